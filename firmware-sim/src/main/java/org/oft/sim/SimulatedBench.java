@@ -1,0 +1,275 @@
+package org.oft.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardException;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.BoardKind;
+import org.oft.hal.SlotCounters;
+import org.oft.hal.Telemetry;
+
+/**
+ * The built-in bench: r router-level boards and 2^r processor boards modelled in this process by a
+ * {@link SlotFabric}, with the slot clock on a thread of its own. Telemetry is latched at slot
+ * boundaries and handed out at most {@value #MAX_TELEMETRY_PER_SECOND} times a second.
+ */
+public final class SimulatedBench implements BoardBus {
+    public static final String FIRMWARE = "oft-sim 0.1";
+    static final int MAX_TELEMETRY_PER_SECOND = 20;
+    private static final double MAX_SLOTS_PER_SECOND = 1e9;
+
+    private final SlotFabric fabric;
+    private final TrafficSource traffic;
+    private final List<BoardInfo> boards;
+    private final ScheduledExecutorService clock;
+    private final Object lock = new Object();
+    private volatile Consumer<Telemetry> listener = t -> { };
+    private ScheduledFuture<?> ticking;
+    private boolean running;
+    private double slotsDue;
+    private long lastPublishedSlot;
+    private volatile Telemetry latest;
+    private boolean closed;
+
+    public SimulatedBench(int order, int latency) {
+        this(new SlotFabric(FabricWiring.of(order), latency), TrafficSource.SATURATED);
+    }
+
+    public SimulatedBench(SlotFabric fabric, TrafficSource traffic) {
+        this.fabric = Objects.requireNonNull(fabric);
+        this.traffic = Objects.requireNonNull(traffic);
+        int order = fabric.order();
+        int n = fabric.processors();
+        List<BoardInfo> list = new ArrayList<>(order + n);
+        for (int level = 1; level <= order; level++) {
+            list.add(new BoardInfo(routerId(level), BoardKind.ROUTER_LEVEL, level, order, n, FIRMWARE));
+        }
+        for (int p = 0; p < n; p++) {
+            list.add(new BoardInfo(processorId(p), BoardKind.PROCESSOR, p, order, n, FIRMWARE));
+        }
+        this.boards = List.copyOf(list);
+        this.clock = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "oft-sim-clock");
+            t.setDaemon(true);
+            return t;
+        });
+        this.latest = snapshot(0);
+    }
+
+    public static String routerId(int level) {
+        return "router-" + level;
+    }
+
+    public static String processorId(int processor) {
+        return "proc-" + processor;
+    }
+
+    @Override
+    public List<BoardInfo> discover() {
+        return boards;
+    }
+
+    @Override
+    public void loadControlSequence(String boardId, long[] packedBits, int length) {
+        BoardInfo b = board(boardId);
+        if (b.kind() != BoardKind.ROUTER_LEVEL) {
+            throw new BoardException(boardId + ": a processor board takes a routing table, not a control sequence");
+        }
+        synchronized (lock) {
+            try {
+                fabric.loadSequence(b.index(), packedBits, length);
+            } catch (IllegalArgumentException e) {
+                throw new BoardException(boardId + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void loadRoutingTable(String boardId, int[] rows) {
+        BoardInfo b = board(boardId);
+        if (b.kind() != BoardKind.PROCESSOR) {
+            throw new BoardException(boardId + ": a router-level board takes a control sequence, not a routing table");
+        }
+        synchronized (lock) {
+            try {
+                fabric.loadTable(b.index(), rows);
+            } catch (IllegalArgumentException e) {
+                throw new BoardException(boardId + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void startClock(double slotsPerSecond) {
+        if (!(slotsPerSecond > 0) || slotsPerSecond > MAX_SLOTS_PER_SECOND) {
+            throw new BoardException("slot clock: rate must be above 0 and at most 1e9 slots/s, got " + slotsPerSecond);
+        }
+        synchronized (lock) {
+            if (closed) {
+                throw new BoardException("bench is closed");
+            }
+            if (!fabric.fullyLoaded()) {
+                try {
+                    fabric.step(traffic, DeliverySink.IGNORE); // throws with the list of what is missing
+                } catch (IllegalStateException e) {
+                    throw new BoardException("slot clock not started: " + e.getMessage());
+                }
+            }
+            if (ticking != null) {
+                ticking.cancel(false);
+            }
+            running = true;
+            slotsDue = 0;
+            // Ticks at the slot rate when slow, else at the telemetry rate, running many slots a tick.
+            long periodNanos = (long) Math.max(1e9 / MAX_TELEMETRY_PER_SECOND, 1e9 / slotsPerSecond);
+            double slotsPerTick = slotsPerSecond * periodNanos / 1e9;
+            ticking = clock.scheduleAtFixedRate(() -> tick(slotsPerTick), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void tick(double slotsPerTick) {
+        Telemetry t;
+        synchronized (lock) {
+            if (!running) {
+                return;
+            }
+            slotsDue += slotsPerTick;
+            long slots = (long) slotsDue;
+            slotsDue -= slots;
+            try {
+                fabric.run(slots, traffic, DeliverySink.IGNORE);
+            } catch (RuntimeException e) {
+                running = false;
+                ticking.cancel(false);
+                return;
+            }
+            t = publishLocked();
+        }
+        deliver(t);
+    }
+
+    private Telemetry publishLocked() {
+        long since = fabric.slot() - lastPublishedSlot;
+        lastPublishedSlot = fabric.slot();
+        latest = snapshot(since);
+        return latest;
+    }
+
+    private void deliver(Telemetry t) {
+        try {
+            listener.accept(t);
+        } catch (RuntimeException e) {
+            // a listener's failure must not stop the clock
+        }
+    }
+
+    private Telemetry snapshot(long since) {
+        return new Telemetry(fabric.slot() - 1, fabric.order(), fabric.levelStates(), fabric.stuckNodes(),
+                fabric.slot() == 0 ? SlotCounters.ZERO : fabric.lastSlotCounters(), fabric.totalCounters(), since, running);
+    }
+
+    @Override
+    public void stopClock() {
+        Telemetry t;
+        synchronized (lock) {
+            if (ticking != null) {
+                ticking.cancel(false);
+                ticking = null;
+            }
+            running = false;
+            t = publishLocked();
+        }
+        deliver(t);
+    }
+
+    @Override
+    public void setTelemetryListener(Consumer<Telemetry> listener) {
+        this.listener = Objects.requireNonNull(listener);
+    }
+
+    @Override
+    public Telemetry telemetry() {
+        return latest;
+    }
+
+    /** Runs {@code slots} slots now, on the caller's thread (for tests and single-stepping); the clock must be stopped. */
+    public Telemetry stepSlots(long slots) {
+        Telemetry t;
+        synchronized (lock) {
+            if (running) {
+                throw new BoardException("slot clock is running; stop it before stepping by hand");
+            }
+            try {
+                fabric.run(slots, traffic, DeliverySink.IGNORE);
+            } catch (IllegalStateException e) {
+                throw new BoardException("cannot step: " + e.getMessage());
+            }
+            t = publishLocked();
+        }
+        deliver(t);
+        return t;
+    }
+
+    /** Fault injection on the model, applied at the next slot boundary. */
+    public void setStuck(int level, int node, int state) {
+        synchronized (lock) {
+            fabric.setStuck(level, node, state);
+        }
+    }
+
+    /** Fault injection: the processor puts two packets on its link in the next slot. */
+    public void injectTwiceNextSlot(int processor) {
+        synchronized (lock) {
+            fabric.injectTwiceNextSlot(processor);
+        }
+    }
+
+    /** What a processor board holds in one table row (as a board would read back). */
+    public int tableEntry(int processor, int row) {
+        synchronized (lock) {
+            return fabric.tableEntry(processor, row);
+        }
+    }
+
+    public int order() {
+        return fabric.order();
+    }
+
+    public int latency() {
+        return fabric.latency();
+    }
+
+    private BoardInfo board(String id) {
+        for (BoardInfo b : boards) {
+            if (b.id().equals(id)) {
+                return b;
+            }
+        }
+        throw new BoardException("no board " + id + " on this bench (it has router-1..router-" + fabric.order()
+                + " and proc-0..proc-" + (fabric.processors() - 1) + ")");
+    }
+
+    @Override
+    public void close() {
+        synchronized (lock) {
+            closed = true;
+            running = false;
+            if (ticking != null) {
+                ticking.cancel(false);
+            }
+        }
+        clock.shutdownNow();
+        try {
+            clock.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.oft.hal;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Everything the controller does to the boards of one bench. Implementations only reach boards
+ * (in-process model, serial link, register window); they compute nothing.
+ *
+ * <p>Bit strings travel packed little-endian in longs: bit {@code t} is
+ * {@code (bits[t >>> 6] >>> (t & 63)) & 1}.
+ *
+ * <p>Calls block until the board has accepted or refused; call them from a worker thread, never an
+ * event loop. Every failure is a {@link BoardException} naming the board.
+ */
+public interface BoardBus extends AutoCloseable {
+
+    /** The boards present, router-level boards first (level 1 up), then processors in order. */
+    List<BoardInfo> discover();
+
+    /** Loads the control sequence (2^r bits) a router-level board applies to all its nodes. */
+    void loadControlSequence(String boardId, long[] packedBits, int length);
+
+    /** Loads a processor board's routing table: row i = destination addressed in slot i mod 2^r. */
+    void loadRoutingTable(String boardId, int[] rows);
+
+    /** Starts the slot clock; refused unless every board holds a sequence or table. */
+    void startClock(double slotsPerSecond);
+
+    /** Stops the slot clock at a slot boundary; counters are kept. */
+    void stopClock();
+
+    /** Where latched telemetry goes; called from the bus's own thread. */
+    void setTelemetryListener(Consumer<Telemetry> listener);
+
+    /** Latest latched telemetry. */
+    Telemetry telemetry();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,41 @@
+package org.oft.hal;
+
+import java.util.Arrays;
+
+/**
+ * Counters latched at a slot boundary.
+ *
+ * @param slot        the last slot that ran (0-based, counted since the clock first started)
+ * @param order       the OFT order r
+ * @param levelState  state applied in that slot by each router-level board, index 0 = level 1;
+ *                    0 = drop, 1 = turn, -1 = no control sequence loaded
+ * @param stuckNodes  routing nodes forced into one state, per level (index 0 = level 1)
+ * @param lastSlot    counters of slot {@code slot} alone
+ * @param total       cumulative counters
+ * @param slotsSinceLast slots run since the previous telemetry record (more than 1 at fast clocks)
+ * @param running     whether the slot clock is running
+ */
+public record Telemetry(long slot, int order, byte[] levelState, int[] stuckNodes,
+                        SlotCounters lastSlot, SlotCounters total, long slotsSinceLast, boolean running) {
+    public Telemetry {
+        levelState = levelState.clone();
+        stuckNodes = stuckNodes.clone();
+    }
+
+    @Override
+    public byte[] levelState() {
+        return levelState.clone();
+    }
+
+    @Override
+    public int[] stuckNodes() {
+        return stuckNodes.clone();
+    }
+
+    @Override
+    public String toString() {
+        return "Telemetry[slot=" + slot + ", order=" + order + ", levelState=" + Arrays.toString(levelState)
+                + ", stuck=" + Arrays.toString(stuckNodes) + ", lastSlot=" + lastSlot + ", total=" + total
+                + ", slotsSinceLast=" + slotsSinceLast + ", running=" + running + "]";
+    }
+}
