@@ -1,0 +1,134 @@
+package org.oft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.oft.controller.oft.ControlSequence;
+import org.oft.controller.oft.LyndonPreferOne;
+import org.oft.controller.oft.PreferOne;
+import org.oft.controller.oft.RoutingTables;
+import org.oft.hal.SlotCounters;
+import org.oft.sim.DeliverySink;
+import org.oft.sim.FabricWiring;
+import org.oft.sim.SlotFabric;
+import org.oft.sim.TrafficSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Throughput figures: warmed up, repeated, median and range printed. */
+@Command(name = "bench", description = "Benchmarks: sequence generators (bits/s) and the slot model (packet-hops/s).")
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots or all.")
+    String what;
+
+    @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order (default 16).")
+    int minOrder;
+
+    @Option(names = "--max-order", defaultValue = "30", description = "Largest sequence order (default 30).")
+    int maxOrder;
+
+    @Option(names = "--slot-order", defaultValue = "10", description = "Order of the slot-model benchmark (default 10).")
+    int slotOrder;
+
+    @Option(names = "--runs", defaultValue = "5", description = "Measured runs per figure (default 5).")
+    int runs;
+
+    @Override
+    public Integer call() {
+        if (!what.equals("all") && !what.equals("debruijn") && !what.equals("slots")) {
+            throw new IllegalArgumentException("--what must be debruijn, slots or all, got '" + what + "'");
+        }
+        if (runs < 1) {
+            throw new IllegalArgumentException("--runs must be at least 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (!what.equals("slots")) {
+            debruijn(out);
+        }
+        if (!what.equals("debruijn")) {
+            slots(out);
+        }
+        return 0;
+    }
+
+    private void debruijn(PrintWriter out) {
+        out.println("# de Bruijn control sequence generators, bits/s (median of " + runs + " runs, [min..max])");
+        out.println("order,bits,fast_bits_per_s,fast_range,prefer_one_bits_per_s,prefer_one_range,speedup");
+        for (int r = Math.max(1, minOrder); r <= Math.min(30, maxOrder); r += 2) {
+            final int order = r;
+            double[] fast = measure(() -> LyndonPreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
+            double[] literal = measure(() -> PreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
+            out.printf(Locale.ROOT, "%d,%d,%.3e,[%.2e..%.2e],%.3e,[%.2e..%.2e],%.2f%n", r, 1L << r,
+                    fast[1], fast[0], fast[2], literal[1], literal[0], literal[2], fast[1] / literal[1]);
+            out.flush();
+        }
+    }
+
+    interface Work {
+        ControlSequence run();
+    }
+
+    /** Returns {min, median, max} of bits/s; small orders repeat the work to last about 0.2 s a run. */
+    private static double[] measure(Work work, long bits, int runs) {
+        long sink = 0;
+        long t0 = System.nanoTime();
+        sink += work.run().bit(1);
+        long once = Math.max(1, System.nanoTime() - t0);
+        int reps = (int) Math.max(1, Math.min(100_000, 200_000_000L / once));
+        for (int i = 0; i < reps; i++) { // warm-up
+            sink += work.run().bit(2);
+        }
+        double[] rates = new double[runs];
+        for (int k = 0; k < runs; k++) {
+            long start = System.nanoTime();
+            for (int i = 0; i < reps; i++) {
+                sink += work.run().bit(i);
+            }
+            rates[k] = bits * reps / ((System.nanoTime() - start) / 1e9);
+        }
+        if (sink == Long.MIN_VALUE) {
+            System.out.print("");
+        }
+        Arrays.sort(rates);
+        return new double[] {rates[0], rates[runs / 2], rates[runs - 1]};
+    }
+
+    private void slots(PrintWriter out) {
+        int r = slotOrder;
+        if (r < 1 || r > FabricWiring.MAX_ORDER) {
+            throw new IllegalArgumentException("--slot-order must be between 1 and " + FabricWiring.MAX_ORDER);
+        }
+        int n = 1 << r;
+        SlotFabric fabric = new SlotFabric(FabricWiring.of(r), 1);
+        ControlSequence xi = LyndonPreferOne.generate(r);
+        RoutingTables tables = new RoutingTables(xi, 1);
+        for (int level = 1; level <= r; level++) {
+            fabric.loadSequence(level, xi.packedBits(), xi.length());
+        }
+        for (int s = 0; s < n; s++) {
+            fabric.loadTable(s, tables.forProcessor(s));
+        }
+        long slotsPerRun = Math.max(64, 40_000_000L / ((long) n * r));
+        fabric.run(slotsPerRun, TrafficSource.SATURATED, DeliverySink.IGNORE); // warm-up
+        double[] rates = new double[runs];
+        for (int k = 0; k < runs; k++) {
+            long start = System.nanoTime();
+            fabric.run(slotsPerRun, TrafficSource.SATURATED, DeliverySink.IGNORE);
+            // Saturated steady state: every slot, n packets cross each of the r levels.
+            rates[k] = (double) slotsPerRun * n * r / ((System.nanoTime() - start) / 1e9);
+        }
+        SlotCounters total = fabric.totalCounters();
+        Arrays.sort(rates);
+        out.println("# slot model, order " + r + ", every processor injecting every slot (median of " + runs + " runs of "
+                + slotsPerRun + " slots)");
+        out.printf(Locale.ROOT, "packet_hops_per_s=%.3e range=[%.3e..%.3e] slots_per_s=%.3e delivered=%d misdelivered=%d collisions=%d%n",
+                rates[runs / 2], rates[0], rates[runs - 1], rates[runs / 2] / ((double) n * r), total.delivered(),
+                total.misdelivered(), total.collisions());
+    }
+}

@@ -1,0 +1,57 @@
+package org.oft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.oft.controller.service.ControllerApp;
+import org.oft.controller.service.ServeConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "serve", description = "Run the controller: compute tables, load the boards, run the slot clock, serve the web console.")
+final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--order", defaultValue = "4", description = "Order r of the fabric (default 4; 1..12 on the built-in model).")
+    int order;
+
+    @Option(names = "--port", defaultValue = "8080", description = "HTTP port of the console (default 8080).")
+    int port;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default 127.0.0.1).")
+    String host;
+
+    @Option(names = "--slots-per-second", defaultValue = "4", description = "Slot clock rate (default 4, watchable).")
+    double slotsPerSecond;
+
+    @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet (default 1).")
+    int latency;
+
+    @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (the built-in board model, default).")
+    String board;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board);
+        PrintWriter out = spec.commandLine().getOut();
+        ControllerApp app;
+        try {
+            app = ControllerApp.start(config);
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            app.close();
+            stopped.countDown();
+        }, "oftctl-shutdown"));
+        out.println("oftctl: order-" + order + " OFT on the " + board + " boards, " + slotsPerSecond
+                + " slots/s; console at http://" + host + ":" + app.port() + "/ (Ctrl-C stops)");
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+}

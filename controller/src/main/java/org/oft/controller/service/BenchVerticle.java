@@ -1,0 +1,75 @@
+package org.oft.controller.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.oft.controller.oft.LyndonPreferOne;
+import org.oft.controller.oft.RoutingTables;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardInfo;
+import org.oft.sim.SimulatedBench;
+
+/**
+ * Owns the bench: computes the control sequence and tables, loads them through hal, runs the slot
+ * clock and republishes the boards' telemetry on {@link Addresses#TELEMETRY}. All board calls and
+ * computation run on worker threads.
+ */
+public final class BenchVerticle extends VerticleBase {
+    private final ServeConfig config;
+    private final BoardBus bus;
+    private volatile JsonObject describe = new JsonObject();
+
+    public BenchVerticle(ServeConfig config, BoardBus bus) {
+        this.config = config;
+        this.bus = bus;
+    }
+
+    @Override
+    public Future<?> start() {
+        vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe));
+        vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
+            if (!(bus instanceof SimulatedBench sim)) {
+                msg.fail(400, "fault injection needs the built-in board model");
+                return;
+            }
+            vertx.executeBlocking(() -> FaultRequest.apply(msg.body(), sim))
+                    .onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(400, e.getMessage()));
+        });
+        bus.setTelemetryListener(t -> vertx.eventBus().publish(Addresses.TELEMETRY, TelemetryJson.of(t)));
+        return vertx.executeBlocking(() -> new RoutingTables(LyndonPreferOne.generate(config.order()), config.latency()))
+                .compose(tables -> vertx.executeBlocking(() -> {
+                    List<BoardInfo> boards = BenchDeployment.deploy(bus, tables);
+                    describe = describe(tables, boards);
+                    bus.startClock(config.slotsPerSecond());
+                    return boards;
+                }));
+    }
+
+    private JsonObject describe(RoutingTables tables, List<BoardInfo> boards) {
+        JsonArray list = new JsonArray();
+        for (BoardInfo b : boards) {
+            list.add(new JsonObject().put("id", b.id()).put("kind", b.kind().name()).put("index", b.index())
+                    .put("firmware", b.firmware()));
+        }
+        return new JsonObject()
+                .put("order", tables.order())
+                .put("processors", tables.processors())
+                .put("latency", tables.latency())
+                .put("latencyConvention", "slots from injection until the root switches the packet")
+                .put("sequence", tables.sequence().toString())
+                .put("slotsPerSecond", config.slotsPerSecond())
+                .put("board", config.board())
+                .put("boards", list);
+    }
+
+    @Override
+    public Future<?> stop() {
+        return vertx.executeBlocking(() -> {
+            bus.stopClock();
+            return null;
+        });
+    }
+}

@@ -1,0 +1,27 @@
+package org.oft.controller.service;
+
+import org.oft.controller.oft.Order;
+import org.oft.sim.FabricWiring;
+
+/** What {@code oftctl serve} runs. */
+public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board) {
+    public ServeConfig {
+        Order.check(order);
+        if (order > FabricWiring.MAX_ORDER) {
+            throw new IllegalArgumentException("the built-in board model runs orders 1.." + FabricWiring.MAX_ORDER
+                    + ", got " + order);
+        }
+        if (latency < 0 || latency > 4096) {
+            throw new IllegalArgumentException("latency must be between 0 and 4096 slots, got " + latency);
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+        }
+        if (!(slotsPerSecond > 0) || slotsPerSecond > 1e9) {
+            throw new IllegalArgumentException("slots per second must be above 0 and at most 1e9, got " + slotsPerSecond);
+        }
+        if (!"sim".equals(board)) {
+            throw new IllegalArgumentException("unknown board '" + board + "': this build drives only the built-in model ('sim')");
+        }
+    }
+}

@@ -1,0 +1,82 @@
+// Live view of the controller's telemetry: one WebSocket, one JSON record per latch.
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  let config = null;
+  let cells = [];
+
+  function showConfig(c) {
+    config = c;
+    $('order').textContent = c.order;
+    $('processors').textContent = c.processors;
+    $('latency').textContent = c.latency + ' slot(s)';
+    $('latency-convention').textContent = '(' + c.latencyConvention + ')';
+    $('board').textContent = c.board;
+    const seq = $('sequence');
+    seq.textContent = '';
+    cells = [];
+    for (let i = 0; i < c.sequence.length; i++) {
+      const s = document.createElement('span');
+      s.textContent = c.sequence[i];
+      s.title = 'slot ' + i + (c.sequence[i] === '1' ? ': turn' : ': drop');
+      if (c.sequence[i] === '1') s.classList.add('turn');
+      seq.appendChild(s);
+      cells.push(s);
+    }
+  }
+
+  function showTelemetry(t) {
+    $('slot').textContent = t.slot;
+    const clock = $('clock');
+    clock.textContent = t.running ? 'clock running' : 'clock stopped';
+    clock.className = 'badge ' + (t.running ? 'on' : 'off');
+    if (cells.length > 0 && t.slot >= 0) {
+      const i = t.slot % cells.length;
+      $('slot-in-cycle').textContent = i;
+      cells.forEach((c, k) => c.classList.toggle('current', k === i));
+    }
+    const body = $('levels').querySelector('tbody');
+    body.textContent = '';
+    t.levels.slice().reverse().forEach((l) => {
+      const tr = document.createElement('tr');
+      tr.innerHTML = '<td>' + l.level + (l.level === t.order ? ' (root)' : '') + '</td>' +
+        '<td class="' + l.state + '">' + l.state + '</td>' +
+        '<td class="' + (l.stuckNodes > 0 ? 'stuck' : '') + '">' + l.stuckNodes + '</td>';
+      body.appendChild(tr);
+    });
+    for (const k of ['injected', 'delivered', 'misdelivered', 'collisions', 'lost']) {
+      $('slot-' + k).textContent = t.lastSlot[k];
+      $('total-' + k).textContent = t.total[k];
+    }
+    for (const k of ['misdelivered', 'collisions', 'lost']) {
+      $('row-' + k).classList.toggle('bad', t.total[k] > 0);
+    }
+    const alarm = $('alarm');
+    const bad = t.total.misdelivered + t.total.collisions;
+    alarm.hidden = bad === 0;
+    alarm.textContent = bad === 0 ? '' :
+      'FABRIC FAULT: ' + t.total.misdelivered + ' misdelivered, ' + t.total.collisions + ' collisions, ' +
+      t.total.lost + ' lost';
+  }
+
+  function connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(proto + '//' + location.host + '/ws/telemetry');
+    const badge = $('connection');
+    ws.onopen = () => { badge.textContent = 'live'; badge.className = 'badge on'; };
+    ws.onmessage = (e) => showTelemetry(JSON.parse(e.data));
+    ws.onclose = () => {
+      badge.textContent = 'disconnected — retrying'; badge.className = 'badge off';
+      setTimeout(connect, 1000);
+    };
+  }
+
+  function loadConfig() {
+    fetch('/api/config').then((r) => r.json()).then((c) => {
+      if (c.sequence) { showConfig(c); } else { setTimeout(loadConfig, 500); }
+    }).catch(() => setTimeout(loadConfig, 1000));
+  }
+
+  loadConfig();
+  connect();
+})();
