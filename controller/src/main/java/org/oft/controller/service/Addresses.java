@@ -4,6 +4,8 @@ package org.oft.controller.service;
 public final class Addresses {
     /** Published: one JSON telemetry record per latch (see {@link TelemetryJson}). */
     public static final String TELEMETRY = "oft.telemetry";
+    /** Request/reply: the latest telemetry record, for a console that has just connected. */
+    public static final String TELEMETRY_LATEST = "oft.telemetry.latest";
     /** Request/reply: the running configuration (order, latency, sequence, boards). */
     public static final String CONFIG = "oft.config";
     /** Request/reply: a fault to inject into the built-in board model (JSON, see {@link FaultRequest}). */

@@ -29,6 +29,7 @@ public final class BenchVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe));
+        vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> msg.reply(TelemetryJson.of(bus.telemetry())));
         vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
             if (!(bus instanceof SimulatedBench sim)) {
                 msg.fail(400, "fault injection needs the built-in board model");

@@ -5,6 +5,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -35,23 +36,27 @@ public final class ConsoleVerticle extends VerticleBase {
                 .onFailure(e -> json(ctx, 503, new JsonObject().put("error", e.getMessage()))));
         router.post("/api/faults").handler(BodyHandler.create().setBodyLimit(4096));
         router.post("/api/faults").handler(this::fault);
-        router.route("/*").handler(StaticHandler.create("webroot").setCachingEnabled(false));
-        server = vertx.createHttpServer()
-                .webSocketHandler(ws -> {
-                    if (!WEBSOCKET_PATH.equals(ws.path())) {
-                        ws.close((short) 1008, "unknown path");
-                        return;
+        router.get(WEBSOCKET_PATH).handler(ctx -> ctx.request().toWebSocket()
+                .onSuccess(this::stream)
+                .onFailure(e -> {
+                    if (!ctx.response().ended()) {
+                        ctx.response().setStatusCode(400).end("a WebSocket upgrade is expected here");
                     }
-                    MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.TELEMETRY,
-                            msg -> {
-                                if (!ws.writeQueueFull()) { // a slow browser skips records rather than piling them up
-                                    ws.writeTextMessage(msg.body().encode());
-                                }
-                            });
-                    ws.closeHandler(v -> consumer.unregister());
-                })
-                .requestHandler(router);
+                }));
+        router.route("/*").handler(StaticHandler.create("webroot").setCachingEnabled(false));
+        server = vertx.createHttpServer().requestHandler(router);
         return server.listen(port, host);
+    }
+
+    private void stream(ServerWebSocket ws) {
+        MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.TELEMETRY, msg -> {
+            if (!ws.writeQueueFull()) { // a slow browser skips records rather than piling them up
+                ws.writeTextMessage(msg.body().encode());
+            }
+        });
+        ws.closeHandler(v -> consumer.unregister());
+        vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
+                .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
     }
 
     private void fault(RoutingContext ctx) {

@@ -1,0 +1,111 @@
+package org.oft.controller.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class OftctlTest {
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Oftctl.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void debruijnOrderFourPrintsThePapersSequence() {
+        Run r = run("debruijn", "--order", "4");
+        assertEquals(0, r.code());
+        assertEquals("0000111101100101\n", r.out());
+        Run lit = run("debruijn", "--order", "4", "--generator", "prefer-one", "--json");
+        JsonObject j = new JsonObject(lit.out());
+        assertEquals(4, j.getInteger("order"));
+        assertEquals(16, j.getInteger("length"));
+        assertEquals("0000111101100101", j.getString("sequence"));
+    }
+
+    @Test
+    void debruijnCheckSaysWhyNot() {
+        Run bad = run("debruijn", "--check", "00011110");
+        assertEquals(1, bad.code());
+        assertTrue(bad.out().startsWith("not a de Bruijn sequence: window"), bad.out());
+        assertEquals(0, run("debruijn", "--check", "00011101").code());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "debruijn --order 0|order must be between 1 and 30, got 0",
+        "debruijn --order 31|order must be between 1 and 30, got 31",
+        "debruijn --order x|Invalid value for option '--order': 'x' is not an int",
+        "debruijn --order 4 --generator magic|unknown generator 'magic' (use prefer-one or fast)",
+        "tables --order 13|all processors' tables of order 13 are 4^13 rows; name one with --processor (all are printed up to order 12)",
+        "tables --order 3 --processor 8|processor must be between 0 and 7, got 8",
+        "tables --order 3 --latency -1|latency must be between 0 and 4096 slots, got -1",
+        "feasibility --order 6 --bandwidth-gbps 0|bandwidth (Gb/s) must be a positive number, got 0.0",
+        "hrelation --order 4 --h 0|h must be at least 1, got 0",
+        "hrelation --order 13 --h 1|the slot model runs orders 1..12, got 13",
+        "hrelation --order 3 --h 2 --schedule valiant|unknown schedule 'valiant' (use direct or two-phase)",
+        "serve --board serial:/dev/ttyUSB0|unknown board 'serial:/dev/ttyUSB0': this build drives only the built-in model ('sim')",
+        "serve --order 13|the built-in board model runs orders 1..12, got 13",
+        "frobnicate|Unmatched argument at index 0: 'frobnicate'",
+    })
+    void badArgumentsGiveOneLineAndExitCodeTwo(String args, String message) {
+        Run r = run(args.split(" "));
+        assertEquals(2, r.code(), r.err());
+        assertEquals("oftctl: " + message + "\n", r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void tablesCsvCarriesSequenceAndLatencyThenOneRowPerSlot() {
+        Run r = run("tables", "--order", "3", "--processor", "5", "--latency", "2");
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.out().split("\n");
+        assertEquals("# control sequence (prefer-one, order 3): 00011101", lines[0]);
+        assertTrue(lines[1].startsWith("# latency: 2 slot(s) from injection until the root switches the packet"));
+        assertEquals("processor,row,destination", lines[2]);
+        assertEquals(3 + 8, lines.length);
+        // Row 0 with latency 2: window ξ2 ξ3 ξ4 = 0 1 1 -> 5 XOR 3 = 6.
+        assertEquals("5,0,6", lines[3]);
+    }
+
+    @Test
+    void allProcessorsTablesAsJson() {
+        Run r = run("tables", "--order", "2", "--json");
+        JsonObject j = new JsonObject(r.out());
+        assertEquals(1, j.getInteger("latency"));
+        assertEquals("0011", j.getString("sequence"));
+        assertEquals(4, j.getJsonArray("tables").size());
+        assertEquals("[1,3,2,0]", j.getJsonArray("tables").getJsonObject(0).getJsonArray("rows").encode());
+        assertEquals("[0,2,3,1]", j.getJsonArray("tables").getJsonObject(1).getJsonArray("rows").encode());
+    }
+
+    @Test
+    void feasibilityJsonHasThePapersFigures() {
+        JsonObject j = new JsonObject(run("feasibility", "--order", "6", "--json").out());
+        assertEquals(256.0, j.getDouble("packetLengthMm"), 1e-9);
+        assertEquals(1.28, j.getDouble("slotNs"), 1e-9);
+        assertEquals(114.688, j.getDouble("totalFibreM"), 1e-9);
+        assertEquals(7.68, j.getDouble("routingTimeCycles"), 1e-9);
+    }
+
+    @Test
+    void hrelationReportsRoutingTimeAndCost() {
+        JsonObject j = new JsonObject(run("hrelation", "--order", "3", "--h", "16", "--pattern", "adversarial",
+                "--schedule", "two-phase", "--json").out());
+        assertEquals(128, j.getInteger("packets"));
+        assertTrue(j.getDouble("cost") < 2.5, j.encode());
+        assertEquals(0, j.getInteger("misdelivered"));
+    }
+}

@@ -1,0 +1,108 @@
+package org.oft.controller.service;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The real server on a free loopback port, read by a real HTTP and WebSocket client. */
+@Timeout(60)
+class ControllerAppTest {
+    private ControllerApp app;
+    private Vertx client;
+
+    @BeforeEach
+    void start() {
+        app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 200, "sim"));
+        client = Vertx.vertx();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        client.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        app.close();
+    }
+
+    private JsonObject http(HttpMethod method, String path, String body) throws Exception {
+        HttpClient http = client.createHttpClient();
+        return http.request(method, app.port(), "127.0.0.1", path)
+                .compose(req -> req.send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
+                .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode())))
+                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void configDescribesTheDeployedFabric() throws Exception {
+        JsonObject c = http(HttpMethod.GET, "/api/config", null);
+        assertEquals(3, c.getInteger("order"));
+        assertEquals("00011101", c.getString("sequence"));
+        assertEquals(1, c.getInteger("latency"));
+        assertEquals(3 + 8, c.getJsonArray("boards").size());
+    }
+
+    @Test
+    void telemetryStreamsOverTheWebSocketAndShowsInjectedFaults() throws Exception {
+        CopyOnWriteArrayList<JsonObject> records = new CopyOnWriteArrayList<>();
+        WebSocket ws = java.net.http.HttpClient.newHttpClient().newWebSocketBuilder()
+                .buildAsync(URI.create("ws://127.0.0.1:" + app.port() + ConsoleVerticle.WEBSOCKET_PATH), new WebSocket.Listener() {
+                    private final StringBuilder partial = new StringBuilder();
+
+                    @Override
+                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                        partial.append(data);
+                        if (last) {
+                            records.add(new JsonObject(partial.toString()));
+                            partial.setLength(0);
+                        }
+                        webSocket.request(1);
+                        return null;
+                    }
+                }).get(10, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(20)).until(() -> records.size() >= 3
+                && records.get(records.size() - 1).getLong("slot") > records.get(0).getLong("slot"));
+        JsonObject last = records.get(records.size() - 1);
+        assertTrue(last.getBoolean("running"));
+        assertEquals(3, last.getJsonArray("levels").size());
+        JsonObject total = last.getJsonObject("total");
+        assertTrue(total.getLong("injected") > 0);
+        assertEquals(0, total.getLong("misdelivered"));
+        assertEquals(0, total.getLong("collisions"));
+
+        JsonObject applied = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"stuck\",\"level\":3,\"node\":0,\"state\":\"turn\"}");
+        assertEquals(200, applied.getInteger("status"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> records.get(records.size() - 1)
+                .getJsonObject("total").getLong("misdelivered") > 0);
+        assertEquals(1, records.get(records.size() - 1).getJsonArray("levels").getJsonObject(2).getInteger("stuckNodes"));
+
+        http(HttpMethod.POST, "/api/faults", "{\"kind\":\"double-inject\",\"processor\":2}");
+        await().atMost(Duration.ofSeconds(20)).until(() -> records.get(records.size() - 1)
+                .getJsonObject("total").getLong("collisions") == 1);
+        ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void badFaultsAreRefusedWithTheReason() throws Exception {
+        JsonObject r = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"stuck\",\"level\":7,\"node\":0,\"state\":\"turn\"}");
+        assertEquals(400, r.getInteger("status"));
+        assertEquals("level must be between 1 and 3, got 7", r.getString("error"));
+        JsonObject notJson = http(HttpMethod.POST, "/api/faults", "{{{");
+        assertEquals(400, notJson.getInteger("status"));
+        JsonObject unknown = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"meteor\"}");
+        assertEquals("unknown fault kind 'meteor' (use stuck or double-inject)", unknown.getString("error"));
+    }
+}
