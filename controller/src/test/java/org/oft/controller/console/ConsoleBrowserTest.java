@@ -1,0 +1,120 @@
+package org.oft.controller.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.service.ControllerApp;
+import org.oft.controller.service.ServeConfig;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in a real headless Chromium (Debian's /usr/bin/chromium driven through
+ * /usr/bin/chromedriver) against the real controller: slot and counters advance live, and a
+ * fault injected into the board model stands out.
+ */
+@Timeout(120)
+class ConsoleBrowserTest {
+    static final File CHROMIUM = new File("/usr/bin/chromium");
+    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
+
+    private ControllerApp app;
+    private WebDriver browser;
+
+    @BeforeEach
+    void start(@TempDir Path profile) {
+        if (!CHROMIUM.canExecute() || !CHROMEDRIVER.canExecute()) {
+            if (System.getenv("CI") != null) {
+                fail("CI must install Debian's chromium and chromium-driver (see .ci/run)");
+            }
+            Assumptions.abort("no /usr/bin/chromium or /usr/bin/chromedriver here: apt-get install -y chromium chromium-driver");
+        }
+        app = ControllerApp.start(new ServeConfig(4, 1, "127.0.0.1", 0, 10, "sim"));
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                "--window-size=1200,900", "--user-data-dir=" + profile.toAbsolutePath());
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER)
+                .usingAnyFreePort()
+                .build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    @AfterEach
+    void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    private String text(String id) {
+        return browser.findElement(By.id(id)).getText().trim();
+    }
+
+    private long number(String id) {
+        String t = text(id);
+        return t.matches("-?\\d+") ? Long.parseLong(t) : -1;
+    }
+
+    @Test
+    void slotAndCountersAdvanceLiveAndFaultsStandOut() throws Exception {
+        browser.get("http://127.0.0.1:" + app.port() + "/");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+
+        wait.until(d -> text("order").equals("4") && number("slot") >= 0);
+        assertEquals("16", text("processors"));
+        assertEquals(16, browser.findElements(By.cssSelector("#sequence span")).size());
+        long slot = number("slot");
+        long injected = number("total-injected");
+        wait.until(d -> number("slot") > slot + 2 && number("total-injected") > injected);
+        assertTrue(number("total-delivered") > 0);
+        assertEquals(1, browser.findElements(By.cssSelector("#sequence span.current")).size());
+        assertEquals(4, browser.findElements(By.cssSelector("#levels tbody tr")).size());
+        assertEquals("0", text("total-misdelivered"));
+        assertFalse(browser.findElement(By.id("alarm")).isDisplayed());
+        assertFalse(browser.findElement(By.id("row-misdelivered")).getAttribute("class").contains("bad"));
+
+        // A routing node stuck in one state: misdeliveries appear and are flagged.
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"kind\":\"stuck\",\"level\":2,\"node\":1,\"state\":\"turn\"}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        wait.until(d -> number("total-misdelivered") > 0);
+        wait.until(d -> browser.findElement(By.id("alarm")).isDisplayed());
+        assertTrue(text("alarm").startsWith("FABRIC FAULT"));
+        assertTrue(browser.findElement(By.id("row-misdelivered")).getAttribute("class").contains("bad"));
+        assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
+
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), Path.of("target", "console-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+}

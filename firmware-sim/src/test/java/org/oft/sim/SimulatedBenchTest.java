@@ -1,0 +1,68 @@
+package org.oft.sim;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.hal.BoardException;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.BoardKind;
+import org.oft.hal.Telemetry;
+
+@Timeout(30)
+class SimulatedBenchTest {
+
+    @Test
+    void discoversRouterLevelBoardsThenProcessors() {
+        try (SimulatedBench bench = new SimulatedBench(2, 1)) {
+            List<BoardInfo> boards = bench.discover();
+            assertEquals(6, boards.size());
+            assertEquals(new BoardInfo("router-1", BoardKind.ROUTER_LEVEL, 1, 2, 4, SimulatedBench.FIRMWARE), boards.get(0));
+            assertEquals(new BoardInfo("proc-3", BoardKind.PROCESSOR, 3, 2, 4, SimulatedBench.FIRMWARE), boards.get(5));
+        }
+    }
+
+    @Test
+    void refusesWhatABoardCannotTakeNamingTheBoard() {
+        try (SimulatedBench bench = new SimulatedBench(1, 1)) {
+            assertEquals("proc-0: a processor board takes a routing table, not a control sequence",
+                    assertThrows(BoardException.class, () -> bench.loadControlSequence("proc-0", new long[] {2}, 2)).getMessage());
+            assertEquals("router-1: a router-level board takes a control sequence, not a routing table",
+                    assertThrows(BoardException.class, () -> bench.loadRoutingTable("router-1", new int[] {0, 1})).getMessage());
+            assertEquals("no board proc-9 on this bench (it has router-1..router-1 and proc-0..proc-1)",
+                    assertThrows(BoardException.class, () -> bench.loadRoutingTable("proc-9", new int[] {0, 1})).getMessage());
+            assertEquals("slot clock not started: the fabric cannot run: router-1 has no control sequence, 2 processor board(s) have no routing table (first: proc-0)",
+                    assertThrows(BoardException.class, () -> bench.startClock(10)).getMessage());
+            assertThrows(BoardException.class, () -> bench.startClock(0));
+        }
+    }
+
+    @Test
+    void clockRunsLatchesTelemetryAndStops() {
+        try (SimulatedBench bench = new SimulatedBench(1, 1)) {
+            bench.loadControlSequence("router-1", new long[] {0b10L}, 2);
+            bench.loadRoutingTable("proc-0", new int[] {1, 0});
+            bench.loadRoutingTable("proc-1", new int[] {0, 1});
+            CopyOnWriteArrayList<Telemetry> seen = new CopyOnWriteArrayList<>();
+            bench.setTelemetryListener(seen::add);
+            bench.startClock(1000);
+            await().atMost(Duration.ofSeconds(10)).until(() -> bench.telemetry().slot() > 100);
+            bench.stopClock();
+            Telemetry stopped = bench.telemetry();
+            assertFalse(stopped.running());
+            assertTrue(seen.size() >= 2);
+            assertEquals(2 * (stopped.slot() + 1), stopped.total().injected());
+            assertEquals(0, stopped.total().misdelivered());
+            assertEquals(stopped.total().injected() - 2, stopped.total().delivered()); // the last slot's packets are in flight
+            Telemetry stepped = bench.stepSlots(3);
+            assertEquals(stopped.slot() + 3, stepped.slot());
+        }
+    }
+}
