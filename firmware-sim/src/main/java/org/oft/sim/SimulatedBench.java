@@ -146,9 +146,10 @@ public final class SimulatedBench implements BoardBus {
             try {
                 fabric.run(slots, traffic, DeliverySink.IGNORE);
             } catch (RuntimeException e) {
+                // Cannot happen with a loaded fabric; if it does, stop visibly rather than spin.
                 running = false;
                 ticking.cancel(false);
-                return;
+                System.err.println("oft-sim: slot clock stopped at slot " + fabric.slot() + ": " + e.getMessage());
             }
             t = publishLocked();
         }

@@ -19,6 +19,8 @@ import org.oft.hal.SlotCounters;
  */
 public final class SlotFabric {
     private static final byte NOT_STUCK = -1;
+    /** Slots a packet may spend on its processor's fibre before the root: bounds the ring of waves. */
+    public static final int MAX_LATENCY = 4096;
 
     private final FabricWiring wiring;
     private final int order;
@@ -63,8 +65,8 @@ public final class SlotFabric {
     private long slot;
 
     public SlotFabric(FabricWiring wiring, int latency) {
-        if (latency < 0 || latency > 4096) {
-            throw new IllegalArgumentException("latency must be between 0 and 4096 slots, got " + latency);
+        if (latency < 0 || latency > MAX_LATENCY) {
+            throw new IllegalArgumentException("latency must be between 0 and " + MAX_LATENCY + " slots, got " + latency);
         }
         this.wiring = wiring;
         this.order = wiring.order();

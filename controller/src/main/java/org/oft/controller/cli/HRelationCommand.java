@@ -63,9 +63,10 @@ final class HRelationCommand implements Callable<Integer> {
                     .put("collisions", r.collisions()).encode());
         } else {
             out.printf(Locale.ROOT, "%s %d-relation on %d processors, %s schedule: routing time %d slots, cost t_r/h = %.3f"
-                            + " (%d packets, %d network sends, %d misdelivered, %d collisions)%n",
+                            + " (%d packets, %d network sends, %d misdelivered, %d collisions; latency %d slot(s)"
+                            + " from injection until the root switches)%n",
                     pattern, h, n, sched.cliName(), r.slots(), r.cost(), r.packets(), r.networkSends(),
-                    r.misdelivered(), r.collisions());
+                    r.misdelivered(), r.collisions(), latency);
         }
         return 0;
     }

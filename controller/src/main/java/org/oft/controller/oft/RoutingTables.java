@@ -1,6 +1,7 @@
 package org.oft.controller.oft;
 
 import java.util.Objects;
+import org.oft.sim.SlotFabric;
 
 /**
  * Per-processor routing tables (Honkanen §3.2–3.3): row i of processor s is the destination a
@@ -15,15 +16,21 @@ import java.util.Objects;
  * <p>One processor's table takes O(2^r) time and no n×n storage.
  */
 public final class RoutingTables {
+    public static final int MAX_LATENCY = SlotFabric.MAX_LATENCY;
     private final ControlSequence sequence;
     private final int latency;
 
     public RoutingTables(ControlSequence sequence, int latency) {
         this.sequence = Objects.requireNonNull(sequence);
-        if (latency < 0 || latency > 4096) {
-            throw new IllegalArgumentException("latency must be between 0 and 4096 slots, got " + latency);
+        this.latency = checkLatency(latency);
+    }
+
+    /** The latencies a table can be made for; the board model's fibre to the root holds as many. */
+    public static int checkLatency(int latency) {
+        if (latency < 0 || latency > MAX_LATENCY) {
+            throw new IllegalArgumentException("latency must be between 0 and " + MAX_LATENCY + " slots, got " + latency);
         }
-        this.latency = latency;
+        return latency;
     }
 
     public ControlSequence sequence() {
@@ -50,16 +57,8 @@ public final class RoutingTables {
 
     /** Row i of processor s for all i, rolling the window one bit per row. */
     public int[] forProcessor(int source) {
-        checkProcessor(source);
-        int n = processors();
-        int r = order();
-        int mask = n - 1;
-        int[] rows = new int[n];
-        int w = sequence.window(latency);
-        for (int i = 0; i < n; i++) {
-            rows[i] = source ^ w;
-            w = ((w << 1) | sequence.bit((long) i + latency + r)) & mask;
-        }
+        int[] rows = new int[processors()];
+        forEachRow(source, (row, d) -> rows[row] = d);
         return rows;
     }
 

@@ -1,6 +1,7 @@
 package org.oft.controller.service;
 
 import org.oft.controller.oft.Order;
+import org.oft.controller.oft.RoutingTables;
 import org.oft.sim.FabricWiring;
 
 /** What {@code oftctl serve} runs. */
@@ -11,9 +12,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
             throw new IllegalArgumentException("the built-in board model runs orders 1.." + FabricWiring.MAX_ORDER
                     + ", got " + order);
         }
-        if (latency < 0 || latency > 4096) {
-            throw new IllegalArgumentException("latency must be between 0 and 4096 slots, got " + latency);
-        }
+        RoutingTables.checkLatency(latency);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
         }
