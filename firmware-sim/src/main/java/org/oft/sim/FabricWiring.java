@@ -14,8 +14,8 @@ package org.oft.sim;
  */
 public final class FabricWiring {
     public static final int MIN_ORDER = 1;
-    /** Larger fabrics do not fit the flat per-processor tables of the slot model. */
-    public static final int MAX_ORDER = 12;
+    /** 65,536 processors; beyond, the per-link arrays of the models stop being small. */
+    public static final int MAX_ORDER = 16;
 
     private final int order;
     private final int processors;

@@ -25,7 +25,7 @@ public final class SimulatedBench implements BoardBus {
     static final int MAX_TELEMETRY_PER_SECOND = 20;
     private static final double MAX_SLOTS_PER_SECOND = 1e9;
 
-    private final SlotFabric fabric;
+    private final FabricModel fabric;
     private final TrafficSource traffic;
     private final List<BoardInfo> boards;
     private final ScheduledExecutorService clock;
@@ -42,7 +42,7 @@ public final class SimulatedBench implements BoardBus {
         this(new SlotFabric(FabricWiring.of(order), latency), TrafficSource.SATURATED);
     }
 
-    public SimulatedBench(SlotFabric fabric, TrafficSource traffic) {
+    public SimulatedBench(FabricModel fabric, TrafficSource traffic) {
         this.fabric = Objects.requireNonNull(fabric);
         this.traffic = Objects.requireNonNull(traffic);
         int order = fabric.order();
@@ -84,7 +84,7 @@ public final class SimulatedBench implements BoardBus {
         }
         synchronized (lock) {
             try {
-                fabric.loadSequence(b.index(), packedBits, length);
+                fabric.boards().loadSequence(b.index(), packedBits, length);
             } catch (IllegalArgumentException e) {
                 throw new BoardException(boardId + ": " + e.getMessage());
             }
@@ -99,7 +99,7 @@ public final class SimulatedBench implements BoardBus {
         }
         synchronized (lock) {
             try {
-                fabric.loadTable(b.index(), rows);
+                fabric.boards().loadTable(b.index(), rows);
             } catch (IllegalArgumentException e) {
                 throw new BoardException(boardId + ": " + e.getMessage());
             }
@@ -115,12 +115,10 @@ public final class SimulatedBench implements BoardBus {
             if (closed) {
                 throw new BoardException("bench is closed");
             }
-            if (!fabric.fullyLoaded()) {
-                try {
-                    fabric.step(traffic, DeliverySink.IGNORE); // throws with the list of what is missing
-                } catch (IllegalStateException e) {
-                    throw new BoardException("slot clock not started: " + e.getMessage());
-                }
+            try {
+                fabric.boards().requireLoaded();
+            } catch (IllegalStateException e) {
+                throw new BoardException("slot clock not started: " + e.getMessage());
             }
             if (ticking != null) {
                 ticking.cancel(false);
@@ -172,7 +170,7 @@ public final class SimulatedBench implements BoardBus {
     }
 
     private Telemetry snapshot(long since) {
-        return new Telemetry(fabric.slot() - 1, fabric.order(), fabric.levelStates(), fabric.stuckNodes(),
+        return new Telemetry(fabric.slot() - 1, fabric.order(), fabric.levelStates(), fabric.boards().stuckNodes(),
                 fabric.slot() == 0 ? SlotCounters.ZERO : fabric.lastSlotCounters(), fabric.totalCounters(), since, running);
     }
 
@@ -221,7 +219,7 @@ public final class SimulatedBench implements BoardBus {
     /** Fault injection on the model, applied at the next slot boundary. */
     public void setStuck(int level, int node, int state) {
         synchronized (lock) {
-            fabric.setStuck(level, node, state);
+            fabric.boards().setStuck(level, node, state);
         }
     }
 
@@ -235,7 +233,7 @@ public final class SimulatedBench implements BoardBus {
     /** What a processor board holds in one table row (as a board would read back). */
     public int tableEntry(int processor, int row) {
         synchronized (lock) {
-            return fabric.tableEntry(processor, row);
+            return fabric.boards().tableEntry(processor, row);
         }
     }
 

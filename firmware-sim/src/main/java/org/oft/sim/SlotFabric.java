@@ -17,12 +17,12 @@ import org.oft.hal.SlotCounters;
  *
  * <p>Not thread-safe: one thread steps it, and loads happen between steps.
  */
-public final class SlotFabric {
-    private static final byte NOT_STUCK = -1;
+public final class SlotFabric implements FabricModel {
     /** Slots a packet may spend on its processor's fibre before the root: bounds the ring of waves. */
     public static final int MAX_LATENCY = 4096;
 
     private final FabricWiring wiring;
+    private final BoardState boards;
     private final int order;
     private final int n;
     private final int latency;
@@ -30,18 +30,7 @@ public final class SlotFabric {
     private final int[] next;
     private final int[] nodeOf;
     private final int[] injectLink;
-
-    // Router-level boards, index k = 0 for the root level r.
-    private final long[][] sequence;
-    private final int[] sequenceLength;
-    private final byte[] stuck;
-    private final int[] stuckPerLevel;
     private final byte[] appliedState;
-
-    // Processor boards.
-    private final int[] table;
-    private final boolean[] tableLoaded;
-    private int tablesLoaded;
 
     // Packets in flight, one wave per injection slot, ring of `depth` waves.
     private final int waveCapacity;
@@ -56,7 +45,6 @@ public final class SlotFabric {
     private final long[] stamp;
     private final int[] occupant;
 
-    // Fault: extra packets a processor puts on its link in the next slot.
     private final int[] doubleInject;
     private int doubleInjectCount;
 
@@ -69,6 +57,7 @@ public final class SlotFabric {
             throw new IllegalArgumentException("latency must be between 0 and " + MAX_LATENCY + " slots, got " + latency);
         }
         this.wiring = wiring;
+        this.boards = new BoardState(wiring);
         this.order = wiring.order();
         this.n = wiring.processors();
         this.latency = latency;
@@ -76,15 +65,8 @@ public final class SlotFabric {
         this.next = wiring.nextArray();
         this.nodeOf = wiring.nodeOfArray();
         this.injectLink = wiring.injectArray();
-        this.sequence = new long[order][];
-        this.sequenceLength = new int[order];
-        this.stuck = new byte[order * n];
-        Arrays.fill(stuck, NOT_STUCK);
-        this.stuckPerLevel = new int[order];
         this.appliedState = new byte[order];
         Arrays.fill(appliedState, (byte) -1);
-        this.table = new int[n * n];
-        this.tableLoaded = new boolean[n];
         this.waveCapacity = 2 * n;
         this.wSrc = new int[depth * waveCapacity];
         this.wDst = new int[depth * waveCapacity];
@@ -101,110 +83,62 @@ public final class SlotFabric {
         return wiring;
     }
 
+    @Override
+    public BoardState boards() {
+        return boards;
+    }
+
+    @Override
     public int order() {
         return order;
     }
 
+    @Override
     public int processors() {
         return n;
     }
 
+    @Override
     public int latency() {
         return latency;
     }
 
-    /** Slots run so far; the next step runs this slot. */
+    @Override
     public long slot() {
         return slot;
     }
 
-    // ---- loading (between steps) ----------------------------------------------------------
+    // ---- loading and faults, delegated to the boards ----------------------------------------
 
-    /** Router-level board of {@code level} takes this control sequence (2^r bits, packed). */
     public void loadSequence(int level, long[] packedBits, int length) {
-        int k = wiring.levelIndex(level);
-        if (length != n) {
-            throw new IllegalArgumentException("router level " + level + " holds " + n
-                    + " control bits, offered " + length);
-        }
-        if (packedBits.length < (length + 63) / 64) {
-            throw new IllegalArgumentException("control sequence for level " + level + " is shorter than "
-                    + length + " bits");
-        }
-        sequence[k] = Arrays.copyOf(packedBits, (length + 63) / 64);
-        sequenceLength[k] = length;
+        boards.loadSequence(level, packedBits, length);
     }
 
-    /** Processor board {@code processor} takes this routing table (2^r rows of destinations). */
     public void loadTable(int processor, int[] rows) {
-        checkProcessor(processor);
-        if (rows.length != n) {
-            throw new IllegalArgumentException("processor " + processor + " holds " + n + " table rows, offered "
-                    + rows.length);
-        }
-        for (int i = 0; i < n; i++) {
-            if (rows[i] < 0 || rows[i] >= n) {
-                throw new IllegalArgumentException("processor " + processor + " table row " + i
-                        + " names destination " + rows[i] + ", outside 0.." + (n - 1));
-            }
-        }
-        System.arraycopy(rows, 0, table, processor * n, n);
-        if (!tableLoaded[processor]) {
-            tableLoaded[processor] = true;
-            tablesLoaded++;
-        }
-    }
-
-    public boolean sequenceLoaded(int level) {
-        return sequence[wiring.levelIndex(level)] != null;
-    }
-
-    public boolean tableLoaded(int processor) {
-        checkProcessor(processor);
-        return tableLoaded[processor];
+        boards.loadTable(processor, rows);
     }
 
     public boolean fullyLoaded() {
-        if (tablesLoaded != n) {
-            return false;
-        }
-        for (long[] s : sequence) {
-            if (s == null) {
-                return false;
-            }
-        }
-        return true;
+        return boards.fullyLoaded();
     }
 
     public int tableEntry(int processor, int row) {
-        checkProcessor(processor);
-        return table[processor * n + Math.floorMod(row, n)];
+        return boards.tableEntry(processor, row);
     }
 
-    // ---- faults ------------------------------------------------------------------------------
-
-    /** Forces one routing node into drop (0) or turn (1); -1 releases it. */
     public void setStuck(int level, int node, int state) {
-        int k = wiring.levelIndex(level);
-        if (node < 0 || node >= wiring.nodesAtLevel(level)) {
-            throw new IllegalArgumentException("level " + level + " has nodes 0.." + (wiring.nodesAtLevel(level) - 1)
-                    + ", got " + node);
-        }
-        if (state < -1 || state > 1) {
-            throw new IllegalArgumentException("stuck state must be 0 (drop), 1 (turn) or -1 (free), got " + state);
-        }
-        byte before = stuck[k * n + node];
-        stuck[k * n + node] = (byte) state;
-        if (before == NOT_STUCK && state != NOT_STUCK) {
-            stuckPerLevel[k]++;
-        } else if (before != NOT_STUCK && state == NOT_STUCK) {
-            stuckPerLevel[k]--;
-        }
+        boards.setStuck(level, node, state);
     }
 
-    /** In the next slot, the processor puts one more packet on its link (a firmware fault). */
+    public int[] stuckNodes() {
+        return boards.stuckNodes();
+    }
+
+    @Override
     public void injectTwiceNextSlot(int processor) {
-        checkProcessor(processor);
+        if (processor < 0 || processor >= n) {
+            throw new IllegalArgumentException("processor must be between 0 and " + (n - 1) + ", got " + processor);
+        }
         if (doubleInjectCount < n) {
             doubleInject[doubleInjectCount++] = processor;
         }
@@ -212,15 +146,13 @@ public final class SlotFabric {
 
     // ---- the slot loop ------------------------------------------------------------------------
 
-    /** Runs one slot. */
+    @Override
     public void step(TrafficSource traffic, DeliverySink sink) {
-        if (!fullyLoaded()) {
-            throw new IllegalStateException("the fabric cannot run: " + missingDescription());
-        }
+        boards.requireLoaded();
         final long t = slot;
         slotCounters.clear();
         for (int k = 0; k < order; k++) {
-            appliedState[k] = (byte) bit(k, t);
+            appliedState[k] = (byte) boards.bit(k, t);
         }
         inject(t, traffic);
         for (int age = latency; age < depth; age++) {
@@ -234,25 +166,13 @@ public final class SlotFabric {
         slot = t + 1;
     }
 
-    /** Runs {@code slots} slots. */
-    public void run(long slots, TrafficSource traffic, DeliverySink sink) {
-        for (long i = 0; i < slots; i++) {
-            step(traffic, sink);
-        }
-    }
-
-    private int bit(int k, long t) {
-        int i = (int) (t % sequenceLength[k]);
-        return (int) (sequence[k][i >>> 6] >>> (i & 63)) & 1;
-    }
-
     private void inject(long t, TrafficSource traffic) {
         int w = (int) (t % depth);
         int base = w * waveCapacity;
         int count = 0;
-        int row = (int) (t % n);
+        int row = (int) (t & (n - 1));
         for (int s = 0; s < n; s++) {
-            int d = table[s * n + row];
+            int d = boards.entry(s, row);
             int tag = traffic.take(t, s, d);
             if (tag >= 0) {
                 count = put(base, count, s, d, tag, t);
@@ -260,8 +180,7 @@ public final class SlotFabric {
         }
         for (int i = 0; i < doubleInjectCount; i++) {
             int s = doubleInject[i];
-            int d = table[s * n + row];
-            count = put(base, count, s, d, 0, t);
+            count = put(base, count, s, boards.entry(s, row), 0, t);
         }
         doubleInjectCount = 0;
         wCount[w] = count;
@@ -285,11 +204,10 @@ public final class SlotFabric {
         int base = w * waveCapacity;
         int count = wCount[w];
         int state = appliedState[k];
-        boolean anyStuck = stuckPerLevel[k] != 0;
+        boolean anyStuck = boards.anyStuck(k);
         int levelBase = k * n;
         int nextDrop = k * 2 * n;
         int stage = k + 1;
-        boolean last = k == order - 1;
         for (int e = base, end = base + count; e < end; e++) {
             if (!wAlive[e]) {
                 continue;
@@ -297,8 +215,8 @@ public final class SlotFabric {
             int link = wLink[e];
             int s = state;
             if (anyStuck) {
-                byte forced = stuck[levelBase + nodeOf[levelBase + link]];
-                if (forced != NOT_STUCK) {
+                byte forced = boards.stuck(k, nodeOf[levelBase + link]);
+                if (forced != BoardState.NOT_STUCK) {
                     s = forced;
                 }
             }
@@ -306,7 +224,7 @@ public final class SlotFabric {
             wLink[e] = out;
             occupy(stage, out, e, t);
         }
-        if (last) {
+        if (k == order - 1) {
             for (int e = base, end = base + count; e < end; e++) {
                 if (!wAlive[e]) {
                     continue;
@@ -341,55 +259,22 @@ public final class SlotFabric {
 
     // ---- observation ---------------------------------------------------------------------------
 
+    @Override
     public SlotCounters lastSlotCounters() {
         return slotCounters.snapshot();
     }
 
+    @Override
     public SlotCounters totalCounters() {
         return totalCounters.snapshot();
     }
 
-    /** State each level applied in the last slot, index 0 = level 1; -1 before the first slot. */
+    @Override
     public byte[] levelStates() {
         byte[] out = new byte[order];
         for (int level = 1; level <= order; level++) {
             out[level - 1] = appliedState[order - level];
         }
         return out;
-    }
-
-    /** Stuck nodes per level, index 0 = level 1. */
-    public int[] stuckNodes() {
-        int[] out = new int[order];
-        for (int level = 1; level <= order; level++) {
-            out[level - 1] = stuckPerLevel[order - level];
-        }
-        return out;
-    }
-
-    private String missingDescription() {
-        StringBuilder sb = new StringBuilder();
-        for (int level = order; level >= 1; level--) {
-            if (sequence[order - level] == null) {
-                sb.append(sb.length() == 0 ? "" : ", ").append("router-").append(level).append(" has no control sequence");
-            }
-        }
-        int missing = n - tablesLoaded;
-        if (missing > 0) {
-            for (int p = 0; p < n; p++) {
-                if (!tableLoaded[p]) {
-                    sb.append(sb.length() == 0 ? "" : ", ").append(missing).append(" processor board(s) have no routing table (first: proc-")
-                            .append(p).append(')');
-                    break;
-                }
-            }
-        }
-        return sb.toString();
-    }
-
-    private void checkProcessor(int processor) {
-        if (processor < 0 || processor >= n) {
-            throw new IllegalArgumentException("processor must be between 0 and " + (n - 1) + ", got " + processor);
-        }
     }
 }

@@ -56,8 +56,8 @@ class FabricWiringTest {
 
     @Test
     void refusesOrdersTheModelCannotHold() {
-        assertEquals("order must be between 1 and 12 for the board model, got 13",
-                assertThrows(IllegalArgumentException.class, () -> FabricWiring.of(13)).getMessage());
+        assertEquals("order must be between 1 and 16 for the board model, got 17",
+                assertThrows(IllegalArgumentException.class, () -> FabricWiring.of(17)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> FabricWiring.of(0));
         assertThrows(IllegalArgumentException.class, () -> FabricWiring.of(2).next(3, 0, 0));
     }

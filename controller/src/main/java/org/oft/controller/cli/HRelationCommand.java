@@ -8,7 +8,6 @@ import org.oft.controller.hrelation.HRelation;
 import org.oft.controller.hrelation.HRelationRouting;
 import org.oft.controller.hrelation.Schedule;
 import org.oft.controller.oft.Order;
-import org.oft.sim.FabricWiring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,7 +18,7 @@ final class HRelationCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--order", required = true, description = "Order r (1..12 on the slot model).")
+    @Option(names = "--order", required = true, description = "Order r (1..12).")
     int order;
 
     @Option(names = "--h", required = true, description = "Packets each processor sends and receives.")
@@ -43,8 +42,9 @@ final class HRelationCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Order.check(order);
-        if (order > FabricWiring.MAX_ORDER) {
-            throw new IllegalArgumentException("the slot model runs orders 1.." + FabricWiring.MAX_ORDER + ", got " + order);
+        if (order > HRelationRouting.MAX_ORDER) {
+            throw new IllegalArgumentException("h-relations are routed on orders 1.." + HRelationRouting.MAX_ORDER
+                    + " (n² send buffers), got " + order);
         }
         Schedule sched = Schedule.byName(schedule);
         int n = 1 << order;

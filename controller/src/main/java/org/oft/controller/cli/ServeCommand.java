@@ -15,7 +15,7 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--order", defaultValue = "4", description = "Order r of the fabric (default 4; 1..12 on the built-in model).")
+    @Option(names = "--order", defaultValue = "4", description = "Order r of the fabric (default 4; 1..16 on the built-in model).")
     int order;
 
     @Option(names = "--port", defaultValue = "8080", description = "HTTP port of the console (default 8080).")

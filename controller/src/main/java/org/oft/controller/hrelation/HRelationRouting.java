@@ -14,6 +14,8 @@ import org.oft.sim.TrafficSource;
  * the first injection until the last packet reaches its destination.
  */
 public final class HRelationRouting implements TrafficSource, DeliverySink {
+    /** Send buffers b(s, x) are n² queues. */
+    public static final int MAX_ORDER = 12;
 
     /** @param slots routing time t_r in slots; cost = t_r / h (Honkanen §4) */
     public record Result(int order, int h, Schedule schedule, int latency, long packets, long slots,
@@ -43,6 +45,9 @@ public final class HRelationRouting implements TrafficSource, DeliverySink {
     }
 
     public static Result route(int order, HRelation relation, Schedule schedule, int latency) {
+        if (order > MAX_ORDER) {
+            throw new IllegalArgumentException("h-relations are routed on orders 1.." + MAX_ORDER + ", got " + order);
+        }
         FabricWiring wiring = FabricWiring.of(order);
         if (relation.processors() != wiring.processors()) {
             throw new IllegalArgumentException("the h-relation is for " + relation.processors()

@@ -54,10 +54,10 @@ class OftctlTest {
         "tables --order 3 --latency -1|latency must be between 0 and 4096 slots, got -1",
         "feasibility --order 6 --bandwidth-gbps 0|bandwidth (Gb/s) must be a positive number, got 0.0",
         "hrelation --order 4 --h 0|h must be at least 1, got 0",
-        "hrelation --order 13 --h 1|the slot model runs orders 1..12, got 13",
+        "hrelation --order 13 --h 1|h-relations are routed on orders 1..12 (n² send buffers), got 13",
         "hrelation --order 3 --h 2 --schedule valiant|unknown schedule 'valiant' (use direct or two-phase)",
         "serve --board serial:/dev/ttyUSB0|unknown board 'serial:/dev/ttyUSB0': this build drives only the built-in model ('sim')",
-        "serve --order 13|the built-in board model runs orders 1..12, got 13",
+        "serve --order 17|the built-in board model runs orders 1..16, got 17",
         "frobnicate|Unmatched argument at index 0: 'frobnicate'",
     })
     void badArgumentsGiveOneLineAndExitCodeTwo(String args, String message) {
