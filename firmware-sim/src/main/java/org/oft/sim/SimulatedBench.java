@@ -171,7 +171,8 @@ public final class SimulatedBench implements BoardBus {
 
     private Telemetry snapshot(long since) {
         return new Telemetry(fabric.slot() - 1, fabric.order(), fabric.levelStates(), fabric.boards().stuckNodes(),
-                fabric.slot() == 0 ? SlotCounters.ZERO : fabric.lastSlotCounters(), fabric.totalCounters(), since, running);
+                fabric.slot() == 0 ? SlotCounters.ZERO : fabric.lastSlotCounters(), fabric.totalCounters(), since, running,
+                fabric instanceof TimedFabric timed ? timed.timingTelemetry() : null);
     }
 
     @Override

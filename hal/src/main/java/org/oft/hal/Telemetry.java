@@ -14,9 +14,11 @@ import java.util.Arrays;
  * @param total       cumulative counters
  * @param slotsSinceLast slots run since the previous telemetry record (more than 1 at fast clocks)
  * @param running     whether the slot clock is running
+ * @param timing      slot timing, or null from a board that does not model time
  */
 public record Telemetry(long slot, int order, byte[] levelState, int[] stuckNodes,
-                        SlotCounters lastSlot, SlotCounters total, long slotsSinceLast, boolean running) {
+                        SlotCounters lastSlot, SlotCounters total, long slotsSinceLast, boolean running,
+                        TimingTelemetry timing) {
     public Telemetry {
         levelState = levelState.clone();
         stuckNodes = stuckNodes.clone();
@@ -36,6 +38,6 @@ public record Telemetry(long slot, int order, byte[] levelState, int[] stuckNode
     public String toString() {
         return "Telemetry[slot=" + slot + ", order=" + order + ", levelState=" + Arrays.toString(levelState)
                 + ", stuck=" + Arrays.toString(stuckNodes) + ", lastSlot=" + lastSlot + ", total=" + total
-                + ", slotsSinceLast=" + slotsSinceLast + ", running=" + running + "]";
+                + ", slotsSinceLast=" + slotsSinceLast + ", running=" + running + ", timing=" + timing + "]";
     }
 }
