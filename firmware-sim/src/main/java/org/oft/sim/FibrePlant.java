@@ -141,6 +141,15 @@ public final class FibrePlant {
         return out;
     }
 
+    /** The live arrays, for the timed model's hot loop (changes to the plant show at once). */
+    long[] delayArray() {
+        return delayPs;
+    }
+
+    boolean[] deadArray() {
+        return dead;
+    }
+
     public double[] lengthsMm() {
         return Arrays.copyOf(lengthMm, lengthMm.length);
     }

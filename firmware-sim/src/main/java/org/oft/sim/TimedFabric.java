@@ -43,6 +43,8 @@ public final class TimedFabric implements FabricModel {
     private final int[] next;
     private final int[] nodeOf;
     private final int[] injectLink;
+    private final long[] delay;
+    private final boolean[] dead;
     private final byte[] appliedState;
 
     private final int waveCapacity;
@@ -91,6 +93,8 @@ public final class TimedFabric implements FabricModel {
         this.next = wiring.nextArray();
         this.nodeOf = wiring.nodeOfArray();
         this.injectLink = wiring.injectArray();
+        this.delay = plant.delayArray();
+        this.dead = plant.deadArray();
         this.appliedState = new byte[order];
         Arrays.fill(appliedState, (byte) -1);
         this.waveCapacity = 2 * n;
@@ -214,11 +218,11 @@ public final class TimedFabric implements FabricModel {
         wLink[e] = link;
         long start = BoardClocks.boundary(clocks.procPhase[s], clocks.procDrift[s], t, period) + clocks.injectPhase[s];
         slotCounters.injected++;
-        if (plant.dead(link)) {
+        if (dead[link]) {
             kill(e);
         } else {
             occupy(link, e, start);
-            wTime[e] = start + plant.delayPs(link);
+            wTime[e] = start + delay[link];
         }
         return count + 1;
     }
@@ -242,9 +246,18 @@ public final class TimedFabric implements FabricModel {
             int link = wLink[e];
             int node = nodeOf[levelBase + link];
             long np = clocks.nodePhase[levelBase + node];
-            long idx = BoardClocks.slotAt(boardPhase, drift, a - np, period);
-            long b = BoardClocks.boundary(boardPhase, drift, idx, period) + np;
-            long bNext = BoardClocks.boundary(boardPhase, drift, idx + 1, period) + np;
+            long idx;
+            long b;
+            long bNext;
+            if (drift == 0) {
+                idx = Math.floorDiv(a - np - boardPhase, period);
+                b = boardPhase + idx * period + np;
+                bNext = b + period;
+            } else {
+                idx = BoardClocks.slotAt(boardPhase, drift, a - np, period);
+                b = BoardClocks.boundary(boardPhase, drift, idx, period) + np;
+                bNext = BoardClocks.boundary(boardPhase, drift, idx + 1, period) + np;
+            }
             long left = a - b - switching;
             long right = bNext - a - packet;
             st.packets[k]++;
@@ -278,12 +291,12 @@ public final class TimedFabric implements FabricModel {
             int out = next[nextBase + state * n + link];
             int fibre = stageBase + out;
             wLink[e] = out;
-            if (plant.dead(fibre)) {
+            if (dead[fibre]) {
                 kill(e);
                 continue;
             }
             occupy(fibre, e, a);
-            wTime[e] = a + plant.delayPs(fibre);
+            wTime[e] = a + delay[fibre];
         }
         if (k == order - 1) {
             for (int e = base, end = base + count; e < end; e++) {

@@ -2,16 +2,22 @@ package org.oft.controller.cli;
 
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.oft.controller.oft.ControlSequence;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.PreferOne;
-import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.timing.Calibration;
+import org.oft.controller.timing.TimedBench;
 import org.oft.hal.SlotCounters;
 import org.oft.sim.DeliverySink;
+import org.oft.sim.FabricModel;
 import org.oft.sim.FabricWiring;
+import org.oft.sim.FibrePlant;
 import org.oft.sim.SlotFabric;
+import org.oft.sim.TimedFabric;
+import org.oft.sim.TimingParameters;
 import org.oft.sim.TrafficSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,12 +25,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Throughput figures: warmed up, repeated, median and range printed. */
-@Command(name = "bench", description = "Benchmarks: sequence generators (bits/s) and the slot model (packet-hops/s).")
+@Command(name = "bench", description = "Benchmarks: sequence generators (bits/s), slot-level and timed models (packet-hops/s).")
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order (default 16).")
@@ -41,18 +47,27 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!what.equals("all") && !what.equals("debruijn") && !what.equals("slots")) {
-            throw new IllegalArgumentException("--what must be debruijn, slots or all, got '" + what + "'");
+        if (!List.of("all", "debruijn", "slots", "timed").contains(what)) {
+            throw new IllegalArgumentException("--what must be debruijn, slots, timed or all, got '" + what + "'");
         }
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (!what.equals("slots")) {
+        if (what.equals("all") || what.equals("debruijn")) {
             debruijn(out);
         }
-        if (!what.equals("debruijn")) {
-            slots(out);
+        if (what.equals("all") || what.equals("slots")) {
+            SlotFabric fabric = new SlotFabric(FabricWiring.of(checkedSlotOrder()), 1);
+            TimedBench.loadTables(fabric.boards(), slotOrder, 1);
+            hops(out, "slot model", fabric);
+        }
+        if (what.equals("all") || what.equals("timed")) {
+            FibrePlant plant = FibrePlant.nominal(FabricWiring.of(checkedSlotOrder()), TimingParameters.defaults(), 1);
+            TimedFabric fabric = new TimedFabric(plant, 1);
+            TimedBench.loadTables(fabric.boards(), slotOrder, 1);
+            Calibration.compute(plant, fabric.clocks(), 1).applyTo(fabric);
+            hops(out, "timed model (timing checks on)", fabric);
         }
         return 0;
     }
@@ -99,21 +114,16 @@ final class BenchCommand implements Callable<Integer> {
         return new double[] {rates[0], rates[runs / 2], rates[runs - 1]};
     }
 
-    private void slots(PrintWriter out) {
-        int r = slotOrder;
-        if (r < 1 || r > FabricWiring.MAX_ORDER) {
+    private int checkedSlotOrder() {
+        if (slotOrder < 1 || slotOrder > FabricWiring.MAX_ORDER) {
             throw new IllegalArgumentException("--slot-order must be between 1 and " + FabricWiring.MAX_ORDER);
         }
-        int n = 1 << r;
-        SlotFabric fabric = new SlotFabric(FabricWiring.of(r), 1);
-        ControlSequence xi = LyndonPreferOne.generate(r);
-        RoutingTables tables = new RoutingTables(xi, 1);
-        for (int level = 1; level <= r; level++) {
-            fabric.loadSequence(level, xi.packedBits(), xi.length());
-        }
-        for (int s = 0; s < n; s++) {
-            fabric.loadTable(s, tables.forProcessor(s));
-        }
+        return slotOrder;
+    }
+
+    private void hops(PrintWriter out, String name, FabricModel fabric) {
+        int r = fabric.order();
+        int n = fabric.processors();
         long slotsPerRun = Math.max(64, 40_000_000L / ((long) n * r));
         fabric.run(slotsPerRun, TrafficSource.SATURATED, DeliverySink.IGNORE); // warm-up
         double[] rates = new double[runs];
@@ -125,10 +135,11 @@ final class BenchCommand implements Callable<Integer> {
         }
         SlotCounters total = fabric.totalCounters();
         Arrays.sort(rates);
-        out.println("# slot model, order " + r + ", every processor injecting every slot (median of " + runs + " runs of "
-                + slotsPerRun + " slots)");
-        out.printf(Locale.ROOT, "packet_hops_per_s=%.3e range=[%.3e..%.3e] slots_per_s=%.3e delivered=%d misdelivered=%d collisions=%d%n",
+        out.println("# " + name + ", order " + r + ", every processor injecting every slot, one thread (median of " + runs
+                + " runs of " + slotsPerRun + " slots)");
+        out.printf(Locale.ROOT, "packet_hops_per_s=%.3e range=[%.3e..%.3e] slots_per_s=%.3e delivered=%d misdelivered=%d collisions=%d lost=%d%n",
                 rates[runs / 2], rates[0], rates[runs - 1], rates[runs / 2] / ((double) n * r), total.delivered(),
-                total.misdelivered(), total.collisions());
+                total.misdelivered(), total.collisions(), total.lost());
+        out.flush();
     }
 }
