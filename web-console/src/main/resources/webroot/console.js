@@ -12,6 +12,12 @@
     $('latency').textContent = c.latency + ' slot(s)';
     $('latency-convention').textContent = '(' + c.latencyConvention + ')';
     $('board').textContent = c.board;
+    if (c.calibration) {
+      const k = c.calibration;
+      $('calibration').textContent = '(slot ' + k.slotPs + ' ps = packet ' + k.packetPs + ' + switching ' + k.switchingPs +
+        ' + slack; calibration ' + (k.feasible ? 'feasible, predicted worst margin ' + k.worstMarginPs + ' ps'
+          : 'INFEASIBLE: ' + k.infeasible.join('; ')) + ')';
+    }
     const seq = $('sequence');
     seq.textContent = '';
     cells = [];
@@ -51,12 +57,47 @@
     for (const k of ['misdelivered', 'collisions', 'lost']) {
       $('row-' + k).classList.toggle('bad', t.total[k] > 0);
     }
+    let truncated = 0;
+    let wrong = 0;
+    if (t.timing) {
+      showTiming(t.timing);
+      t.timing.total.forEach((l) => { truncated += l.truncated; wrong += l.wrongState; });
+    }
     const alarm = $('alarm');
-    const bad = t.total.misdelivered + t.total.collisions;
+    const bad = t.total.misdelivered + t.total.collisions + t.total.lost + truncated + wrong;
     alarm.hidden = bad === 0;
     alarm.textContent = bad === 0 ? '' :
       'FABRIC FAULT: ' + t.total.misdelivered + ' misdelivered, ' + t.total.collisions + ' collisions, ' +
-      t.total.lost + ' lost';
+      truncated + ' truncated, ' + wrong + ' wrong state, ' + t.total.lost + ' lost';
+  }
+
+  function showTiming(timing) {
+    const body = $('timing').querySelector('tbody');
+    body.textContent = '';
+    const hist = [];
+    timing.total.slice().reverse().forEach((l) => {
+      const tr = document.createElement('tr');
+      const range = l.minArrivalPs === null ? '–' : l.minArrivalPs + ' … ' + l.maxArrivalPs;
+      const margin = l.worstMarginPs === null ? '–' : l.worstMarginPs;
+      tr.innerHTML = '<td>' + l.level + '</td><td>' + l.packets + '</td><td>' + range + '</td>' +
+        '<td class="' + (l.worstMarginPs !== null && l.worstMarginPs < 0 ? 'bad' : '') + '">' + margin + '</td>' +
+        '<td class="' + (l.truncated > 0 ? 'bad' : '') + '">' + l.truncated + '</td>' +
+        '<td class="' + (l.wrongState > 0 ? 'bad' : '') + '">' + l.wrongState + '</td>';
+      body.appendChild(tr);
+      l.marginHistogram.forEach((v, b) => { hist[b] = (hist[b] || 0) + v; });
+    });
+    const h = $('histogram');
+    h.textContent = '';
+    const max = Math.max(1, ...hist);
+    hist.forEach((v, b) => {
+      const bar = document.createElement('div');
+      bar.style.height = Math.round(80 * v / max) + 'px';
+      bar.title = (b * timing.bucketPs) + (b === hist.length - 1 ? '+ ps: ' : '–' + ((b + 1) * timing.bucketPs) + ' ps: ') + v;
+      const label = document.createElement('span');
+      label.textContent = b * timing.bucketPs;
+      bar.appendChild(label);
+      h.appendChild(bar);
+    });
   }
 
   function connect() {

@@ -12,6 +12,7 @@ import org.oft.hal.BoardBus;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
+import org.oft.hal.BoardTiming;
 import org.oft.hal.SlotCounters;
 import org.oft.hal.Telemetry;
 
@@ -20,7 +21,7 @@ import org.oft.hal.Telemetry;
  * {@link SlotFabric}, with the slot clock on a thread of its own. Telemetry is latched at slot
  * boundaries and handed out at most {@value #MAX_TELEMETRY_PER_SECOND} times a second.
  */
-public final class SimulatedBench implements BoardBus {
+public final class SimulatedBench implements BoardBus, BoardTiming {
     public static final String FIRMWARE = "oft-sim 0.1";
     static final int MAX_TELEMETRY_PER_SECOND = 20;
     private static final double MAX_SLOTS_PER_SECOND = 1e9;
@@ -215,6 +216,37 @@ public final class SimulatedBench implements BoardBus {
         }
         deliver(t);
         return t;
+    }
+
+    @Override
+    public void loadSlotPhases(String boardId, long[] phasesPs) {
+        BoardInfo b = board(boardId);
+        if (!(fabric instanceof TimedFabric timed)) {
+            throw new BoardException(boardId + ": the slot-level board model has no slot phases");
+        }
+        synchronized (lock) {
+            try {
+                if (b.kind() == BoardKind.ROUTER_LEVEL) {
+                    timed.clocks().setNodePhases(b.index(), phasesPs);
+                } else if (phasesPs.length != 1) {
+                    throw new IllegalArgumentException("a processor board takes one injection phase, offered " + phasesPs.length);
+                } else {
+                    timed.clocks().setInjectionPhase(b.index(), phasesPs[0]);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new BoardException(boardId + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** A fault in {@link FabricFault}'s notation, applied to the timed model at the next slot boundary. */
+    public String applyFault(String spec) {
+        if (!(fabric instanceof TimedFabric timed)) {
+            throw new IllegalArgumentException("'" + spec + "' needs the timed board model");
+        }
+        synchronized (lock) {
+            return FabricFault.apply(spec, timed);
+        }
     }
 
     /** Fault injection on the model, applied at the next slot boundary. */

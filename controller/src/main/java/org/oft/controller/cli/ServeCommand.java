@@ -1,6 +1,7 @@
 package org.oft.controller.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.oft.controller.service.ControllerApp;
@@ -33,9 +34,12 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (the built-in board model, default).")
     String board;
 
+    @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")
+    Path bench;
+
     @Override
     public Integer call() throws InterruptedException {
-        ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board);
+        ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench);
         PrintWriter out = spec.commandLine().getOut();
         ControllerApp app;
         try {

@@ -8,7 +8,9 @@ import java.util.List;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.hal.BoardBus;
+import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardInfo;
+import org.oft.hal.BoardTiming;
 import org.oft.sim.SimulatedBench;
 
 /**
@@ -19,11 +21,13 @@ import org.oft.sim.SimulatedBench;
 public final class BenchVerticle extends VerticleBase {
     private final ServeConfig config;
     private final BoardBus bus;
+    private final BenchDescription bench;
     private volatile JsonObject describe = new JsonObject();
 
-    public BenchVerticle(ServeConfig config, BoardBus bus) {
+    public BenchVerticle(ServeConfig config, BoardBus bus, BenchDescription bench) {
         this.config = config;
         this.bus = bus;
+        this.bench = bench;
     }
 
     @Override
@@ -43,13 +47,17 @@ public final class BenchVerticle extends VerticleBase {
         return vertx.executeBlocking(() -> new RoutingTables(LyndonPreferOne.generate(config.order()), config.latency()))
                 .compose(tables -> vertx.executeBlocking(() -> {
                     List<BoardInfo> boards = BenchDeployment.deploy(bus, tables);
-                    describe = describe(tables, boards);
+                    Calibration.Result calibration = Calibration.compute(bench.plant(), bench.clocks(), bench.latency());
+                    if (bus instanceof BoardTiming timing) {
+                        BenchDeployment.loadPhases(timing, boards, calibration);
+                    }
+                    describe = describe(tables, boards, calibration);
                     bus.startClock(config.slotsPerSecond());
                     return boards;
                 }));
     }
 
-    private JsonObject describe(RoutingTables tables, List<BoardInfo> boards) {
+    private JsonObject describe(RoutingTables tables, List<BoardInfo> boards, Calibration.Result cal) {
         JsonArray list = new JsonArray();
         for (BoardInfo b : boards) {
             list.add(new JsonObject().put("id", b.id()).put("kind", b.kind().name()).put("index", b.index())
@@ -63,7 +71,15 @@ public final class BenchVerticle extends VerticleBase {
                 .put("sequence", tables.sequence().toString())
                 .put("slotsPerSecond", config.slotsPerSecond())
                 .put("board", config.board())
-                .put("boards", list);
+                .put("boards", list)
+                .put("calibration", new JsonObject()
+                        .put("feasible", cal.feasible())
+                        .put("worstMarginPs", cal.worstMarginPs())
+                        .put("slotPs", cal.timing().slotPs())
+                        .put("packetPs", cal.timing().packetPs())
+                        .put("switchingPs", cal.timing().switchingPs())
+                        .put("recalibrateSeconds", Double.isInfinite(cal.recalibrateSeconds()) ? null : cal.recalibrateSeconds())
+                        .put("infeasible", new JsonArray(cal.infeasible().stream().map(Calibration.Infeasible::describe).toList())));
     }
 
     @Override

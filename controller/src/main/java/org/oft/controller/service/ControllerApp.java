@@ -4,7 +4,13 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.concurrent.TimeUnit;
 import org.oft.hal.BoardBus;
+import org.oft.controller.timing.TimedBench;
+import org.oft.sim.BoardClocks;
+import org.oft.sim.FibrePlant;
 import org.oft.sim.SimulatedBench;
+import org.oft.sim.TimedFabric;
+import org.oft.sim.TimingParameters;
+import org.oft.sim.TrafficSource;
 
 /** The running controller: Vert.x, the bench it drives and the console it serves. */
 public final class ControllerApp implements AutoCloseable {
@@ -20,11 +26,13 @@ public final class ControllerApp implements AutoCloseable {
 
     /** Starts everything; fails (and cleans up) with the reason when anything does not start. */
     public static ControllerApp start(ServeConfig config) {
-        BoardBus bus = new SimulatedBench(config.order(), config.latency());
+        String benchText = config.bench() == null ? null : TimedBench.read(config.bench());
+        BenchDescription bench = BenchDescription.of(config.order(), config.latency(), benchText);
+        BoardBus bus = builtInBoards(config, benchText);
         Vertx vertx = Vertx.vertx();
         ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port());
         ControllerApp app = new ControllerApp(vertx, bus, console);
-        Future<String> started = vertx.deployVerticle(new BenchVerticle(config, bus))
+        Future<String> started = vertx.deployVerticle(new BenchVerticle(config, bus, bench))
                 .compose(id -> vertx.deployVerticle(console));
         try {
             started.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
@@ -34,6 +42,15 @@ public final class ControllerApp implements AutoCloseable {
             throw new IllegalStateException("controller did not start: " + cause.getMessage(), cause);
         }
         return app;
+    }
+
+    /** The built-in board model: the timed fabric, its fibres and clocks as the bench file says. */
+    private static BoardBus builtInBoards(ServeConfig config, String benchText) {
+        BoardClocks physical = new BoardClocks(config.order(), TimingParameters.defaults().slotPs());
+        FibrePlant plant = TimedBench.plant(config.order(), config.latency(), TimingParameters.defaults(), benchText, physical);
+        TimedFabric fabric = new TimedFabric(plant, config.latency());
+        TimedBench.copyClocks(physical, fabric, config.order());
+        return new SimulatedBench(fabric, TrafficSource.SATURATED);
     }
 
     public int port() {

@@ -6,7 +6,8 @@ import org.oft.sim.SimulatedBench;
 /**
  * A fault for the built-in board model, as JSON:
  * {@code {"kind":"stuck","level":2,"node":0,"state":"turn"}} (state "free" releases it) or
- * {@code {"kind":"double-inject","processor":3}}.
+ * {@code {"kind":"double-inject","processor":3}}, or any fault of the timed model in
+ * {@link org.oft.sim.FabricFault}'s notation: {@code {"spec":"skew:router-3:700"}}.
  */
 public final class FaultRequest {
     private FaultRequest() {
@@ -14,8 +15,11 @@ public final class FaultRequest {
 
     /** Applies the fault or throws IllegalArgumentException saying what is wrong with it. */
     public static String apply(JsonObject fault, SimulatedBench bench) {
-        String kind = fault.getString("kind", "");
         try {
+            if (fault.containsKey("spec")) {
+                return bench.applyFault(fault.getString("spec"));
+            }
+            String kind = fault.getString("kind", "");
             switch (kind) {
                 case "stuck" -> {
                     int level = intField(fault, "level");
@@ -35,7 +39,8 @@ public final class FaultRequest {
                     bench.injectTwiceNextSlot(p);
                     return "processor " + p + " injects twice in the next slot";
                 }
-                default -> throw new IllegalArgumentException("unknown fault kind '" + kind + "' (use stuck or double-inject)");
+                default -> throw new IllegalArgumentException("unknown fault kind '" + kind
+                        + "' (use stuck, double-inject, or {\"spec\": ...})");
             }
         } catch (ClassCastException e) {
             throw new IllegalArgumentException("fault fields must be numbers and strings: " + fault.encode());

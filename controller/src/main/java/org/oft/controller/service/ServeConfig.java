@@ -1,11 +1,17 @@
 package org.oft.controller.service;
 
+import java.nio.file.Path;
 import org.oft.controller.oft.Order;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.sim.FabricWiring;
 
 /** What {@code oftctl serve} runs. */
-public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board) {
+public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench) {
+    /** Without a bench file: nominal fibres, clocks in phase. */
+    public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board) {
+        this(order, latency, host, port, slotsPerSecond, board, null);
+    }
+
     public ServeConfig {
         Order.check(order);
         if (order > FabricWiring.MAX_ORDER) {

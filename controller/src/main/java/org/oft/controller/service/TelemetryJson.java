@@ -2,7 +2,10 @@ package org.oft.controller.service;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.oft.hal.LevelTiming;
 import org.oft.hal.SlotCounters;
+import org.oft.hal.TimingTelemetry;
 import org.oft.hal.Telemetry;
 
 /** Telemetry as the console receives it. */
@@ -27,7 +30,37 @@ public final class TelemetryJson {
                 .put("slotsSinceLast", t.slotsSinceLast())
                 .put("levels", levels)
                 .put("lastSlot", counters(t.lastSlot()))
-                .put("total", counters(t.total()));
+                .put("total", counters(t.total()))
+                .put("timing", t.timing() == null ? null : timing(t.timing()));
+    }
+
+    static JsonObject timing(TimingTelemetry t) {
+        return new JsonObject()
+                .put("slotPs", t.slotPs())
+                .put("bucketPs", t.bucketPs())
+                .put("lastSlot", levels(t.lastSlot()))
+                .put("total", levels(t.total()));
+    }
+
+    private static JsonArray levels(List<LevelTiming> list) {
+        JsonArray a = new JsonArray();
+        for (LevelTiming l : list) {
+            JsonArray h = new JsonArray();
+            for (long v : l.marginHistogram()) {
+                h.add(v);
+            }
+            boolean any = l.packets() > 0;
+            a.add(new JsonObject()
+                    .put("level", l.level())
+                    .put("packets", l.packets())
+                    .put("truncated", l.truncated())
+                    .put("wrongState", l.wrongState())
+                    .put("minArrivalPs", any ? l.minArrivalPs() : null)
+                    .put("maxArrivalPs", any ? l.maxArrivalPs() : null)
+                    .put("worstMarginPs", any ? l.worstMarginPs() : null)
+                    .put("marginHistogram", h));
+        }
+        return a;
     }
 
     static JsonObject counters(SlotCounters c) {

@@ -114,6 +114,17 @@ class ConsoleBrowserTest {
         assertTrue(browser.findElement(By.id("row-misdelivered")).getAttribute("class").contains("bad"));
         assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
 
+        // Slot timing: a calibrated fabric shows the full 54 ps margin, until a router board's clock slips.
+        assertTrue(text("calibration").contains("feasible, predicted worst margin 54 ps"), text("calibration"));
+        assertEquals(4, browser.findElements(By.cssSelector("#timing tbody tr")).size());
+        assertEquals(0, browser.findElements(By.cssSelector("#timing td.bad")).size());
+        r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"spec\":\"skew:router-3:700\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        wait.until(d -> browser.findElements(By.cssSelector("#timing td.bad")).size() >= 2); // margin and truncated of level 3
+        assertTrue(text("alarm").contains("truncated"), text("alarm"));
+
         File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
         Files.copy(shot.toPath(), Path.of("target", "console-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
     }

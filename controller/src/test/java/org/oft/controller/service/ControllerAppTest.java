@@ -103,6 +103,6 @@ class ControllerAppTest {
         JsonObject notJson = http(HttpMethod.POST, "/api/faults", "{{{");
         assertEquals(400, notJson.getInteger("status"));
         JsonObject unknown = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"meteor\"}");
-        assertEquals("unknown fault kind 'meteor' (use stuck or double-inject)", unknown.getString("error"));
+        assertEquals("unknown fault kind 'meteor' (use stuck, double-inject, or {\"spec\": ...})", unknown.getString("error"));
     }
 }

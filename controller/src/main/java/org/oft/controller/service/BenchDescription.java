@@ -1,0 +1,15 @@
+package org.oft.controller.service;
+
+import org.oft.controller.timing.TimedBench;
+import org.oft.sim.BoardClocks;
+import org.oft.sim.FibrePlant;
+import org.oft.sim.TimingParameters;
+
+/** What the controller knows of the bench: fibre lengths and declared clocks, for calibration. */
+public record BenchDescription(FibrePlant plant, BoardClocks clocks, int latency) {
+    public static BenchDescription of(int order, int latency, String benchText) {
+        BoardClocks clocks = new BoardClocks(order, TimingParameters.defaults().slotPs());
+        FibrePlant plant = TimedBench.plant(order, latency, TimingParameters.defaults(), benchText, clocks);
+        return new BenchDescription(plant, clocks, latency);
+    }
+}
