@@ -59,6 +59,10 @@ class OftctlTest {
         "serve --board serial:/dev/ttyUSB0|unknown board 'serial:/dev/ttyUSB0': this build drives only the built-in model ('sim')",
         "serve --order 17|the built-in board model runs orders 1..16, got 17",
         "frobnicate|Unmatched argument at index 0: 'frobnicate'",
+        "sim --order 4 --slots 10 --bench /nonexistent/bench.txt|bench file /nonexistent/bench.txt does not exist",
+        "sim --order 4 --slots 10 --fault skew:router-9:10|fault 'skew:router-9:10': level must be between 1 and 4, got 9",
+        "sim --order 4 --slots 10 --slot-ps 1000|slot of 1000 ps is shorter than packet (1280 ps) + switching (12 ps): nodes would switch during packets",
+        "sim --order 17 --slots 10|the timed model runs orders 1..16, got 17",
     })
     void badArgumentsGiveOneLineAndExitCodeTwo(String args, String message) {
         Run r = run(args.split(" "));
@@ -98,6 +102,28 @@ class OftctlTest {
         assertEquals(1.28, j.getDouble("slotNs"), 1e-9);
         assertEquals(114.688, j.getDouble("totalFibreM"), 1e-9);
         assertEquals(7.68, j.getDouble("routingTimeCycles"), 1e-9);
+    }
+
+    @Test
+    void simReportsAnomaliesByCauseAndTheCalibration(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path bench = dir.resolve("bench.txt");
+        java.nio.file.Files.writeString(bench, "# one fibre 30 mm too long\nL3.1.2 310\n");
+        JsonObject j = new JsonObject(run("sim", "--order", "4", "--slots", "100", "--bench", bench.toString(), "--calibrate",
+                "--json").out());
+        JsonObject cal = j.getJsonObject("calibration");
+        assertFalse(cal.getBoolean("feasible"));
+        JsonObject bad = cal.getJsonArray("infeasible").getJsonObject(0);
+        assertEquals(2, bad.getInteger("level"));
+        assertEquals(2, bad.getInteger("node"));
+        assertEquals(150, bad.getInteger("spreadPs"));
+        assertTrue(j.getJsonObject("anomalies").getLong("truncated") > 0, j.encode());
+
+        JsonObject clean = new JsonObject(run("sim", "--order", "5", "--slots", "200", "--calibrate", "--json").out());
+        assertEquals(54, clean.getInteger("worstMarginPs"));
+        assertEquals(0, clean.getJsonObject("anomalies").getLong("truncated") + clean.getJsonObject("anomalies").getLong("lost"));
+        String text = run("sim", "--order", "3", "--slots", "50", "--calibrate", "--fault", "stuck:2:1:turn").out();
+        assertTrue(text.contains("fault: level 2 node 1 stuck in turn"), text);
+        assertTrue(text.contains("calibration: feasible, predicted worst margin 54 ps"), text);
     }
 
     @Test
