@@ -1,7 +1,6 @@
 package org.oft.sim;
 
 import java.util.Arrays;
-import org.oft.hal.SlotCounters;
 import org.oft.hal.TimingTelemetry;
 
 /**
@@ -26,36 +25,19 @@ import org.oft.hal.TimingTelemetry;
  * <p>Bookkeeping runs per slot like the slot-level model: the wave of packets injected in slot t is
  * moved through level r-k at step t + latency + k; its times decide what the nodes do to it.
  */
-public final class TimedFabric implements FabricModel {
-    private final FabricWiring wiring;
-    private final BoardState boards;
+public final class TimedFabric extends WaveFabric {
     private final BoardClocks clocks;
     private final FibrePlant plant;
     private final TimingParameters timing;
-    private final int order;
-    private final int n;
-    private final int latency;
-    private final int depth;
     private final long period;
     private final long switching;
     private final long packet;
     private final long bucket;
-    private final int[] next;
-    private final int[] nodeOf;
-    private final int[] injectLink;
     private final long[] delay;
     private final boolean[] dead;
-    private final byte[] appliedState;
 
-    private final int waveCapacity;
-    private final int[] wSrc;
-    private final int[] wDst;
-    private final int[] wTag;
-    private final int[] wLink;
     private final long[] wTime;
     private final long[] wSerial;
-    private final boolean[] wAlive;
-    private final int[] wCount;
     private long serial;
 
     private final long[] lastStart;
@@ -63,64 +45,31 @@ public final class TimedFabric implements FabricModel {
     private final int[] occEntry;
     private final long[] occSerial;
 
-    private final int[] doubleInject;
-    private int doubleInjectCount;
-
-    private final MutableCounters slotCounters = new MutableCounters();
-    private final MutableCounters totalCounters = new MutableCounters();
     private final TimingStats slotTiming;
     private final TimingStats totalTiming;
-    private long slot;
 
     public TimedFabric(FibrePlant plant, int latency) {
-        if (latency < 0 || latency > SlotFabric.MAX_LATENCY) {
-            throw new IllegalArgumentException("latency must be between 0 and " + SlotFabric.MAX_LATENCY + " slots, got " + latency);
-        }
+        super(plant.wiring(), latency);
         this.plant = plant;
-        this.wiring = plant.wiring();
         this.timing = plant.timing();
-        this.boards = new BoardState(wiring);
-        this.order = wiring.order();
-        this.n = wiring.processors();
         this.clocks = new BoardClocks(order, timing.slotPs());
-        this.latency = latency;
-        this.depth = latency + order;
         this.period = timing.slotPs();
         this.switching = timing.switchingPs();
         this.packet = timing.packetPs();
         // The last bucket holds margins of at least 8/9 of the nominal one: a centred packet lands there.
         this.bucket = Math.max(1, timing.nominalMarginPs() / (TimingStats.BUCKETS - 1));
-        this.next = wiring.nextArray();
-        this.nodeOf = wiring.nodeOfArray();
-        this.injectLink = wiring.injectArray();
         this.delay = plant.delayArray();
         this.dead = plant.deadArray();
-        this.appliedState = new byte[order];
-        Arrays.fill(appliedState, (byte) -1);
-        this.waveCapacity = 2 * n;
-        int entries = depth * waveCapacity;
-        this.wSrc = new int[entries];
-        this.wDst = new int[entries];
-        this.wTag = new int[entries];
-        this.wLink = new int[entries];
-        this.wTime = new long[entries];
-        this.wSerial = new long[entries];
-        this.wAlive = new boolean[entries];
-        this.wCount = new int[depth];
+        this.wTime = new long[entries()];
+        this.wSerial = new long[entries()];
         int links = (order + 1) * n;
         this.lastStart = new long[links];
         this.lastEnd = new long[links];
         Arrays.fill(lastEnd, Long.MIN_VALUE);
         this.occEntry = new int[links];
         this.occSerial = new long[links];
-        this.doubleInject = new int[n];
         this.slotTiming = new TimingStats(order);
         this.totalTiming = new TimingStats(order);
-    }
-
-    @Override
-    public BoardState boards() {
-        return boards;
     }
 
     public BoardClocks clocks() {
@@ -136,101 +85,30 @@ public final class TimedFabric implements FabricModel {
     }
 
     @Override
-    public int order() {
-        return order;
-    }
-
-    @Override
-    public int processors() {
-        return n;
-    }
-
-    @Override
-    public int latency() {
-        return latency;
-    }
-
-    @Override
-    public long slot() {
-        return slot;
-    }
-
-    @Override
-    public void injectTwiceNextSlot(int processor) {
-        if (processor < 0 || processor >= n) {
-            throw new IllegalArgumentException("processor must be between 0 and " + (n - 1) + ", got " + processor);
-        }
-        if (doubleInjectCount < n) {
-            doubleInject[doubleInjectCount++] = processor;
-        }
-    }
-
-    @Override
-    public void step(TrafficSource traffic, DeliverySink sink) {
-        boards.requireLoaded();
-        final long t = slot;
-        slotCounters.clear();
+    protected void beginSlot() {
         slotTiming.clear();
-        for (int k = 0; k < order; k++) {
-            appliedState[k] = (byte) boards.bit(k, t);
-        }
-        inject(t, traffic);
-        for (int age = latency; age < depth; age++) {
-            long t0 = t - age;
-            if (t0 < 0) {
-                break;
-            }
-            cross((int) (t0 % depth), age - latency, t, sink);
-        }
-        slotCounters.addTo(totalCounters);
+    }
+
+    @Override
+    protected void endSlot() {
         slotTiming.addTo(totalTiming);
-        slot = t + 1;
     }
 
-    private void inject(long t, TrafficSource traffic) {
-        int w = (int) (t % depth);
-        int base = w * waveCapacity;
-        int count = 0;
-        int row = (int) (t & (n - 1));
-        for (int s = 0; s < n; s++) {
-            int d = boards.entry(s, row);
-            int tag = traffic.take(t, s, d);
-            if (tag >= 0) {
-                count = put(base, count, s, d, tag, t);
-            }
-        }
-        for (int i = 0; i < doubleInjectCount; i++) {
-            int s = doubleInject[i];
-            count = put(base, count, s, boards.entry(s, row), 0, t);
-        }
-        doubleInjectCount = 0;
-        wCount[w] = count;
-    }
-
-    private int put(int base, int count, int s, int d, int tag, long t) {
-        int e = base + count;
-        wSrc[e] = s;
-        wDst[e] = d;
-        wTag[e] = tag;
-        wAlive[e] = true;
+    @Override
+    protected void enter(int e, int s, long t) {
         wSerial[e] = ++serial;
-        int link = injectLink[s];
-        wLink[e] = link;
+        int link = wLink[e];
         long start = BoardClocks.boundary(clocks.procPhase[s], clocks.procDrift[s], t, period) + clocks.injectPhase[s];
-        slotCounters.injected++;
         if (dead[link]) {
             kill(e);
         } else {
             occupy(link, e, start);
             wTime[e] = start + delay[link];
         }
-        return count + 1;
     }
 
-    /** Moves one wave through level index k (level r - k) at step t. */
-    private void cross(int w, int k, long t, DeliverySink sink) {
-        int base = w * waveCapacity;
-        int count = wCount[w];
+    @Override
+    protected void cross(int base, int count, int k, long t) {
         long boardPhase = clocks.routerPhase[k];
         double drift = clocks.routerDrift[k];
         boolean anyStuck = boards.anyStuck(k);
@@ -298,25 +176,6 @@ public final class TimedFabric implements FabricModel {
             occupy(fibre, e, a);
             wTime[e] = a + delay[fibre];
         }
-        if (k == order - 1) {
-            for (int e = base, end = base + count; e < end; e++) {
-                if (!wAlive[e]) {
-                    continue;
-                }
-                int p = wLink[e];
-                if (p == wDst[e]) {
-                    slotCounters.delivered++;
-                } else {
-                    slotCounters.misdelivered++;
-                }
-                sink.arrived(t, p, wSrc[e], wDst[e], wTag[e]);
-            }
-        }
-    }
-
-    private void kill(int e) {
-        wAlive[e] = false;
-        slotCounters.lost++;
     }
 
     /** The packet occupies the fibre from {@code start} for one packet time; overlap = collision. */
@@ -340,16 +199,6 @@ public final class TimedFabric implements FabricModel {
 
     // ---- observation ---------------------------------------------------------------------------
 
-    @Override
-    public SlotCounters lastSlotCounters() {
-        return slotCounters.snapshot();
-    }
-
-    @Override
-    public SlotCounters totalCounters() {
-        return totalCounters.snapshot();
-    }
-
     public long truncatedTotal() {
         return totalTiming.truncatedTotal();
     }
@@ -369,14 +218,5 @@ public final class TimedFabric implements FabricModel {
 
     public TimingTelemetry timingTelemetry() {
         return new TimingTelemetry(period, bucket, slotTiming.snapshot(), totalTiming.snapshot());
-    }
-
-    @Override
-    public byte[] levelStates() {
-        byte[] out = new byte[order];
-        for (int level = 1; level <= order; level++) {
-            out[level - 1] = appliedState[order - level];
-        }
-        return out;
     }
 }

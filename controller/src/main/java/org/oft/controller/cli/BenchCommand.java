@@ -9,7 +9,7 @@ import org.oft.controller.oft.ControlSequence;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.PreferOne;
 import org.oft.controller.timing.Calibration;
-import org.oft.controller.timing.TimedBench;
+import org.oft.controller.model.BoardModels;
 import org.oft.hal.SlotCounters;
 import org.oft.sim.DeliverySink;
 import org.oft.sim.FabricModel;
@@ -59,13 +59,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("slots")) {
             SlotFabric fabric = new SlotFabric(FabricWiring.of(checkedSlotOrder()), 1);
-            TimedBench.loadTables(fabric.boards(), slotOrder, 1);
+            BoardModels.loadTables(fabric.boards(), slotOrder, 1);
             hops(out, "slot model", fabric);
         }
         if (what.equals("all") || what.equals("timed")) {
             FibrePlant plant = FibrePlant.nominal(FabricWiring.of(checkedSlotOrder()), TimingParameters.defaults(), 1);
             TimedFabric fabric = new TimedFabric(plant, 1);
-            TimedBench.loadTables(fabric.boards(), slotOrder, 1);
+            BoardModels.loadTables(fabric.boards(), slotOrder, 1);
             Calibration.compute(plant, fabric.clocks(), 1).applyTo(fabric);
             hops(out, "timed model (timing checks on)", fabric);
         }

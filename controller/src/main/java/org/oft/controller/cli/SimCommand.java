@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.oft.controller.oft.Order;
 import org.oft.controller.timing.Calibration;
-import org.oft.controller.timing.TimedBench;
+import org.oft.controller.model.BoardModels;
 import org.oft.hal.LevelTiming;
 import org.oft.hal.SlotCounters;
 import org.oft.sim.BoardClocks;
@@ -76,13 +76,13 @@ final class SimCommand implements Callable<Integer> {
         }
         TimingParameters tp = new TimingParameters(100, 128, 1.5, switchingPs, slotPs);
         BoardClocks declared = new BoardClocks(order, tp.slotPs());
-        FibrePlant plant = TimedBench.plant(order, latency, tp, bench == null ? null : TimedBench.read(bench), declared);
+        FibrePlant plant = BoardModels.plant(order, latency, tp, bench == null ? null : BoardModels.read(bench), declared);
         if (jitterMm != 0) {
             plant.jitter(jitterMm, seed);
         }
         TimedFabric fabric = new TimedFabric(plant, latency);
-        TimedBench.copyClocks(declared, fabric, order);
-        TimedBench.loadTables(fabric.boards(), order, latency);
+        BoardModels.copyClocks(declared, fabric, order);
+        BoardModels.loadTables(fabric.boards(), order, latency);
         Calibration.Result cal = null;
         if (calibrate) {
             cal = Calibration.compute(plant, declared, latency);

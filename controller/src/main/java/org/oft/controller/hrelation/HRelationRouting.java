@@ -1,9 +1,7 @@
 package org.oft.controller.hrelation;
 
 import java.util.Arrays;
-import org.oft.controller.oft.ControlSequence;
-import org.oft.controller.oft.LyndonPreferOne;
-import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.model.BoardModels;
 import org.oft.sim.DeliverySink;
 import org.oft.sim.FabricWiring;
 import org.oft.sim.SlotFabric;
@@ -54,14 +52,7 @@ public final class HRelationRouting implements TrafficSource, DeliverySink {
                     + " processors, the fabric of order " + order + " has " + wiring.processors());
         }
         SlotFabric fabric = new SlotFabric(wiring, latency);
-        ControlSequence seq = LyndonPreferOne.generate(order);
-        RoutingTables tables = new RoutingTables(seq, latency);
-        for (int level = 1; level <= order; level++) {
-            fabric.loadSequence(level, seq.packedBits(), seq.length());
-        }
-        for (int s = 0; s < wiring.processors(); s++) {
-            fabric.loadTable(s, tables.forProcessor(s));
-        }
+        BoardModels.loadTables(fabric.boards(), order, latency);
         HRelationRouting run = new HRelationRouting(relation);
         run.fill(schedule);
         long packets = relation.packets();

@@ -1,6 +1,6 @@
 package org.oft.controller.service;
 
-import org.oft.controller.timing.TimedBench;
+import org.oft.controller.model.BoardModels;
 import org.oft.sim.BoardClocks;
 import org.oft.sim.FibrePlant;
 import org.oft.sim.TimingParameters;
@@ -9,7 +9,7 @@ import org.oft.sim.TimingParameters;
 public record BenchDescription(FibrePlant plant, BoardClocks clocks, int latency) {
     public static BenchDescription of(int order, int latency, String benchText) {
         BoardClocks clocks = new BoardClocks(order, TimingParameters.defaults().slotPs());
-        FibrePlant plant = TimedBench.plant(order, latency, TimingParameters.defaults(), benchText, clocks);
+        FibrePlant plant = BoardModels.plant(order, latency, TimingParameters.defaults(), benchText, clocks);
         return new BenchDescription(plant, clocks, latency);
     }
 }

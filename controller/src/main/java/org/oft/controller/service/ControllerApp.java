@@ -4,7 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.concurrent.TimeUnit;
 import org.oft.hal.BoardBus;
-import org.oft.controller.timing.TimedBench;
+import org.oft.controller.model.BoardModels;
 import org.oft.sim.BoardClocks;
 import org.oft.sim.FibrePlant;
 import org.oft.sim.SimulatedBench;
@@ -26,7 +26,7 @@ public final class ControllerApp implements AutoCloseable {
 
     /** Starts everything; fails (and cleans up) with the reason when anything does not start. */
     public static ControllerApp start(ServeConfig config) {
-        String benchText = config.bench() == null ? null : TimedBench.read(config.bench());
+        String benchText = config.bench() == null ? null : BoardModels.read(config.bench());
         BenchDescription bench = BenchDescription.of(config.order(), config.latency(), benchText);
         BoardBus bus = builtInBoards(config, benchText);
         Vertx vertx = Vertx.vertx();
@@ -47,9 +47,9 @@ public final class ControllerApp implements AutoCloseable {
     /** The built-in board model: the timed fabric, its fibres and clocks as the bench file says. */
     private static BoardBus builtInBoards(ServeConfig config, String benchText) {
         BoardClocks physical = new BoardClocks(config.order(), TimingParameters.defaults().slotPs());
-        FibrePlant plant = TimedBench.plant(config.order(), config.latency(), TimingParameters.defaults(), benchText, physical);
+        FibrePlant plant = BoardModels.plant(config.order(), config.latency(), TimingParameters.defaults(), benchText, physical);
         TimedFabric fabric = new TimedFabric(plant, config.latency());
-        TimedBench.copyClocks(physical, fabric, config.order());
+        BoardModels.copyClocks(physical, fabric, config.order());
         return new SimulatedBench(fabric, TrafficSource.SATURATED);
     }
 

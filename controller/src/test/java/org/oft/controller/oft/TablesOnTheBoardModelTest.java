@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.oft.controller.model.BoardModels;
 import org.oft.hal.SlotCounters;
 import org.oft.sim.DeliverySink;
 import org.oft.sim.FabricWiring;
@@ -15,14 +16,7 @@ class TablesOnTheBoardModelTest {
 
     static SlotFabric loaded(int order, int latency) {
         SlotFabric fabric = new SlotFabric(FabricWiring.of(order), latency);
-        ControlSequence xi = LyndonPreferOne.generate(order);
-        RoutingTables tables = new RoutingTables(xi, latency);
-        for (int level = 1; level <= order; level++) {
-            fabric.loadSequence(level, xi.packedBits(), xi.length());
-        }
-        for (int s = 0; s < xi.length(); s++) {
-            fabric.loadTable(s, tables.forProcessor(s));
-        }
+        BoardModels.loadTables(fabric.boards(), order, latency);
         return fabric;
     }
 

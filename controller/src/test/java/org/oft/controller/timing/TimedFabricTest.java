@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oft.controller.oft.ControlSequence;
-import org.oft.controller.oft.LyndonPreferOne;
-import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.model.BoardModels;
 import org.oft.hal.LevelTiming;
 import org.oft.hal.SlotCounters;
 import org.oft.sim.BoardState;
@@ -26,14 +24,7 @@ import org.oft.sim.TrafficSource;
 class TimedFabricTest {
 
     static void load(BoardState boards, int order, int latency) {
-        ControlSequence xi = LyndonPreferOne.generate(order);
-        RoutingTables tables = new RoutingTables(xi, latency);
-        for (int level = 1; level <= order; level++) {
-            boards.loadSequence(level, xi.packedBits(), xi.length());
-        }
-        for (int s = 0; s < xi.length(); s++) {
-            boards.loadTable(s, tables.forProcessor(s));
-        }
+        BoardModels.loadTables(boards, order, latency);
     }
 
     static TimedFabric timed(FibrePlant plant, int latency, boolean calibrate) {

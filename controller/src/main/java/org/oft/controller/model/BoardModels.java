@@ -1,4 +1,4 @@
-package org.oft.controller.timing;
+package org.oft.controller.model;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,9 +15,9 @@ import org.oft.sim.FibrePlant;
 import org.oft.sim.TimedFabric;
 import org.oft.sim.TimingParameters;
 
-/** Builds a timed model of a bench: fibres and clocks from a bench file, tables computed and loaded. */
-public final class TimedBench {
-    private TimedBench() {
+/** Builds and loads the board models: fibres and clocks from a bench file, tables computed and loaded. */
+public final class BoardModels {
+    private BoardModels() {
     }
 
     /** The bench file's text, or a one-line error naming the file. */
@@ -40,11 +40,15 @@ public final class TimedBench {
         return plant;
     }
 
-    /** Loads the control sequence and the routing tables for {@code latency} onto the model's boards. */
+    /** Loads the prefer-one control sequence and the routing tables for {@code latency} onto the boards. */
     public static void loadTables(BoardState boards, int order, int latency) {
-        ControlSequence xi = LyndonPreferOne.generate(order);
-        RoutingTables tables = new RoutingTables(xi, latency);
-        for (int level = 1; level <= order; level++) {
+        loadTables(boards, new RoutingTables(LyndonPreferOne.generate(order), latency));
+    }
+
+    /** Loads the tables' control sequence onto every router-level board and each processor's table. */
+    public static void loadTables(BoardState boards, RoutingTables tables) {
+        ControlSequence xi = tables.sequence();
+        for (int level = 1; level <= xi.order(); level++) {
             boards.loadSequence(level, xi.packedBits(), xi.length());
         }
         for (int s = 0; s < xi.length(); s++) {
