@@ -10,19 +10,33 @@ import org.junit.jupiter.api.Test;
 class SlotLoopAllocationTest {
 
     @Test
-    void runningThousandsOfSlotsAllocatesNothingPerSlot() {
+    void slotLevelModelAllocatesNothingPerSlot() {
+        assertAllocatesNothing(new SlotFabric(FabricWiring.of(6), 1));
+    }
+
+    @Test
+    void timedModelAllocatesNothingPerSlot() {
+        TimedFabric f = new TimedFabric(FibrePlant.nominal(FabricWiring.of(6), TimingParameters.defaults(), 1), 1);
+        for (int s = 0; s < 64; s++) {
+            f.clocks().setInjectionPhase(s, TimingParameters.defaults().centredStartPs()); // nominal fibres: centred
+        }
+        assertAllocatesNothing(f);
+        assertEquals(0, f.truncatedTotal() + f.wrongStateTotal());
+        assertEquals(54, f.worstMarginPs());
+    }
+
+    private static void assertAllocatesNothing(FabricModel f) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         int r = 6;
         int n = 1 << r;
-        SlotFabric f = new SlotFabric(FabricWiring.of(r), 1);
         long[] bits = {0};
         for (int level = 1; level <= r; level++) {
-            f.loadSequence(level, bits, n); // all-drop: every packet goes back to its source
+            f.boards().loadSequence(level, bits, n); // all-drop: every packet goes back to its source
         }
         for (int s = 0; s < n; s++) {
             int[] rows = new int[n];
             java.util.Arrays.fill(rows, s);
-            f.loadTable(s, rows);
+            f.boards().loadTable(s, rows);
         }
         f.run(2_000, TrafficSource.SATURATED, DeliverySink.IGNORE); // warm up, let the JIT settle
         long tid = Thread.currentThread().getId();
