@@ -70,15 +70,6 @@ public final class BoardState {
         }
     }
 
-    public boolean sequenceLoaded(int level) {
-        return sequence[wiring.levelIndex(level)] != null;
-    }
-
-    public boolean tableLoaded(int processor) {
-        checkProcessor(processor);
-        return tables.loaded(processor);
-    }
-
     public boolean fullyLoaded() {
         if (tables.loadedCount() != n) {
             return false;

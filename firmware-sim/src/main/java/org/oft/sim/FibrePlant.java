@@ -1,7 +1,5 @@
 package org.oft.sim;
 
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -130,17 +128,6 @@ public final class FibrePlant {
                 + " fabric (processor fibres P0..P" + (n - 1) + ", router outputs L<level>.<node>.<port>)");
     }
 
-    /** The fibres feeding the node's inputs (all from one parent, or from the processors at the root). */
-    public int[] inputsOf(int level, int node) {
-        int ports = 1 << level;
-        int stage = order - level; // the stage whose links are this level's inputs
-        int[] out = new int[ports];
-        for (int q = 0; q < ports; q++) {
-            out[q] = index(stage, node * ports + q);
-        }
-        return out;
-    }
-
     /** The live arrays, for the timed model's hot loop (changes to the plant show at once). */
     long[] delayArray() {
         return delayPs;
@@ -148,13 +135,5 @@ public final class FibrePlant {
 
     boolean[] deadArray() {
         return dead;
-    }
-
-    public double[] lengthsMm() {
-        return Arrays.copyOf(lengthMm, lengthMm.length);
-    }
-
-    String describe(int index) {
-        return String.format(Locale.ROOT, "%s (%.1f mm)", name(index), lengthMm[index]);
     }
 }

@@ -270,14 +270,6 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
         }
     }
 
-    public int order() {
-        return fabric.order();
-    }
-
-    public int latency() {
-        return fabric.latency();
-    }
-
     private BoardInfo board(String id) {
         for (BoardInfo b : boards) {
             if (b.id().equals(id)) {

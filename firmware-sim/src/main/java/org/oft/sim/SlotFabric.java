@@ -25,32 +25,6 @@ public final class SlotFabric extends WaveFabric {
         this.occupant = new int[(order + 1) * n];
     }
 
-    // ---- loading and faults, delegated to the boards ----------------------------------------
-
-    public void loadSequence(int level, long[] packedBits, int length) {
-        boards.loadSequence(level, packedBits, length);
-    }
-
-    public void loadTable(int processor, int[] rows) {
-        boards.loadTable(processor, rows);
-    }
-
-    public boolean fullyLoaded() {
-        return boards.fullyLoaded();
-    }
-
-    public int tableEntry(int processor, int row) {
-        return boards.tableEntry(processor, row);
-    }
-
-    public void setStuck(int level, int node, int state) {
-        boards.setStuck(level, node, state);
-    }
-
-    public int[] stuckNodes() {
-        return boards.stuckNodes();
-    }
-
     // ---- the slot loop ------------------------------------------------------------------------
 
     @Override

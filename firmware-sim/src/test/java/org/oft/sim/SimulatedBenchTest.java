@@ -65,4 +65,32 @@ class SimulatedBenchTest {
             assertEquals(stopped.slot() + 3, stepped.slot());
         }
     }
+
+    @Test
+    void timedBoardsTakeSlotPhasesAndReportTiming() {
+        TimedFabric fabric = new TimedFabric(FibrePlant.nominal(FabricWiring.of(1), TimingParameters.defaults(), 1), 1);
+        try (SimulatedBench bench = new SimulatedBench(fabric, TrafficSource.SATURATED)) {
+            bench.loadControlSequence("router-1", new long[] {0b10L}, 2);
+            bench.loadRoutingTable("proc-0", new int[] {1, 0});
+            bench.loadRoutingTable("proc-1", new int[] {0, 1});
+            bench.loadSlotPhases("router-1", new long[] {0});
+            bench.loadSlotPhases("proc-0", new long[] {66});
+            bench.loadSlotPhases("proc-1", new long[] {66});
+            assertEquals(66, fabric.clocks().injectionPhase(1));
+            assertEquals(0, fabric.clocks().nodePhase(1, 0));
+            assertEquals("proc-0: a processor board takes one injection phase, offered 2",
+                    assertThrows(BoardException.class, () -> bench.loadSlotPhases("proc-0", new long[] {1, 2})).getMessage());
+            assertEquals("router-1: router-1 has 1 nodes, offered 2 phases",
+                    assertThrows(BoardException.class, () -> bench.loadSlotPhases("router-1", new long[] {1, 2})).getMessage());
+            Telemetry t = bench.stepSlots(10);
+            assertEquals(54, t.timing().total().get(0).worstMarginPs());
+            assertEquals(0, t.total().lost());
+            assertEquals("router-1 clock skewed by 700 ps", bench.applyFault("skew:router-1:700"));
+            assertTrue(bench.stepSlots(4).timing().total().get(0).truncated() > 0);
+        }
+        try (SimulatedBench slotLevel = new SimulatedBench(1, 1)) {
+            assertEquals("router-1: the slot-level board model has no slot phases",
+                    assertThrows(BoardException.class, () -> slotLevel.loadSlotPhases("router-1", new long[] {0})).getMessage());
+        }
+    }
 }

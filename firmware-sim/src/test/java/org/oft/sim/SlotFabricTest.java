@@ -15,9 +15,9 @@ class SlotFabricTest {
 
     static SlotFabric oneDimensional(int latency, int[] table0, int[] table1) {
         SlotFabric f = new SlotFabric(FabricWiring.of(1), latency);
-        f.loadSequence(1, XI_01, 2);
-        f.loadTable(0, table0);
-        f.loadTable(1, table1);
+        f.boards().loadSequence(1, XI_01, 2);
+        f.boards().loadTable(0, table0);
+        f.boards().loadTable(1, table1);
         return f;
     }
 
@@ -67,8 +67,8 @@ class SlotFabricTest {
     @Test
     void refusesToRunHalfLoadedAndSaysWhatIsMissing() {
         SlotFabric f = new SlotFabric(FabricWiring.of(2), 1);
-        f.loadSequence(1, new long[] {0b1100L}, 4);
-        f.loadTable(3, new int[] {0, 1, 2, 3});
+        f.boards().loadSequence(1, new long[] {0b1100L}, 4);
+        f.boards().loadTable(3, new int[] {0, 1, 2, 3});
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> f.step(TrafficSource.SATURATED, DeliverySink.IGNORE));
         assertEquals("the fabric cannot run: router-2 has no control sequence, 3 processor board(s) have no routing table (first: proc-0)",
@@ -79,23 +79,23 @@ class SlotFabricTest {
     void refusesMalformedTablesAndSequences() {
         SlotFabric f = new SlotFabric(FabricWiring.of(2), 1);
         assertEquals("processor 1 table row 2 names destination 4, outside 0..3",
-                assertThrows(IllegalArgumentException.class, () -> f.loadTable(1, new int[] {0, 1, 4, 3})).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> f.boards().loadTable(1, new int[] {0, 1, 4, 3})).getMessage());
         assertEquals("processor 1 holds 4 table rows, offered 3",
-                assertThrows(IllegalArgumentException.class, () -> f.loadTable(1, new int[] {0, 1, 2})).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> f.boards().loadTable(1, new int[] {0, 1, 2})).getMessage());
         assertEquals("router level 2 holds 4 control bits, offered 8",
-                assertThrows(IllegalArgumentException.class, () -> f.loadSequence(2, new long[] {0}, 8)).getMessage());
-        assertThrows(IllegalArgumentException.class, () -> f.setStuck(1, 2, 0));
+                assertThrows(IllegalArgumentException.class, () -> f.boards().loadSequence(2, new long[] {0}, 8)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> f.boards().setStuck(1, 2, 0));
         assertThrows(IllegalArgumentException.class, () -> new SlotFabric(FabricWiring.of(2), -1));
     }
 
     @Test
     void releasingAStuckNodeRestoresDelivery() {
         SlotFabric f = oneDimensional(1, new int[] {1, 0}, new int[] {0, 1});
-        f.setStuck(1, 0, 0);
+        f.boards().setStuck(1, 0, 0);
         f.run(3, TrafficSource.SATURATED, DeliverySink.IGNORE); // deliveries in slots 1 (turn bit: wrong) and 2 (drop: right)
         assertEquals(2, f.totalCounters().misdelivered());
         assertEquals(2, f.totalCounters().delivered());
-        f.setStuck(1, 0, -1);
+        f.boards().setStuck(1, 0, -1);
         f.run(2, TrafficSource.SATURATED, DeliverySink.IGNORE);
         assertEquals(2, f.totalCounters().misdelivered());
         assertEquals(6, f.totalCounters().delivered());

@@ -29,10 +29,6 @@ public final class OftGeometry {
         return 1 << order;
     }
 
-    public int levels() {
-        return order;
-    }
-
     public int nodesAtLevel(int level) {
         checkLevel(level);
         return 1 << (order - level);

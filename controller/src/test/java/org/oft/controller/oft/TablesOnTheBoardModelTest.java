@@ -75,7 +75,7 @@ class TablesOnTheBoardModelTest {
         RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(r), 1);
         int[] rows = tables.forProcessor(9);
         rows[4] ^= 0b00100; // one bit of one destination flipped
-        fabric.loadTable(9, rows);
+        fabric.boards().loadTable(9, rows);
         fabric.run(2L * 32 + r, TrafficSource.SATURATED, DeliverySink.IGNORE);
         SlotCounters total = fabric.totalCounters();
         // Row 4 is used in slots 4 and 36; both packets arrive elsewhere than the table said.
@@ -87,7 +87,7 @@ class TablesOnTheBoardModelTest {
     void aStuckRouterShowsUpAsMisdeliveries() {
         int r = 4;
         SlotFabric fabric = loaded(r, 1);
-        fabric.setStuck(2, 1, OftGeometry.TURN);
+        fabric.boards().setStuck(2, 1, OftGeometry.TURN);
         fabric.run(16 + r, TrafficSource.SATURATED, DeliverySink.IGNORE);
         SlotCounters total = fabric.totalCounters();
         assertTrue(total.misdelivered() > 0, total.toString());
@@ -95,7 +95,7 @@ class TablesOnTheBoardModelTest {
         // Exactly the packets through node 1 of level 2 in the slots whose control bit is drop.
         // Each level-2 node carries 4 packets a slot; 8 of the 16 bits of ξ are 0 and slots 0..15 cross level 2 at t+3.
         assertEquals(4L * 8, total.misdelivered());
-        assertEquals(1, fabric.stuckNodes()[1]);
+        assertEquals(1, fabric.boards().stuckNodes()[1]);
     }
 
     @Test
