@@ -1,0 +1,85 @@
+package org.oft.hal.wire;
+
+/**
+ * The messages of the board protocol (docs/board-protocol.md). Every message names the sequence
+ * number of the exchange and the board it is for or from ({@link #BACKPLANE} = the link itself).
+ * A response carries the sequence number of its request.
+ */
+public sealed interface Message {
+    int BACKPLANE = 0xFFFF;
+
+    int seq();
+
+    int board();
+
+    // ---- requests: controller to board -----------------------------------------------------
+
+    /** Who are you? To {@link #BACKPLANE}: how many boards are behind this link? */
+    record Identify(int seq, int board) implements Message {
+    }
+
+    /** Writes data at offset into a region of the staging bank. */
+    record Write(int seq, int board, int region, int offset, byte[] data) implements Message {
+    }
+
+    /** CRC-32C and length of a region in the staging or active bank. */
+    record CrcQuery(int seq, int board, int bank, int region) implements Message {
+    }
+
+    /**
+     * Makes the staging bank of the named regions active at the start of slot {@code epoch}, if
+     * each holds exactly {@code lengths[i]} bytes with CRC-32C {@code crcs[i]}; refused otherwise.
+     */
+    record Commit(int seq, int board, long epoch, int[] regions, int[] lengths, int[] crcs) implements Message {
+    }
+
+    /** Cancels a scheduled commit that has not happened yet. */
+    record Abort(int seq, int board) implements Message {
+    }
+
+    /** Starts (op 1) or stops (op 2) the slot clock. */
+    record Clock(int seq, int board, int op, double slotsPerSecond) implements Message {
+        public static final int START = 1;
+        public static final int STOP = 2;
+    }
+
+    /** Counters latched at the last slot boundary. */
+    record TelemetryQuery(int seq, int board) implements Message {
+    }
+
+    /** Boot id, slot, scheduled commit, and what the active bank holds. */
+    record StatusQuery(int seq, int board) implements Message {
+    }
+
+    // ---- responses and reports: board to controller ----------------------------------------
+
+    record Identity(int seq, int board, int kind, int index, int order, int tableRows, long bootId, String firmware)
+            implements Message {
+    }
+
+    record Backplane(int seq, int board, int boards, int order, long bootId) implements Message {
+    }
+
+    record Crc(int seq, int board, int bank, int region, int length, int crc) implements Message {
+    }
+
+    /** counters: injected, delivered, misdelivered, collisions, lost; levelState index 0 = level 1. */
+    record Telemetry(int seq, int board, long slot, boolean running, long[] counters, byte[] levelState)
+            implements Message {
+    }
+
+    /** pendingEpoch -1 when nothing is scheduled; active lengths and CRCs per region number 1..3. */
+    record Status(int seq, int board, long bootId, long slot, long pendingEpoch, int[] activeLengths, int[] activeCrcs)
+            implements Message {
+    }
+
+    record Ack(int seq, int board) implements Message {
+    }
+
+    record Nack(int seq, int board, int code, String reason) implements Message {
+    }
+
+    /** Unsolicited: the board has restarted with empty banks. */
+    record Rebooted(int seq, int board, long bootId) implements Message {
+    }
+}

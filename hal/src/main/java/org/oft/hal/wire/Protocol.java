@@ -1,0 +1,53 @@
+package org.oft.hal.wire;
+
+/** Constants of the board protocol, version 1 (docs/board-protocol.md). */
+public final class Protocol {
+    public static final int VERSION = 1;
+
+    public static final int REGION_SEQUENCE = 1;
+    public static final int REGION_TABLE = 2;
+    public static final int REGION_PHASES = 3;
+    public static final int REGIONS = 3;
+    /** Largest region: a routing table of order 16 (2^16 rows of 2 bytes). */
+    public static final int MAX_REGION_BYTES = 1 << 17;
+    /** Largest data block of one Write. */
+    public static final int MAX_WRITE = 2048;
+
+    public static final int BANK_STAGING = 0;
+    public static final int BANK_ACTIVE = 1;
+
+    public static final int KIND_ROUTER_LEVEL = 1;
+    public static final int KIND_PROCESSOR = 2;
+    public static final int KIND_ELECTRICAL_SWITCH = 3;
+
+    // Nack codes.
+    public static final int E_BAD_VERSION = 1;
+    public static final int E_UNKNOWN_TYPE = 2;
+    public static final int E_MALFORMED = 3;
+    public static final int E_NO_SUCH_BOARD = 4;
+    public static final int E_BAD_REGION = 5;
+    public static final int E_OUT_OF_RANGE = 6;
+    public static final int E_CRC_MISMATCH = 7;
+    public static final int E_EPOCH_PASSED = 8;
+    public static final int E_NOTHING_SCHEDULED = 9;
+    public static final int E_BAD_CONTENT = 10;
+
+    private Protocol() {
+    }
+
+    public static String codeName(int code) {
+        return switch (code) {
+            case E_BAD_VERSION -> "bad version";
+            case E_UNKNOWN_TYPE -> "unknown message";
+            case E_MALFORMED -> "malformed message";
+            case E_NO_SUCH_BOARD -> "no such board";
+            case E_BAD_REGION -> "bad region";
+            case E_OUT_OF_RANGE -> "out of range";
+            case E_CRC_MISMATCH -> "staging CRC mismatch";
+            case E_EPOCH_PASSED -> "epoch already passed";
+            case E_NOTHING_SCHEDULED -> "nothing scheduled";
+            case E_BAD_CONTENT -> "bad region content";
+            default -> "error " + code;
+        };
+    }
+}
