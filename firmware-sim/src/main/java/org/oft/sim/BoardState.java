@@ -35,20 +35,42 @@ public final class BoardState {
 
     /** Router-level board of {@code level} takes this control sequence (2^r bits, packed). */
     public void loadSequence(int level, long[] packedBits, int length) {
-        int k = wiring.levelIndex(level);
+        checkSequence(level, packedBits, length);
+        sequence[wiring.levelIndex(level)] = Arrays.copyOf(packedBits, (length + 63) / 64);
+    }
+
+    /** Throws what {@link #loadSequence} would, changing nothing. */
+    public void checkSequence(int level, long[] packedBits, int length) {
+        wiring.levelIndex(level);
         if (length != n) {
             throw new IllegalArgumentException("router level " + level + " holds " + n + " control bits, offered " + length);
         }
         if (packedBits.length < (length + 63) / 64) {
             throw new IllegalArgumentException("control sequence for level " + level + " is shorter than " + length + " bits");
         }
-        sequence[k] = Arrays.copyOf(packedBits, (length + 63) / 64);
     }
 
     /** Processor board {@code processor} takes this routing table (2^r rows of destinations). */
     public void loadTable(int processor, int[] rows) {
-        checkProcessor(processor);
+        checkTable(processor, rows);
         tables.load(processor, rows);
+    }
+
+    /** Throws what {@link #loadTable} would, changing nothing. */
+    public void checkTable(int processor, int[] rows) {
+        checkProcessor(processor);
+        ProcessorTables.check(processor, rows, n);
+    }
+
+    /** The router-level board of {@code level} holds no control sequence any more (it rebooted). */
+    public void clearSequence(int level) {
+        sequence[wiring.levelIndex(level)] = null;
+    }
+
+    /** The processor board holds no routing table any more (it rebooted). */
+    public void clearTable(int processor) {
+        checkProcessor(processor);
+        tables.unload(processor);
     }
 
     /** Forces one routing node into drop (0) or turn (1); -1 releases it. */

@@ -24,7 +24,7 @@ final class ProcessorTables {
         this.loaded = new boolean[processors];
     }
 
-    void load(int processor, int[] rows) {
+    static void check(int processor, int[] rows, int n) {
         if (rows.length != n) {
             throw new IllegalArgumentException("processor " + processor + " holds " + n + " table rows, offered " + rows.length);
         }
@@ -34,6 +34,10 @@ final class ProcessorTables {
                         + " names destination " + rows[i] + ", outside 0.." + (n - 1));
             }
         }
+    }
+
+    void load(int processor, int[] rows) {
+        check(processor, rows, n);
         if (base == null) {
             base = rows.clone();
         }
@@ -48,6 +52,16 @@ final class ProcessorTables {
             loaded[processor] = true;
             loadedCount++;
         }
+    }
+
+    /** The board lost its table (it rebooted). */
+    void unload(int processor) {
+        if (loaded[processor]) {
+            loaded[processor] = false;
+            loadedCount--;
+        }
+        explicit[processor] = null;
+        key[processor] = 0;
     }
 
     /** Row {@code row} of processor {@code s}; hot loop. */

@@ -9,6 +9,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.DeployReport;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
@@ -104,6 +106,63 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
             } catch (IllegalArgumentException e) {
                 throw new BoardException(boardId + ": " + e.getMessage());
             }
+        }
+    }
+
+    /** All boards change at one slot boundary: everything is checked first, then applied under the lock. */
+    @Override
+    public DeployReport deploy(List<BoardConfig> configs) {
+        synchronized (lock) {
+            for (BoardConfig c : configs) {
+                apply(c, false);
+            }
+            for (BoardConfig c : configs) {
+                apply(c, true);
+            }
+            return new DeployReport(fabric.slot(), 0, List.of());
+        }
+    }
+
+    private void apply(BoardConfig c, boolean really) {
+        BoardInfo b = board(c.boardId());
+        try {
+            if (b.kind() == BoardKind.ROUTER_LEVEL) {
+                if (c.sequence() == null || c.table() != null) {
+                    throw new IllegalArgumentException("a router-level board takes a control sequence, not a routing table");
+                }
+                if (really) {
+                    fabric.boards().loadSequence(b.index(), c.sequence(), c.sequenceLength());
+                } else {
+                    fabric.boards().checkSequence(b.index(), c.sequence(), c.sequenceLength());
+                }
+            } else {
+                if (c.table() == null || c.sequence() != null) {
+                    throw new IllegalArgumentException("a processor board takes a routing table, not a control sequence");
+                }
+                if (really) {
+                    fabric.boards().loadTable(b.index(), c.table());
+                } else {
+                    fabric.boards().checkTable(b.index(), c.table());
+                }
+            }
+            if (c.phases() != null) {
+                if (!(fabric instanceof TimedFabric timed)) {
+                    throw new IllegalArgumentException("the slot-level board model has no slot phases");
+                }
+                int expected = b.kind() == BoardKind.ROUTER_LEVEL ? 1 << (fabric.order() - b.index()) : 1;
+                if (c.phases().length != expected) {
+                    throw new IllegalArgumentException("takes " + expected + " phase(s), offered " + c.phases().length);
+                }
+                if (really) {
+                    if (b.kind() == BoardKind.ROUTER_LEVEL) {
+                        timed.clocks().setNodePhases(b.index(), c.phases());
+                    } else {
+                        timed.clocks().setInjectionPhase(b.index(), c.phases()[0]);
+                    }
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new BoardException(c.boardId() + ": " + e.getMessage());
         }
     }
 

@@ -24,6 +24,12 @@ public interface BoardBus extends AutoCloseable {
     /** Loads a processor board's routing table: row i = destination addressed in slot i mod 2^r. */
     void loadRoutingTable(String boardId, int[] rows);
 
+    /**
+     * Makes every named board run its new configuration from the same slot on, or none of them:
+     * on failure every board keeps what it ran, and the exception names the board and the reason.
+     */
+    DeployReport deploy(java.util.List<BoardConfig> configs);
+
     /** Starts the slot clock; refused unless every board holds a sequence or table. */
     void startClock(double slotsPerSecond);
 

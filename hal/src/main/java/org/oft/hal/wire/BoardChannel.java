@@ -1,0 +1,210 @@
+package org.oft.hal.wire;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import org.oft.hal.BoardException;
+import org.oft.hal.transport.ByteLink;
+import org.oft.hal.transport.LinkException;
+
+/**
+ * Reliable exchanges over an unreliable link: every request gets a sequence number and waits for
+ * the response carrying it; a request without answer is sent again after a time-out, up to a
+ * number of tries; at most {@code window} requests are under way at once. Requests are idempotent
+ * on the board side, so a retransmitted one that had arrived does no harm.
+ */
+public final class BoardChannel implements AutoCloseable {
+    private final ByteLink link;
+    private final long timeoutMillis;
+    private final int tries;
+    private final Semaphore window;
+    private final Framing.Decoder decoder = new Framing.Decoder();
+    private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+    private volatile Consumer<Message.Rebooted> reboots = r -> { };
+    private int nextSeq;
+    private volatile boolean closed;
+    private long retransmits;
+    private long wireBytes;
+
+    private final class Pending {
+        final int seq;
+        final Message request;
+        final byte[] frame;
+        final CompletableFuture<Message> answer = new CompletableFuture<>();
+        int sent;
+        ScheduledFuture<?> timeout;
+
+        Pending(int seq, Message request) {
+            this.seq = seq;
+            this.request = request;
+            this.frame = Framing.encode(MessageCodec.encode(request));
+        }
+    }
+
+    public BoardChannel(ByteLink link, long timeoutMillis, int tries, int window) {
+        this.link = link;
+        this.timeoutMillis = timeoutMillis;
+        this.tries = tries;
+        this.window = new Semaphore(window);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "oft-channel-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        link.receiver((buf, off, len) -> {
+            synchronized (decoder) {
+                decoder.feed(buf, off, len, this::onFrame);
+            }
+        });
+    }
+
+    /** Called with every Rebooted announcement, from the link's thread. */
+    public void onReboot(Consumer<Message.Rebooted> listener) {
+        this.reboots = listener;
+    }
+
+    public String linkName() {
+        return link.name();
+    }
+
+    /** Sends a request built for the sequence number it is given; completes with the answer. */
+    public CompletableFuture<Message> request(IntFunction<Message> build) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new BoardException(link.name() + ": channel closed"));
+        }
+        try {
+            window.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(new BoardException("interrupted"));
+        }
+        Pending p;
+        synchronized (this) {
+            int seq;
+            do {
+                nextSeq = nextSeq % 0xFFFF + 1; // 1..65535; 0 is for unsolicited messages
+                seq = nextSeq;
+            } while (pending.containsKey(seq));
+            p = new Pending(seq, build.apply(seq));
+            pending.put(seq, p);
+        }
+        p.answer.whenComplete((m, e) -> window.release());
+        transmit(p);
+        return p.answer;
+    }
+
+    /** Blocking form of {@link #request}; failures are BoardExceptions naming the board. */
+    public Message call(IntFunction<Message> build) {
+        try {
+            return request(build).get(timeoutMillis * (tries + 2) + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof BoardException b ? b : new BoardException(String.valueOf(e.getCause()), e.getCause());
+        } catch (TimeoutException e) {
+            throw new BoardException(link.name() + ": no answer");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BoardException("interrupted");
+        }
+    }
+
+    private void transmit(Pending p) {
+        synchronized (p) {
+            if (p.answer.isDone()) {
+                return;
+            }
+            if (p.sent >= tries) {
+                pending.remove(p.seq, p);
+                p.answer.completeExceptionally(new BoardException(who(p.request.board()) + ": no answer to "
+                        + p.request.getClass().getSimpleName() + " after " + tries + " tries over " + link.name()));
+                return;
+            }
+            if (p.sent > 0) {
+                retransmits++;
+            }
+            p.sent++;
+            wireBytes += p.frame.length;
+            try {
+                link.send(p.frame);
+            } catch (LinkException e) {
+                // the link is down for now; the time-out retries
+            }
+            p.timeout = timer.schedule(() -> transmit(p), timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void onFrame(byte[] payload) {
+        MessageCodec.Decoded d = MessageCodec.decode(payload);
+        if (!d.ok()) {
+            return; // an answer we cannot read is as good as lost: the time-out retries
+        }
+        Message m = d.message();
+        if (m instanceof Message.Rebooted r) {
+            reboots.accept(r);
+            return;
+        }
+        Pending p = pending.get(m.seq());
+        if (p == null || p.request.board() != m.board() || !answers(p.request, m)) {
+            return; // a duplicate, or a late answer to a request already retried and answered
+        }
+        if (pending.remove(m.seq(), p)) {
+            synchronized (p) {
+                if (p.timeout != null) {
+                    p.timeout.cancel(false);
+                }
+            }
+            p.answer.complete(m);
+        }
+    }
+
+    private static boolean answers(Message request, Message answer) {
+        if (answer instanceof Message.Nack || answer instanceof Message.Ack) {
+            return true;
+        }
+        if (request instanceof Message.Identify) {
+            return answer instanceof Message.Identity || answer instanceof Message.Backplane;
+        }
+        if (request instanceof Message.CrcQuery) {
+            return answer instanceof Message.Crc;
+        }
+        if (request instanceof Message.TelemetryQuery) {
+            return answer instanceof Message.Telemetry;
+        }
+        if (request instanceof Message.StatusQuery) {
+            return answer instanceof Message.Status;
+        }
+        return false;
+    }
+
+    static String who(int board) {
+        return board == Message.BACKPLANE ? "backplane" : "board " + board;
+    }
+
+    public synchronized long retransmits() {
+        return retransmits;
+    }
+
+    /** Bytes put on the wire by this side, retransmissions included. */
+    public synchronized long wireBytes() {
+        return wireBytes;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        timer.shutdownNow();
+        for (Pending p : pending.values()) {
+            p.answer.completeExceptionally(new BoardException(link.name() + ": channel closed"));
+        }
+        pending.clear();
+    }
+}
