@@ -1,0 +1,36 @@
+package org.oft.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.DeployReport;
+import org.oft.hal.transport.PosixPty;
+import org.oft.hal.transport.PtyLink;
+import org.oft.hal.transport.SerialLink;
+import org.oft.hal.wire.WireBoardBus;
+
+/** jssc on a pseudo-terminal's slave, the board firmware on its master (JNA), in one process. */
+@Timeout(60)
+class PtyLinkTest {
+
+    @Test
+    void deploysOverARealPseudoTerminalWithAllByteValues() {
+        PosixPty pty = PosixPty.open();
+        assertTrue(pty.slavePath().startsWith("/dev/pts/"), pty.slavePath());
+        try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(4), 1), new PtyLink(pty, 0));
+             WireBoardBus bus = new WireBoardBus(SerialLink.open(pty.slavePath(), 115_200), WireBoardBus.Options.defaults())) {
+            List<BoardInfo> boards = bus.discover();
+            assertEquals(4 + 16, boards.size());
+            // Tables full of 0x03, 0x0a, 0x11, 0x13 bytes: a cooked tty would eat or rewrite them.
+            DeployReport r = bus.deploy(WireDeployTest.config(boards, 4, 3));
+            assertTrue(r.epoch() > 0);
+            assertEquals(0, bus.channel().retransmits(), "a raw pty loses nothing");
+        } finally {
+            pty.close();
+        }
+    }
+}
