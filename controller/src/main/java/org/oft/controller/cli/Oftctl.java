@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "oftctl", mixinStandardHelpOptions = true, version = "oftctl 0.1",
         description = "Control software for the optical fat-tree prototype.",
         subcommands = {DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
-                ServeCommand.class, SimCommand.class, BenchCommand.class})
+                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_FAILURE = 1;
@@ -37,7 +37,8 @@ public final class Oftctl implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-            if (ex instanceof IllegalArgumentException || ex instanceof BoardException) {
+            if (ex instanceof IllegalArgumentException || ex instanceof BoardException
+                    || ex instanceof org.oft.hal.transport.LinkException) {
                 err.println("oftctl: " + oneLine(ex.getMessage()));
                 err.flush();
                 return EXIT_USAGE;

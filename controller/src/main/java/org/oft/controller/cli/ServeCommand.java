@@ -31,7 +31,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet (default 1).")
     int latency;
 
-    @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (the built-in board model, default).")
+    @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (built-in model, default), sim-pty (the model in its own process behind a "
+            + "pseudo-terminal), serial:/dev/ttyUSB0[@baud], uio:/dev/uio0.")
     String board;
 
     @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")
@@ -44,7 +45,7 @@ final class ServeCommand implements Callable<Integer> {
         ControllerApp app;
         try {
             app = ControllerApp.start(config);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);

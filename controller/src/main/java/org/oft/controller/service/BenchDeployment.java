@@ -1,33 +1,28 @@
 package org.oft.controller.service;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.oft.controller.oft.ControlSequence;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
-import org.oft.hal.BoardTiming;
+import org.oft.hal.DeployReport;
 
-/** Puts one control sequence and its routing tables onto the boards of a bench. Blocking. */
+/** Puts one control sequence, its routing tables and the calibrated phases onto a bench, atomically. Blocking. */
 public final class BenchDeployment {
     private BenchDeployment() {
     }
 
-    /** Programs the calibrated phases: per node into router-level boards, injection into processors. */
-    public static void loadPhases(BoardTiming bus, List<BoardInfo> boards, Calibration.Result cal) {
-        for (BoardInfo b : boards) {
-            if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                bus.loadSlotPhases(b.id(), cal.nodePhases()[b.index() - 1]);
-            } else {
-                bus.loadSlotPhases(b.id(), new long[] {cal.injectionPhases()[b.index()]});
-            }
-        }
+    /** What was deployed where. */
+    public record Deployed(List<BoardInfo> boards, List<BoardConfig> configs, DeployReport report) {
     }
 
-    /** Checks that the bench is the OFT the tables are for, then loads every board. */
-    public static List<BoardInfo> deploy(BoardBus bus, RoutingTables tables) {
+    /** Checks that the bench is the OFT the tables are for, then deploys every board at one epoch. */
+    public static Deployed deploy(BoardBus bus, RoutingTables tables, Calibration.Result calibration) {
         ControlSequence xi = tables.sequence();
         int order = xi.order();
         List<BoardInfo> boards = bus.discover();
@@ -43,13 +38,15 @@ public final class BenchDeployment {
             }
         }
         long[] bits = xi.packedBits();
+        List<BoardConfig> configs = new ArrayList<>(boards.size());
         for (BoardInfo b : boards) {
             if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                bus.loadControlSequence(b.id(), bits, xi.length());
+                configs.add(BoardConfig.router(b.id(), bits, xi.length(), calibration.nodePhases()[b.index() - 1]));
             } else {
-                bus.loadRoutingTable(b.id(), tables.forProcessor(b.index()));
+                configs.add(BoardConfig.processor(b.id(), tables.forProcessor(b.index()),
+                        new long[] {calibration.injectionPhases()[b.index()]}));
             }
         }
-        return boards;
+        return new Deployed(boards, configs, bus.deploy(configs));
     }
 }

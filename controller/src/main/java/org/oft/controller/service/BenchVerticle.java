@@ -10,7 +10,6 @@ import org.oft.controller.oft.RoutingTables;
 import org.oft.hal.BoardBus;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardInfo;
-import org.oft.hal.BoardTiming;
 import org.oft.sim.SimulatedBench;
 
 /**
@@ -46,14 +45,13 @@ public final class BenchVerticle extends VerticleBase {
         bus.setTelemetryListener(t -> vertx.eventBus().publish(Addresses.TELEMETRY, TelemetryJson.of(t)));
         return vertx.executeBlocking(() -> new RoutingTables(LyndonPreferOne.generate(config.order()), config.latency()))
                 .compose(tables -> vertx.executeBlocking(() -> {
-                    List<BoardInfo> boards = BenchDeployment.deploy(bus, tables);
                     Calibration.Result calibration = Calibration.compute(bench.plant(), bench.clocks(), bench.latency());
-                    if (bus instanceof BoardTiming timing) {
-                        BenchDeployment.loadPhases(timing, boards, calibration);
-                    }
-                    describe = describe(tables, boards, calibration);
+                    BenchDeployment.Deployed deployed = BenchDeployment.deploy(bus, tables, calibration);
+                    describe = describe(tables, deployed.boards(), calibration)
+                            .put("deployEpoch", deployed.report().epoch())
+                            .put("deployEvents", new JsonArray(deployed.report().events()));
                     bus.startClock(config.slotsPerSecond());
-                    return boards;
+                    return deployed.boards();
                 }));
     }
 

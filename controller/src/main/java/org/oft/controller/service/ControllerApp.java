@@ -3,14 +3,8 @@ package org.oft.controller.service;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.concurrent.TimeUnit;
-import org.oft.hal.BoardBus;
 import org.oft.controller.model.BoardModels;
-import org.oft.sim.BoardClocks;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.SimulatedBench;
-import org.oft.sim.TimedFabric;
-import org.oft.sim.TimingParameters;
-import org.oft.sim.TrafficSource;
+import org.oft.hal.BoardBus;
 
 /** The running controller: Vert.x, the bench it drives and the console it serves. */
 public final class ControllerApp implements AutoCloseable {
@@ -28,7 +22,7 @@ public final class ControllerApp implements AutoCloseable {
     public static ControllerApp start(ServeConfig config) {
         String benchText = config.bench() == null ? null : BoardModels.read(config.bench());
         BenchDescription bench = BenchDescription.of(config.order(), config.latency(), benchText);
-        BoardBus bus = builtInBoards(config, benchText);
+        BoardBus bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
         Vertx vertx = Vertx.vertx();
         ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port());
         ControllerApp app = new ControllerApp(vertx, bus, console);
@@ -42,15 +36,6 @@ public final class ControllerApp implements AutoCloseable {
             throw new IllegalStateException("controller did not start: " + cause.getMessage(), cause);
         }
         return app;
-    }
-
-    /** The built-in board model: the timed fabric, its fibres and clocks as the bench file says. */
-    private static BoardBus builtInBoards(ServeConfig config, String benchText) {
-        BoardClocks physical = new BoardClocks(config.order(), TimingParameters.defaults().slotPs());
-        FibrePlant plant = BoardModels.plant(config.order(), config.latency(), TimingParameters.defaults(), benchText, physical);
-        TimedFabric fabric = new TimedFabric(plant, config.latency());
-        BoardModels.copyClocks(physical, fabric, config.order());
-        return new SimulatedBench(fabric, TrafficSource.SATURATED);
     }
 
     public int port() {

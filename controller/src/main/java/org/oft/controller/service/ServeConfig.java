@@ -25,8 +25,6 @@ public record ServeConfig(int order, int latency, String host, int port, double 
         if (!(slotsPerSecond > 0) || slotsPerSecond > 1e9) {
             throw new IllegalArgumentException("slots per second must be above 0 and at most 1e9, got " + slotsPerSecond);
         }
-        if (!"sim".equals(board)) {
-            throw new IllegalArgumentException("unknown board '" + board + "': this build drives only the built-in model ('sim')");
-        }
+        BoardSpec.parse(board);
     }
 }

@@ -1,0 +1,81 @@
+package org.oft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.oft.controller.oft.Order;
+import org.oft.hal.transport.ByteLink;
+import org.oft.hal.transport.MailboxLink;
+import org.oft.hal.transport.PosixPty;
+import org.oft.hal.transport.PtyLink;
+import org.oft.sim.FabricModel;
+import org.oft.sim.FabricWiring;
+import org.oft.sim.FibrePlant;
+import org.oft.sim.SlotFabric;
+import org.oft.sim.TimedFabric;
+import org.oft.sim.TimingParameters;
+import org.oft.sim.WireBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "board-sim", description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
+        + "as hardware would be reached.")
+final class BoardSimCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--pty", description = "Open a pseudo-terminal and print its path as 'pty /dev/pts/N'.")
+    boolean pty;
+
+    @Option(names = "--uio-file", description = "Create this file (e.g. under /dev/shm) as the register window and serve its mailbox.")
+    String uioFile;
+
+    @Option(names = "--order", defaultValue = "4", description = "Order r of the modelled fabric (default 4).")
+    int order;
+
+    @Option(names = "--latency", defaultValue = "1", description = "Processor fibres, in slots (default 1).")
+    int latency;
+
+    @Option(names = "--baud", defaultValue = "0", description = "Throttle the pseudo-terminal to this line rate (8N1); 0: as fast as it goes.")
+    int baud;
+
+    @Option(names = "--model", defaultValue = "timed", description = "timed (default) or slot.")
+    String model;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Order.check(order);
+        if (pty == (uioFile != null)) {
+            throw new IllegalArgumentException("name exactly one of --pty and --uio-file");
+        }
+        FabricModel fabric = switch (model) {
+            case "timed" -> new TimedFabric(FibrePlant.nominal(FabricWiring.of(order), TimingParameters.defaults(), latency), latency);
+            case "slot" -> new SlotFabric(FabricWiring.of(order), latency);
+            default -> throw new IllegalArgumentException("--model must be timed or slot, got '" + model + "'");
+        };
+        ByteLink link;
+        String announce;
+        if (pty) {
+            PosixPty p = PosixPty.open();
+            link = new PtyLink(p, baud);
+            announce = "pty " + p.slavePath();
+        } else {
+            link = MailboxLink.open(uioFile, true);
+            announce = "uio " + uioFile;
+        }
+        WireBench bench = new WireBench(fabric, link);
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            bench.close();
+            link.close();
+            stop.countDown();
+        }, "board-sim-shutdown"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(announce);
+        out.flush();
+        stop.await();
+        return 0;
+    }
+}

@@ -1,0 +1,55 @@
+package org.oft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.oft.controller.service.BoardSpec;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.wire.Message;
+import org.oft.hal.wire.WireBoardBus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "boards", description = "Look at the boards of a bench.")
+final class BoardsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", description = "probe: identify every board and print the CRCs of its active tables.")
+    String action;
+
+    @Option(names = "--board", required = true, description = "serial:/dev/ttyUSB0[@baud], uio:/dev/uio0 or sim-pty.")
+    String board;
+
+    @Override
+    public Integer call() {
+        if (!action.equals("probe")) {
+            throw new IllegalArgumentException("unknown action '" + action + "' (probe)");
+        }
+        BoardSpec s = BoardSpec.parse(board);
+        if (s.kind().equals("sim")) {
+            throw new IllegalArgumentException("probe reaches boards over a link: use sim-pty, serial:... or uio:...");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (BoardBus bus = s.open(4, 1, null)) {
+            WireBoardBus wire = BoardSpec.wireOf(bus);
+            List<BoardInfo> boards = wire.discover();
+            out.println("board,kind,index,order,rows,firmware,boot_id,active_sequence,active_table,active_phases");
+            for (int a = 0; a < boards.size(); a++) {
+                BoardInfo b = boards.get(a);
+                Message.Status st = wire.status(a);
+                out.printf("%s,%s,%d,%d,%d,%s,%016x,%s,%s,%s%n", b.id(), b.kind(), b.index(), b.order(), b.tableRows(),
+                        b.firmware(), st.bootId(), crc(st, 0), crc(st, 1), crc(st, 2));
+            }
+        }
+        return 0;
+    }
+
+    private static String crc(Message.Status s, int i) {
+        return s.activeLengths()[i] == 0 ? "-" : String.format("%08x/%d", s.activeCrcs()[i], s.activeLengths()[i]);
+    }
+}

@@ -1,0 +1,207 @@
+package org.oft.controller.service;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.oft.controller.model.BoardModels;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.DeployReport;
+import org.oft.hal.Telemetry;
+import org.oft.hal.transport.LinkException;
+import org.oft.hal.transport.SerialLink;
+import org.oft.hal.wire.WireBoardBus;
+import org.oft.sim.BoardClocks;
+import org.oft.sim.FibrePlant;
+import org.oft.sim.SimulatedBench;
+import org.oft.sim.TimedFabric;
+import org.oft.sim.TimingParameters;
+import org.oft.sim.TrafficSource;
+
+/**
+ * Where the boards are: {@code sim} (the built-in model, in process), {@code sim-pty} (the board
+ * model in a process of its own behind a pseudo-terminal, reached through jssc),
+ * {@code serial:/dev/ttyUSB0[@baud]}, {@code uio:/dev/uio0}.
+ */
+public record BoardSpec(String kind, String path, int baud) {
+    public static final int DEFAULT_BAUD = 3_000_000;
+
+    public static BoardSpec parse(String spec) {
+        if (spec.equals("sim") || spec.equals("sim-pty")) {
+            return new BoardSpec(spec, null, 0);
+        }
+        if (spec.startsWith("serial:")) {
+            String rest = spec.substring(7);
+            int at = rest.lastIndexOf('@');
+            int baud = DEFAULT_BAUD;
+            if (at >= 0) {
+                try {
+                    baud = Integer.parseInt(rest.substring(at + 1));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("board '" + spec + "': baud rate must be a number");
+                }
+                rest = rest.substring(0, at);
+            }
+            if (rest.isEmpty() || baud <= 0) {
+                throw new IllegalArgumentException("board '" + spec + "': expected serial:/dev/ttyUSB0[@baud]");
+            }
+            return new BoardSpec("serial", rest, baud);
+        }
+        if (spec.startsWith("uio:") && spec.length() > 4) {
+            return new BoardSpec("uio", spec.substring(4), 0);
+        }
+        throw new IllegalArgumentException("unknown board '" + spec
+                + "' (use sim, sim-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+    }
+
+    /** Reaches the boards; the caller closes the bus (which also ends a spawned board process). */
+    public BoardBus open(int order, int latency, String benchText) {
+        switch (kind) {
+            case "sim": {
+                BoardClocks physical = new BoardClocks(order, TimingParameters.defaults().slotPs());
+                FibrePlant plant = BoardModels.plant(order, latency, TimingParameters.defaults(), benchText, physical);
+                TimedFabric fabric = new TimedFabric(plant, latency);
+                BoardModels.copyClocks(physical, fabric, order);
+                return new SimulatedBench(fabric, TrafficSource.SATURATED);
+            }
+            case "sim-pty":
+                return BoardProcess.start(order, latency);
+            case "serial":
+                return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults());
+            case "uio":
+                return new WireBoardBus(org.oft.hal.transport.MailboxLink.open(path, false), WireBoardBus.Options.defaults());
+            default:
+                throw new IllegalStateException(kind);
+        }
+    }
+
+    /** The wire bus of a bench reached over a link (directly, or inside a spawned board process). */
+    public static WireBoardBus wireOf(BoardBus bus) {
+        if (bus instanceof WireBoardBus w) {
+            return w;
+        }
+        if (bus instanceof BoardProcess p) {
+            return p.bus;
+        }
+        throw new IllegalArgumentException("the built-in model is not reached over a link");
+    }
+
+    /** The board model as a process of its own behind a pseudo-terminal; killed when closed. */
+    static final class BoardProcess implements BoardBus, org.oft.hal.BoardTiming {
+        private final Process process;
+        private final WireBoardBus bus;
+
+        private BoardProcess(Process process, WireBoardBus bus) {
+            this.process = process;
+            this.bus = bus;
+        }
+
+        static BoardProcess start(int order, int latency) {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+            cmd.add("-cp");
+            cmd.add(System.getProperty("java.class.path"));
+            cmd.add("org.oft.controller.cli.Oftctl");
+            cmd.add("board-sim");
+            cmd.add("--pty");
+            cmd.add("--order");
+            cmd.add(Integer.toString(order));
+            cmd.add("--latency");
+            cmd.add(Integer.toString(latency));
+            Process p;
+            try {
+                p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            } catch (IOException e) {
+                throw new LinkException("cannot start the board model process: " + e.getMessage());
+            }
+            try {
+                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                String line = out.readLine(); // "pty /dev/pts/N"
+                if (line == null || !line.startsWith("pty ")) {
+                    throw new LinkException("the board model process did not announce its pseudo-terminal (got " + line + ")");
+                }
+                String path = line.substring(4).trim();
+                return new BoardProcess(p, new WireBoardBus(SerialLink.open(path, DEFAULT_BAUD), WireBoardBus.Options.defaults()));
+            } catch (IOException | RuntimeException e) {
+                kill(p);
+                throw e instanceof LinkException l ? l : new LinkException("board model process: " + e.getMessage());
+            }
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        private static void kill(Process p) {
+            p.destroy();
+            try {
+                if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
+
+        @Override
+        public List<BoardInfo> discover() {
+            return bus.discover();
+        }
+
+        @Override
+        public void loadControlSequence(String boardId, long[] packedBits, int length) {
+            bus.loadControlSequence(boardId, packedBits, length);
+        }
+
+        @Override
+        public void loadRoutingTable(String boardId, int[] rows) {
+            bus.loadRoutingTable(boardId, rows);
+        }
+
+        @Override
+        public void loadSlotPhases(String boardId, long[] phasesPs) {
+            bus.loadSlotPhases(boardId, phasesPs);
+        }
+
+        @Override
+        public DeployReport deploy(List<BoardConfig> configs) {
+            return bus.deploy(configs);
+        }
+
+        @Override
+        public void startClock(double slotsPerSecond) {
+            bus.startClock(slotsPerSecond);
+        }
+
+        @Override
+        public void stopClock() {
+            bus.stopClock();
+        }
+
+        @Override
+        public void setTelemetryListener(java.util.function.Consumer<Telemetry> listener) {
+            bus.setTelemetryListener(listener);
+        }
+
+        @Override
+        public Telemetry telemetry() {
+            return bus.telemetry();
+        }
+
+        @Override
+        public void close() {
+            try {
+                bus.close();
+            } finally {
+                kill(process);
+            }
+        }
+    }
+}

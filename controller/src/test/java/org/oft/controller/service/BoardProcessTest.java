@@ -1,0 +1,108 @@
+package org.oft.controller.service;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.controller.oft.LyndonPreferOne;
+import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.timing.Calibration;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.Telemetry;
+import org.oft.hal.transport.MailboxLink;
+import org.oft.hal.wire.Message;
+import org.oft.hal.wire.Regions;
+import org.oft.hal.wire.WireBoardBus;
+
+/**
+ * End to end as on a bench: the board model in a process of its own, reached through jssc on a
+ * pseudo-terminal, or through a register window mapped with mmap; an order-6 OFT deployed, CRCs
+ * read back, slots run without a misdelivery; the process killed by PID at the end.
+ */
+@Timeout(180)
+class BoardProcessTest {
+
+    static void deployOrderSixAndRun(BoardBus bus) {
+        RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(6), 1);
+        BenchDescription nominal = BenchDescription.of(6, 1, null);
+        Calibration.Result cal = Calibration.compute(nominal.plant(), nominal.clocks(), 1);
+        BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables, cal);
+        assertEquals(6 + 64, d.boards().size());
+        WireBoardBus wire = BoardSpec.wireOf(bus);
+        // Every board's active CRCs are those of what was sent.
+        for (int a = 0; a < d.configs().size(); a++) {
+            BoardConfig c = d.configs().get(a);
+            Message.Status s = wire.status(a);
+            byte[] main = c.table() != null ? Regions.table(c.table()) : Regions.sequence(c.sequence(), c.sequenceLength());
+            int i = c.table() != null ? 1 : 0;
+            assertEquals(Regions.crc(main), s.activeCrcs()[i], c.boardId());
+            assertEquals(Regions.crc(Regions.phases(c.phases())), s.activeCrcs()[2], c.boardId());
+        }
+        bus.startClock(2000);
+        await().atMost(Duration.ofSeconds(30)).until(() -> bus.telemetry().total().delivered() > 64L * 500);
+        Telemetry t = bus.telemetry();
+        assertEquals(0, t.total().misdelivered());
+        assertEquals(0, t.total().lost());
+        assertEquals(0, t.total().collisions());
+        bus.stopClock();
+    }
+
+    @Test
+    void overAPseudoTerminalToAProcessOfItsOwn() {
+        long pid;
+        try (BoardBus bus = BoardSpec.parse("sim-pty").open(6, 1, null)) {
+            pid = ((BoardSpec.BoardProcess) bus).pid();
+            assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            deployOrderSixAndRun(bus);
+        }
+        Optional<ProcessHandle> h = ProcessHandle.of(pid);
+        assertFalse(h.isPresent() && h.get().isAlive(), "the board process must be gone");
+    }
+
+    @Test
+    void throughARegisterWindowMappedFromAFile() throws Exception {
+        Path window = Files.createTempFile(Path.of("/dev/shm").toFile().isDirectory() ? Path.of("/dev/shm") : null,
+                "oft-uio-", ".win");
+        Process p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "board-sim", "--uio-file",
+                window.toString(), "--order", "6").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertEquals("uio " + window, line);
+            try (BoardBus bus = new WireBoardBus(MailboxLink.open(window.toString(), false), WireBoardBus.Options.defaults())) {
+                deployOrderSixAndRun(bus);
+            }
+        } finally {
+            p.destroy();
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+            Files.deleteIfExists(window);
+        }
+        assertFalse(p.isAlive());
+    }
+
+    @Test
+    void theControllerServesTheConsoleOverTheSerialPath() throws Exception {
+        try (ControllerApp app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 200, "sim-pty"))) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> app.bus().telemetry().total().delivered() > 100);
+            assertEquals(0, app.bus().telemetry().total().misdelivered());
+            List<String> ids = app.bus().discover().stream().map(b -> b.id()).toList();
+            assertEquals(3 + 8, ids.size());
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package org.oft.hal.transport;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A board's register window mapped with libc {@code mmap} (a UIO device such as /dev/uio0, or a
+ * file under /dev/shm that the board model serves), used as a mailbox: two byte rings, one each
+ * way, with free-running head and tail registers.
+ *
+ * <pre>
+ * 0    magic 'OFT1' u32 | 4 version u32 | 8 ring bytes u32
+ * 64   to-board head     | 128 to-board tail     | 320 to-board doorbell
+ * 192  to-host head      | 256 to-host tail      | 384 to-host doorbell
+ * 4096 to-board ring | 4096 + ring: to-host ring
+ * </pre>
+ * Memory ordering: the producer writes the data, then a full fence, then the head (and rings the
+ * doorbell); the consumer reads the head, a full fence, the data, a full fence, then the tail.
+ */
+public final class MailboxLink implements ByteLink {
+    static final int MAGIC = 0x3154464F; // "OFT1"
+    static final int RING = 1 << 16;
+    static final long SIZE = 4096L + 2L * RING;
+    private static final int TO_BOARD_HEAD = 64;
+    private static final int TO_BOARD_TAIL = 128;
+    private static final int TO_HOST_HEAD = 192;
+    private static final int TO_HOST_TAIL = 256;
+    private static final int TO_BOARD_BELL = 320;
+    private static final int TO_HOST_BELL = 384;
+
+    interface LibC extends Library {
+        LibC INSTANCE = Native.load("c", LibC.class);
+
+        int open(String path, int flags, int mode) throws LastErrorException;
+
+        int ftruncate(int fd, long length) throws LastErrorException;
+
+        Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset) throws LastErrorException;
+
+        int munmap(Pointer addr, long length) throws LastErrorException;
+
+        int close(int fd) throws LastErrorException;
+    }
+
+    private final String path;
+    private final Pointer window;
+    private final int fd;
+    private final long sendHead;
+    private final long sendTail;
+    private final long sendBell;
+    private final long sendData;
+    private final long recvHead;
+    private final long recvTail;
+    private final long recvData;
+    private final Thread poller;
+    private volatile Receiver receiver = (b, o, l) -> { };
+    private volatile boolean closed;
+
+    private MailboxLink(String path, int fd, Pointer window, boolean boardSide) {
+        this.path = path;
+        this.fd = fd;
+        this.window = window;
+        this.sendHead = boardSide ? TO_HOST_HEAD : TO_BOARD_HEAD;
+        this.sendTail = boardSide ? TO_HOST_TAIL : TO_BOARD_TAIL;
+        this.sendBell = boardSide ? TO_HOST_BELL : TO_BOARD_BELL;
+        this.sendData = boardSide ? 4096L + RING : 4096L;
+        this.recvHead = boardSide ? TO_BOARD_HEAD : TO_HOST_HEAD;
+        this.recvTail = boardSide ? TO_BOARD_TAIL : TO_HOST_TAIL;
+        this.recvData = boardSide ? 4096L : 4096L + RING;
+        this.poller = new Thread(this::pollLoop, "oft-mailbox-" + (boardSide ? "board" : "host"));
+        this.poller.setDaemon(true);
+    }
+
+    /**
+     * Maps the window. The board side creates and initialises it (a file); the host side maps what
+     * is there and checks its magic.
+     */
+    public static MailboxLink open(String path, boolean boardSide) {
+        LibC c = LibC.INSTANCE;
+        int fd;
+        try {
+            fd = c.open(path, boardSide ? 0x42 : 0x2, 0600); // O_RDWR (| O_CREAT on the board side)
+        } catch (LastErrorException e) {
+            throw new LinkException("register window " + path + ": cannot open (errno " + e.getErrorCode() + ")");
+        }
+        Pointer w;
+        try {
+            if (boardSide) {
+                c.ftruncate(fd, SIZE);
+            }
+            w = c.mmap(null, SIZE, 3, 1, fd, 0); // PROT_READ|PROT_WRITE, MAP_SHARED
+        } catch (LastErrorException e) {
+            closeQuietly(fd);
+            throw new LinkException("register window " + path + ": cannot map " + SIZE + " bytes (errno " + e.getErrorCode() + ")");
+        }
+        if (boardSide) {
+            w.setMemory(0, 4096, (byte) 0);
+            w.setInt(4, 1);
+            w.setInt(8, RING);
+            VarHandle.fullFence();
+            w.setInt(0, MAGIC);
+        } else if (w.getInt(0) != MAGIC || w.getInt(8) != RING) {
+            try {
+                c.munmap(w, SIZE);
+            } catch (LastErrorException ignored) {
+                // failing anyway
+            }
+            closeQuietly(fd);
+            throw new LinkException("register window " + path + " holds no mailbox (magic " + Integer.toHexString(w.getInt(0)) + ")");
+        }
+        MailboxLink link = new MailboxLink(path, fd, w, boardSide);
+        link.poller.start();
+        return link;
+    }
+
+    private static void closeQuietly(int fd) {
+        try {
+            LibC.INSTANCE.close(fd);
+        } catch (LastErrorException ignored) {
+            // nothing to do
+        }
+    }
+
+    @Override
+    public synchronized void send(byte[] bytes) {
+        int off = 0;
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (off < bytes.length) {
+            if (closed) {
+                throw new LinkException("register window " + path + " closed");
+            }
+            int head = window.getInt(sendHead);
+            VarHandle.fullFence();
+            int tail = window.getInt(sendTail);
+            int free = RING - (head - tail);
+            if (free <= 0) {
+                if (System.nanoTime() > deadline) {
+                    throw new LinkException("register window " + path + ": the board does not drain its mailbox");
+                }
+                LockSupport.parkNanos(50_000);
+                continue;
+            }
+            int n = Math.min(free, bytes.length - off);
+            for (int i = 0; i < n; i++) {
+                window.setByte(sendData + ((head + i) & (RING - 1)), bytes[off + i]);
+            }
+            VarHandle.fullFence(); // data before head
+            window.setInt(sendHead, head + n);
+            window.setInt(sendBell, window.getInt(sendBell) + 1);
+            off += n;
+        }
+    }
+
+    private void pollLoop() {
+        byte[] buf = new byte[RING];
+        int idle = 0;
+        while (!closed) {
+            int head = window.getInt(recvHead);
+            VarHandle.fullFence(); // head before data
+            int tail = window.getInt(recvTail);
+            int n = head - tail;
+            if (n <= 0 || n > RING) {
+                // Nothing new; back off gently from spinning to sleeping.
+                LockSupport.parkNanos(idle++ < 100 ? 20_000 : 500_000);
+                continue;
+            }
+            idle = 0;
+            for (int i = 0; i < n; i++) {
+                buf[i] = window.getByte(recvData + ((tail + i) & (RING - 1)));
+            }
+            VarHandle.fullFence(); // data read before the space is given back
+            window.setInt(recvTail, tail + n);
+            receiver.received(buf, 0, n);
+        }
+    }
+
+    @Override
+    public void receiver(Receiver receiver) {
+        this.receiver = receiver;
+    }
+
+    @Override
+    public String name() {
+        return "uio:" + path;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            poller.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            LibC.INSTANCE.munmap(window, SIZE);
+        } catch (LastErrorException ignored) {
+            // unmapping anyway
+        }
+        closeQuietly(fd);
+    }
+}
