@@ -38,9 +38,15 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")
     Path bench;
 
+    @Option(names = "--state", description = "Where the last deployed configuration is kept, for boards reached over a link "
+            + "(default ~/.oftctl/deployed.json).")
+    Path state;
+
     @Override
     public Integer call() throws InterruptedException {
-        ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench);
+        Path stateFile = state != null ? state : Path.of(System.getProperty("user.home"), ".oftctl", "deployed.json");
+        ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench,
+                board.equals("sim") ? null : stateFile);
         PrintWriter out = spec.commandLine().getOut();
         ControllerApp app;
         try {

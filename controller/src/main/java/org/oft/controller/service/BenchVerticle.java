@@ -46,13 +46,37 @@ public final class BenchVerticle extends VerticleBase {
         return vertx.executeBlocking(() -> new RoutingTables(LyndonPreferOne.generate(config.order()), config.latency()))
                 .compose(tables -> vertx.executeBlocking(() -> {
                     Calibration.Result calibration = Calibration.compute(bench.plant(), bench.clocks(), bench.latency());
+                    JsonObject previous = checkPrevious();
                     BenchDeployment.Deployed deployed = BenchDeployment.deploy(bus, tables, calibration);
+                    if (config.state() != null) {
+                        DeploymentRecord.of(deployed.configs(), deployed.report().epoch()).save(config.state());
+                    }
                     describe = describe(tables, deployed.boards(), calibration)
                             .put("deployEpoch", deployed.report().epoch())
-                            .put("deployEvents", new JsonArray(deployed.report().events()));
+                            .put("deployEvents", new JsonArray(deployed.report().events()))
+                            .put("previousDeployment", previous);
                     bus.startClock(config.slotsPerSecond());
                     return deployed.boards();
                 }));
+    }
+
+    /** What the boards ran before this start, checked against the record a previous controller kept. */
+    private JsonObject checkPrevious() {
+        if (config.state() == null) {
+            return null;
+        }
+        DeploymentRecord record = DeploymentRecord.load(config.state());
+        if (record == null) {
+            return new JsonObject().put("record", false);
+        }
+        org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
+        List<BoardInfo> boards = wire.discover();
+        JsonArray differences = new JsonArray();
+        for (int a = 0; a < boards.size(); a++) {
+            record.check(boards.get(a).id(), wire.status(a)).forEach(differences::add);
+        }
+        return new JsonObject().put("record", true).put("epoch", record.epoch()).put("matches", differences.isEmpty())
+                .put("differences", differences);
     }
 
     private JsonObject describe(RoutingTables tables, List<BoardInfo> boards, Calibration.Result cal) {

@@ -6,10 +6,11 @@ import org.oft.controller.oft.RoutingTables;
 import org.oft.sim.FabricWiring;
 
 /** What {@code oftctl serve} runs. */
-public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench) {
+public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
+                          Path state) {
     /** Without a bench file: nominal fibres, clocks in phase. */
     public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board) {
-        this(order, latency, host, port, slotsPerSecond, board, null);
+        this(order, latency, host, port, slotsPerSecond, board, null, null);
     }
 
     public ServeConfig {

@@ -1,0 +1,65 @@
+package org.oft.controller.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.oft.LyndonPreferOne;
+import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.timing.Calibration;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.transport.PipeLink;
+import org.oft.hal.wire.WireBoardBus;
+import org.oft.sim.FabricWiring;
+import org.oft.sim.SlotFabric;
+import org.oft.sim.WireBench;
+
+/** A restarted controller checks what the boards run against the record the previous one kept. */
+@Timeout(60)
+class DeploymentRecordTest {
+
+    @Test
+    void aRestartedControllerFindsWhatChangedBehindItsBack(@TempDir Path dir) {
+        Path file = dir.resolve("state/deployed.json");
+        PipeLink[] pipe = PipeLink.pair("rec");
+        try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(3), 1), pipe[1]);
+             WireBoardBus bus = new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())) {
+            RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(3), 1);
+            BenchDescription nominal = BenchDescription.of(3, 1, null);
+            BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables,
+                    Calibration.compute(nominal.plant(), nominal.clocks(), 1));
+            DeploymentRecord.of(d.configs(), d.report().epoch()).save(file);
+
+            DeploymentRecord record = DeploymentRecord.load(file);
+            List<BoardInfo> boards = bus.discover();
+            for (int a = 0; a < boards.size(); a++) {
+                assertEquals(List.of(), record.check(boards.get(a).id(), bus.status(a)), boards.get(a).id());
+            }
+            assertEquals(d.report().epoch(), record.epoch());
+
+            // Someone loads another table into proc-5 without the controller.
+            int[] other = tables.forProcessor(5);
+            other[0] ^= 1;
+            bus.loadRoutingTable("proc-5", other);
+            List<String> diff = record.check("proc-5", bus.status(bus.address("proc-5")));
+            assertEquals(1, diff.size());
+            assertTrue(diff.get(0).startsWith("proc-5 region 2 runs 16 bytes with CRC "), diff.get(0));
+        }
+    }
+
+    @Test
+    void noRecordIsNullAndADamagedOneIsAnError(@TempDir Path dir) throws Exception {
+        assertNull(DeploymentRecord.load(dir.resolve("none.json")));
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{ not json");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> DeploymentRecord.load(bad)).getMessage()
+                .startsWith("deployed-configuration file " + bad + " cannot be read"));
+    }
+}
