@@ -119,7 +119,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
             for (BoardConfig c : configs) {
                 apply(c, true);
             }
-            return new DeployReport(fabric.slot(), 0, List.of());
+            return new DeployReport(fabric.slot(), 0, List.of(), 0, 0);
         }
     }
 

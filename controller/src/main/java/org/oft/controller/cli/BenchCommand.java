@@ -30,7 +30,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order (default 16).")
@@ -45,10 +45,16 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "5", description = "Measured runs per figure (default 5).")
     int runs;
 
+    @Option(names = "--deploy-order", defaultValue = "10", description = "Order of the OFT deployed over the pty (default 10; two less at 115,200 baud).")
+    int deployOrder;
+
+    @Option(names = "--fuzz-inputs", defaultValue = "1000000", description = "Inputs for the decoder fuzz run (default 1e6).")
+    long fuzzInputs;
+
     @Override
     public Integer call() {
-        if (!List.of("all", "debruijn", "slots", "timed").contains(what)) {
-            throw new IllegalArgumentException("--what must be debruijn, slots, timed or all, got '" + what + "'");
+        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz").contains(what)) {
+            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz or all, got '" + what + "'");
         }
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1");
@@ -68,6 +74,12 @@ final class BenchCommand implements Callable<Integer> {
             BoardModels.loadTables(fabric.boards(), slotOrder, 1);
             Calibration.compute(plant, fabric.clocks(), 1).applyTo(fabric);
             hops(out, "timed model (timing checks on)", fabric);
+        }
+        if (what.equals("all") || what.equals("deploy")) {
+            new WireBenchmarks(out).deploy(deployOrder);
+        }
+        if (what.equals("all") || what.equals("fuzz")) {
+            new WireBenchmarks(out).fuzz(fuzzInputs, 20261121L);
         }
         return 0;
     }

@@ -73,7 +73,7 @@ public record BoardSpec(String kind, String path, int baud) {
             case "sim-pty":
                 return BoardProcess.start(order, latency);
             case "serial":
-                return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults());
+                return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults(), baud / 10.0);
             case "uio":
                 return new WireBoardBus(org.oft.hal.transport.MailboxLink.open(path, false), WireBoardBus.Options.defaults());
             default:

@@ -79,16 +79,16 @@ public final class PtyLink implements ByteLink {
             this.bytesPerNano = bytesPerSecond / 1e9;
         }
 
-        synchronized void take(int bytes) {
-            long now = System.nanoTime();
-            freeAt = Math.max(freeAt, now) + (long) (bytes / bytesPerNano);
-            long wait = freeAt - now;
-            if (wait > 0) {
-                try {
-                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+        void take(int bytes) {
+            long wait;
+            synchronized (this) {
+                long now = System.nanoTime();
+                freeAt = Math.max(freeAt, now) + (long) (bytes / bytesPerNano);
+                wait = freeAt - now;
+            }
+            // Short debts are carried forward: sleeping for microseconds costs a millisecond.
+            if (wait > 200_000) {
+                java.util.concurrent.locks.LockSupport.parkNanos(wait);
             }
         }
     }

@@ -33,8 +33,15 @@ public final class BoardChannel implements AutoCloseable {
     private volatile Consumer<Message.Rebooted> reboots = r -> { };
     private int nextSeq;
     private volatile boolean closed;
+    private final double lineBytesPerSecond;
+    private final long byteBudget;
+    private long bytesUnderWay;
     private long retransmits;
     private long wireBytes;
+    private long receivedBytes;
+    // Retransmission time-out from measured round trips (Jacobson/Karels, Karn's rule), in ns.
+    private double srtt = -1;
+    private double rttvar;
 
     private final class Pending {
         final int seq;
@@ -42,6 +49,7 @@ public final class BoardChannel implements AutoCloseable {
         final byte[] frame;
         final CompletableFuture<Message> answer = new CompletableFuture<>();
         int sent;
+        long firstSent;
         ScheduledFuture<?> timeout;
 
         Pending(int seq, Message request) {
@@ -52,10 +60,22 @@ public final class BoardChannel implements AutoCloseable {
     }
 
     public BoardChannel(ByteLink link, long timeoutMillis, int tries, int window) {
+        this(link, timeoutMillis, tries, window, 0);
+    }
+
+    /**
+     * @param lineBytesPerSecond the line's rate when known (a UART: baud / 10), else 0. Bytes under
+     *        way are then kept to about 20 ms of line time, and time-outs allow for that queue, so a
+     *        slow line is kept full without retransmitting what is merely queued.
+     */
+    public BoardChannel(ByteLink link, long timeoutMillis, int tries, int window, double lineBytesPerSecond) {
         this.link = link;
         this.timeoutMillis = timeoutMillis;
         this.tries = tries;
         this.window = new Semaphore(window);
+        this.lineBytesPerSecond = lineBytesPerSecond;
+        this.byteBudget = lineBytesPerSecond > 0 ? Math.max(2 * (Framing.MAX_ENCODED + 1), (long) (lineBytesPerSecond * 0.02))
+                : Long.MAX_VALUE;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "oft-channel-timer");
             t.setDaemon(true);
@@ -63,6 +83,7 @@ public final class BoardChannel implements AutoCloseable {
         });
         link.receiver((buf, off, len) -> {
             synchronized (decoder) {
+                receivedBytes += len;
                 decoder.feed(buf, off, len, this::onFrame);
             }
         });
@@ -90,6 +111,15 @@ public final class BoardChannel implements AutoCloseable {
         }
         Pending p;
         synchronized (this) {
+            while (bytesUnderWay > 0 && bytesUnderWay + Framing.MAX_ENCODED > byteBudget && !closed) {
+                try {
+                    wait(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    window.release();
+                    return CompletableFuture.failedFuture(new BoardException("interrupted"));
+                }
+            }
             int seq;
             do {
                 nextSeq = nextSeq % 0xFFFF + 1; // 1..65535; 0 is for unsolicited messages
@@ -97,8 +127,16 @@ public final class BoardChannel implements AutoCloseable {
             } while (pending.containsKey(seq));
             p = new Pending(seq, build.apply(seq));
             pending.put(seq, p);
+            bytesUnderWay += p.frame.length;
         }
-        p.answer.whenComplete((m, e) -> window.release());
+        Pending done = p;
+        p.answer.whenComplete((m, e) -> {
+            synchronized (this) {
+                bytesUnderWay -= done.frame.length;
+                notifyAll();
+            }
+            window.release();
+        });
         transmit(p);
         return p.answer;
     }
@@ -106,7 +144,7 @@ public final class BoardChannel implements AutoCloseable {
     /** Blocking form of {@link #request}; failures are BoardExceptions naming the board. */
     public Message call(IntFunction<Message> build) {
         try {
-            return request(build).get(timeoutMillis * (tries + 2) + 1000, TimeUnit.MILLISECONDS);
+            return request(build).get((long) tries * 1000 + 5000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof BoardException b ? b : new BoardException(String.valueOf(e.getCause()), e.getCause());
         } catch (TimeoutException e) {
@@ -128,17 +166,24 @@ public final class BoardChannel implements AutoCloseable {
                         + p.request.getClass().getSimpleName() + " after " + tries + " tries over " + link.name()));
                 return;
             }
-            if (p.sent > 0) {
-                retransmits++;
+            long rto;
+            synchronized (this) {
+                if (p.sent > 0) {
+                    retransmits++;
+                } else {
+                    p.firstSent = System.nanoTime();
+                }
+                wireBytes += p.frame.length;
+                rto = rtoNanos();
             }
             p.sent++;
-            wireBytes += p.frame.length;
             try {
                 link.send(p.frame);
             } catch (LinkException e) {
                 // the link is down for now; the time-out retries
             }
-            p.timeout = timer.schedule(() -> transmit(p), timeoutMillis, TimeUnit.MILLISECONDS);
+            // No exponential back-off: a serial line loses frames to noise, not to congestion.
+            p.timeout = timer.schedule(() -> transmit(p), rto, TimeUnit.NANOSECONDS);
         }
     }
 
@@ -160,6 +205,9 @@ public final class BoardChannel implements AutoCloseable {
             synchronized (p) {
                 if (p.timeout != null) {
                     p.timeout.cancel(false);
+                }
+                if (p.sent == 1) { // Karn: only unambiguous samples
+                    sample(System.nanoTime() - p.firstSent);
                 }
             }
             p.answer.complete(m);
@@ -185,6 +233,26 @@ public final class BoardChannel implements AutoCloseable {
         return false;
     }
 
+    private synchronized void sample(long rttNanos) {
+        if (srtt < 0) {
+            srtt = rttNanos;
+            rttvar = rttNanos / 2.0;
+        } else {
+            rttvar = 0.75 * rttvar + 0.25 * Math.abs(srtt - rttNanos);
+            srtt = 0.875 * srtt + 0.125 * rttNanos;
+        }
+    }
+
+    /** The configured time-out at least, more when the link is slow or deep. */
+    private long rtoNanos() {
+        long floor = timeoutMillis * 1_000_000L;
+        if (lineBytesPerSecond > 0) {
+            // Everything under way may be queued ahead of this frame, and the answer queued behind it.
+            floor = Math.max(floor, (long) (3e9 * Math.min(bytesUnderWay + Framing.MAX_ENCODED, byteBudget) / lineBytesPerSecond));
+        }
+        return srtt < 0 ? floor : Math.max(floor, (long) (srtt + 4 * rttvar));
+    }
+
     static String who(int board) {
         return board == Message.BACKPLANE ? "backplane" : "board " + board;
     }
@@ -196,6 +264,13 @@ public final class BoardChannel implements AutoCloseable {
     /** Bytes put on the wire by this side, retransmissions included. */
     public synchronized long wireBytes() {
         return wireBytes;
+    }
+
+    /** Bytes received from the wire. */
+    public long receivedBytes() {
+        synchronized (decoder) {
+            return receivedBytes;
+        }
     }
 
     @Override

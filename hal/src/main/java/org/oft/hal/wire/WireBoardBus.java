@@ -65,9 +65,14 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     private Thread poller;
 
     public WireBoardBus(ByteLink link, Options options) {
+        this(link, options, 0);
+    }
+
+    /** With the line's rate (bytes/s, a UART's baud / 10) so that a slow line is paced, not flooded. */
+    public WireBoardBus(ByteLink link, Options options, double lineBytesPerSecond) {
         this.link = link;
         this.options = options;
-        this.channel = new BoardChannel(link, options.timeoutMillis(), options.tries(), options.window());
+        this.channel = new BoardChannel(link, options.timeoutMillis(), options.tries(), options.window(), lineBytesPerSecond);
         channel.onReboot(r -> rebooted.add(r.board()));
     }
 
@@ -175,7 +180,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             rebooted.clear();
             identify(regions.keySet());
             // The CRC read-back is a full round to every board: it says how long the commit round may take.
+            long uploadStart = System.nanoTime();
             double roundSeconds = upload(regions);
+            long uploadNanos = System.nanoTime() - uploadStart;
             String reboot = reboots(regions.keySet());
             if (reboot != null) {
                 events.add(reboot + " during upload; starting over");
@@ -188,7 +195,8 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                 waitForSlot(epoch);
                 List<String> wrong = verify(regions);
                 if (wrong.isEmpty()) {
-                    return new DeployReport(epoch, attempt, events);
+                    long payload = regions.values().stream().flatMap(r -> r.values().stream()).mapToLong(b -> b.length).sum();
+                    return new DeployReport(epoch, attempt, events, payload, uploadNanos);
                 }
                 reboot = reboots(regions.keySet());
                 if (reboot == null) {
@@ -312,7 +320,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         List<String> refused = new ArrayList<>();
         for (var e : f.entrySet()) {
             try {
-                Message m = e.getValue().get(options.timeoutMillis() * (options.tries() + 2) + 1000, TimeUnit.MILLISECONDS);
+                Message m = e.getValue().get((long) options.tries() * 1000 + 5000, TimeUnit.MILLISECONDS);
                 if (m instanceof Message.Nack n) {
                     refused.add(name(e.getKey()) + ": " + Protocol.codeName(n.code()) + " (" + n.reason() + ")");
                 }
@@ -333,7 +341,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         }
         for (CompletableFuture<Message> x : f) {
             try {
-                x.get(options.timeoutMillis() * (options.tries() + 2) + 1000, TimeUnit.MILLISECONDS);
+                x.get((long) options.tries() * 1000 + 5000, TimeUnit.MILLISECONDS);
             } catch (Exception e) {
                 // checked below through the boards' status
             }

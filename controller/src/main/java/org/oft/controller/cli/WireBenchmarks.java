@@ -1,0 +1,130 @@
+package org.oft.controller.cli;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.oft.controller.oft.LyndonPreferOne;
+import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.service.BenchDeployment;
+import org.oft.controller.service.BenchDescription;
+import org.oft.controller.timing.Calibration;
+import org.oft.hal.DeployReport;
+import org.oft.hal.transport.SerialLink;
+import org.oft.hal.wire.Framing;
+import org.oft.hal.wire.Message;
+import org.oft.hal.wire.MessageCodec;
+import org.oft.hal.wire.WireBoardBus;
+
+/** Figures of the wire path: deploy goodput over a pty, and a long decoder fuzz run. */
+final class WireBenchmarks {
+    private final PrintWriter out;
+
+    WireBenchmarks(PrintWriter out) {
+        this.out = out;
+    }
+
+    /** Deploys an order-r OFT to a board-sim process over a pty, unthrottled and at two line rates. */
+    void deploy(int order) {
+        out.println("# deploy over a pseudo-terminal to a board-sim process, order " + order
+                + " (goodput = region bytes / upload time; efficiency = region bytes / bytes on the wire both ways)");
+        out.println("baud,line_bytes_per_s,payload_bytes,upload_s,goodput_bytes_per_s,goodput_of_line,efficiency,retransmits,deploy_s");
+        for (int baud : new int[] {0, 3_000_000, 115_200}) {
+            int r = baud == 115_200 ? Math.max(1, order - 2) : order; // keep the slow line to some seconds
+            Process p = null;
+            try {
+                p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                        System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "board-sim", "--pty",
+                        "--order", Integer.toString(r), "--baud", Integer.toString(baud))
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+                if (line == null || !line.startsWith("pty ")) {
+                    throw new IllegalStateException("board-sim did not start: " + line);
+                }
+                try (WireBoardBus bus = new WireBoardBus(SerialLink.open(line.substring(4), baud == 0 ? 3_000_000 : baud),
+                        WireBoardBus.Options.defaults(), baud / 10.0)) {
+                    RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(r), 1);
+                    BenchDescription nominal = BenchDescription.of(r, 1, null);
+                    Calibration.Result cal = Calibration.compute(nominal.plant(), nominal.clocks(), 1);
+                    bus.discover();
+                    long sent0 = bus.channel().wireBytes();
+                    long recv0 = bus.channel().receivedBytes();
+                    long t0 = System.nanoTime();
+                    DeployReport rep = BenchDeployment.deploy(bus, tables, cal).report();
+                    double total = (System.nanoTime() - t0) / 1e9;
+                    long wire = bus.channel().wireBytes() - sent0 + bus.channel().receivedBytes() - recv0;
+                    double upload = rep.uploadNanos() / 1e9;
+                    double goodput = rep.payloadBytes() / upload;
+                    double lineRate = baud / 10.0;
+                    out.printf(Locale.ROOT, "%s,%s,%d,%.3f,%.4g,%s,%.3f,%d,%.3f%n", baud == 0 ? "unthrottled" : baud,
+                            baud == 0 ? "-" : String.format(Locale.ROOT, "%.0f", lineRate), rep.payloadBytes(), upload, goodput,
+                            baud == 0 ? "-" : String.format(Locale.ROOT, "%.3f", goodput / lineRate),
+                            (double) rep.payloadBytes() / wire, bus.channel().retransmits(), total);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("board-sim: " + e.getMessage(), e);
+            } finally {
+                if (p != null) {
+                    p.destroy();
+                    try {
+                        if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                            p.destroyForcibly();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        }
+    }
+
+    /** Random and mutated inputs through the frame decoder and the message codec: nothing may throw. */
+    void fuzz(long inputs, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Framing.Decoder frames = new Framing.Decoder();
+        Message[] samples = {
+            new Message.Write(1, 2, 2, 64, new byte[] {1, 2, 3, 0, 0, 9}),
+            new Message.Commit(2, 3, 77, new int[] {1, 3}, new int[] {8, 16}, new int[] {5, 6}),
+            new Message.Status(3, 4, 5, 6, -1, new int[] {1, 2, 3}, new int[] {4, 5, 6}),
+            new Message.Identity(4, 5, 2, 7, 6, 64, 99, "fw"),
+            new Message.Nack(5, 6, 3, "why"),
+            new Message.Telemetry(6, 0xFFFF, 9, true, new long[] {1, 2, 3, 4, 5}, new byte[] {0, 1}),
+        };
+        long ok = 0;
+        long frameOk = 0;
+        long t0 = System.nanoTime();
+        for (long i = 0; i < inputs; i++) {
+            byte[] in;
+            int kind = rnd.nextInt(3);
+            if (kind == 0) {
+                in = new byte[rnd.nextInt(0, 80)];
+                rnd.nextBytes(in);
+            } else {
+                byte[] m = MessageCodec.encode(samples[rnd.nextInt(samples.length)]);
+                in = kind == 1 ? m : Framing.encode(m);
+                for (int f = rnd.nextInt(0, 4); f > 0; f--) {
+                    in[rnd.nextInt(in.length)] = (byte) rnd.nextInt(256);
+                }
+                if (rnd.nextInt(4) == 0) {
+                    in = java.util.Arrays.copyOf(in, rnd.nextInt(0, in.length + 16));
+                }
+            }
+            if (MessageCodec.decode(in).ok()) {
+                ok++;
+            }
+            long before = frames.frames();
+            frames.feed(in, 0, in.length, MessageCodec::decode);
+            frameOk += frames.frames() - before;
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        out.printf(Locale.ROOT, "# decoder fuzz: %d inputs (seed %d) in %.1f s, no exception, no hang; %d decoded as messages,"
+                + " %d frames accepted, %d corrupt, %d oversized%n", inputs, seed, s, ok, frameOk, frames.corrupt(), frames.oversized());
+        out.flush();
+    }
+}
