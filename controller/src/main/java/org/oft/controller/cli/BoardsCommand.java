@@ -25,6 +25,9 @@ final class BoardsCommand implements Callable<Integer> {
     @Option(names = "--board", required = true, description = "serial:/dev/ttyUSB0[@baud], uio:/dev/uio0 or sim-pty.")
     String board;
 
+    @Option(names = "--state", description = "Also check every board against this deployed-configuration record.")
+    java.nio.file.Path state;
+
     @Override
     public Integer call() {
         if (!action.equals("probe")) {
@@ -35,6 +38,12 @@ final class BoardsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("probe reaches boards over a link: use sim-pty, serial:... or uio:...");
         }
         PrintWriter out = spec.commandLine().getOut();
+        org.oft.controller.service.DeploymentRecord record = state == null ? null
+                : org.oft.controller.service.DeploymentRecord.load(state);
+        if (state != null && record == null) {
+            throw new IllegalArgumentException("no deployed-configuration record at " + state);
+        }
+        int mismatches = 0;
         try (BoardBus bus = s.open(4, 1, null)) {
             WireBoardBus wire = BoardSpec.wireOf(bus);
             List<BoardInfo> boards = wire.discover();
@@ -44,9 +53,18 @@ final class BoardsCommand implements Callable<Integer> {
                 Message.Status st = wire.status(a);
                 out.printf("%s,%s,%d,%d,%d,%s,%016x,%s,%s,%s%n", b.id(), b.kind(), b.index(), b.order(), b.tableRows(),
                         b.firmware(), st.bootId(), crc(st, 0), crc(st, 1), crc(st, 2));
+                if (record != null) {
+                    for (String d : record.check(b.id(), st)) {
+                        out.println("# MISMATCH " + d);
+                        mismatches++;
+                    }
+                }
             }
         }
-        return 0;
+        if (record != null) {
+            out.println(mismatches == 0 ? "# every board runs what " + state + " records" : "# " + mismatches + " mismatch(es) with " + state);
+        }
+        return mismatches == 0 ? 0 : 1;
     }
 
     private static String crc(Message.Status s, int i) {
