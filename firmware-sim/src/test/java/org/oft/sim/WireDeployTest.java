@@ -107,6 +107,25 @@ class WireDeployTest {
         assertEquals(before.activeCrcs()[1], bus.status(bus.address("proc-1")).activeCrcs()[1]);
     }
 
+    @Test
+    void aBoardThatStopsAnsweringFailsTheDeployWithTheReasonAndNothingChanges() {
+        PipeLink[] pipe = PipeLink.pair("dead");
+        FaultyLink toBoards = new FaultyLink(pipe[0], FaultyLink.Profile.CLEAN, 1);
+        WireBench bench = keep(new WireBench(new SlotFabric(FabricWiring.of(2), 1), pipe[1]));
+        WireBoardBus bus = keep(new WireBoardBus(toBoards, new WireBoardBus.Options(5, 10, 16, 1024, 3, 5000, 0.01)));
+        List<BoardInfo> boards = bus.discover();
+        List<BoardConfig> a = config(boards, 2, 0);
+        bus.deploy(a);
+        toBoards.cut(60_000); // the cable is pulled
+        BoardException e = assertThrows(BoardException.class, () -> bus.deploy(config(boards, 2, 1)));
+        assertTrue(e.getMessage().matches("(router|proc)-\\d+: no answer to Identify after 10 tries over faulty\\(pipe:dead-controller\\)"),
+                e.getMessage());
+        toBoards.cut(0); // plugged back in
+        for (int i = 0; i < boards.size(); i++) {
+            assertTrue(runs(bus.status(i), a.get(i)), boards.get(i).id() + " must still run the first configuration");
+        }
+    }
+
     /**
      * Seeded fault trials over a link that drops, corrupts, duplicates and delays bytes, is cut now
      * and then, and whose boards reset mid-upload: every deploy succeeds or fails with a reason;

@@ -31,6 +31,7 @@ public final class BoardChannel implements AutoCloseable {
     private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private volatile Consumer<Message.Rebooted> reboots = r -> { };
+    private volatile java.util.function.IntFunction<String> names = BoardChannel::who;
     private int nextSeq;
     private volatile boolean closed;
     private final double lineBytesPerSecond;
@@ -87,6 +88,11 @@ public final class BoardChannel implements AutoCloseable {
                 decoder.feed(buf, off, len, this::onFrame);
             }
         });
+    }
+
+    /** How boards are named in errors (by address), once they are known. */
+    public void names(java.util.function.IntFunction<String> names) {
+        this.names = names;
     }
 
     /** Called with every Rebooted announcement, from the link's thread. */
@@ -162,7 +168,7 @@ public final class BoardChannel implements AutoCloseable {
             }
             if (p.sent >= tries) {
                 pending.remove(p.seq, p);
-                p.answer.completeExceptionally(new BoardException(who(p.request.board()) + ": no answer to "
+                p.answer.completeExceptionally(new BoardException(names.apply(p.request.board()) + ": no answer to "
                         + p.request.getClass().getSimpleName() + " after " + tries + " tries over " + link.name()));
                 return;
             }

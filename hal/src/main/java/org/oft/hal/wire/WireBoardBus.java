@@ -55,7 +55,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     private final BoardChannel channel;
     private final Options options;
     private final Set<Integer> rebooted = ConcurrentHashMap.newKeySet();
-    private List<BoardInfo> boards;
+    private volatile List<BoardInfo> boards;
     private final Map<String, Integer> address = new HashMap<>();
     private final Map<Integer, Long> bootIds = new ConcurrentHashMap<>();
     private int order;
@@ -74,6 +74,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         this.options = options;
         this.channel = new BoardChannel(link, options.timeoutMillis(), options.tries(), options.window(), lineBytesPerSecond);
         channel.onReboot(r -> rebooted.add(r.board()));
+        channel.names(this::name);
     }
 
     public BoardChannel channel() {
@@ -503,7 +504,8 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     }
 
     private String name(int a) {
-        return boards != null && a < boards.size() ? boards.get(a).id() : BoardChannel.who(a);
+        List<BoardInfo> known = boards;
+        return known != null && a >= 0 && a < known.size() ? known.get(a).id() : BoardChannel.who(a);
     }
 
     private static Message join(CompletableFuture<Message> f) {
