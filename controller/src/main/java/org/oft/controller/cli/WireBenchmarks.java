@@ -1,18 +1,13 @@
 package org.oft.controller.cli;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.controller.service.BenchDeployment;
 import org.oft.controller.service.BenchDescription;
+import org.oft.controller.service.BoardSpec;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.DeployReport;
 import org.oft.hal.transport.SerialLink;
@@ -36,16 +31,10 @@ final class WireBenchmarks {
         out.println("baud,line_bytes_per_s,payload_bytes,upload_s,goodput_bytes_per_s,goodput_of_line,efficiency,retransmits,deploy_s");
         for (int baud : new int[] {0, 3_000_000, 115_200}) {
             int r = baud == 115_200 ? Math.max(1, order - 2) : order; // keep the slow line to some seconds
-            Process p = null;
+            BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--pty", "--order", Integer.toString(r),
+                    "--baud", Integer.toString(baud));
             try {
-                p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
-                        System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "board-sim", "--pty",
-                        "--order", Integer.toString(r), "--baud", Integer.toString(baud))
-                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-                String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
-                if (line == null || !line.startsWith("pty ")) {
-                    throw new IllegalStateException("board-sim did not start: " + line);
-                }
+                String line = sp.announce();
                 try (WireBoardBus bus = new WireBoardBus(SerialLink.open(line.substring(4), baud == 0 ? 3_000_000 : baud),
                         WireBoardBus.Options.defaults(), baud / 10.0)) {
                     RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(r), 1);
@@ -67,19 +56,8 @@ final class WireBenchmarks {
                             (double) rep.payloadBytes() / wire, bus.channel().retransmits(), total);
                     out.flush();
                 }
-            } catch (IOException e) {
-                throw new IllegalStateException("board-sim: " + e.getMessage(), e);
             } finally {
-                if (p != null) {
-                    p.destroy();
-                    try {
-                        if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                            p.destroyForcibly();
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
+                BoardSpec.BoardProcess.kill(sp.process());
             }
         }
     }

@@ -93,7 +93,7 @@ public record BoardSpec(String kind, String path, int baud) {
     }
 
     /** The board model as a process of its own behind a pseudo-terminal; killed when closed. */
-    static final class BoardProcess implements BoardBus, org.oft.hal.BoardTiming {
+    public static final class BoardProcess implements BoardBus, org.oft.hal.BoardTiming {
         private final Process process;
         private final WireBoardBus bus;
 
@@ -103,17 +103,28 @@ public record BoardSpec(String kind, String path, int baud) {
         }
 
         static BoardProcess start(int order, int latency) {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
-            cmd.add("-cp");
-            cmd.add(System.getProperty("java.class.path"));
-            cmd.add("org.oft.controller.cli.Oftctl");
-            cmd.add("board-sim");
-            cmd.add("--pty");
-            cmd.add("--order");
-            cmd.add(Integer.toString(order));
-            cmd.add("--latency");
-            cmd.add(Integer.toString(latency));
+            Spawned sp = spawn("--pty", "--order", Integer.toString(order), "--latency", Integer.toString(latency));
+            try {
+                if (!sp.announce().startsWith("pty ")) {
+                    throw new LinkException("the board model process did not announce its pseudo-terminal (got " + sp.announce() + ")");
+                }
+                String path = sp.announce().substring(4).trim();
+                return new BoardProcess(sp.process(), new WireBoardBus(SerialLink.open(path, DEFAULT_BAUD), WireBoardBus.Options.defaults()));
+            } catch (RuntimeException e) {
+                kill(sp.process());
+                throw e;
+            }
+        }
+
+        /** A board-sim process of this same build and the first line it printed ("pty /dev/pts/N" or "uio FILE"). */
+        public record Spawned(Process process, String announce) {
+        }
+
+        /** Starts {@code oftctl board-sim ARGS} with this JVM and class path; the caller ends it with {@link #kill}. */
+        public static Spawned spawn(String... args) {
+            List<String> cmd = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                    System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "board-sim"));
+            cmd.addAll(List.of(args));
             Process p;
             try {
                 p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -121,13 +132,11 @@ public record BoardSpec(String kind, String path, int baud) {
                 throw new LinkException("cannot start the board model process: " + e.getMessage());
             }
             try {
-                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-                String line = out.readLine(); // "pty /dev/pts/N"
-                if (line == null || !line.startsWith("pty ")) {
-                    throw new LinkException("the board model process did not announce its pseudo-terminal (got " + line + ")");
+                String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+                if (line == null) {
+                    throw new LinkException("the board model process ended before announcing its link");
                 }
-                String path = line.substring(4).trim();
-                return new BoardProcess(p, new WireBoardBus(SerialLink.open(path, DEFAULT_BAUD), WireBoardBus.Options.defaults()));
+                return new Spawned(p, line);
             } catch (IOException | RuntimeException e) {
                 kill(p);
                 throw e instanceof LinkException l ? l : new LinkException("board model process: " + e.getMessage());
@@ -138,7 +147,8 @@ public record BoardSpec(String kind, String path, int baud) {
             return process.pid();
         }
 
-        private static void kill(Process p) {
+        /** Ends a board-sim process: politely, then by force. */
+        public static void kill(Process p) {
             p.destroy();
             try {
                 if (!p.waitFor(5, TimeUnit.SECONDS)) {

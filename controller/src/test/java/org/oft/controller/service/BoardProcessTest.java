@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oft.controller.oft.LyndonPreferOne;
@@ -77,20 +72,15 @@ class BoardProcessTest {
     void throughARegisterWindowMappedFromAFile() throws Exception {
         Path window = Files.createTempFile(Path.of("/dev/shm").toFile().isDirectory() ? Path.of("/dev/shm") : null,
                 "oft-uio-", ".win");
-        Process p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
-                System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "board-sim", "--uio-file",
-                window.toString(), "--order", "6").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--uio-file", window.toString(), "--order", "6");
+        Process p = sp.process();
         try {
-            String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            assertEquals("uio " + window, line);
+            assertEquals("uio " + window, sp.announce());
             try (BoardBus bus = new WireBoardBus(MailboxLink.open(window.toString(), false), WireBoardBus.Options.defaults())) {
                 deployOrderSixAndRun(bus);
             }
         } finally {
-            p.destroy();
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
+            BoardSpec.BoardProcess.kill(p);
             Files.deleteIfExists(window);
         }
         assertFalse(p.isAlive());
