@@ -12,6 +12,20 @@
     $('latency').textContent = c.latency + ' slot(s)';
     $('latency-convention').textContent = '(' + c.latencyConvention + ')';
     $('board').textContent = c.board;
+    $('deploy-epoch').textContent = c.deployEpoch === undefined ? '–' : c.deployEpoch;
+    const events = $('deploy-events');
+    events.textContent = '';
+    const notes = (c.deployEvents || []).slice();
+    const prev = c.previousDeployment;
+    if (prev && prev.record) {
+      notes.push(prev.matches ? 'boards ran what the last deploy recorded'
+        : 'before this start, boards differed from the last deploy: ' + prev.differences.join('; '));
+    }
+    notes.forEach((n) => {
+      const li = document.createElement('li');
+      li.textContent = n;
+      events.appendChild(li);
+    });
     if (c.calibration) {
       const k = c.calibration;
       $('calibration').textContent = '(slot ' + k.slotPs + ' ps = packet ' + k.packetPs + ' + switching ' + k.switchingPs +

@@ -91,6 +91,7 @@ class ConsoleBrowserTest {
 
         wait.until(d -> text("order").equals("4") && number("slot") >= 0);
         assertEquals("16", text("processors"));
+        assertTrue(number("deploy-epoch") >= 0, "the slot from which the deployed tables run is shown");
         assertEquals(16, browser.findElements(By.cssSelector("#sequence span")).size());
         long slot = number("slot");
         long injected = number("total-injected");
