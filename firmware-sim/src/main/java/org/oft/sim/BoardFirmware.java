@@ -72,10 +72,6 @@ final class BoardFirmware {
         return bootId;
     }
 
-    long pendingEpoch() {
-        return pendingEpoch;
-    }
-
     Message identity(int seq) {
         return new Message.Identity(seq, address, kind, index, order, 1 << order, bootId, FIRMWARE);
     }
@@ -169,10 +165,6 @@ final class BoardFirmware {
         pendingEpoch = -1;
         pendingRegions = new int[0];
         return regions;
-    }
-
-    boolean hasActive(int region) {
-        return activeLength[region] == regionSize[region] && regionSize[region] > 0;
     }
 
     byte[] active(int region) {

@@ -81,32 +81,12 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
 
     @Override
     public void loadControlSequence(String boardId, long[] packedBits, int length) {
-        BoardInfo b = board(boardId);
-        if (b.kind() != BoardKind.ROUTER_LEVEL) {
-            throw new BoardException(boardId + ": a processor board takes a routing table, not a control sequence");
-        }
-        synchronized (lock) {
-            try {
-                fabric.boards().loadSequence(b.index(), packedBits, length);
-            } catch (IllegalArgumentException e) {
-                throw new BoardException(boardId + ": " + e.getMessage());
-            }
-        }
+        deploy(List.of(BoardConfig.router(boardId, packedBits, length, null)));
     }
 
     @Override
     public void loadRoutingTable(String boardId, int[] rows) {
-        BoardInfo b = board(boardId);
-        if (b.kind() != BoardKind.PROCESSOR) {
-            throw new BoardException(boardId + ": a router-level board takes a control sequence, not a routing table");
-        }
-        synchronized (lock) {
-            try {
-                fabric.boards().loadTable(b.index(), rows);
-            } catch (IllegalArgumentException e) {
-                throw new BoardException(boardId + ": " + e.getMessage());
-            }
-        }
+        deploy(List.of(BoardConfig.processor(boardId, rows, null)));
     }
 
     /** All boards change at one slot boundary: everything is checked first, then applied under the lock. */
@@ -123,21 +103,24 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
         }
     }
 
+    /** Checks (really = false) or applies one board's configuration; what is absent is left as it is. */
     private void apply(BoardConfig c, boolean really) {
         BoardInfo b = board(c.boardId());
+        boolean router = b.kind() == BoardKind.ROUTER_LEVEL;
         try {
-            if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                if (c.sequence() == null || c.table() != null) {
-                    throw new IllegalArgumentException("a router-level board takes a control sequence, not a routing table");
+            if (c.sequence() != null) {
+                if (!router) {
+                    throw new IllegalArgumentException("a processor board takes a routing table, not a control sequence");
                 }
                 if (really) {
                     fabric.boards().loadSequence(b.index(), c.sequence(), c.sequenceLength());
                 } else {
                     fabric.boards().checkSequence(b.index(), c.sequence(), c.sequenceLength());
                 }
-            } else {
-                if (c.table() == null || c.sequence() != null) {
-                    throw new IllegalArgumentException("a processor board takes a routing table, not a control sequence");
+            }
+            if (c.table() != null) {
+                if (router) {
+                    throw new IllegalArgumentException("a router-level board takes a control sequence, not a routing table");
                 }
                 if (really) {
                     fabric.boards().loadTable(b.index(), c.table());
@@ -149,16 +132,19 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
                 if (!(fabric instanceof TimedFabric timed)) {
                     throw new IllegalArgumentException("the slot-level board model has no slot phases");
                 }
-                int expected = b.kind() == BoardKind.ROUTER_LEVEL ? 1 << (fabric.order() - b.index()) : 1;
-                if (c.phases().length != expected) {
-                    throw new IllegalArgumentException("takes " + expected + " phase(s), offered " + c.phases().length);
+                long[] phases = c.phases();
+                int nodes = router ? 1 << (fabric.order() - b.index()) : 1;
+                if (router && phases.length != nodes) {
+                    throw new IllegalArgumentException("router-" + b.index() + " has " + nodes + " nodes, offered "
+                            + phases.length + " phases");
                 }
-                if (really) {
-                    if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                        timed.clocks().setNodePhases(b.index(), c.phases());
-                    } else {
-                        timed.clocks().setInjectionPhase(b.index(), c.phases()[0]);
-                    }
+                if (!router && phases.length != 1) {
+                    throw new IllegalArgumentException("a processor board takes one injection phase, offered " + phases.length);
+                }
+                if (really && router) {
+                    timed.clocks().setNodePhases(b.index(), phases);
+                } else if (really) {
+                    timed.clocks().setInjectionPhase(b.index(), phases[0]);
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -279,23 +265,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
 
     @Override
     public void loadSlotPhases(String boardId, long[] phasesPs) {
-        BoardInfo b = board(boardId);
-        if (!(fabric instanceof TimedFabric timed)) {
-            throw new BoardException(boardId + ": the slot-level board model has no slot phases");
-        }
-        synchronized (lock) {
-            try {
-                if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                    timed.clocks().setNodePhases(b.index(), phasesPs);
-                } else if (phasesPs.length != 1) {
-                    throw new IllegalArgumentException("a processor board takes one injection phase, offered " + phasesPs.length);
-                } else {
-                    timed.clocks().setInjectionPhase(b.index(), phasesPs[0]);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new BoardException(boardId + ": " + e.getMessage());
-            }
-        }
+        deploy(List.of(new BoardConfig(boardId, null, 0, null, phasesPs)));
     }
 
     /** A fault in {@link FabricFault}'s notation, applied to the timed model at the next slot boundary. */

@@ -35,7 +35,6 @@ public final class WireBench implements AutoCloseable {
     private boolean running;
     private double slotsDue;
     private long slot;
-    private long nacks;
 
     public WireBench(FabricModel fabric, ByteLink link) {
         this.fabric = fabric;
@@ -95,16 +94,11 @@ public final class WireBench implements AutoCloseable {
         });
     }
 
-    public int boardCount() {
-        return boards.length;
-    }
-
     // ---- frames in, answers out ----------------------------------------------------------------
 
     private void onFrame(byte[] payload) {
         MessageCodec.Decoded d = MessageCodec.decode(payload);
         if (!d.ok()) {
-            nacks++;
             if (d.seq() >= 0) {
                 send(new Message.Nack(d.seq(), d.board(), d.code(), d.reason()));
             }
@@ -253,11 +247,6 @@ public final class WireBench implements AutoCloseable {
     /** Current slot of the bench clock. */
     public long slot() {
         return call(() -> slot);
-    }
-
-    /** Frames the bench could not use (bad CRC, oversized, undecodable). */
-    public long rejectedFrames() {
-        return call(() -> decoder.corrupt() + decoder.oversized() + nacks);
     }
 
     @Override

@@ -216,6 +216,8 @@ class WireDeployTest {
         }
         assertTrue(ok > trials * 9 / 10, "successful deploys: " + ok + " of " + trials + " (" + failed + " failed, " + restarted + " restarted)");
         assertTrue(bus.channel().retransmits() > 0);
+        assertTrue(toBoards.droppedBytes() > 0 && toBoards.corruptedBytes() > 0, "the link to the boards was damaged");
+        assertTrue(toController.droppedBytes() > 0 && toController.corruptedBytes() > 0, "the link back was damaged");
     }
 
     private static boolean runs(Message.Status s, BoardConfig c) {

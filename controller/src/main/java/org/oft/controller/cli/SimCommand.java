@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.oft.controller.oft.Order;
+import org.oft.controller.service.TelemetryJson;
 import org.oft.controller.timing.Calibration;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.LevelTiming;
@@ -114,20 +115,7 @@ final class SimCommand implements Callable<Integer> {
                         .put("collisions", c.collisions()).put("misdelivered", c.misdelivered()).put("lost", c.lost()))
                 .put("worstMarginPs", f.worstMarginPs() == Long.MAX_VALUE ? null : f.worstMarginPs())
                 .put("histogramBucketPs", f.bucketPs());
-        JsonArray levels = new JsonArray();
-        for (LevelTiming lt : f.timingTelemetry().total()) {
-            JsonArray h = new JsonArray();
-            for (long v : lt.marginHistogram()) {
-                h.add(v);
-            }
-            levels.add(new JsonObject().put("level", lt.level()).put("packets", lt.packets()).put("truncated", lt.truncated())
-                    .put("wrongState", lt.wrongState())
-                    .put("minArrivalPs", lt.packets() == 0 ? null : lt.minArrivalPs())
-                    .put("maxArrivalPs", lt.packets() == 0 ? null : lt.maxArrivalPs())
-                    .put("worstMarginPs", lt.packets() == 0 ? null : lt.worstMarginPs())
-                    .put("marginHistogram", h));
-        }
-        o.put("levels", levels);
+        o.put("levels", TelemetryJson.levels(f.timingTelemetry().total()));
         if (cal != null) {
             JsonObject jc = new JsonObject().put("feasible", cal.feasible()).put("worstMarginPs", cal.worstMarginPs())
                     .put("recalibrateSlots", cal.recalibrateSlots() == Long.MAX_VALUE ? null : cal.recalibrateSlots())

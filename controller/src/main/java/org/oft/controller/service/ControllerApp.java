@@ -42,10 +42,6 @@ public final class ControllerApp implements AutoCloseable {
         return console.actualPort();
     }
 
-    public Vertx vertx() {
-        return vertx;
-    }
-
     public BoardBus bus() {
         return bus;
     }

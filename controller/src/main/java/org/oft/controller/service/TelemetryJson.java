@@ -42,7 +42,8 @@ public final class TelemetryJson {
                 .put("total", levels(t.total()));
     }
 
-    private static JsonArray levels(List<LevelTiming> list) {
+    /** Per-level timing, index 0 = level 1; shared by the console and {@code oftctl sim --json}. */
+    public static JsonArray levels(List<LevelTiming> list) {
         JsonArray a = new JsonArray();
         for (LevelTiming l : list) {
             JsonArray h = new JsonArray();

@@ -100,10 +100,6 @@ public final class BoardChannel implements AutoCloseable {
         this.reboots = listener;
     }
 
-    public String linkName() {
-        return link.name();
-    }
-
     /** Sends a request built for the sequence number it is given; completes with the answer. */
     public CompletableFuture<Message> request(IntFunction<Message> build) {
         if (closed) {
