@@ -1,0 +1,486 @@
+package org.oft.controller.fattree.ib;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.oft.controller.fattree.topology.FabricNames;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.PgftTopology;
+
+/**
+ * Reads ibnetdiscover output (or an ibsim net file, the same dialect), recognises a fat tree's levels and maps
+ * the fabric onto the PGFT model, or says why it is not one.
+ *
+ * <p>Levels are hop distances from the channel adapters. Hosts are numbered by recursive decomposition: the
+ * level-l subtrees are the connected parts of levels 0..l, and children of a subtree are ordered by their
+ * smallest host port GUID. A level-l switch's lower digits b_l..b_1 come from the children it reaches and its
+ * rank (by node GUID) among switches reaching the same ones. The mapping is then checked link by link against
+ * the model, and physical ports are kept so that tables can be written in the fabric's own port numbers.
+ */
+public final class IbnetImport {
+    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"(.*)$");
+    private static final Pattern PORT = Pattern.compile(
+            "^\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?\\s*\"([^\"]+)\"\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?(.*)$");
+    private static final Pattern GUID_LINE = Pattern.compile("^(switchguid|caguid|routerguid)=0x([0-9a-fA-F]+).*$");
+    private static final Pattern DESC = Pattern.compile("#\\s*\"([^\"]*)\"");
+
+    private IbnetImport() {
+    }
+
+    static final class RawNode {
+        final String id;
+        final boolean isSwitch;
+        final int portCount;
+        final long guid;
+        final String desc;
+        final Map<Integer, RawPort> ports = new LinkedHashMap<>();
+        int level = -1;
+        int modelNode = -1;
+
+        RawNode(String id, boolean isSwitch, int portCount, long guid, String desc) {
+            this.id = id;
+            this.isSwitch = isSwitch;
+            this.portCount = portCount;
+            this.guid = guid;
+            this.desc = desc;
+        }
+    }
+
+    record RawPort(int port, long ownGuid, String peerId, int peerPort, long peerGuid, int line) {
+    }
+
+    public static FatTree read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
+        return parse(lines, file.toString());
+    }
+
+    public static FatTree parse(List<String> lines, String source) {
+        Map<String, RawNode> nodes = new LinkedHashMap<>();
+        RawNode current = null;
+        long pendingGuid = -1;
+        int lineNo = 0;
+        for (String raw : lines) {
+            lineNo++;
+            String line = raw.strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                if (line.isEmpty()) {
+                    current = null;
+                }
+                continue;
+            }
+            Matcher g = GUID_LINE.matcher(line);
+            if (g.matches()) {
+                pendingGuid = Long.parseUnsignedLong(g.group(2), 16);
+                continue;
+            }
+            Matcher n = NODE.matcher(line);
+            if (n.matches()) {
+                String id = n.group(3);
+                long guid = pendingGuid >= 0 ? pendingGuid : guidOfId(id, source, lineNo);
+                Matcher dm = DESC.matcher(n.group(4));
+                String desc = dm.find() ? dm.group(1) : id;
+                if (n.group(1).equals("Rt")) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": router '" + desc + "': a fat tree has only switches and hosts");
+                }
+                if (nodes.containsKey(id)) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": node " + id + " is described twice");
+                }
+                current = new RawNode(id, n.group(1).equals("Switch"), Integer.parseInt(n.group(2)), guid, desc);
+                nodes.put(id, current);
+                pendingGuid = -1;
+                continue;
+            }
+            Matcher p = PORT.matcher(line);
+            if (p.matches()) {
+                if (current == null) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": port line outside a node: '" + line + "'");
+                }
+                int port = Integer.parseInt(p.group(1));
+                if (port < 1 || port > current.portCount) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc
+                            + "' which has " + current.portCount + " ports");
+                }
+                long own = p.group(2) == null ? -1 : Long.parseUnsignedLong(p.group(2), 16);
+                long peerGuid = p.group(5) == null ? -1 : Long.parseUnsignedLong(p.group(5), 16);
+                if (current.ports.put(port, new RawPort(port, own, p.group(3), Integer.parseInt(p.group(4)), peerGuid, lineNo)) != null) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc + "' listed twice");
+                }
+                continue;
+            }
+            if (line.contains("=")) {
+                continue; // vendid=, devid=, sysimgguid=
+            }
+            throw new IllegalArgumentException(source + ":" + lineNo + ": not ibnetdiscover output: '" + line + "'");
+        }
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException(source + ": no nodes found; is this ibnetdiscover output?");
+        }
+        checkLinks(nodes, source);
+        return map(nodes, source);
+    }
+
+    private static long guidOfId(String id, String source, int lineNo) {
+        int dash = id.indexOf('-');
+        try {
+            return Long.parseUnsignedLong(id.substring(dash + 1), 16);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(source + ":" + lineNo + ": no GUID for node '" + id + "'");
+        }
+    }
+
+    private static void checkLinks(Map<String, RawNode> nodes, String source) {
+        for (RawNode a : nodes.values()) {
+            for (RawPort pa : a.ports.values()) {
+                RawNode b = nodes.get(pa.peerId());
+                if (b == null) {
+                    throw new IllegalArgumentException(source + ":" + pa.line() + ": dangling link: port " + pa.port() + " of '"
+                            + a.desc + "' goes to " + pa.peerId() + ", which the file does not describe");
+                }
+                RawPort pb = b.ports.get(pa.peerPort());
+                if (pb == null) {
+                    throw new IllegalArgumentException(source + ":" + pa.line() + ": dangling link: port " + pa.port() + " of '"
+                            + a.desc + "' goes to port " + pa.peerPort() + " of '" + b.desc + "', which lists no link there");
+                }
+                if (!pb.peerId().equals(a.id) || pb.peerPort() != pa.port()) {
+                    throw new IllegalArgumentException(source + ":" + pa.line() + ": inconsistent link: '" + a.desc + "' port "
+                            + pa.port() + " -> '" + b.desc + "' port " + pa.peerPort() + ", but that port goes to "
+                            + pb.peerId() + "[" + pb.peerPort() + "]");
+                }
+            }
+        }
+    }
+
+    private static IllegalArgumentException notFatTree(String source, String why) {
+        return new IllegalArgumentException(source + ": not a fat tree: " + why);
+    }
+
+    private static FatTree map(Map<String, RawNode> byId, String source) {
+        List<RawNode> all = new ArrayList<>(byId.values());
+        List<RawNode> hosts = new ArrayList<>();
+        for (RawNode n : all) {
+            if (!n.isSwitch) {
+                if (n.ports.isEmpty()) {
+                    throw notFatTree(source, "host '" + n.desc + "' has no link");
+                }
+                hosts.add(n);
+            }
+        }
+        if (hosts.isEmpty()) {
+            throw notFatTree(source, "no hosts (channel adapters)");
+        }
+        // Levels: hop distance from the hosts.
+        List<RawNode> frontier = new ArrayList<>(hosts);
+        for (RawNode hn : hosts) {
+            hn.level = 0;
+        }
+        int h = 0;
+        while (!frontier.isEmpty()) {
+            List<RawNode> next = new ArrayList<>();
+            for (RawNode a : frontier) {
+                for (RawPort pa : a.ports.values()) {
+                    RawNode b = byId.get(pa.peerId());
+                    if (b.level < 0) {
+                        b.level = a.level + 1;
+                        h = Math.max(h, b.level);
+                        next.add(b);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        for (RawNode n : all) {
+            if (n.level < 0) {
+                throw notFatTree(source, "switch '" + n.desc + "' is not connected to any host");
+            }
+            for (RawPort pa : n.ports.values()) {
+                RawNode b = byId.get(pa.peerId());
+                if (Math.abs(b.level - n.level) != 1) {
+                    throw notFatTree(source, "link between '" + n.desc + "' and '" + b.desc + "', both at level " + n.level
+                            + " (every link must join adjacent levels)");
+                }
+            }
+            if (n.level > 0 && !n.isSwitch) {
+                throw notFatTree(source, "host '" + n.desc + "' is not at the edge");
+            }
+        }
+        // Children, parents and parallel links per level.
+        int[] m = new int[h + 1];
+        int[] w = new int[h + 1];
+        int[] p = new int[h + 1];
+        Arrays.fill(m, -1);
+        Arrays.fill(w, -1);
+        Arrays.fill(p, -1);
+        for (RawNode n : all) {
+            Map<String, Integer> downLinks = new HashMap<>();
+            Map<String, Integer> upLinks = new HashMap<>();
+            for (RawPort pa : n.ports.values()) {
+                RawNode b = byId.get(pa.peerId());
+                (b.level < n.level ? downLinks : upLinks).merge(b.id, 1, Integer::sum);
+            }
+            if (n.level > 0) {
+                same(m, n.level, downLinks.size(), "m", "lower nodes", n, source);
+                for (int c : downLinks.values()) {
+                    same(p, n.level, c, "p", "links to each lower node", n, source);
+                }
+            }
+            if (n.level < h) {
+                if (upLinks.isEmpty()) {
+                    throw notFatTree(source, "'" + n.desc + "' at level " + n.level + " has no link upwards but the tree has "
+                            + h + " levels");
+                }
+                same(w, n.level + 1, upLinks.size(), "w", "upper nodes", n, source);
+                for (int c : upLinks.values()) {
+                    same(p, n.level + 1, c, "p", "links to each upper node", n, source);
+                }
+            }
+        }
+        int[] mm = Arrays.copyOfRange(m, 1, h + 1);
+        int[] ww = Arrays.copyOfRange(w, 1, h + 1);
+        int[] pp = Arrays.copyOfRange(p, 1, h + 1);
+        PgftTopology t;
+        try {
+            t = PgftTopology.pgft(mm, ww, pp);
+        } catch (IllegalArgumentException e) {
+            throw notFatTree(source, e.getMessage());
+        }
+        if (t.hosts() != hosts.size() || t.nodes() != all.size()) {
+            throw notFatTree(source, "PGFT(" + h + ";" + join(mm) + ";" + join(ww) + ";" + join(pp) + ") has " + t.hosts()
+                    + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
+        }
+        return assign(t, byId, all, hosts, source);
+    }
+
+    private static void same(int[] param, int level, int value, String name, String what, RawNode n, String source) {
+        if (param[level] < 0) {
+            param[level] = value;
+        } else if (param[level] != value) {
+            throw notFatTree(source, "'" + n.desc + "' at level " + n.level + " has " + value + " " + what + ", others "
+                    + param[level] + " (" + name + "_" + level + " must be the same for the whole level)");
+        }
+    }
+
+    private static String join(int[] a) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < a.length; i++) {
+            sb.append(i > 0 ? "," : "").append(a[i]);
+        }
+        return sb.toString();
+    }
+
+    private static long hostGuid(RawNode host, Map<String, RawNode> byId) {
+        long best = Long.MAX_VALUE;
+        for (RawPort pa : host.ports.values()) {
+            long g = pa.ownGuid() >= 0 ? pa.ownGuid() : peerGuidOf(host, pa, byId);
+            best = Long.compareUnsigned(g, best) < 0 ? g : best;
+        }
+        return best;
+    }
+
+    /** The switch side lists the CA port GUID in parentheses after the peer port. */
+    private static long peerGuidOf(RawNode host, RawPort pa, Map<String, RawNode> byId) {
+        RawPort back = byId.get(pa.peerId()).ports.get(pa.peerPort());
+        return back.peerGuid() >= 0 ? back.peerGuid() : host.guid + pa.port();
+    }
+
+    private static FatTree assign(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts,
+                                  String source) {
+        int h = t.levels();
+        // Components of levels 0..l, found bottom-up with a union-find over nodes.
+        Map<RawNode, Integer> index = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            index.put(all.get(i), i);
+        }
+        int[] parent = new int[all.size()];
+        for (int i = 0; i < parent.length; i++) {
+            parent[i] = i;
+        }
+        int[][] compOfHost = new int[h + 1][hosts.size()];
+        for (int l = 1; l <= h; l++) {
+            for (RawNode n : all) {
+                if (n.level == l) {
+                    for (RawPort pa : n.ports.values()) {
+                        RawNode b = byId.get(pa.peerId());
+                        if (b.level == l - 1) {
+                            union(parent, index.get(n), index.get(b));
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < hosts.size(); i++) {
+                compOfHost[l][i] = find(parent, index.get(hosts.get(i)));
+            }
+        }
+        // Host NIDs: sort hosts by (component at level h-1, ..., component at level 1, GUID) where components are
+        // ranked by their smallest host GUID.
+        long[] guid = new long[hosts.size()];
+        for (int i = 0; i < hosts.size(); i++) {
+            guid[i] = hostGuid(hosts.get(i), byId);
+        }
+        List<Map<Integer, Long>> minGuid = new ArrayList<>();
+        for (int l = 0; l <= h; l++) {
+            Map<Integer, Long> mg = new HashMap<>();
+            if (l > 0) {
+                for (int i = 0; i < hosts.size(); i++) {
+                    mg.merge(compOfHost[l][i], guid[i], (a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b);
+                }
+            }
+            minGuid.add(mg);
+        }
+        Integer[] order = new Integer[hosts.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Comparator<Integer> cmp = (x, y) -> 0;
+        for (int l = h - 1; l >= 1; l--) {
+            final int lv = l;
+            cmp = cmp.thenComparing((x, y) -> Long.compareUnsigned(minGuid.get(lv).get(compOfHost[lv][x]),
+                    minGuid.get(lv).get(compOfHost[lv][y])));
+        }
+        cmp = cmp.thenComparing((x, y) -> Long.compareUnsigned(guid[x], guid[y]));
+        Arrays.sort(order, cmp);
+        for (int nid = 0; nid < order.length; nid++) {
+            hosts.get(order[nid]).modelNode = nid;
+        }
+        // Check that NIDs give the model's subtrees: hosts d, e share the level-l component iff d/M_l == e/M_l.
+        for (int l = 1; l <= h; l++) {
+            for (int nid = 0; nid < order.length; nid++) {
+                int first = (int) (nid / t.hostStride(l) * t.hostStride(l));
+                if (compOfHost[l][order[nid]] != compOfHost[l][order[first]]) {
+                    throw notFatTree(source, "the level-" + l + " subtrees are not all of " + t.hostStride(l) + " hosts");
+                }
+            }
+        }
+        // Switches level by level: prefix digits from the hosts below, lower digits from the children reached.
+        for (int l = 1; l <= h; l++) {
+            Map<Long, List<RawNode>> groups = new HashMap<>(); // key: prefix * W_{l-1} + lower digits of children
+            for (RawNode n : all) {
+                if (n.level != l) {
+                    continue;
+                }
+                long key = -1;
+                for (RawPort pa : n.ports.values()) {
+                    RawNode b = byId.get(pa.peerId());
+                    if (b.level != l - 1) {
+                        continue;
+                    }
+                    int bi = b.modelNode - t.levelBase(l - 1);
+                    long prefix = bi / t.copyStride(l - 1) / t.m(l);
+                    long lower = bi % t.copyStride(l - 1);
+                    long k = prefix * t.copyStride(l - 1) + lower;
+                    if (key >= 0 && key != k) {
+                        throw notFatTree(source, "'" + n.desc + "' reaches lower nodes of different subtrees or positions");
+                    }
+                    key = k;
+                }
+                groups.computeIfAbsent(key, x -> new ArrayList<>()).add(n);
+            }
+            for (Map.Entry<Long, List<RawNode>> e : groups.entrySet()) {
+                List<RawNode> g = e.getValue();
+                if (g.size() != t.w(l)) {
+                    throw notFatTree(source, g.size() + " level-" + l + " switches share their lower nodes with '" + g.get(0).desc
+                            + "', w_" + l + " = " + t.w(l));
+                }
+                g.sort((x, y) -> Long.compareUnsigned(x.guid, y.guid));
+                long prefix = e.getKey() / t.copyStride(l - 1);
+                long lower = e.getKey() % t.copyStride(l - 1);
+                for (int b = 0; b < g.size(); b++) {
+                    long idx = prefix * t.copyStride(l) + b * t.copyStride(l - 1) + lower;
+                    g.get(b).modelNode = t.levelBase(l) + (int) idx;
+                }
+            }
+        }
+        return withPorts(t, byId, all, source);
+    }
+
+    private static FatTree withPorts(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, String source) {
+        RawNode[] at = new RawNode[t.nodes()];
+        for (RawNode n : all) {
+            if (n.modelNode < 0 || at[n.modelNode] != null) {
+                throw notFatTree(source, "'" + n.desc + "' does not fit the model");
+            }
+            at[n.modelNode] = n;
+        }
+        int[] phys = new int[t.portCount()];
+        long[] portGuid = new long[t.portCount()];
+        for (int node = 0; node < t.nodes(); node++) {
+            RawNode n = at[node];
+            int l = t.level(node);
+            int down = t.downPorts(l);
+            for (int q = 0; q < t.upPorts(l); q++) {
+                int gp = t.portBase(node) + down + q;
+                RawNode parent = at[t.peerNode(gp)];
+                int k = q / t.w(l + 1);
+                List<RawPort> links = new ArrayList<>();
+                for (RawPort pa : n.ports.values()) {
+                    if (pa.peerId().equals(parent.id)) {
+                        links.add(pa);
+                    }
+                }
+                if (links.size() != t.p(l + 1)) {
+                    throw notFatTree(source, "'" + n.desc + "' and '" + parent.desc + "' should be joined by " + t.p(l + 1)
+                            + " links, the file has " + links.size());
+                }
+                links.sort(Comparator.comparingInt(RawPort::port));
+                RawPort link = links.get(k);
+                phys[gp] = link.port();
+                phys[t.portBase(parent.modelNode) + t.peerPort(gp)] = link.peerPort();
+                portGuid[gp] = l == 0 ? (link.ownGuid() >= 0 ? link.ownGuid() : peerGuidOf(n, link, byId)) : n.guid;
+            }
+        }
+        for (int node = 0; node < t.nodes(); node++) {
+            for (int lp = 0; lp < t.ports(node); lp++) {
+                if (phys[t.portBase(node) + lp] == 0) {
+                    throw notFatTree(source, "port " + lp + " of '" + at[node].desc + "' has no link in the file");
+                }
+            }
+        }
+        FabricNames names = new FabricNames() {
+            @Override
+            public String name(int node) {
+                return at[node].desc;
+            }
+
+            @Override
+            public long nodeGuid(int node) {
+                return at[node].guid;
+            }
+
+            @Override
+            public long portGuid(int node, int localPort) {
+                return t.level(node) == 0 ? portGuid[t.portBase(node) + localPort] : at[node].guid;
+            }
+
+            @Override
+            public int physicalPort(int node, int localPort) {
+                return phys[t.portBase(node) + localPort];
+            }
+        };
+        return new FatTree(t, names, source);
+    }
+
+    private static int find(int[] parent, int x) {
+        while (parent[x] != x) {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        return x;
+    }
+
+    private static void union(int[] parent, int a, int b) {
+        parent[find(parent, a)] = find(parent, b);
+    }
+}
