@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "oftctl", mixinStandardHelpOptions = true, version = "oftctl 0.1",
         description = "Control software for the optical fat-tree prototype.",
         subcommands = {DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
-                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class})
+                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, FatTreeCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_FAILURE = 1;

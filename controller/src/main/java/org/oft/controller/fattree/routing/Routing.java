@@ -52,6 +52,11 @@ public abstract class Routing {
      * {@code ports}; returns how many. No allocation.
      */
     public final int walk(int src, int dst, int path, int[] ports) {
+        return walk(src, dst, path, ports, 0);
+    }
+
+    /** As {@link #walk(int, int, int, int[])}, writing from {@code offset}. */
+    public final int walk(int src, int dst, int path, int[] ports, int offset) {
         int node = src;
         int n = 0;
         int limit = 2 * topology.levels();
@@ -61,7 +66,7 @@ public abstract class Routing {
                         + " is not a shortest path (loop or wrong turn)");
             }
             int gp = topology.portBase(node) + outPort(node, src, dst, path);
-            ports[n++] = gp;
+            ports[offset + n++] = gp;
             node = topology.peerNode(gp);
         }
         return n;

@@ -1,0 +1,343 @@
+package org.oft.controller.cli;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.oft.controller.fattree.analysis.Analysis;
+import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.fattree.ib.IbnetExport;
+import org.oft.controller.fattree.ib.LftFiles;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.RouteTrace;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngine;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.TopologySpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "fattree", description = "Electrical fat trees (PGFT/XGFT/k-ary n-trees): routes, forwarding tables, analyses.",
+        subcommands = {FatTreeCommand.Show.class, FatTreeCommand.Routes.class, FatTreeCommand.Lft.class,
+                FatTreeCommand.Export.class, FatTreeCommand.Analyze.class})
+final class FatTreeCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                "a subcommand is needed: show, routes, lft, export or analyze");
+    }
+
+    /** Options every fattree subcommand that routes shares. */
+    static final class RoutingArgs {
+        @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
+        String topology;
+
+        @Option(names = "--engine", defaultValue = "dmodk", description = "dmodk, smodk, random, gdmodk, gsmodk, shift-1, disjoint (default dmodk)")
+        String engine;
+
+        @Option(names = "--paths", defaultValue = "1", description = "K paths (LIDs) per destination, for shift-1, disjoint, random")
+        int paths;
+
+        @Option(names = "--node-types", description = "compute (default), last:TYPE[:N], or csv:FILE with nid,type lines")
+        String nodeTypes;
+
+        @Option(names = "--seed", defaultValue = "1", description = "seed for random routing and sampling (default 1)")
+        long seed;
+
+        FatTree tree;
+        NodeTypes types;
+
+        Routing route() {
+            tree = TopologySpec.parse(topology);
+            types = NodeTypes.parse(nodeTypes, tree.topology());
+            RoutingEngine e = RoutingEngines.byName(engine);
+            return e.route(tree.topology(), new RoutingOptions(paths, seed, types));
+        }
+    }
+
+    @Command(name = "show", description = "Describe a topology: parameters, sizes, the RLFT test of 000 eq. (1).")
+    static final class Show implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--topology", required = true)
+        String topology;
+
+        @Override
+        public Integer call() {
+            FatTree tree = TopologySpec.parse(topology);
+            PgftTopology t = tree.topology();
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(t.describe());
+            out.println("hosts " + t.hosts() + ", switches " + t.switches() + ", links " + t.portCount() / 2);
+            for (int l = 1; l <= t.levels(); l++) {
+                out.println("level " + l + ": " + t.levelSize(l) + " switches, " + t.downPorts(l) + " down + " + t.upPorts(l)
+                        + " up ports");
+            }
+            String v = t.rlftViolation();
+            out.println(v == null ? "RLFT: yes" : "RLFT: no (" + v + ")");
+            return 0;
+        }
+    }
+
+    @Command(name = "routes", description = "Route traces in the papers' names: CSV src,dst[,path],hops.")
+    static final class Routes implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        RoutingArgs args = new RoutingArgs();
+
+        @Option(names = "--pairs", defaultValue = "all", description = "all, shift:S, or one pair S-D (default all)")
+        String pairs;
+
+        @Override
+        public Integer call() {
+            Routing r = args.route();
+            PgftTopology t = r.topology();
+            int n = t.hosts();
+            int shift = -1;
+            int onlySrc = -1;
+            int onlyDst = -1;
+            if (pairs.startsWith("shift:")) {
+                shift = parse(pairs.substring(6), "--pairs shift:S");
+                if (shift < 1 || shift >= n) {
+                    throw new IllegalArgumentException("--pairs shift:S needs S in 1.." + (n - 1));
+                }
+            } else if (pairs.matches("\\d+-\\d+")) {
+                onlySrc = parse(pairs.split("-")[0], "source");
+                onlyDst = parse(pairs.split("-")[1], "destination");
+                if (onlySrc >= n || onlyDst >= n || onlySrc == onlyDst) {
+                    throw new IllegalArgumentException("--pairs S-D needs two different hosts in 0.." + (n - 1));
+                }
+            } else if (!pairs.equals("all")) {
+                throw new IllegalArgumentException("--pairs must be all, shift:S or S-D, got '" + pairs + "'");
+            } else if ((long) n * n > 4_000_000L) {
+                throw new IllegalArgumentException(n + " hosts make " + (long) n * n + " pairs; use --pairs shift:S or S-D");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            boolean multi = r.paths() > 1;
+            out.println(multi ? "src,dst,path,hops" : "src,dst,hops");
+            for (int s = 0; s < n; s++) {
+                if (onlySrc >= 0 && s != onlySrc) {
+                    continue;
+                }
+                for (int d = 0; d < n; d++) {
+                    if (d == s || (shift > 0 && d != (s + shift) % n) || (onlyDst >= 0 && d != onlyDst)) {
+                        continue;
+                    }
+                    for (int q = 0; q < r.pathsFor(s, d); q++) {
+                        out.print(s);
+                        out.print(',');
+                        out.print(d);
+                        out.print(',');
+                        if (multi) {
+                            out.print(q);
+                            out.print(',');
+                        }
+                        out.println('"' + RouteTrace.hops(r, s, d, q) + '"'); // tuples hold commas: quote the field
+                    }
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "lft", description = "Forwarding tables: json, or opensm (opensm-lfts.dump, loadable with opensm -R file -U FILE).")
+    static final class Lft implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        RoutingArgs args = new RoutingArgs();
+
+        @Option(names = "--format", defaultValue = "opensm", description = "opensm (default) or json")
+        String format;
+
+        @Option(names = "--compare", description = "also read tables (opensm-lfts.dump or dump_fts format) and report differences")
+        Path compare;
+
+        @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
+        Path output;
+
+        @Override
+        public Integer call() {
+            Routing r = args.route();
+            ForwardingTables lft = r.tables();
+            if (compare != null) {
+                ForwardingTables theirs = LftFiles.read(args.tree, compare);
+                int diffs = differences(lft, theirs, args.tree, spec.commandLine().getOut());
+                return diffs == 0 ? 0 : 1;
+            }
+            try (PrintWriter out = output == null ? null : new PrintWriter(Files.newBufferedWriter(output))) {
+                PrintWriter w = out == null ? spec.commandLine().getOut() : out;
+                if (format.equals("opensm")) {
+                    LftFiles.writeOpensm(args.tree, lft, w);
+                } else if (format.equals("json")) {
+                    writeJson(args.tree, r, lft, w);
+                } else {
+                    throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return 0;
+        }
+
+        static int differences(ForwardingTables ours, ForwardingTables theirs, FatTree tree, PrintWriter out) {
+            PgftTopology t = tree.topology();
+            if (ours.paths() != theirs.paths()) {
+                out.println("paths differ: ours " + ours.paths() + ", theirs " + theirs.paths());
+                return 1;
+            }
+            int diffs = 0;
+            for (int v = t.hosts(); v < t.nodes(); v++) {
+                for (int a = 0; a < ours.addresses(); a++) {
+                    if (ours.port(v, a) != theirs.port(v, a)) {
+                        if (diffs < 20) {
+                            out.println(tree.names().name(v) + " address " + a + ": ours port "
+                                    + tree.names().physicalPort(v, ours.port(v, a)) + ", theirs "
+                                    + tree.names().physicalPort(v, theirs.port(v, a)));
+                        }
+                        diffs++;
+                    }
+                }
+            }
+            out.println(diffs == 0 ? "tables equal: " + t.switches() + " switches x " + ours.addresses() + " addresses"
+                    : diffs + " entries differ");
+            return diffs;
+        }
+
+        private static void writeJson(FatTree tree, Routing r, ForwardingTables lft, PrintWriter w) {
+            PgftTopology t = tree.topology();
+            w.print(new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", lft.paths())
+                    .put("addressing", "address = host * paths + path; ports are physical (1-based)").encode());
+            w.println();
+            for (int v = t.hosts(); v < t.nodes(); v++) {
+                JsonArray ports = new JsonArray();
+                for (int a = 0; a < lft.addresses(); a++) {
+                    ports.add(tree.names().physicalPort(v, lft.port(v, a)));
+                }
+                w.println(new JsonObject().put("switch", tree.names().name(v)).put("tuple", t.tuple(v))
+                        .put("guid", String.format("0x%016x", tree.names().nodeGuid(v))).put("ports", ports).encode());
+            }
+            w.flush();
+        }
+    }
+
+    @Command(name = "export", description = "Write the topology as an ibnetdiscover/ibsim net file (GUIDs as in the LFT export).")
+    static final class Export implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--topology", required = true)
+        String topology;
+
+        @Option(names = "--format", defaultValue = "ibnet", description = "ibnet (default)")
+        String format;
+
+        @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
+        Path output;
+
+        @Override
+        public Integer call() throws IOException {
+            if (!format.equals("ibnet")) {
+                throw new IllegalArgumentException("--format must be ibnet, got '" + format + "'");
+            }
+            FatTree tree = TopologySpec.parse(topology);
+            try (PrintWriter out = output == null ? null : new PrintWriter(Files.newBufferedWriter(output))) {
+                IbnetExport.write(tree, out == null ? spec.commandLine().getOut() : out);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "analyze", description = "Judge a routing under a traffic pattern: flows, ctopo, mload or ebb.")
+    static final class Analyze implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        RoutingArgs args = new RoutingArgs();
+
+        @Option(names = "--pattern", required = true, description = "shift:S, shift:all, perm, bisect, c2io, ring, dissemination, "
+                + "recursive-doubling, tree, neighbor:K, file:PATH")
+        String pattern;
+
+        @Option(names = "--metric", required = true, description = "flows, ctopo, mload or ebb")
+        String metric;
+
+        @Option(names = "--samples", defaultValue = "1000", description = "samples for random patterns and mappings (default 1000)")
+        int samples;
+
+        @Option(names = "--json", description = "print JSON")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Routing r = args.route();
+            TrafficPattern p = TrafficPattern.parse(pattern, r.topology().hosts());
+            PrintWriter err = spec.commandLine().getErr();
+            long started = System.nanoTime();
+            long[] lastPrint = {started};
+            int total = p.random() ? samples : 1;
+            Analysis a = new Analysis(r, p, args.types, args.seed, done -> {
+                long now = System.nanoTime();
+                synchronized (lastPrint) {
+                    if (now - lastPrint[0] > 1_000_000_000L) {
+                        lastPrint[0] = now;
+                        err.printf("analyze: %d/%d samples (%.0f%%)%n", done, total, 100.0 * done / total);
+                        err.flush();
+                    }
+                }
+            });
+            JsonObject result = switch (metric) {
+                case "flows" -> a.flows(samples);
+                case "ctopo" -> a.ctopo(p.random() ? 1 : samples, 10);
+                case "mload" -> a.mload(samples);
+                case "ebb" -> a.ebb(samples);
+                default -> throw new IllegalArgumentException("--metric must be flows, ctopo, mload or ebb, got '" + metric + "'");
+            };
+            result.put("seconds", (System.nanoTime() - started) / 1e9);
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                out.println(result.encode());
+            } else {
+                for (String k : result.fieldNames()) {
+                    Object v = result.getValue(k);
+                    if (v instanceof JsonArray arr) {
+                        out.println(k + ":");
+                        for (Object e : arr) {
+                            out.println("  " + e);
+                        }
+                    } else {
+                        out.println(k + ": " + v);
+                    }
+                }
+            }
+            return 0;
+        }
+    }
+
+    static int parse(String s, String what) {
+        try {
+            return Integer.parseInt(s.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be a whole number, got '" + s + "'");
+        }
+    }
+}
