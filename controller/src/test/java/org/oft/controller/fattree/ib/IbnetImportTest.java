@@ -1,0 +1,114 @@
+package org.oft.controller.fattree.ib;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.TopologySpec;
+
+/** The real OpenSM / infiniband-diags output in ../shared/fixtures/opensm. */
+class IbnetImportTest {
+    static final Path FIXTURES = Path.of(System.getProperty("oft.shared", "../../shared"), "fixtures", "opensm");
+
+    static Path fixture(String name) {
+        Path p = FIXTURES.resolve(name);
+        if (!Files.exists(p)) {
+            p = Path.of("..", "shared", "fixtures", "opensm", name);
+        }
+        if (!Files.exists(p)) {
+            p = Path.of("/work/shared/fixtures/opensm", name);
+        }
+        return p;
+    }
+
+    @Test
+    void twoLevelFixtureIsPgft2() {
+        FatTree t = IbnetImport.read(fixture("2l-8p-16/ibnetdiscover.out"));
+        assertEquals("PGFT(2;4,4;1,4;1,1)", t.topology().describe());
+        // hosts in NID order are host-00000.. with their real CA port GUIDs
+        for (int d = 0; d < 16; d++) {
+            assertEquals(String.format("host-%05d", d), t.names().name(d));
+            assertEquals(0x0001000000000001L + 0x10L * d, t.names().portGuid(d, 0));
+        }
+        assertEquals("sw-L1-0000", t.names().name(16));
+        assertEquals(0x0002000100000000L, t.names().nodeGuid(16));
+    }
+
+    @Test
+    void fourAryThreeTreeFixtureIsTheKaryTree() {
+        FatTree a = IbnetImport.read(fixture("4ary3/ibnetdiscover.out"));
+        FatTree b = IbnetImport.read(fixture("4ary3/fabric.net"));
+        assertEquals(TopologySpec.parse("kary:4,3").topology().describe(), a.topology().describe());
+        for (int v = 0; v < a.topology().nodes(); v++) {
+            assertEquals(a.names().nodeGuid(v), b.names().nodeGuid(v));
+        }
+    }
+
+    @Test
+    void openSmsDumpAndTheSwitchesReadBackAgree() {
+        FatTree t = IbnetImport.read(fixture("2l-8p-16/ibnetdiscover.out"));
+        ForwardingTables dumped = LftFiles.read(t, fixture("2l-8p-16/opensm-lfts.dump"));
+        ForwardingTables readBack = LftFiles.read(t, fixture("2l-8p-16/dump_fts.out"));
+        assertTrue(dumped.sameAs(readBack));
+        // OpenSM's ftree on this two-level tree is exactly D-mod-K
+        Routing ours = RoutingEngines.byName("dmodk").route(t.topology(), RoutingOptions.single());
+        assertTrue(ours.tables().sameAs(dumped));
+    }
+
+    @Test
+    void exportThenImportGivesTheSameFabricAndTables() {
+        FatTree tree = TopologySpec.parse("pgft:3;4,2,4;1,2,2;1,2,2");
+        StringWriter net = new StringWriter();
+        IbnetExport.write(tree, new PrintWriter(net));
+        FatTree back = IbnetImport.parse(net.toString().lines().toList(), "exported");
+        assertEquals(tree.topology().describe(), back.topology().describe());
+        for (int v = 0; v < tree.topology().nodes(); v++) {
+            assertEquals(tree.names().nodeGuid(v), back.names().nodeGuid(v));
+            assertEquals(tree.names().name(v), back.names().name(v));
+        }
+        Routing r = RoutingEngines.byName("dmodk").route(tree.topology(), RoutingOptions.single());
+        StringWriter lft = new StringWriter();
+        LftFiles.writeOpensm(tree, r.tables(), new PrintWriter(lft));
+        assertTrue(r.tables().sameAs(LftFiles.parse(back, lft.toString().lines().toList(), "ours")));
+    }
+
+    @Test
+    void multiPathTablesRoundTripWithLmc() {
+        FatTree tree = TopologySpec.parse("xgft:3;4,4,4;1,4,2");
+        Routing r = RoutingEngines.byName("disjoint").route(tree.topology(), new RoutingOptions(4, 1, null));
+        StringWriter lft = new StringWriter();
+        LftFiles.writeOpensm(tree, r.tables(), new PrintWriter(lft));
+        assertTrue(r.tables().sameAs(LftFiles.parse(tree, lft.toString().lines().toList(), "ours")));
+    }
+
+    @Test
+    void aDanglingLinkIsNamed() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(fixture("2l-8p-16/ibnetdiscover.out")));
+        lines.replaceAll(l -> l.replace("\"S-0002000200000003\"[4]", "\"S-00020002000000ff\"[4]"));
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(lines, "f")).getMessage();
+        assertTrue(msg.contains("dangling link") && msg.contains("S-00020002000000ff"), msg);
+    }
+
+    @Test
+    void aLinkBetweenTwoLeavesIsNotAFatTree() {
+        String net = String.join("\n",
+                "Switch 3 \"S-01\" # \"a\"", "[1] \"H-01\"[1]", "[2] \"S-02\"[2]", "",
+                "Switch 3 \"S-02\" # \"b\"", "[1] \"H-02\"[1]", "[2] \"S-01\"[2]", "",
+                "Ca 1 \"H-01\" # \"h1\"", "[1](11) \"S-01\"[1]", "",
+                "Ca 1 \"H-02\" # \"h2\"", "[1](21) \"S-02\"[1]", "");
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(net.lines().toList(), "f")).getMessage();
+        assertTrue(msg.contains("not a fat tree") && msg.contains("both at level 1"), msg);
+    }
+}
