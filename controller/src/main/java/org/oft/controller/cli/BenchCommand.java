@@ -30,7 +30,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order (default 16).")
@@ -51,10 +51,13 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--fuzz-inputs", defaultValue = "1000000", description = "Inputs for the decoder fuzz run (default 1e6).")
     long fuzzInputs;
 
+    @Option(names = "--ebb-patterns", defaultValue = "20000", description = "Bisect patterns per ebb run (default 20,000).")
+    int ebbPatterns;
+
     @Override
     public Integer call() {
-        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz").contains(what)) {
-            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz or all, got '" + what + "'");
+        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb").contains(what)) {
+            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz, lft, ebb or all, got '" + what + "'");
         }
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1");
@@ -80,6 +83,15 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("fuzz")) {
             new WireBenchmarks(out).fuzz(fuzzInputs, 20261121L);
+        }
+        if (what.equals("all") || what.equals("lft")) {
+            new FatTreeBenchmarks(out, runs).lft();
+        }
+        if (what.equals("all") || what.equals("ebb")) {
+            if (ebbPatterns < 1) {
+                throw new IllegalArgumentException("--ebb-patterns must be at least 1");
+            }
+            new FatTreeBenchmarks(out, runs).ebb(ebbPatterns);
         }
         return 0;
     }

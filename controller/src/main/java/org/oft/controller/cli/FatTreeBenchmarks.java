@@ -1,0 +1,79 @@
+package org.oft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Locale;
+import org.oft.controller.fattree.analysis.Analysis;
+import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.TopologySpec;
+
+/** Figures for issue 5: LFT computation on 3-level trees of 24- and 36-port switches; ebb bisect patterns/s. */
+final class FatTreeBenchmarks {
+    private final PrintWriter out;
+    private final int runs;
+
+    FatTreeBenchmarks(PrintWriter out, int runs) {
+        this.out = out;
+        this.runs = runs;
+    }
+
+    void lft() {
+        out.println("# forwarding tables (all switches x all host LIDs), wall time per computation: median [min..max] of "
+                + runs + " runs after warm-up, " + Runtime.getRuntime().availableProcessors() + " cores");
+        out.println("topology,hosts,switches,engine,paths,table_bytes,median_ms,min_ms,max_ms");
+        String[][] cases = {
+                {"xgft:3;12,12,24;1,12,12", "dmodk", "1"},
+                {"xgft:3;18,18,36;1,18,18", "dmodk", "1"},
+                {"xgft:3;12,12,24;1,12,12", "random", "1"},
+                {"xgft:3;18,18,36;1,18,18", "random", "1"},
+                {"xgft:3;12,12,24;1,12,12", "disjoint", "4"},
+                {"xgft:3;18,18,36;1,18,18", "disjoint", "4"},
+        };
+        for (String[] c : cases) {
+            PgftTopology t = TopologySpec.parse(c[0]).topology();
+            RoutingOptions o = new RoutingOptions(Integer.parseInt(c[2]), 1, null);
+            long bytes = 0;
+            for (int i = 0; i < 3; i++) {
+                bytes = RoutingEngines.byName(c[1]).route(t, o).tables().bytes();
+            }
+            double[] ms = new double[runs];
+            for (int k = 0; k < runs; k++) {
+                long t0 = System.nanoTime();
+                bytes = RoutingEngines.byName(c[1]).route(t, o).tables().bytes();
+                ms[k] = (System.nanoTime() - t0) / 1e6;
+            }
+            Arrays.sort(ms);
+            out.printf(Locale.ROOT, "%s,%d,%d,%s,%s,%d,%.2f,%.2f,%.2f%n", c[0], t.hosts(), t.switches(), c[1], c[2], bytes,
+                    ms[runs / 2], ms[0], ms[runs - 1]);
+            out.flush();
+        }
+    }
+
+    void ebb(int samples) {
+        out.println("# effective bisection bandwidth, bisect patterns per second: median [min..max] of " + runs + " runs of "
+                + samples + " patterns, " + Runtime.getRuntime().availableProcessors() + " cores");
+        out.println("topology,hosts,engine,patterns,median_patterns_per_s,min,max,ebb_mean,ci95");
+        for (String engine : new String[]{"dmodk", "random"}) {
+            PgftTopology t = TopologySpec.parse("kary:12,3").topology();
+            Routing r = RoutingEngines.byName(engine).route(t, RoutingOptions.single());
+            TrafficPattern p = TrafficPattern.parse("bisect", t.hosts());
+            Analysis a = new Analysis(r, p, null, 1, null);
+            a.ebb(samples); // warm-up
+            double[] rate = new double[runs];
+            io.vertx.core.json.JsonObject last = null;
+            for (int k = 0; k < runs; k++) {
+                long t0 = System.nanoTime();
+                last = new Analysis(r, p, null, k + 2, null).ebb(samples);
+                rate[k] = samples / ((System.nanoTime() - t0) / 1e9);
+            }
+            Arrays.sort(rate);
+            out.printf(Locale.ROOT, "kary:12,3,%d,%s,%d,%.0f,%.0f,%.0f,%.4f,%.4f%n", t.hosts(), engine, samples, rate[runs / 2],
+                    rate[0], rate[runs - 1], last.getDouble("mean"), last.getDouble("ci95"));
+            out.flush();
+        }
+    }
+}
