@@ -24,7 +24,6 @@ final class RoundLoad {
     int[] routeLen;
     int[] routeFlow;
     int routes;
-    double[] routeWeight;
 
     RoundLoad(Routing routing) {
         this.routing = routing;
@@ -37,7 +36,6 @@ final class RoundLoad {
         routeLinks = new int[1024 * maxHops];
         routeLen = new int[1024];
         routeFlow = new int[1024];
-        routeWeight = new double[1024];
     }
 
     /** Routes every flow of the round; {@code useAmounts}: load counts amounts (mload), else connections (ebb). */
@@ -58,10 +56,9 @@ final class RoundLoad {
                 int hops = routing.walk(s, d, q, routeLinks, off);
                 routeLen[routes] = hops;
                 routeFlow[routes] = i;
-                routeWeight[routes] = weight;
                 for (int x = 0; x < hops; x++) {
                     int port = routeLinks[off + x];
-                    if (flowCount[port] == 0 && load[port] == 0) {
+                    if (flowCount[port] == 0) {
                         touch(port);
                     }
                     load[port] += weight;
@@ -96,7 +93,6 @@ final class RoundLoad {
         routeLinks = Arrays.copyOf(routeLinks, n * maxHops);
         routeLen = Arrays.copyOf(routeLen, n);
         routeFlow = Arrays.copyOf(routeFlow, n);
-        routeWeight = Arrays.copyOf(routeWeight, n);
     }
 
     int touchedCount() {

@@ -49,10 +49,6 @@ public final class ForwardingTables {
         return switchPorts.length + (hostPorts == null ? 0 : (long) hostPorts.length);
     }
 
-    byte[] raw() {
-        return switchPorts;
-    }
-
     /** A table from rows read back from a fabric; rows for every switch, ports as local indices. */
     public static ForwardingTables of(PgftTopology t, int paths, byte[] switchPorts) {
         if (switchPorts.length != (long) t.switches() * t.hosts() * paths) {

@@ -123,21 +123,8 @@ public final class NodeTypes {
         return names.get(typeOf[host]);
     }
 
-    public int typeIndex(int host) {
-        return typeOf[host];
-    }
-
     public List<String> typeNames() {
         return names;
-    }
-
-    /** Hosts of a type, in NID order. */
-    public int[] hostsOf(String type) {
-        int idx = names.indexOf(type);
-        if (idx < 0) {
-            throw new IllegalArgumentException("no host has type '" + type + "' (types: " + names + ")");
-        }
-        return java.util.stream.IntStream.range(0, typeOf.length).filter(d -> typeOf[d] == idx).toArray();
     }
 
     /**

@@ -352,10 +352,6 @@ public final class PgftTopology {
         return null;
     }
 
-    public boolean isRlft() {
-        return rlftViolation() == null;
-    }
-
     public String describe() {
         StringBuilder sb = new StringBuilder("PGFT(").append(h).append(';');
         appendList(sb, m);
