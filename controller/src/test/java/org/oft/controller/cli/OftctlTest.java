@@ -11,12 +11,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class OftctlTest {
+public class OftctlTest {
 
-    record Run(int code, String out, String err) {
+    /** What one oftctl invocation gave: exit code, standard output, standard error. */
+    public record Run(int code, String out, String err) {
     }
 
-    static Run run(String... args) {
+    /** Runs oftctl in-process, as the launcher would. */
+    public static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Oftctl.execute(args, new PrintWriter(out), new PrintWriter(err));

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.oft.controller.cli.Oftctl;
+import org.oft.controller.cli.OftctlTest;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
@@ -65,11 +63,9 @@ class OpenSmInteropTest {
     }
 
     private static String oftctl(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Oftctl.execute(args, new PrintWriter(out), new PrintWriter(err));
-        assertEquals(0, code, err.toString());
-        return out.toString();
+        OftctlTest.Run r = OftctlTest.run(args);
+        assertEquals(0, r.code(), r.err());
+        return r.out();
     }
 
     private String run(List<String> cmd, Path log, long timeoutSeconds) throws Exception {
