@@ -4,7 +4,17 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import java.io.IOException;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -77,15 +87,18 @@ public final class MailboxLink implements ByteLink {
 
     /**
      * Maps the window. The board side creates and initialises it (a file); the host side maps what
-     * is there and checks its magic.
+     * is there and checks its magic. Both check the file before mapping it: touching a mapping past
+     * the end of a file kills the JVM (SIGBUS), so nothing is mapped that is not known to be large
+     * enough, and nothing of a mapping is read after it is unmapped.
      */
     public static MailboxLink open(String path, boolean boardSide) {
+        checkWindowFile(path, boardSide);
         LibC c = LibC.INSTANCE;
         int fd;
         try {
             fd = c.open(path, boardSide ? 0x42 : 0x2, 0600); // O_RDWR (| O_CREAT on the board side)
         } catch (LastErrorException e) {
-            throw new LinkException("register window " + path + ": cannot open (errno " + e.getErrorCode() + ")");
+            throw new LinkException("register window " + path + ": cannot open (" + errno(e.getErrorCode()) + ")");
         }
         Pointer w;
         try {
@@ -95,7 +108,7 @@ public final class MailboxLink implements ByteLink {
             w = c.mmap(null, SIZE, 3, 1, fd, 0); // PROT_READ|PROT_WRITE, MAP_SHARED
         } catch (LastErrorException e) {
             closeQuietly(fd);
-            throw new LinkException("register window " + path + ": cannot map " + SIZE + " bytes (errno " + e.getErrorCode() + ")");
+            throw new LinkException("register window " + path + ": cannot map " + SIZE + " bytes (" + errno(e.getErrorCode()) + ")");
         }
         if (boardSide) {
             w.setMemory(0, 4096, (byte) 0);
@@ -103,18 +116,103 @@ public final class MailboxLink implements ByteLink {
             w.setInt(8, RING);
             VarHandle.fullFence();
             w.setInt(0, MAGIC);
-        } else if (w.getInt(0) != MAGIC || w.getInt(8) != RING) {
-            try {
-                c.munmap(w, SIZE);
-            } catch (LastErrorException ignored) {
-                // failing anyway
+        } else {
+            int magic = w.getInt(0);
+            int ring = w.getInt(8);
+            if (magic != MAGIC || ring != RING) {
+                try {
+                    c.munmap(w, SIZE);
+                } catch (LastErrorException ignored) {
+                    // failing anyway
+                }
+                closeQuietly(fd);
+                throw new LinkException(notAMailbox(path, magic, ring));
             }
-            closeQuietly(fd);
-            throw new LinkException("register window " + path + " holds no mailbox (magic " + Integer.toHexString(w.getInt(0)) + ")");
         }
         MailboxLink link = new MailboxLink(path, fd, w, boardSide);
         link.poller.start();
         return link;
+    }
+
+    /**
+     * Refuses what cannot be a register window before anything is mapped: a directory, a FIFO, a
+     * file too small for the window, a file without the mailbox header. A character device (a real
+     * UIO node) has no size to check and is mapped as it is. The board side may create the file or
+     * reuse an empty one or an old window, but never overwrites anything else.
+     */
+    static void checkWindowFile(String path, boolean boardSide) {
+        Path file;
+        try {
+            file = Path.of(path);
+        } catch (InvalidPathException e) {
+            throw new LinkException("register window '" + path + "' is not a valid path");
+        }
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            if (boardSide) {
+                return; // created
+            }
+            throw new LinkException("register window " + path + ": cannot open (" + errno(2) + ")");
+        } catch (IOException e) {
+            throw new LinkException("register window " + path + ": cannot read its attributes (" + e.getMessage() + ")");
+        }
+        if (a.isDirectory()) {
+            throw new LinkException("register window " + path + " is a directory, not a UIO device or window file");
+        }
+        if (a.isOther() && !boardSide && isCharacterDevice(file)) {
+            return; // a UIO node: its driver decides what maps
+        }
+        if (!a.isRegularFile()) {
+            throw new LinkException("register window " + path + " is neither a character device (UIO) nor a window file");
+        }
+        if (boardSide && a.size() == 0) {
+            return;
+        }
+        if (a.size() < SIZE) {
+            throw new LinkException("register window " + path + " holds " + a.size() + " bytes; a mailbox window is "
+                    + SIZE + " bytes" + (boardSide ? " (refusing to overwrite it)" : ""));
+        }
+        int magic;
+        int ring;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer head = ByteBuffer.allocate(12).order(ByteOrder.nativeOrder());
+            while (head.hasRemaining() && ch.read(head) >= 0) {
+                // reads the header
+            }
+            magic = head.getInt(0);
+            ring = head.getInt(8);
+        } catch (IOException e) {
+            throw new LinkException("register window " + path + ": cannot read its header (" + e.getMessage() + ")");
+        }
+        if (magic != MAGIC || ring != RING) {
+            throw new LinkException(notAMailbox(path, magic, ring) + (boardSide ? " (refusing to overwrite it)" : ""));
+        }
+    }
+
+    private static String errno(int e) {
+        String text = switch (e) {
+            case 2 -> "no such file or directory";
+            case 13 -> "permission denied";
+            case 19 -> "the device does not support mapping: not a register window";
+            case 22 -> "invalid argument: the device's window is smaller or elsewhere";
+            default -> null;
+        };
+        return text == null ? "errno " + e : text + ", errno " + e;
+    }
+
+    private static boolean isCharacterDevice(Path file) {
+        try {
+            return (((Integer) Files.getAttribute(file, "unix:mode")) & 0170000) == 0020000; // S_IFCHR
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static String notAMailbox(String path, int magic, int ring) {
+        return String.format("register window %s holds no mailbox: magic 0x%08x, ring %d bytes; expected 0x%08x ('OFT1') and %d",
+                path, magic, ring, MAGIC, RING);
     }
 
     private static void closeQuietly(int fd) {
