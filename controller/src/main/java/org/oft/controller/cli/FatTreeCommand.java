@@ -2,14 +2,13 @@ package org.oft.controller.cli;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.files.OutputFile;
 import org.oft.controller.fattree.ib.IbnetExport;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;
@@ -176,6 +175,9 @@ final class FatTreeCommand implements Runnable {
 
         @Override
         public Integer call() {
+            if (!format.equals("opensm") && !format.equals("json")) {
+                throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
+            }
             Routing r = args.route();
             ForwardingTables lft = r.tables();
             if (compare != null) {
@@ -183,17 +185,17 @@ final class FatTreeCommand implements Runnable {
                 int diffs = differences(lft, theirs, args.tree, spec.commandLine().getOut());
                 return diffs == 0 ? 0 : 1;
             }
-            try (PrintWriter out = output == null ? null : new PrintWriter(Files.newBufferedWriter(output))) {
-                PrintWriter w = out == null ? spec.commandLine().getOut() : out;
+            Consumer<PrintWriter> body = w -> {
                 if (format.equals("opensm")) {
                     LftFiles.writeOpensm(args.tree, lft, w);
-                } else if (format.equals("json")) {
-                    writeJson(args.tree, r, lft, w);
                 } else {
-                    throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
+                    writeJson(args.tree, r, lft, w);
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            };
+            if (output == null) {
+                body.accept(spec.commandLine().getOut());
+            } else {
+                OutputFile.write(output, body);
             }
             return 0;
         }
@@ -254,13 +256,15 @@ final class FatTreeCommand implements Runnable {
         Path output;
 
         @Override
-        public Integer call() throws IOException {
+        public Integer call() {
             if (!format.equals("ibnet")) {
                 throw new IllegalArgumentException("--format must be ibnet, got '" + format + "'");
             }
             FatTree tree = TopologySpec.parse(topology);
-            try (PrintWriter out = output == null ? null : new PrintWriter(Files.newBufferedWriter(output))) {
-                IbnetExport.write(tree, out == null ? spec.commandLine().getOut() : out);
+            if (output == null) {
+                IbnetExport.write(tree, spec.commandLine().getOut());
+            } else {
+                OutputFile.write(output, w -> IbnetExport.write(tree, w));
             }
             return 0;
         }
@@ -289,6 +293,9 @@ final class FatTreeCommand implements Runnable {
 
         @Override
         public Integer call() {
+            if (samples < 1) {
+                throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
+            }
             Routing r = args.route();
             TrafficPattern p = TrafficPattern.parse(pattern, r.topology().hosts());
             PrintWriter err = spec.commandLine().getErr();

@@ -23,6 +23,10 @@ public final class Oftctl implements Runnable {
     }
 
     public static void main(String[] args) {
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            // one line per record: time, level, message (and a trace only where one was logged)
+            System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tF %1$tT %4$s %5$s%6$s%n");
+        }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -43,7 +47,16 @@ public final class Oftctl implements Runnable {
                 err.flush();
                 return EXIT_USAGE;
             }
-            err.println("oftctl: failed: " + oneLine(String.valueOf(ex.getMessage())) + " (" + ex.getClass().getSimpleName() + ")");
+            if (ex instanceof IllegalStateException) { // ours: a write or a start that failed, said for people
+                err.println("oftctl: " + oneLine(ex.getMessage()));
+                err.flush();
+                return EXIT_FAILURE;
+            }
+            // A bug of ours: say so in words; the trace only when asked for.
+            err.println("oftctl: internal error in '" + cmd.getCommandName() + "'; please report it (OFTCTL_DEBUG=1 prints the details)");
+            if (System.getenv("OFTCTL_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
             err.flush();
             return EXIT_FAILURE;
         });
@@ -51,13 +64,19 @@ public final class Oftctl implements Runnable {
         try {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
-            err.println("oftctl: not enough memory for this; give the JVM more (JAVA_OPTS=-Xmx...) or choose a smaller order");
+            err.println(OUT_OF_MEMORY);
             code = EXIT_FAILURE;
         }
-        out.flush();
+        if (out.checkError()) {
+            err.println("oftctl: cannot write standard output (closed or device full); the output is incomplete");
+            code = code == 0 ? EXIT_FAILURE : code;
+        }
         err.flush();
         return code;
     }
+
+    private static final String OUT_OF_MEMORY =
+            "oftctl: not enough memory for this; give the JVM more (JAVA_OPTS=-Xmx...) or choose a smaller order";
 
     static String oneLine(String s) {
         if (s == null) {

@@ -1,5 +1,6 @@
 package org.oft.controller.model;
 
+import org.oft.controller.files.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -22,13 +23,7 @@ public final class BoardModels {
 
     /** The bench file's text, or a one-line error naming the file. */
     public static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("bench file " + file + " does not exist");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("bench file " + file + " cannot be read: " + e.getMessage());
-        }
+        return InputFile.readText(file, "bench file", InputFile.SMALL);
     }
 
     /** A fibre plant and declared clocks: nominal, then what the bench file says. */

@@ -22,6 +22,9 @@ public final class ControllerApp implements AutoCloseable {
     public static ControllerApp start(ServeConfig config) {
         String benchText = config.bench() == null ? null : BoardModels.read(config.bench());
         BenchDescription bench = BenchDescription.of(config.order(), config.latency(), benchText);
+        if (config.state() != null) {
+            DeploymentRecord.checkWritable(config.state()); // before any board is touched
+        }
         BoardBus bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
         Vertx vertx = Vertx.vertx();
         ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port());
@@ -40,6 +43,11 @@ public final class ControllerApp implements AutoCloseable {
 
     public int port() {
         return console.actualPort();
+    }
+
+    /** HTTP connections the console holds open now. */
+    public int consoleConnections() {
+        return console.openConnections();
     }
 
     public BoardBus bus() {

@@ -5,11 +5,11 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.oft.controller.files.InputFile;
 import org.oft.hal.BoardConfig;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Protocol;
@@ -61,18 +61,75 @@ public final class DeploymentRecord {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot keep the deployed configuration in " + file + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot keep the deployed configuration in " + file + ": " + InputFile.reason(e), e);
         }
     }
 
     /** The record in {@code file}, or null if there is none; a damaged file is an error naming it. */
     public static DeploymentRecord load(Path file) {
-        try {
-            return new DeploymentRecord(new JsonObject(Files.readString(file)));
-        } catch (NoSuchFileException e) {
+        if (Files.notExists(file)) {
             return null;
-        } catch (IOException | DecodeException e) {
-            throw new IllegalArgumentException("deployed-configuration file " + file + " cannot be read: " + e.getMessage());
+        }
+        String text = InputFile.readText(file, "deployed-configuration file", InputFile.SMALL);
+        String damaged = "deployed-configuration file " + file + " is damaged (delete it to start afresh): ";
+        JsonObject json;
+        try {
+            json = new JsonObject(text);
+        } catch (DecodeException e) {
+            throw new IllegalArgumentException(damaged + (text.isBlank() ? "it is empty" : "it is not JSON"));
+        }
+        String wrong = structureError(json);
+        if (wrong != null) {
+            throw new IllegalArgumentException(damaged + wrong);
+        }
+        return new DeploymentRecord(json);
+    }
+
+    /** What is wrong with a record's structure, or null: every field checked before any is used. */
+    private static String structureError(JsonObject json) {
+        if (!(json.getValue("version") instanceof Integer v) || v != 1) {
+            return "'version' must be 1";
+        }
+        if (!(json.getValue("epoch") instanceof Number e) || e instanceof Double || e instanceof Float) {
+            return "'epoch' must be a whole number";
+        }
+        if (!(json.getValue("boards") instanceof JsonObject boards)) {
+            return "'boards' must be an object";
+        }
+        for (String board : boards.fieldNames()) {
+            if (!(boards.getValue(board) instanceof JsonObject regions)) {
+                return "board " + board + " must map regions to {length, crc}";
+            }
+            for (String r : regions.fieldNames()) {
+                if (!r.matches("[1-9]") || Integer.parseInt(r) > Protocol.REGION_PHASES) {
+                    return "board " + board + " has an unknown region '" + r + "'";
+                }
+                if (!(regions.getValue(r) instanceof JsonObject reg)
+                        || !(reg.getValue("length") instanceof Integer len) || len < 0
+                        || !(reg.getValue("crc") instanceof String crc) || !crc.matches("[0-9a-f]{1,8}")) {
+                    return "board " + board + " region " + r + " must be {\"length\": bytes, \"crc\": hex}";
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Checks before any board is touched that a record can be kept at {@code file}: its directory
+     * can be made and written, and the file itself is not in the way.
+     */
+    public static void checkWritable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            if (Files.isDirectory(file)) {
+                throw new IllegalArgumentException("deployed-configuration file " + file + " is a directory");
+            }
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".deployed-", ".probe");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot keep the deployed configuration in " + file + ": " + dir
+                    + " is not writable (" + InputFile.reason(e) + "); choose another --state");
         }
     }
 

@@ -65,7 +65,7 @@ class FatTreeCommandTest {
             "analyze --topology kary:4,2 --pattern shift:99 --metric flows|shift:S needs S in 1..15",
             "analyze --topology kary:4,2 --pattern c2io --metric ctopo|c2io needs IO nodes",
             "analyze --topology kary:4,2 --pattern perm --metric speed|--metric must be flows, ctopo, mload or ebb",
-            "show --topology ibnet:/nonexistent/file|cannot read /nonexistent/file",
+            "show --topology ibnet:/nonexistent/file|fabric file /nonexistent/file does not exist",
     })
     void badInputIsOneLineAndExitCode2(String args, String message) {
         String[] a = ("fattree " + args).split(" ");

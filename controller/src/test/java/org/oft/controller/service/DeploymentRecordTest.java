@@ -59,7 +59,11 @@ class DeploymentRecordTest {
         assertNull(DeploymentRecord.load(dir.resolve("none.json")));
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{ not json");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> DeploymentRecord.load(bad)).getMessage()
-                .startsWith("deployed-configuration file " + bad + " cannot be read"));
+        assertEquals("deployed-configuration file " + bad + " is damaged (delete it to start afresh): it is not JSON",
+                assertThrows(IllegalArgumentException.class, () -> DeploymentRecord.load(bad)).getMessage());
+        Path region = dir.resolve("region.json");
+        Files.writeString(region, "{\"version\":1,\"epoch\":3,\"boards\":{\"proc-1\":{\"2\":{\"length\":16,\"crc\":7}}}}");
+        assertEquals("deployed-configuration file " + region + " is damaged (delete it to start afresh): board proc-1 region 2 must be "
+                + "{\"length\": bytes, \"crc\": hex}", assertThrows(IllegalArgumentException.class, () -> DeploymentRecord.load(region)).getMessage());
     }
 }

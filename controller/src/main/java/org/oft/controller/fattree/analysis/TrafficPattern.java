@@ -1,5 +1,6 @@
 package org.oft.controller.fattree.analysis;
 
+import org.oft.controller.files.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,12 +101,7 @@ public final class TrafficPattern {
     }
 
     private static TrafficPattern fromFile(Path file, int hosts, String spec) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read pattern " + file + ": " + e.getMessage());
-        }
+        List<String> lines = InputFile.readLines(file, "traffic file", InputFile.SMALL);
         List<int[]> flows = new ArrayList<>();
         List<Double> amounts = new ArrayList<>();
         int no = 0;

@@ -1,5 +1,6 @@
 package org.oft.controller.fattree.ib;
 
+import org.oft.controller.files.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,13 +60,7 @@ public final class IbnetImport {
     }
 
     public static FatTree read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
-        }
-        return parse(lines, file.toString());
+        return parse(InputFile.readLines(file, "fabric file", InputFile.LARGE), file.toString());
     }
 
     public static FatTree parse(List<String> lines, String source) {

@@ -1,5 +1,6 @@
 package org.oft.controller.fattree.ib;
 
+import org.oft.controller.files.InputFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -133,13 +134,7 @@ public final class LftFiles {
      * are matched by port GUID; a host's lowest LID in a switch block is path 0, the next path 1, ...
      */
     public static ForwardingTables read(FatTree tree, Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
-        }
-        return parse(tree, lines, file.toString());
+        return parse(tree, InputFile.readLines(file, "LFT file", InputFile.LARGE), file.toString());
     }
 
     public static ForwardingTables parse(FatTree tree, List<String> lines, String source) {

@@ -1,5 +1,6 @@
 package org.oft.controller.fattree.topology;
 
+import org.oft.controller.files.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,12 +63,7 @@ public final class NodeTypes {
     }
 
     static NodeTypes fromCsv(Path file, int hosts) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("node types: cannot read " + file + ": " + e.getMessage());
-        }
+        List<String> lines = InputFile.readLines(file, "node-type file", InputFile.SMALL);
         List<String> names = new ArrayList<>(List.of(COMPUTE));
         byte[] of = new byte[hosts];
         boolean[] seen = new boolean[hosts];
