@@ -61,7 +61,7 @@ public final class BenchFile {
                         throw new IllegalArgumentException("expected name=value, got '" + w[k] + "'");
                     }
                     switch (kv[0]) {
-                        case "phase" -> phase = Math.round(number(kv[1], "phase"));
+                        case "phase" -> phase = phasePs(kv[1], "phase");
                         case "drift" -> drift = number(kv[1], "drift");
                         default -> throw new IllegalArgumentException("unknown clock setting '" + kv[0] + "' (phase, drift)");
                     }
@@ -101,6 +101,15 @@ public final class BenchFile {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(what + " must be a number, got '" + s + "'");
         }
+    }
+
+    /** A phase or skew in ps, within what a clock can be set to. */
+    static long phasePs(String s, String what) {
+        double v = number(s, what);
+        if (Math.abs(v) > BoardClocks.MAX_PHASE_PS) {
+            throw new IllegalArgumentException(what + " must be within ±" + BoardClocks.MAX_PHASE_PS + " ps (1 ms), got " + s);
+        }
+        return Math.round(v);
     }
 
     static int integer(String s, String what) {

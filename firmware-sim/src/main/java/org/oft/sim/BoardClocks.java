@@ -56,13 +56,13 @@ public final class BoardClocks {
 
     public void setRouterClock(int level, long phasePs, double driftPpm) {
         int k = levelIndex(level);
-        routerPhase[k] = phasePs;
+        routerPhase[k] = checkPhase(phasePs);
         routerDrift[k] = checkDrift(driftPpm);
     }
 
     public void setProcessorClock(int processor, long phasePs, double driftPpm) {
         checkProcessor(processor);
-        procPhase[processor] = phasePs;
+        procPhase[processor] = checkPhase(phasePs);
         procDrift[processor] = checkDrift(driftPpm);
     }
 
@@ -106,6 +106,16 @@ public final class BoardClocks {
     public long injectionPhase(int processor) {
         checkProcessor(processor);
         return injectPhase[processor];
+    }
+
+    /** Phases are offsets within a few slots; a millisecond is far past anything calibration could mean. */
+    public static final long MAX_PHASE_PS = 1_000_000_000L;
+
+    private static long checkPhase(long ps) {
+        if (ps < -MAX_PHASE_PS || ps > MAX_PHASE_PS) {
+            throw new IllegalArgumentException("clock phase must be within ±" + MAX_PHASE_PS + " ps (1 ms), got " + ps);
+        }
+        return ps;
     }
 
     private static double checkDrift(double ppm) {

@@ -19,13 +19,16 @@ public final class FabricFault {
 
     /** Applies the fault; returns what was done; throws a one-line reason if the spec is wrong. */
     public static String apply(String spec, TimedFabric fabric) {
-        String[] p = spec.split(":");
+        if (spec == null || spec.isBlank()) {
+            throw new IllegalArgumentException("a fault spec is needed (skew, drift, fibre, stuck, dead, flip)");
+        }
+        String[] p = spec.strip().split(":", -1);
         String kind = p[0].toLowerCase(Locale.ROOT);
         try {
             switch (kind) {
                 case "skew" -> {
                     need(p, 3, "skew:<board>:<ps>");
-                    long ps = Math.round(BenchFile.number(p[2], "skew"));
+                    long ps = BenchFile.phasePs(p[2], "skew");
                     retime(fabric.clocks(), p[1], ps, null);
                     return p[1] + " clock skewed by " + ps + " ps";
                 }
@@ -64,8 +67,8 @@ public final class FabricFault {
                     int row = BenchFile.integer(p[2], "row");
                     int bit = BenchFile.integer(p[3], "bit");
                     int n = fabric.processors();
-                    if (row < 0 || row >= n || bit < 0 || (1 << bit) >= n) {
-                        throw new IllegalArgumentException("row must be 0.." + (n - 1) + " and bit 0.." + (fabric.order() - 1));
+                    if (s < 0 || s >= n || row < 0 || row >= n || bit < 0 || bit >= fabric.order()) {
+                        throw new IllegalArgumentException("processor and row must be 0.." + (n - 1) + " and bit 0.." + (fabric.order() - 1));
                     }
                     int[] rows = new int[n];
                     for (int i = 0; i < n; i++) {
@@ -75,8 +78,8 @@ public final class FabricFault {
                     fabric.boards().loadTable(s, rows);
                     return "processor " + s + " row " + row + " bit " + bit + " flipped";
                 }
-                default -> throw new IllegalArgumentException("unknown fault '" + p[0]
-                        + "' (skew, drift, fibre, stuck, dead, flip)");
+                default -> throw new IllegalArgumentException((p[0].isEmpty() ? "no fault kind" : "unknown fault '" + p[0] + "'")
+                        + " (skew, drift, fibre, stuck, dead, flip)");
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("fault '" + spec + "': " + e.getMessage());

@@ -77,9 +77,13 @@ public final class FibrePlant {
         return dead[index];
     }
 
+    /** Longer than any bench fibre; keeps delays far inside a long. */
+    public static final double MAX_LENGTH_MM = 1e7;
+
     public void setLength(int index, double mm) {
-        if (!(mm >= 0) || Double.isInfinite(mm)) {
-            throw new IllegalArgumentException("fibre " + name(index) + ": length must be a non-negative number of mm, got " + mm);
+        if (!(mm >= 0) || mm > MAX_LENGTH_MM) {
+            throw new IllegalArgumentException("fibre " + name(index) + ": length must be between 0 and " + (long) MAX_LENGTH_MM
+                    + " mm (10 km), got " + mm);
         }
         lengthMm[index] = mm;
         delayPs[index] = timing.psForMm(mm);

@@ -45,8 +45,12 @@ class BenchFileTest {
                 assertThrows(IllegalArgumentException.class, () -> BenchFile.apply("P1 280\nL4.0.0 280", plant, clocks)).getMessage());
         assertEquals("bench file line 1: length must be a number, got 'long'",
                 assertThrows(IllegalArgumentException.class, () -> BenchFile.apply("fibre P1 long", plant, clocks)).getMessage());
-        assertEquals("bench file line 1: fibre P1: length must be a non-negative number of mm, got -3.0",
+        assertEquals("bench file line 1: fibre P1: length must be between 0 and 10000000 mm (10 km), got -3.0",
                 assertThrows(IllegalArgumentException.class, () -> BenchFile.apply("P1 -3", plant, clocks)).getMessage());
+        assertEquals("bench file line 1: fibre P1: length must be between 0 and 10000000 mm (10 km), got 1.0E30",
+                assertThrows(IllegalArgumentException.class, () -> BenchFile.apply("P1 1e30", plant, clocks)).getMessage());
+        assertEquals("bench file line 1: phase must be within ±1000000000 ps (1 ms), got 1e30",
+                assertThrows(IllegalArgumentException.class, () -> BenchFile.apply("clock proc-1 phase=1e30", plant, clocks)).getMessage());
         assertEquals("bench file line 1: clock drift must be within ±1000 ppm, got 5000.0",
                 assertThrows(IllegalArgumentException.class, () -> BenchFile.apply("clock router-1 drift=5000", plant, clocks)).getMessage());
         assertEquals("bench file line 1: unknown board 'switch-1' (router-<level> or proc-<n>)",

@@ -59,9 +59,26 @@ final class BenchCommand implements Callable<Integer> {
         if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb").contains(what)) {
             throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz, lft, ebb or all, got '" + what + "'");
         }
-        if (runs < 1) {
-            throw new IllegalArgumentException("--runs must be at least 1");
+        if (runs < 1 || runs > 1000) {
+            throw new IllegalArgumentException("--runs must be between 1 and 1000, got " + runs);
         }
+        if (minOrder < 1 || minOrder > 30 || maxOrder < 1 || maxOrder > 30) {
+            throw new IllegalArgumentException("--min-order and --max-order must be between 1 and 30 (sequence orders), got "
+                    + minOrder + " and " + maxOrder);
+        }
+        if (minOrder > maxOrder) {
+            throw new IllegalArgumentException("--min-order " + minOrder + " is above --max-order " + maxOrder);
+        }
+        if (fuzzInputs < 1) {
+            throw new IllegalArgumentException("--fuzz-inputs must be at least 1, got " + fuzzInputs);
+        }
+        if (deployOrder < 1 || deployOrder > 14) {
+            throw new IllegalArgumentException("--deploy-order must be between 1 and 14, got " + deployOrder);
+        }
+        if (ebbPatterns < 1) {
+            throw new IllegalArgumentException("--ebb-patterns must be at least 1, got " + ebbPatterns);
+        }
+        checkedSlotOrder();
         PrintWriter out = spec.commandLine().getOut();
         if (what.equals("all") || what.equals("debruijn")) {
             debruijn(out);
@@ -88,9 +105,6 @@ final class BenchCommand implements Callable<Integer> {
             new FatTreeBenchmarks(out, runs).lft();
         }
         if (what.equals("all") || what.equals("ebb")) {
-            if (ebbPatterns < 1) {
-                throw new IllegalArgumentException("--ebb-patterns must be at least 1");
-            }
             new FatTreeBenchmarks(out, runs).ebb(ebbPatterns);
         }
         return 0;
@@ -99,7 +113,7 @@ final class BenchCommand implements Callable<Integer> {
     private void debruijn(PrintWriter out) {
         out.println("# de Bruijn control sequence generators, bits/s (median of " + runs + " runs, [min..max])");
         out.println("order,bits,fast_bits_per_s,fast_range,prefer_one_bits_per_s,prefer_one_range,speedup");
-        for (int r = Math.max(1, minOrder); r <= Math.min(30, maxOrder); r += 2) {
+        for (int r = minOrder; r <= maxOrder; r += 2) {
             final int order = r;
             double[] fast = measure(() -> LyndonPreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
             double[] literal = measure(() -> PreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);

@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "board-sim", description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
         + "as hardware would be reached.")
 final class BoardSimCommand implements Callable<Integer> {
+    /** Faster than any UART a board carries. */
+    static final int MAX_BAUD = 100_000_000;
+
     @Spec
     CommandSpec spec;
 
@@ -47,6 +50,13 @@ final class BoardSimCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         Order.check(order);
+        if (order > FabricWiring.MAX_ORDER) {
+            throw new IllegalArgumentException("the board model runs orders 1.." + FabricWiring.MAX_ORDER + ", got " + order);
+        }
+        if (baud < 0 || baud > MAX_BAUD) {
+            throw new IllegalArgumentException("--baud must be 0 (unthrottled) or a line rate up to " + MAX_BAUD + ", got " + baud);
+        }
+        org.oft.controller.oft.RoutingTables.checkLatency(latency);
         if (pty == (uioFile != null)) {
             throw new IllegalArgumentException("name exactly one of --pty and --uio-file");
         }

@@ -44,6 +44,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("--host must name an address to bind (default 127.0.0.1)");
+        }
         Path stateFile = state != null ? state : Path.of(System.getProperty("user.home"), ".oftctl", "deployed.json");
         ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench,
                 board.equals("sim") ? null : stateFile);

@@ -75,6 +75,12 @@ final class SimCommand implements Callable<Integer> {
         if (slots < 1) {
             throw new IllegalArgumentException("--slots must be at least 1, got " + slots);
         }
+        if (!(jitterMm >= 0 && jitterMm <= 1000)) {
+            throw new IllegalArgumentException("--fibre-jitter-mm must be between 0 and 1000 mm, got " + jitterMm);
+        }
+        if (slotPs < 1 || slotPs > BoardClocks.MAX_PHASE_PS) {
+            throw new IllegalArgumentException("--slot-ps must be between 1 and " + BoardClocks.MAX_PHASE_PS + " ps, got " + slotPs);
+        }
         TimingParameters tp = new TimingParameters(100, 128, 1.5, switchingPs, slotPs);
         BoardClocks declared = new BoardClocks(order, tp.slotPs());
         FibrePlant plant = BoardModels.plant(order, latency, tp, bench == null ? null : BoardModels.read(bench), declared);

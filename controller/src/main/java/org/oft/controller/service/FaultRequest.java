@@ -1,6 +1,7 @@
 package org.oft.controller.service;
 
 import io.vertx.core.json.JsonObject;
+import java.util.Set;
 import org.oft.sim.SimulatedBench;
 
 /**
@@ -8,6 +9,8 @@ import org.oft.sim.SimulatedBench;
  * {@code {"kind":"stuck","level":2,"node":0,"state":"turn"}} (state "free" releases it) or
  * {@code {"kind":"double-inject","processor":3}}, or any fault of the timed model in
  * {@link org.oft.sim.FabricFault}'s notation: {@code {"spec":"skew:router-3:700"}}.
+ * Every field is checked for its type and range, and unknown fields are refused, so a typo is an
+ * error rather than a fault silently applied with defaults.
  */
 public final class FaultRequest {
     private FaultRequest() {
@@ -15,43 +18,80 @@ public final class FaultRequest {
 
     /** Applies the fault or throws IllegalArgumentException saying what is wrong with it. */
     public static String apply(JsonObject fault, SimulatedBench bench) {
-        try {
-            if (fault.containsKey("spec")) {
-                return bench.applyFault(fault.getString("spec"));
+        if (fault.containsKey("spec")) {
+            onlyFields(fault, Set.of("spec"));
+            return bench.applyFault(string(fault, "spec"));
+        }
+        String kind = fault.containsKey("kind") ? string(fault, "kind") : "";
+        switch (kind) {
+            case "stuck" -> {
+                onlyFields(fault, Set.of("kind", "level", "node", "state"));
+                int level = intField(fault, "level");
+                int node = intField(fault, "node");
+                String state = string(fault, "state");
+                int s = switch (state) {
+                    case "drop" -> 0;
+                    case "turn" -> 1;
+                    case "free" -> -1;
+                    default -> throw new IllegalArgumentException("state must be drop, turn or free, got '" + state + "'");
+                };
+                bench.setStuck(level, node, s);
+                return "level " + level + " node " + node + (s < 0 ? " released" : " stuck in " + state);
             }
-            String kind = fault.getString("kind", "");
-            switch (kind) {
-                case "stuck" -> {
-                    int level = intField(fault, "level");
-                    int node = intField(fault, "node");
-                    String state = fault.getString("state", "");
-                    int s = switch (state) {
-                        case "drop" -> 0;
-                        case "turn" -> 1;
-                        case "free" -> -1;
-                        default -> throw new IllegalArgumentException("state must be drop, turn or free, got '" + state + "'");
-                    };
-                    bench.setStuck(level, node, s);
-                    return "level " + level + " node " + node + (s < 0 ? " released" : " stuck in " + state);
-                }
-                case "double-inject" -> {
-                    int p = intField(fault, "processor");
-                    bench.injectTwiceNextSlot(p);
-                    return "processor " + p + " injects twice in the next slot";
-                }
-                default -> throw new IllegalArgumentException("unknown fault kind '" + kind
-                        + "' (use stuck, double-inject, or {\"spec\": ...})");
+            case "double-inject" -> {
+                onlyFields(fault, Set.of("kind", "processor"));
+                int p = intField(fault, "processor");
+                bench.injectTwiceNextSlot(p);
+                return "processor " + p + " injects twice in the next slot";
             }
-        } catch (ClassCastException e) {
-            throw new IllegalArgumentException("fault fields must be numbers and strings: " + fault.encode());
+            default -> throw new IllegalArgumentException((kind.isEmpty() ? "fault needs a 'kind'" : "unknown fault kind '" + kind + "'")
+                    + " (use stuck, double-inject, or {\"spec\": ...})");
         }
     }
 
-    private static int intField(JsonObject o, String name) {
-        Integer v = o.getInteger(name);
-        if (v == null) {
-            throw new IllegalArgumentException("fault needs a number '" + name + "'");
+    private static void onlyFields(JsonObject o, Set<String> allowed) {
+        for (String f : o.fieldNames()) {
+            if (!allowed.contains(f)) {
+                throw new IllegalArgumentException("unknown field '" + f + "' (this fault takes " + String.join(", ", allowed.stream().sorted().toList()) + ")");
+            }
         }
-        return v;
+    }
+
+    private static String string(JsonObject o, String name) {
+        Object v = o.getValue(name);
+        if (!(v instanceof String s)) {
+            throw new IllegalArgumentException("'" + name + "' must be a string" + (v == null ? "" : ", got " + describe(v)));
+        }
+        return s;
+    }
+
+    /** A whole number in int range: 2.7 and 99999999999 are refused, not truncated or wrapped. */
+    private static int intField(JsonObject o, String name) {
+        Object v = o.getValue(name);
+        if (v == null) {
+            throw new IllegalArgumentException("fault needs a whole number '" + name + "'");
+        }
+        if (!(v instanceof Integer || v instanceof Long || v instanceof java.math.BigInteger)) {
+            throw new IllegalArgumentException("'" + name + "' must be a whole number, got " + describe(v));
+        }
+        Number n = (Number) v;
+        if (!(v instanceof Integer) && (n.doubleValue() > Integer.MAX_VALUE || n.doubleValue() < Integer.MIN_VALUE
+                || v instanceof java.math.BigInteger)) {
+            throw new IllegalArgumentException("'" + name + "' is out of range: " + v);
+        }
+        return n.intValue();
+    }
+
+    private static String describe(Object v) {
+        if (v instanceof String s) {
+            return "the string \"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
+        }
+        if (v instanceof Number) {
+            return v.toString();
+        }
+        if (v instanceof Boolean) {
+            return v.toString();
+        }
+        return v instanceof JsonObject ? "an object" : "an array";
     }
 }
