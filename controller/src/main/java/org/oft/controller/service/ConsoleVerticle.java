@@ -4,7 +4,11 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
@@ -12,6 +16,9 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Serves the web console (static files of the web-console module), its JSON API and a WebSocket
@@ -19,6 +26,17 @@ import io.vertx.ext.web.handler.StaticHandler;
  */
 public final class ConsoleVerticle extends VerticleBase {
     public static final String WEBSOCKET_PATH = "/ws/telemetry";
+    /** Limits: what one browser needs, many times over; far below what would hurt the controller. */
+    public static final int MAX_BODY_BYTES = 4096;
+    public static final int MAX_CONNECTIONS = 256;
+    public static final int MAX_WEBSOCKETS = 128;
+    public static final int MAX_WEBSOCKET_MESSAGE_BYTES = 64 * 1024;
+    public static final int IDLE_TIMEOUT_SECONDS = 60;
+    public static final long HEADER_DEADLINE_MS = 10_000;
+    private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger webSockets = new AtomicInteger();
+    private final Map<HttpConnection, Long> headerDeadlines = new ConcurrentHashMap<>();
+    private final RejectionLog rejections = new RejectionLog();
     private final String host;
     private final int port;
     private HttpServer server;
@@ -33,28 +51,122 @@ public final class ConsoleVerticle extends VerticleBase {
         Router router = Router.router(vertx);
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
-                .onFailure(e -> json(ctx, 503, new JsonObject().put("error", e.getMessage()))));
-        router.post("/api/faults").handler(BodyHandler.create().setBodyLimit(4096));
+                .onFailure(e -> error(ctx, 503, e.getMessage())));
+        // API bodies are JSON: form and multipart bodies are refused before anything decodes them,
+        // and the body handler stores no uploads.
+        router.post("/api/*").handler(ctx -> {
+            String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
+            if (type != null && !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+                error(ctx, 415, "the body must be application/json");
+                return;
+            }
+            ctx.next();
+        });
+        router.post("/api/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
         router.post("/api/faults").handler(this::fault);
-        router.get(WEBSOCKET_PATH).handler(ctx -> ctx.request().toWebSocket()
-                .onSuccess(this::stream)
-                .onFailure(e -> {
-                    if (!ctx.response().ended()) {
-                        ctx.response().setStatusCode(400).end("a WebSocket upgrade is expected here");
-                    }
-                }));
+        router.get(WEBSOCKET_PATH).handler(ctx -> {
+            if (!"websocket".equalsIgnoreCase(ctx.request().getHeader(HttpHeaders.UPGRADE))) {
+                error(ctx, 400, "a WebSocket upgrade is expected here");
+                return;
+            }
+            if (webSockets.get() >= MAX_WEBSOCKETS) {
+                error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
+                return;
+            }
+            ctx.request().toWebSocket()
+                    .onSuccess(this::stream)
+                    .onFailure(e -> {
+                        if (!ctx.response().ended()) {
+                            error(ctx, 400, "a WebSocket upgrade is expected here");
+                        }
+                    });
+        });
         router.route("/*").handler(StaticHandler.create("webroot").setCachingEnabled(false));
-        server = vertx.createHttpServer().requestHandler(router);
+        router.errorHandler(404, ctx -> error(ctx, 404, "not found"));
+        router.route().failureHandler(ctx -> {
+            int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
+            String why = switch (status) {
+                case 413 -> "the body is larger than " + MAX_BODY_BYTES + " bytes";
+                case 404 -> "not found";
+                case 400 -> "bad request";
+                default -> status >= 500 ? "internal error" : "request refused";
+            };
+            if (status >= 500 && ctx.failure() != null) {
+                why = why + ": " + RejectionLog.oneLine(ctx.failure().getMessage());
+            }
+            error(ctx, status, why);
+        });
+        // No h2c: with it, a connection is only handed over once its first request is in, so a
+        // client that connects and trickles would be neither counted nor timed.
+        HttpServerOptions options = new HttpServerOptions()
+                .setHttp2ClearTextEnabled(false)
+                .setIdleTimeout(IDLE_TIMEOUT_SECONDS)
+                .setMaxWebSocketFrameSize(MAX_WEBSOCKET_MESSAGE_BYTES)
+                .setMaxWebSocketMessageSize(MAX_WEBSOCKET_MESSAGE_BYTES)
+                .setMaxHeaderSize(16 * 1024)
+                .setMaxFormAttributeSize(MAX_BODY_BYTES);
+        server = vertx.createHttpServer(options)
+                .connectionHandler(this::admit)
+                .requestHandler(req -> {
+                    Long deadline = headerDeadlines.remove(req.connection());
+                    if (deadline != null) {
+                        vertx.cancelTimer(deadline);
+                    }
+                    router.handle(req);
+                })
+                .invalidRequestHandler(req -> {
+                    rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 400,
+                            "malformed HTTP request");
+                    req.response().setStatusCode(400).putHeader(HttpHeaders.CONNECTION, "close").end();
+                });
         return server.listen(port, host);
     }
 
+    /**
+     * Admits a connection while fewer than {@value #MAX_CONNECTIONS} are open, and gives it
+     * {@value #HEADER_DEADLINE_MS} ms to send its first request (a client that trickles its headers
+     * forever is closed; the idle time-out then covers kept-alive connections).
+     */
+    private void admit(HttpConnection conn) {
+        if (connections.incrementAndGet() > MAX_CONNECTIONS) {
+            rejections.rejected("CONNECT", "", String.valueOf(conn.remoteAddress()), 503,
+                    "connection cap of " + MAX_CONNECTIONS + " reached");
+            connections.decrementAndGet();
+            conn.close();
+            return;
+        }
+        long timer = vertx.setTimer(HEADER_DEADLINE_MS, id -> {
+            if (headerDeadlines.remove(conn) != null) {
+                conn.close();
+            }
+        });
+        headerDeadlines.put(conn, timer);
+        conn.closeHandler(v -> {
+            connections.decrementAndGet();
+            Long t = headerDeadlines.remove(conn);
+            if (t != null) {
+                vertx.cancelTimer(t);
+            }
+        });
+    }
+
+    /** Connections open now (for tests and the console's own health). */
+    public int openConnections() {
+        return connections.get();
+    }
+
     private void stream(ServerWebSocket ws) {
+        webSockets.incrementAndGet();
+        ws.handler(b -> { }); // the console sends nothing; frames are capped by the server options
         MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.TELEMETRY, msg -> {
             if (!ws.writeQueueFull()) { // a slow browser skips records rather than piling them up
                 ws.writeTextMessage(msg.body().encode());
             }
         });
-        ws.closeHandler(v -> consumer.unregister());
+        ws.closeHandler(v -> {
+            webSockets.decrementAndGet();
+            consumer.unregister();
+        });
         vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
     }
@@ -64,17 +176,29 @@ public final class ConsoleVerticle extends VerticleBase {
         try {
             body = ctx.body().asJsonObject();
         } catch (DecodeException | ClassCastException e) {
-            json(ctx, 400, new JsonObject().put("error", "body must be a JSON object"));
+            error(ctx, 400, "the body must be a JSON object");
             return;
         }
         if (body == null) {
-            json(ctx, 400, new JsonObject().put("error", "body must be a JSON object"));
+            error(ctx, 400, "the body must be a JSON object");
             return;
         }
         vertx.eventBus().<String>request(Addresses.FAULT, body)
                 .onSuccess(r -> json(ctx, 200, new JsonObject().put("applied", r.body())))
-                .onFailure(e -> json(ctx, e instanceof ReplyException re && re.failureCode() == 400 ? 400 : 503,
-                        new JsonObject().put("error", e.getMessage())));
+                .onFailure(e -> error(ctx, e instanceof ReplyException re && re.failureCode() == 400 ? 400 : 503, e.getMessage()));
+    }
+
+    /** A JSON error, and one rate-limited log line for it. */
+    private void error(RoutingContext ctx, int status, String message) {
+        HttpServerRequest req = ctx.request();
+        rejections.rejected(req.method().name(), req.path(), String.valueOf(req.remoteAddress()), status, message);
+        if (ctx.response().ended()) {
+            return;
+        }
+        if (status == 413 || status == 503) {
+            ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+        }
+        json(ctx, status, new JsonObject().put("error", message));
     }
 
     private static void json(RoutingContext ctx, int status, JsonObject body) {
