@@ -60,7 +60,7 @@ public class OftctlTest {
         "hrelation --order 3 --h 2 --schedule valiant|unknown schedule 'valiant' (use direct or two-phase)",
         "serve --board bogus|unknown board 'bogus' (use sim, sim-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)",
         "serve --board serial:/dev/ttyNOPE@115200|serial /dev/ttyNOPE: cannot open (Port not found)",
-        "serve --board uio:/nonexistent/uio9|register window /nonexistent/uio9: cannot open (errno 2)",
+        "serve --board uio:/nonexistent/uio9|register window /nonexistent/uio9: cannot open (no such file or directory, errno 2)",
         "serve --order 17|the built-in board model runs orders 1..16, got 17",
         "frobnicate|Unmatched argument at index 0: 'frobnicate'",
         "sim --order 4 --slots 10 --bench /nonexistent/bench.txt|bench file /nonexistent/bench.txt does not exist",

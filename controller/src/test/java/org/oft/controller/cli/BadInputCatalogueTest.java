@@ -1,0 +1,300 @@
+package org.oft.controller.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The catalogue of bad command-line input: every case ends within a time limit with the exit code
+ * it must get and one line, written for people, that says what is wrong. No Java exception names,
+ * no stack trace, and no output file changed or left half-written.
+ */
+public class BadInputCatalogueTest {
+    /** A Java exception or error class name, or a stack frame, in what a user reads. */
+    public static final Pattern JAVA_NAMES = Pattern.compile(
+            "\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bjava\\.[a-z]+\\.|\\bat [a-z]+\\.[a-z]+\\.|(?<!/dev/)\\bnull\\b");
+
+    @TempDir
+    static Path dir;
+    static String missing;
+    static String empty;
+    static String directory;
+    static String fifo;
+    static String garbage;
+    static String hugeSmallCap;
+    static String hugeLargeCap;
+    static String fabric;
+    static String truncatedFabric;
+    static String lfts;
+    static String benchTruncated;
+    static String benchPhase;
+    static String benchDrift;
+    static String stateCorrupt;
+    static String stateTruncated;
+    static String stateWrongShape;
+    static String uioSmall;
+    static String uioZeroed;
+
+    @BeforeAll
+    static void files() throws Exception {
+        missing = dir.resolve("missing.txt").toString();
+        empty = write("empty.txt", "");
+        directory = Files.createDirectory(dir.resolve("a-directory")).toString();
+        fifo = dir.resolve("a-fifo").toString();
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo).start().waitFor());
+        byte[] junk = new byte[4096];
+        new Random(13).nextBytes(junk);
+        garbage = dir.resolve("garbage.bin").toString();
+        Files.write(Path.of(garbage), junk);
+        hugeSmallCap = sparse("huge-small.txt", (64L << 20) + 1);
+        hugeLargeCap = sparse("huge-large.txt", (1L << 30) + 1);
+        StringWriter net = new StringWriter();
+        assertEquals(0, Oftctl.execute(new String[] {"fattree", "export", "--topology", "kary:2,2"}, new PrintWriter(net),
+                new PrintWriter(new StringWriter())));
+        fabric = write("fabric.net", net.toString());
+        truncatedFabric = write("truncated.net", net.toString().substring(0, net.toString().length() / 2));
+        StringWriter lft = new StringWriter();
+        assertEquals(0, Oftctl.execute(new String[] {"fattree", "lft", "--topology", "kary:2,2"}, new PrintWriter(lft),
+                new PrintWriter(new StringWriter())));
+        lfts = write("ours.lfts", lft.toString());
+        benchTruncated = write("bench-truncated.txt", "P3 281.5\nclock router-1 phase=");
+        benchPhase = write("bench-phase.txt", "clock router-1 phase=1e30\n");
+        benchDrift = write("bench-drift.txt", "clock proc-2 phase=0 drift=5000\n");
+        stateCorrupt = Files.write(dir.resolve("state-corrupt.json"), junk).toString();
+        stateTruncated = write("state-truncated.json", "{\"version\":1,\"epoch\":12,\"boards\":{\"router-1\":{\"1\":{\"len");
+        stateWrongShape = write("state-shape.json", "{\"version\":1,\"epoch\":\"soon\",\"boards\":[]}");
+        uioSmall = write("small.win", "0123456789");
+        uioZeroed = dir.resolve("zeroed.win").toString();
+        try (RandomAccessFile f = new RandomAccessFile(uioZeroed, "rw")) {
+            f.setLength(4096 + 2 * 65536);
+        }
+    }
+
+    static String write(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text).toString();
+    }
+
+    static String sparse(String name, long size) throws IOException {
+        Path p = dir.resolve(name);
+        try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
+            f.setLength(size);
+        }
+        return p.toString();
+    }
+
+    /** One bad input: the arguments, the exit code and a fragment of the one line it must print. */
+    record Case(String what, int code, String message, String... args) {
+        @Override
+        public String toString() {
+            return what;
+        }
+    }
+
+    static Case c(String what, int code, String message, String... args) {
+        return new Case(what, code, message, args);
+    }
+
+    static List<Case> cases() {
+        List<Case> l = new ArrayList<>();
+        // numbers at 0, negative, huge, not a number, empty
+        l.add(c("debruijn order 0", 2, "order must be between 1 and 30, got 0", "debruijn", "--order", "0"));
+        l.add(c("debruijn order negative", 2, "order must be between 1 and 30, got -1", "debruijn", "--order", "-1"));
+        l.add(c("debruijn order 64", 2, "order must be between 1 and 30, got 64", "debruijn", "--order", "64"));
+        l.add(c("debruijn order not a number", 2, "'x' is not an int", "debruijn", "--order", "x"));
+        l.add(c("debruijn order empty", 2, "'' is not an int", "debruijn", "--order", ""));
+        l.add(c("debruijn order past int", 2, "'99999999999' is not an int", "debruijn", "--order", "99999999999"));
+        l.add(c("tables order 0", 2, "order must be between 1 and 30, got 0", "tables", "--order", "0"));
+        l.add(c("tables latency huge", 2, "latency must be between 0 and 4096 slots, got 99999", "tables", "--order", "3", "--latency", "99999"));
+        l.add(c("tables processor negative", 2, "processor must be between 0 and 7, got -1", "tables", "--order", "3", "--processor", "-1"));
+        l.add(c("feasibility order 0", 2, "order must be between 1 and 30, got 0", "feasibility", "--order", "0"));
+        l.add(c("feasibility packet bits 0", 2, "packet size must be at least 1 bit, got 0", "feasibility", "--order", "4", "--packet-bits", "0"));
+        l.add(c("feasibility bandwidth negative", 2, "bandwidth (Gb/s) must be a positive number", "feasibility", "--order", "4", "--bandwidth-gbps", "-1"));
+        l.add(c("feasibility refraction 0", 2, "refraction index must be", "feasibility", "--order", "4", "--refraction-index", "0"));
+        l.add(c("feasibility clock NaN", 2, "clock (GHz) must be a positive number", "feasibility", "--order", "4", "--clock-ghz", "NaN"));
+        l.add(c("hrelation h negative", 2, "h must be at least 1, got -3", "hrelation", "--order", "4", "--h", "-3"));
+        l.add(c("hrelation order 64", 2, "order must be between 1 and 30, got 64", "hrelation", "--order", "64", "--h", "1"));
+        l.add(c("hrelation pattern unknown", 2, "unknown pattern 'bogus'", "hrelation", "--order", "4", "--h", "1", "--pattern", "bogus"));
+        l.add(c("serve port negative", 2, "port must be between 0 and 65535, got -1", "serve", "--port", "-1"));
+        l.add(c("serve port huge", 2, "port must be between 0 and 65535, got 70000", "serve", "--port", "70000"));
+        l.add(c("serve slot rate 0", 2, "slots per second must be above 0 and at most 1e9, got 0.0", "serve", "--slots-per-second", "0"));
+        l.add(c("serve slot rate NaN", 2, "slots per second must be above 0 and at most 1e9, got NaN", "serve", "--slots-per-second", "NaN"));
+        l.add(c("serve latency negative", 2, "latency must be between 0 and 4096 slots, got -1", "serve", "--latency", "-1"));
+        l.add(c("serve order 0", 2, "order must be between 1 and 30, got 0", "serve", "--order", "0"));
+        l.add(c("serve host empty", 2, "--host must name an address", "serve", "--host", ""));
+        l.add(c("sim slots 0", 2, "slots must be at least 1, got 0", "sim", "--order", "4", "--slots", "0"));
+        l.add(c("sim slots negative", 2, "slots must be at least 1, got -1", "sim", "--order", "4", "--slots", "-1"));
+        l.add(c("sim order 64", 2, "order must be between 1 and 30, got 64", "sim", "--order", "64", "--slots", "1"));
+        l.add(c("sim jitter negative", 2, "--fibre-jitter-mm must be", "sim", "--order", "4", "--slots", "10", "--fibre-jitter-mm", "-1"));
+        l.add(c("sim switching negative", 2, "switching", "sim", "--order", "4", "--slots", "10", "--switching-ps", "-1"));
+        l.add(c("sim fault of colons", 2, "fault '::::': no fault kind", "sim", "--order", "4", "--slots", "10", "--fault", "::::"));
+        l.add(c("sim fault empty", 2, "a fault spec is needed", "sim", "--order", "4", "--slots", "10", "--fault", ""));
+        l.add(c("sim fault skew huge", 2, "skew must be within ±1000000000 ps (1 ms), got 99999999999999999999", "sim", "--order", "4",
+                "--slots", "10", "--fault", "skew:router-3:99999999999999999999"));
+        l.add(c("sim fault flip bit 32", 2, "bit 0..3", "sim", "--order", "4", "--slots", "10", "--fault", "flip:1:1:32"));
+        l.add(c("sim fault stuck level text", 2, "level must be an integer, got 'two'", "sim", "--order", "4", "--slots", "10", "--fault", "stuck:two:1:turn"));
+        l.add(c("board-sim baud negative", 2, "--baud must be 0 (unthrottled) or a line rate up to 100000000, got -5", "board-sim", "--pty", "--baud", "-5"));
+        l.add(c("board-sim order 0", 2, "order must be between 1 and 30, got 0", "board-sim", "--pty", "--order", "0"));
+        l.add(c("board-sim no link", 2, "name exactly one of --pty and --uio-file", "board-sim"));
+        l.add(c("bench fuzz inputs negative", 2, "--fuzz-inputs must be at least 1, got -1", "bench", "--what", "fuzz", "--fuzz-inputs", "-1"));
+        l.add(c("bench orders reversed", 2, "--min-order 20 is above --max-order 10", "bench", "--what", "debruijn", "--min-order", "20", "--max-order", "10"));
+        l.add(c("bench max order 64", 2, "--min-order and --max-order must be between 1 and 30", "bench", "--what", "debruijn", "--max-order", "64"));
+        l.add(c("bench runs 0", 2, "--runs must be between 1 and 1000, got 0", "bench", "--runs", "0"));
+        l.add(c("bench unknown", 2, "--what must be", "bench", "--what", "nothing"));
+        l.add(c("fattree topology empty", 2, "topology", "fattree", "show", "--topology", ""));
+        l.add(c("fattree pgft counts differ", 2, "m must have h = 3 comma-separated values, got '8,4'", "fattree", "show", "--topology", "pgft:3;8,4;1,2;1,1"));
+        l.add(c("fattree kary 0", 2, "k", "fattree", "show", "--topology", "kary:0,3"));
+        l.add(c("fattree kary huge", 2, "topology too large", "fattree", "show", "--topology", "kary:99999,99999"));
+        l.add(c("fattree paths 0", 2, "paths", "fattree", "lft", "--topology", "kary:4,3", "--paths", "0"));
+        l.add(c("fattree engine unknown", 2, "unknown routing engine 'nope'", "fattree", "lft", "--topology", "kary:4,3", "--engine", "nope"));
+        l.add(c("fattree samples 0", 2, "--samples must be at least 1, got 0", "fattree", "analyze", "--topology", "kary:4,2", "--pattern", "perm",
+                "--metric", "mload", "--samples", "0"));
+        l.add(c("fattree samples negative", 2, "--samples must be at least 1, got -1", "fattree", "analyze", "--topology", "kary:4,2", "--pattern", "perm",
+                "--metric", "mload", "--samples", "-1"));
+        l.add(c("fattree pair out of range", 2, "--pairs S-D needs two different hosts in 0..15", "fattree", "routes", "--topology", "kary:4,2", "--pairs", "99-1"));
+        // input files: missing, empty, a directory, a FIFO, a device, binary, truncated, huge, out of range
+        l.add(c("bench file missing", 2, "bench file " + missing + " does not exist", "sim", "--order", "4", "--slots", "1", "--bench", missing));
+        l.add(c("bench file directory", 2, "bench file " + directory + " is a directory, not a file", "sim", "--order", "4", "--slots", "1", "--bench", directory));
+        l.add(c("bench file FIFO", 2, "bench file " + fifo + " is not a regular file", "sim", "--order", "4", "--slots", "1", "--bench", fifo));
+        l.add(c("bench file /dev/zero", 2, "bench file /dev/zero is not a regular file", "sim", "--order", "4", "--slots", "1", "--bench", "/dev/zero"));
+        l.add(c("bench file binary", 2, "bench file " + garbage + " is not", "sim", "--order", "4", "--slots", "1", "--bench", garbage));
+        l.add(c("bench file huge", 2, "bench file " + hugeSmallCap + " is 67108865 bytes; the limit is 67108864 bytes", "sim", "--order", "4",
+                "--slots", "1", "--bench", hugeSmallCap));
+        l.add(c("bench file truncated", 2, "bench file line 2: phase must be a number, got ''", "sim", "--order", "4", "--slots", "1", "--bench", benchTruncated));
+        l.add(c("bench file phase 1e30", 2, "bench file line 1: phase must be within ±1000000000 ps (1 ms), got 1e30", "sim", "--order", "4",
+                "--slots", "1", "--bench", benchPhase));
+        l.add(c("bench file drift 5000", 2, "bench file line 1: clock drift must be within ±1000 ppm, got 5000.0", "sim", "--order", "4",
+                "--slots", "1", "--bench", benchDrift));
+        l.add(c("ibnet missing", 2, "fabric file " + missing + " does not exist", "fattree", "show", "--topology", "ibnet:" + missing));
+        l.add(c("ibnet empty", 2, ": no nodes found; is this ibnetdiscover output?", "fattree", "show", "--topology", "ibnet:" + empty));
+        l.add(c("ibnet directory", 2, "is a directory, not a file", "fattree", "show", "--topology", "ibnet:" + directory));
+        l.add(c("ibnet FIFO", 2, "is not a regular file", "fattree", "show", "--topology", "ibnet:" + fifo));
+        l.add(c("ibnet binary", 2, "is not", "fattree", "show", "--topology", "ibnet:" + garbage));
+        l.add(c("ibnet truncated", 2, "truncated.net:7: dangling link", "fattree", "show", "--topology", "ibnet:" + truncatedFabric));
+        l.add(c("ibnet huge", 2, "is 1073741825 bytes; the limit is 1073741824 bytes", "fattree", "show", "--topology", "ibnet:" + hugeLargeCap));
+        l.add(c("node types missing", 2, "node-type file " + missing + " does not exist", "fattree", "lft", "--topology", "kary:2,2",
+                "--engine", "gdmodk", "--node-types", "csv:" + missing));
+        l.add(c("node types FIFO", 2, "is not a regular file", "fattree", "lft", "--topology", "kary:2,2", "--engine", "gdmodk",
+                "--node-types", "csv:" + fifo));
+        l.add(c("node types binary", 2, "is not", "fattree", "lft", "--topology", "kary:2,2", "--engine", "gdmodk", "--node-types", "csv:" + garbage));
+        l.add(c("node types directory", 2, "is a directory", "fattree", "lft", "--topology", "kary:2,2", "--engine", "gdmodk",
+                "--node-types", "csv:" + directory));
+        l.add(c("compare missing", 2, "LFT file " + missing + " does not exist", "fattree", "lft", "--topology", "ibnet:" + fabric, "--compare", missing));
+        l.add(c("compare FIFO", 2, "LFT file " + fifo + " is not a regular file", "fattree", "lft", "--topology", "ibnet:" + fabric, "--compare", fifo));
+        l.add(c("compare binary", 2, "LFT file " + garbage + " is not", "fattree", "lft", "--topology", "ibnet:" + fabric, "--compare", garbage));
+        l.add(c("compare huge", 2, "the limit is 1073741824 bytes", "fattree", "lft", "--topology", "ibnet:" + fabric, "--compare", hugeLargeCap));
+        l.add(c("compare empty", 2, "no forwarding table rows for hosts found", "fattree", "lft", "--topology", "ibnet:" + fabric, "--compare", empty));
+        l.add(c("traffic file FIFO", 2, "traffic file " + fifo + " is not a regular file", "fattree", "analyze", "--topology", "kary:2,2",
+                "--pattern", "file:" + fifo, "--metric", "flows"));
+        l.add(c("state corrupt", 2, "deployed-configuration file " + stateCorrupt + " is not", "boards", "probe", "--board", "sim-pty",
+                "--state", stateCorrupt));
+        l.add(c("state truncated", 2, "deployed-configuration file " + stateTruncated + " is damaged (delete it to start afresh): it is not JSON",
+                "boards", "probe", "--board", "sim-pty", "--state", stateTruncated));
+        l.add(c("state wrong structure", 2, "is damaged (delete it to start afresh): 'epoch' must be a whole number", "boards", "probe",
+                "--board", "sim-pty", "--state", stateWrongShape));
+        l.add(c("state empty", 2, "is damaged (delete it to start afresh): it is empty", "boards", "probe", "--board", "sim-pty", "--state", empty));
+        l.add(c("state directory", 2, "is a directory", "boards", "probe", "--board", "sim-pty", "--state", directory));
+        l.add(c("state not writable", 2, "cannot keep the deployed configuration in /proc/oft/deployed.json", "serve", "--board", "sim-pty",
+                "--port", "0", "--state", "/proc/oft/deployed.json"));
+        // register windows that are not windows: refused before anything is mapped
+        l.add(c("uio small file", 2, "register window " + uioSmall + " holds 10 bytes; a mailbox window is 135168 bytes", "boards", "probe",
+                "--board", "uio:" + uioSmall));
+        l.add(c("uio empty file", 2, "register window " + empty + " holds 0 bytes", "serve", "--port", "0", "--board", "uio:" + empty));
+        l.add(c("uio zeroed file", 2, "register window " + uioZeroed + " holds no mailbox: magic 0x00000000", "serve", "--port", "0",
+                "--board", "uio:" + uioZeroed));
+        l.add(c("uio directory", 2, "register window " + directory + " is a directory", "boards", "probe", "--board", "uio:" + directory));
+        l.add(c("uio FIFO", 2, "register window " + fifo + " is neither a character device (UIO) nor a window file", "boards", "probe",
+                "--board", "uio:" + fifo));
+        l.add(c("uio /dev/null", 2, "register window /dev/null: cannot map 135168 bytes (the device does not support mapping", "boards", "probe",
+                "--board", "uio:/dev/null"));
+        l.add(c("board-sim window over a file", 2, "holds 10 bytes; a mailbox window is 135168 bytes (refusing to overwrite it)", "board-sim",
+                "--uio-file", uioSmall));
+        return l;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyBadInputEndsWithOneClearLine() {
+        return cases().stream().map(k -> DynamicTest.dynamicTest(k.what(), () -> {
+            OftctlTest.Run r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> OftctlTest.run(k.args()));
+            assertEquals(k.code(), r.code(), k.what() + ": " + r.err() + r.out());
+            String err = r.err();
+            assertTrue(err.startsWith("oftctl: ") && err.endsWith("\n") && err.indexOf('\n') == err.length() - 1,
+                    k.what() + ": not one line: " + err);
+            assertTrue(err.contains(k.message()), k.what() + ": expected '" + k.message() + "' in: " + err);
+            assertFalse(JAVA_NAMES.matcher(err).find(), k.what() + ": Java internals in: " + err);
+        }));
+    }
+
+    @Test
+    void catalogueIsLarge() {
+        assertTrue(cases().size() >= 60, "cases: " + cases().size());
+    }
+
+    @Test
+    void refusedOptionsLeaveTheOutputFileAsItWas() throws Exception {
+        Path out = dir.resolve("keep.lfts");
+        byte[] before = "a good table from yesterday\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(out, before);
+        OftctlTest.Run r = OftctlTest.run("fattree", "lft", "--topology", "kary:4,3", "--format", "bogus", "-o", out.toString());
+        assertEquals(2, r.code());
+        assertEquals("oftctl: --format must be opensm or json, got 'bogus'\n", r.err());
+        assertArrayEquals(before, Files.readAllBytes(out));
+        r = OftctlTest.run("fattree", "lft", "--topology", "kary:4,3", "--engine", "bogus", "-o", out.toString());
+        assertEquals(2, r.code());
+        assertArrayEquals(before, Files.readAllBytes(out));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().endsWith(".partial")).toList());
+        }
+        // and a good run replaces it whole
+        r = OftctlTest.run("fattree", "lft", "--topology", "kary:4,3", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(out).startsWith("Unicast lids"), Files.readString(out).substring(0, 40));
+    }
+
+    @Test
+    void writeFailuresAreErrorsNotSilence() throws Exception {
+        OftctlTest.Run full = OftctlTest.run("fattree", "lft", "--topology", "kary:4,3", "-o", "/dev/full");
+        assertEquals(1, full.code());
+        assertEquals("oftctl: cannot write /dev/full: No space left on device\n", full.err());
+
+        OftctlTest.Run noDir = OftctlTest.run("fattree", "export", "--topology", "kary:4,3", "-o", dir.resolve("no/such/dir/f.net").toString());
+        assertEquals(2, noDir.code());
+        assertEquals("oftctl: cannot write " + dir.resolve("no/such/dir/f.net") + ": directory " + dir.resolve("no/such/dir")
+                + " does not exist\n", noDir.err());
+
+        OftctlTest.Run toDir = OftctlTest.run("fattree", "export", "--topology", "kary:4,3", "-o", directory);
+        assertEquals(2, toDir.code());
+        assertEquals("oftctl: cannot write " + directory + ": it is a directory\n", toDir.err());
+
+        // standard output on a full device
+        StringWriter err = new StringWriter();
+        int code;
+        try (PrintStream stdout = new PrintStream(new FileOutputStream("/dev/full"))) {
+            code = Oftctl.execute(new String[] {"tables", "--order", "6"}, new PrintWriter(stdout), new PrintWriter(err));
+        }
+        assertEquals(1, code);
+        assertEquals("oftctl: cannot write standard output (closed or device full); the output is incomplete\n", err.toString());
+    }
+}
