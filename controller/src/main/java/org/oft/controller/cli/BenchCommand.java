@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Throughput figures: warmed up, repeated, median and range printed. */
-@Command(name = "bench", description = "Benchmarks: sequence generators (bits/s), slot-level and timed models (packet-hops/s).")
+@Command(name = "bench", footer = {"%nExamples:", "  oftctl bench --what deploy", "  oftctl bench --what lft --runs 3"}, description = "Benchmarks: sequence generators (bits/s), slot-level and timed models (packet-hops/s).")
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -33,25 +33,25 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb or all.")
     String what;
 
-    @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order (default 16).")
+    @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
     int minOrder;
 
-    @Option(names = "--max-order", defaultValue = "30", description = "Largest sequence order (default 30).")
+    @Option(names = "--max-order", defaultValue = "30", description = "Largest sequence order.")
     int maxOrder;
 
-    @Option(names = "--slot-order", defaultValue = "10", description = "Order of the slot-model benchmark (default 10).")
+    @Option(names = "--slot-order", defaultValue = "10", description = "Order of the slot-model benchmark.")
     int slotOrder;
 
-    @Option(names = "--runs", defaultValue = "5", description = "Measured runs per figure (default 5).")
+    @Option(names = "--runs", defaultValue = "5", description = "Measured runs per figure.")
     int runs;
 
     @Option(names = "--deploy-order", defaultValue = "10", description = "Order of the OFT deployed over the pty (default 10; two less at 115,200 baud).")
     int deployOrder;
 
-    @Option(names = "--fuzz-inputs", defaultValue = "1000000", description = "Inputs for the decoder fuzz run (default 1e6).")
+    @Option(names = "--fuzz-inputs", defaultValue = "1000000", description = "Inputs for the decoder fuzz run.")
     long fuzzInputs;
 
-    @Option(names = "--ebb-patterns", defaultValue = "20000", description = "Bisect patterns per ebb run (default 20,000).")
+    @Option(names = "--ebb-patterns", defaultValue = "20000", description = "Bisect patterns per ebb run.")
     int ebbPatterns;
 
     @Override
@@ -113,7 +113,16 @@ final class BenchCommand implements Callable<Integer> {
     private void debruijn(PrintWriter out) {
         out.println("# de Bruijn control sequence generators, bits/s (median of " + runs + " runs, [min..max])");
         out.println("order,bits,fast_bits_per_s,fast_range,prefer_one_bits_per_s,prefer_one_range,speedup");
+        // Work doubles with the order: progress is counted in bits generated.
+        double all = 0;
         for (int r = minOrder; r <= maxOrder; r += 2) {
+            all += 1L << r;
+        }
+        double done = 0;
+        Progress progress = Progress.of(spec.commandLine().getErr(), "bench debruijn");
+        for (int r = minOrder; r <= maxOrder; r += 2) {
+            progress.update(done / all, "order " + r);
+            done += 1L << r;
             final int order = r;
             double[] fast = measure(() -> LyndonPreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
             double[] literal = measure(() -> PreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
@@ -121,6 +130,7 @@ final class BenchCommand implements Callable<Integer> {
                     fast[1], fast[0], fast[2], literal[1], literal[0], literal[2], fast[1] / literal[1]);
             out.flush();
         }
+        progress.done();
     }
 
     interface Work {

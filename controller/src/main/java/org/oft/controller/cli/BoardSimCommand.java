@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "board-sim", description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
+@Command(name = "board-sim", footer = {"%nExamples:", "  oftctl board-sim --pty --order 6 --baud 921600", "  oftctl board-sim --uio-file /dev/shm/oft.win"}, description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
         + "as hardware would be reached.")
 final class BoardSimCommand implements Callable<Integer> {
     /** Faster than any UART a board carries. */
@@ -35,10 +35,10 @@ final class BoardSimCommand implements Callable<Integer> {
     @Option(names = "--uio-file", description = "Create this file (e.g. under /dev/shm) as the register window and serve its mailbox.")
     String uioFile;
 
-    @Option(names = "--order", defaultValue = "4", description = "Order r of the modelled fabric (default 4).")
+    @Option(names = "--order", defaultValue = "4", description = "Order r of the modelled fabric.")
     int order;
 
-    @Option(names = "--latency", defaultValue = "1", description = "Processor fibres, in slots (default 1).")
+    @Option(names = "--latency", defaultValue = "1", description = "Processor fibres, in slots.")
     int latency;
 
     @Option(names = "--baud", defaultValue = "0", description = "Throttle the pseudo-terminal to this line rate (8N1); 0: as fast as it goes.")

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "boards", description = "Look at the boards of a bench.")
+@Command(name = "boards", footer = {"%nExamples:", "  oftctl boards probe --board sim-pty", "  oftctl boards probe --board serial:/dev/ttyUSB0@921600 --state ~/.oftctl/deployed.json"}, description = "Look at the boards of a bench.")
 final class BoardsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,6 +27,9 @@ final class BoardsCommand implements Callable<Integer> {
 
     @Option(names = "--state", description = "Also check every board against this deployed-configuration record.")
     java.nio.file.Path state;
+
+    @Option(names = "--json", description = "One JSON document instead of CSV.")
+    boolean json;
 
     @Override
     public Integer call() {
@@ -47,21 +50,42 @@ final class BoardsCommand implements Callable<Integer> {
         try (BoardBus bus = s.open(4, 1, null)) {
             WireBoardBus wire = BoardSpec.wireOf(bus);
             List<BoardInfo> boards = wire.discover();
-            out.println("board,kind,index,order,rows,firmware,boot_id,active_sequence,active_table,active_phases");
+            io.vertx.core.json.JsonArray list = new io.vertx.core.json.JsonArray();
+            io.vertx.core.json.JsonArray differences = new io.vertx.core.json.JsonArray();
+            if (!json) {
+                out.println("board,kind,index,order,rows,firmware,boot_id,active_sequence,active_table,active_phases");
+            }
             for (int a = 0; a < boards.size(); a++) {
                 BoardInfo b = boards.get(a);
                 Message.Status st = wire.status(a);
-                out.printf("%s,%s,%d,%d,%d,%s,%016x,%s,%s,%s%n", b.id(), b.kind(), b.index(), b.order(), b.tableRows(),
-                        b.firmware(), st.bootId(), crc(st, 0), crc(st, 1), crc(st, 2));
+                if (json) {
+                    list.add(new io.vertx.core.json.JsonObject().put("board", b.id()).put("kind", b.kind().name()).put("index", b.index())
+                            .put("order", b.order()).put("rows", b.tableRows()).put("firmware", b.firmware())
+                            .put("bootId", String.format("%016x", st.bootId())).put("activeSequence", crc(st, 0))
+                            .put("activeTable", crc(st, 1)).put("activePhases", crc(st, 2)));
+                } else {
+                    out.printf("%s,%s,%d,%d,%d,%s,%016x,%s,%s,%s%n", b.id(), b.kind(), b.index(), b.order(), b.tableRows(),
+                            b.firmware(), st.bootId(), crc(st, 0), crc(st, 1), crc(st, 2));
+                }
                 if (record != null) {
                     for (String d : record.check(b.id(), st)) {
-                        out.println("# MISMATCH " + d);
+                        differences.add(d);
+                        if (!json) {
+                            out.println("# MISMATCH " + d);
+                        }
                         mismatches++;
                     }
                 }
             }
+            if (json) {
+                io.vertx.core.json.JsonObject o = new io.vertx.core.json.JsonObject().put("board", board).put("boards", list);
+                if (record != null) {
+                    o.put("record", state.toString()).put("matches", mismatches == 0).put("differences", differences);
+                }
+                out.println(o.encode());
+            }
         }
-        if (record != null) {
+        if (record != null && !json) {
             out.println(mismatches == 0 ? "# every board runs what " + state + " records" : "# " + mismatches + " mismatch(es) with " + state);
         }
         return mismatches == 0 ? 0 : 1;

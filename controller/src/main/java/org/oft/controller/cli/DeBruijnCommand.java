@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "debruijn", description = "Print the de Bruijn control sequence of order R, or check a bit string.")
+@Command(name = "debruijn", footer = {"%nExamples:", "  oftctl debruijn --order 4", "  oftctl debruijn --check 0000111101100101 --json"}, description = "Print the de Bruijn control sequence of order R, or check a bit string.")
 final class DeBruijnCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -20,7 +20,7 @@ final class DeBruijnCommand implements Callable<Integer> {
     @Option(names = "--order", description = "Order r (1..30); the sequence has 2^r bits.")
     Integer order;
 
-    @Option(names = "--generator", defaultValue = "fast", description = "prefer-one (as printed in the paper) or fast (default); same bits.")
+    @Option(names = "--generator", defaultValue = "fast", description = "prefer-one (the paper's algorithm, literally) or fast (Lyndon words); the same bits.")
     String generator;
 
     @Option(names = "--check", paramLabel = "BITS", description = "Instead: say whether BITS is a binary de Bruijn sequence; exit 1 if not.")
@@ -33,6 +33,13 @@ final class DeBruijnCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (check != null) {
+            if (order != null) {
+                Order.check(order);
+                if (check.strip().length() != 1L << order) {
+                    throw new IllegalArgumentException("--check BITS has " + check.strip().length() + " bits; an order-" + order
+                            + " sequence has " + (1L << order) + " (leave out --order to check any length)");
+                }
+            }
             DeBruijnCheck.Result r = DeBruijnCheck.check(check.strip());
             if (json) {
                 out.println(new JsonObject().put("valid", r.valid()).put("order", r.order()).put("reason", r.reason()).encode());

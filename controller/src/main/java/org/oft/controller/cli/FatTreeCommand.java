@@ -27,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "fattree", description = "Electrical fat trees (PGFT/XGFT/k-ary n-trees): routes, forwarding tables, analyses.",
+@Command(name = "fattree", footer = {"%nExamples:", "  oftctl fattree show --topology kary:4,3", "  oftctl help fattree lft"}, description = "Electrical fat trees (PGFT/XGFT/k-ary n-trees): routes, forwarding tables, analyses.",
         subcommands = {FatTreeCommand.Show.class, FatTreeCommand.Routes.class, FatTreeCommand.Lft.class,
                 FatTreeCommand.Export.class, FatTreeCommand.Analyze.class})
 final class FatTreeCommand implements Runnable {
@@ -45,7 +45,7 @@ final class FatTreeCommand implements Runnable {
         @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
         String topology;
 
-        @Option(names = "--engine", defaultValue = "dmodk", description = "dmodk, smodk, random, gdmodk, gsmodk, shift-1, disjoint (default dmodk)")
+        @Option(names = "--engine", defaultValue = "dmodk", description = "dmodk, smodk, random, gdmodk, gsmodk, shift-1, disjoint")
         String engine;
 
         @Option(names = "--paths", defaultValue = "1", description = "K paths (LIDs) per destination, for shift-1, disjoint, random")
@@ -54,7 +54,7 @@ final class FatTreeCommand implements Runnable {
         @Option(names = "--node-types", description = "compute (default), last:TYPE[:N], or csv:FILE with nid,type lines")
         String nodeTypes;
 
-        @Option(names = "--seed", defaultValue = "1", description = "seed for random routing and sampling (default 1)")
+        @Option(names = "--seed", defaultValue = "1", description = "seed for random routing and sampling")
         long seed;
 
         FatTree tree;
@@ -68,19 +68,34 @@ final class FatTreeCommand implements Runnable {
         }
     }
 
-    @Command(name = "show", description = "Describe a topology: parameters, sizes, the RLFT test of 000 eq. (1).")
+    @Command(name = "show", footer = {"%nExample:", "  oftctl fattree show --topology 'pgft:3;8,4,2;1,2,1;1,1,4'"}, description = "Describe a topology: parameters, sizes, the RLFT test of 000 eq. (1).")
     static final class Show implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--topology", required = true)
+        @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
         String topology;
+
+        @Option(names = "--json", description = "print JSON")
+        boolean json;
 
         @Override
         public Integer call() {
             FatTree tree = TopologySpec.parse(topology);
             PgftTopology t = tree.topology();
             PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                JsonArray levels = new JsonArray();
+                for (int l = 1; l <= t.levels(); l++) {
+                    levels.add(new JsonObject().put("level", l).put("switches", t.levelSize(l)).put("downPorts", t.downPorts(l))
+                            .put("upPorts", t.upPorts(l)));
+                }
+                String v = t.rlftViolation();
+                out.println(new JsonObject().put("topology", t.describe()).put("hosts", t.hosts()).put("switches", t.switches())
+                        .put("links", t.portCount() / 2).put("levels", levels).put("rlft", v == null)
+                        .put("rlftViolation", v).encode());
+                return 0;
+            }
             out.println(t.describe());
             out.println("hosts " + t.hosts() + ", switches " + t.switches() + ", links " + t.portCount() / 2);
             for (int l = 1; l <= t.levels(); l++) {
@@ -93,7 +108,7 @@ final class FatTreeCommand implements Runnable {
         }
     }
 
-    @Command(name = "routes", description = "Route traces in the papers' names: CSV src,dst[,path],hops.")
+    @Command(name = "routes", footer = {"%nExample:", "  oftctl fattree routes --topology 'xgft:3;4,4,4;1,4,2' --engine disjoint --paths 4 --pairs 0-63"}, description = "Route traces in the papers' names: CSV src,dst[,path],hops.")
     static final class Routes implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -101,11 +116,23 @@ final class FatTreeCommand implements Runnable {
         @Mixin
         RoutingArgs args = new RoutingArgs();
 
-        @Option(names = "--pairs", defaultValue = "all", description = "all, shift:S, or one pair S-D (default all)")
+        @Option(names = "--pairs", defaultValue = "all", description = "all, shift:S, or one pair S-D")
         String pairs;
+
+        @Option(names = "--format", defaultValue = "csv", description = "csv or json (one JSON document)")
+        String format;
+
+        @Option(names = "--json", description = "the same as --format json")
+        boolean json;
 
         @Override
         public Integer call() {
+            if (json) {
+                format = "json";
+            }
+            if (!format.equals("csv") && !format.equals("json")) {
+                throw new IllegalArgumentException("--format must be csv or json, got '" + format + "'");
+            }
             Routing r = args.route();
             PgftTopology t = r.topology();
             int n = t.hosts();
@@ -130,7 +157,14 @@ final class FatTreeCommand implements Runnable {
             }
             PrintWriter out = spec.commandLine().getOut();
             boolean multi = r.paths() > 1;
-            out.println(multi ? "src,dst,path,hops" : "src,dst,hops");
+            boolean asJson = format.equals("json");
+            if (asJson) {
+                String head = new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", r.paths()).encode();
+                out.print(head.substring(0, head.length() - 1) + ",\"routes\":[");
+            } else {
+                out.println(multi ? "src,dst,path,hops" : "src,dst,hops");
+            }
+            boolean first = true;
             for (int s = 0; s < n; s++) {
                 if (onlySrc >= 0 && s != onlySrc) {
                     continue;
@@ -140,23 +174,34 @@ final class FatTreeCommand implements Runnable {
                         continue;
                     }
                     for (int q = 0; q < r.pathsFor(s, d); q++) {
-                        out.print(s);
-                        out.print(',');
-                        out.print(d);
-                        out.print(',');
-                        if (multi) {
-                            out.print(q);
+                        String hops = RouteTrace.hops(r, s, d, q);
+                        if (asJson) {
+                            out.print(first ? "\n" : ",\n");
+                            out.print(new JsonObject().put("src", s).put("dst", d).put("path", q)
+                                    .put("hops", new JsonArray(java.util.Arrays.asList((Object[]) hops.split(" ")))).encode());
+                        } else {
+                            out.print(s);
                             out.print(',');
+                            out.print(d);
+                            out.print(',');
+                            if (multi) {
+                                out.print(q);
+                                out.print(',');
+                            }
+                            out.println('"' + hops + '"'); // tuples hold commas: quote the field
                         }
-                        out.println('"' + RouteTrace.hops(r, s, d, q) + '"'); // tuples hold commas: quote the field
+                        first = false;
                     }
                 }
+            }
+            if (asJson) {
+                out.println("]}");
             }
             return 0;
         }
     }
 
-    @Command(name = "lft", description = "Forwarding tables: json, or opensm (opensm-lfts.dump, loadable with opensm -R file -U FILE).")
+    @Command(name = "lft", footer = {"%nExamples:", "  oftctl fattree lft --topology kary:4,3 --engine dmodk -o ours.lfts", "  oftctl fattree lft --topology ibnet:fabric.net --compare dump_fts.out"}, description = "Forwarding tables: json, or opensm (opensm-lfts.dump, loadable with opensm -R file -U FILE).")
     static final class Lft implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -164,8 +209,11 @@ final class FatTreeCommand implements Runnable {
         @Mixin
         RoutingArgs args = new RoutingArgs();
 
-        @Option(names = "--format", defaultValue = "opensm", description = "opensm (default) or json")
+        @Option(names = "--format", defaultValue = "opensm", description = "opensm or json (one JSON document)")
         String format;
+
+        @Option(names = "--json", description = "the same as --format json")
+        boolean json;
 
         @Option(names = "--compare", description = "also read tables (opensm-lfts.dump or dump_fts format) and report differences")
         Path compare;
@@ -175,6 +223,9 @@ final class FatTreeCommand implements Runnable {
 
         @Override
         public Integer call() {
+            if (json) {
+                format = "json";
+            }
             if (!format.equals("opensm") && !format.equals("json")) {
                 throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
             }
@@ -224,24 +275,30 @@ final class FatTreeCommand implements Runnable {
             return diffs;
         }
 
+        /** One JSON document, written switch by switch (a large fabric's tables are tens of MB). */
         private static void writeJson(FatTree tree, Routing r, ForwardingTables lft, PrintWriter w) {
             PgftTopology t = tree.topology();
-            w.print(new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", lft.paths())
-                    .put("addressing", "address = host * paths + path; ports are physical (1-based)").encode());
-            w.println();
+            String head = new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", lft.paths())
+                    .put("addressing", "address = host * paths + path; ports are physical (1-based)").encode();
+            w.print(head.substring(0, head.length() - 1));
+            w.print(",\"switches\":[");
             for (int v = t.hosts(); v < t.nodes(); v++) {
                 JsonArray ports = new JsonArray();
                 for (int a = 0; a < lft.addresses(); a++) {
                     ports.add(tree.names().physicalPort(v, lft.port(v, a)));
                 }
-                w.println(new JsonObject().put("switch", tree.names().name(v)).put("tuple", t.tuple(v))
+                if (v > t.hosts()) {
+                    w.println(',');
+                }
+                w.print(new JsonObject().put("switch", tree.names().name(v)).put("tuple", t.tuple(v))
                         .put("guid", String.format("0x%016x", tree.names().nodeGuid(v))).put("ports", ports).encode());
             }
+            w.println("]}");
             w.flush();
         }
     }
 
-    @Command(name = "export", description = "Write the topology as an ibnetdiscover/ibsim net file (GUIDs as in the LFT export).")
+    @Command(name = "export", footer = {"%nExample:", "  oftctl fattree export --topology kary:4,3 -o fabric.net"}, description = "Write the topology as an ibnetdiscover/ibsim net file (GUIDs as in the LFT export).")
     static final class Export implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -270,7 +327,7 @@ final class FatTreeCommand implements Runnable {
         }
     }
 
-    @Command(name = "analyze", description = "Judge a routing under a traffic pattern: flows, ctopo, mload or ebb.")
+    @Command(name = "analyze", footer = {"%nExample:", "  oftctl fattree analyze --topology kary:12,3 --engine dmodk --pattern bisect --metric ebb --samples 10000 --json"}, description = "Judge a routing under a traffic pattern: flows, ctopo, mload or ebb.")
     static final class Analyze implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -285,7 +342,7 @@ final class FatTreeCommand implements Runnable {
         @Option(names = "--metric", required = true, description = "flows, ctopo, mload or ebb")
         String metric;
 
-        @Option(names = "--samples", defaultValue = "1000", description = "samples for random patterns and mappings (default 1000)")
+        @Option(names = "--samples", defaultValue = "1000", description = "samples for random patterns and mappings")
         int samples;
 
         @Option(names = "--json", description = "print JSON")
@@ -298,20 +355,11 @@ final class FatTreeCommand implements Runnable {
             }
             Routing r = args.route();
             TrafficPattern p = TrafficPattern.parse(pattern, r.topology().hosts());
-            PrintWriter err = spec.commandLine().getErr();
             long started = System.nanoTime();
-            long[] lastPrint = {started};
             int total = p.random() ? samples : 1;
-            Analysis a = new Analysis(r, p, args.types, args.seed, done -> {
-                long now = System.nanoTime();
-                synchronized (lastPrint) {
-                    if (now - lastPrint[0] > 1_000_000_000L) {
-                        lastPrint[0] = now;
-                        err.printf("analyze: %d/%d samples (%.0f%%)%n", done, total, 100.0 * done / total);
-                        err.flush();
-                    }
-                }
-            });
+            Progress progress = Progress.of(spec.commandLine().getErr(), "analyze");
+            Analysis a = new Analysis(r, p, args.types, args.seed,
+                    done -> progress.update((double) done / total, done + "/" + total + " samples"));
             JsonObject result = switch (metric) {
                 case "flows" -> a.flows(samples);
                 case "ctopo" -> a.ctopo(p.random() ? 1 : samples, 10);
@@ -319,24 +367,40 @@ final class FatTreeCommand implements Runnable {
                 case "ebb" -> a.ebb(samples);
                 default -> throw new IllegalArgumentException("--metric must be flows, ctopo, mload or ebb, got '" + metric + "'");
             };
+            progress.done();
             result.put("seconds", (System.nanoTime() - started) / 1e9);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 out.println(result.encode());
             } else {
-                for (String k : result.fieldNames()) {
-                    Object v = result.getValue(k);
-                    if (v instanceof JsonArray arr) {
-                        out.println(k + ":");
-                        for (Object e : arr) {
-                            out.println("  " + e);
-                        }
-                    } else {
-                        out.println(k + ": " + v);
-                    }
-                }
+                printText(out, "", result);
             }
             return 0;
+        }
+
+        /** Text for people: one "key: value" a line, nested objects as dotted keys, lists indented. */
+        static void printText(PrintWriter out, String prefix, JsonObject o) {
+            for (String k : o.fieldNames()) {
+                Object v = o.getValue(k);
+                if (v instanceof JsonObject sub) {
+                    printText(out, prefix + k + ".", sub);
+                } else if (v instanceof JsonArray arr) {
+                    out.println(prefix + k + ":");
+                    for (Object e : arr) {
+                        if (e instanceof JsonObject eo) {
+                            StringBuilder line = new StringBuilder("  ");
+                            for (String ek : eo.fieldNames()) {
+                                line.append(line.length() > 2 ? "  " : "").append(ek).append('=').append(eo.getValue(ek));
+                            }
+                            out.println(line);
+                        } else {
+                            out.println("  " + e);
+                        }
+                    }
+                } else {
+                    out.println(prefix + k + ": " + v);
+                }
+            }
         }
     }
 

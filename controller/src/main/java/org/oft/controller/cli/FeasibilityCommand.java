@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "feasibility", description = "Physical figures of an OFT (Honkanen §2.3).")
+@Command(name = "feasibility", footer = {"%nExample:", "  oftctl feasibility --order 10 --bandwidth-gbps 100"}, description = "Physical figures of an OFT (Honkanen §2.3).")
 final class FeasibilityCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -18,16 +18,16 @@ final class FeasibilityCommand implements Callable<Integer> {
     @Option(names = "--order", required = true, description = "Order r (1..30).")
     int order;
 
-    @Option(names = "--bandwidth-gbps", defaultValue = "100", description = "Link bandwidth B in Gb/s (default 100).")
+    @Option(names = "--bandwidth-gbps", defaultValue = "100", description = "Link bandwidth B in Gb/s.")
     double bandwidth;
 
-    @Option(names = "--packet-bits", defaultValue = "128", description = "Packet size N_p in bits (default 128).")
+    @Option(names = "--packet-bits", defaultValue = "128", description = "Packet size N_p in bits.")
     int packetBits;
 
-    @Option(names = "--refraction-index", defaultValue = "1.5", description = "Refraction index of the fibre (default 1.5).")
+    @Option(names = "--refraction-index", defaultValue = "1.5", description = "Refraction index of the fibre.")
     double refraction;
 
-    @Option(names = "--clock-ghz", defaultValue = "1", description = "Processor clock in GHz (default 1).")
+    @Option(names = "--clock-ghz", defaultValue = "1", description = "Processor clock in GHz.")
     double clock;
 
     @Option(names = "--json", description = "JSON output.")

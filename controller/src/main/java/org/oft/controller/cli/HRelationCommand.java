@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "hrelation", description = "Route an h-relation on the slot model and report the routing time.")
+@Command(name = "hrelation", footer = {"%nExample:", "  oftctl hrelation --order 6 --h 8 --pattern adversarial --schedule two-phase"}, description = "Route an h-relation on the slot model and report the routing time.")
 final class HRelationCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -7,8 +7,12 @@ import picocli.CommandLine.Command;
 
 /** {@code oftctl}: the controller's command line. */
 @Command(name = "oftctl", mixinStandardHelpOptions = true, version = "oftctl 0.1",
+        scope = CommandLine.ScopeType.INHERIT, showDefaultValues = true, sortOptions = false,
         description = "Control software for the optical fat-tree prototype.",
-        subcommands = {DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
+        footer = {"%nExamples:", "  oftctl serve", "  oftctl help fattree lft",
+                "%nEvery command answers -h/--help; 'oftctl help CMD [SUB]' says the same.",
+                "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
+        subcommands = {CommandLine.HelpCommand.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
                 ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, FatTreeCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "serve", description = "Run the controller: compute tables, load the boards, run the slot clock, serve the web console.")
+@Command(name = "serve", footer = {"%nExamples:", "  oftctl serve", "  oftctl serve --order 8 --board sim-pty --slots-per-second 100"}, description = "Run the controller: compute tables, load the boards, run the slot clock, serve the web console.")
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -19,16 +19,16 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--order", defaultValue = "4", description = "Order r of the fabric (default 4; 1..16 on the built-in model).")
     int order;
 
-    @Option(names = "--port", defaultValue = "8080", description = "HTTP port of the console (default 8080).")
+    @Option(names = "--port", defaultValue = "8080", description = "HTTP port of the console.")
     int port;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default 127.0.0.1).")
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind.")
     String host;
 
-    @Option(names = "--slots-per-second", defaultValue = "4", description = "Slot clock rate (default 4, watchable).")
+    @Option(names = "--slots-per-second", defaultValue = "4", description = "Slot clock rate.")
     double slotsPerSecond;
 
-    @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet (default 1).")
+    @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet.")
     int latency;
 
     @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (built-in model, default), sim-pty (the model in its own process behind a "
@@ -45,7 +45,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (host.isBlank()) {
-            throw new IllegalArgumentException("--host must name an address to bind (default 127.0.0.1)");
+            throw new IllegalArgumentException("--host must name an address to bind");
         }
         Path stateFile = state != null ? state : Path.of(System.getProperty("user.home"), ".oftctl", "deployed.json");
         ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench,

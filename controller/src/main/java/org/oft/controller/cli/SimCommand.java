@@ -27,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "sim", description = "Run the timing-accurate fabric model: anomalies by cause, margins, calibration.")
+@Command(name = "sim", footer = {"%nExamples:", "  oftctl sim --order 6 --slots 1000 --bench bench.txt", "  oftctl sim --order 4 --slots 100 --fault skew:router-3:700 --json"}, description = "Run the timing-accurate fabric model: anomalies by cause, margins, calibration.")
 final class SimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -50,17 +50,19 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the fibre jitter.")
     long seed;
 
-    @Option(names = "--calibrate", description = "Compute and program node and injection phases before running.")
+    @Option(names = "--calibrate", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Compute and program node and injection phases before running, as serve does; "
+                    + "--no-calibrate runs the raw fabric (with nominal fibres every packet is then truncated).")
     boolean calibrate;
 
     @Option(names = "--fault", description = "Fault to inject after calibration: skew:<board>:<ps>, drift:<board>:<ppm>, "
             + "fibre:<name>:<+/-mm>, stuck:<level>:<node>:drop|turn, dead:<fibre>, flip:<proc>:<row>:<bit>.")
     List<String> faults = new ArrayList<>();
 
-    @Option(names = "--slot-ps", defaultValue = "1400", description = "Slot period in ps (default 1400).")
+    @Option(names = "--slot-ps", defaultValue = "1400", description = "Slot period in ps.")
     long slotPs;
 
-    @Option(names = "--switching-ps", defaultValue = "12", description = "Router switching time in ps (default 12).")
+    @Option(names = "--switching-ps", defaultValue = "12", description = "Router switching time in ps.")
     long switchingPs;
 
     @Option(names = "--json", description = "JSON output.")
@@ -101,6 +103,13 @@ final class SimCommand implements Callable<Integer> {
         }
         fabric.run(slots, TrafficSource.SATURATED, DeliverySink.IGNORE);
         PrintWriter out = spec.commandLine().getOut();
+        SlotCounters total = fabric.totalCounters();
+        if (total.injected() > 0 && total.delivered() == 0) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("oftctl: sim: no packet was delivered (" + fabric.truncatedTotal() + " truncated, " + total.lost() + " lost)"
+                    + (calibrate ? "; see the calibration report" : ": the fabric runs uncalibrated (--no-calibrate)"));
+            err.flush();
+        }
         if (json) {
             out.println(json(tp, fabric, cal, applied).encode());
         } else {

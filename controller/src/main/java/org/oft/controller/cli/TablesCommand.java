@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "tables", description = "Per-processor routing tables: row i = destination reached by a packet injected in slot i.")
+@Command(name = "tables", footer = {"%nExamples:", "  oftctl tables --order 3 --processor 5", "  oftctl tables --order 4 --json"}, description = "Per-processor routing tables: row i = destination reached by a packet injected in slot i.")
 final class TablesCommand implements Callable<Integer> {
     /** All n×n rows are only printed up to this order; beyond, name a processor. */
     static final int MAX_ORDER_ALL = 12;
@@ -25,7 +25,7 @@ final class TablesCommand implements Callable<Integer> {
     @Option(names = "--processor", description = "Only this processor's table (default: all processors).")
     Integer processor;
 
-    @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet (default 1, as in the paper).")
+    @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet.")
     int latency;
 
     @Option(names = "--json", description = "JSON instead of CSV.")

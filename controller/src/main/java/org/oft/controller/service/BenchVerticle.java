@@ -18,6 +18,7 @@ import org.oft.sim.SimulatedBench;
  * computation run on worker threads.
  */
 public final class BenchVerticle extends VerticleBase {
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("org.oft.bench");
     private final ServeConfig config;
     private final BoardBus bus;
     private final BenchDescription bench;
@@ -39,7 +40,10 @@ public final class BenchVerticle extends VerticleBase {
                 return;
             }
             vertx.executeBlocking(() -> FaultRequest.apply(msg.body(), sim))
-                    .onSuccess(msg::reply)
+                    .onSuccess(applied -> {
+                        LOG.info("fault injected: " + applied);
+                        msg.reply(applied);
+                    })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
         });
         bus.setTelemetryListener(t -> vertx.eventBus().publish(Addresses.TELEMETRY, TelemetryJson.of(t)));
@@ -47,7 +51,20 @@ public final class BenchVerticle extends VerticleBase {
                 .compose(tables -> vertx.executeBlocking(() -> {
                     Calibration.Result calibration = Calibration.compute(bench.plant(), bench.clocks(), bench.latency());
                     JsonObject previous = checkPrevious();
-                    BenchDeployment.Deployed deployed = BenchDeployment.deploy(bus, tables, calibration);
+                    BenchDeployment.Deployed deployed;
+                    try {
+                        deployed = BenchDeployment.deploy(bus, tables, calibration);
+                    } catch (RuntimeException e) {
+                        LOG.warning("deploy to the " + config.board() + " boards failed: " + e.getMessage());
+                        throw e;
+                    }
+                    LOG.info("deployed order-" + tables.order() + " tables (latency " + tables.latency() + ") to "
+                            + deployed.boards().size() + " " + config.board() + " boards at slot " + deployed.report().epoch()
+                            + (deployed.report().events().isEmpty() ? "" : "; " + String.join("; ", deployed.report().events())));
+                    if (previous != null && Boolean.FALSE.equals(previous.getBoolean("matches"))) {
+                        LOG.warning("before this deploy the boards differed from the last record: "
+                                + String.join("; ", previous.getJsonArray("differences").getList()));
+                    }
                     if (config.state() != null) {
                         DeploymentRecord.of(deployed.configs(), deployed.report().epoch()).save(config.state());
                     }

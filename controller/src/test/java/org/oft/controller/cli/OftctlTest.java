@@ -138,4 +138,94 @@ public class OftctlTest {
         assertTrue(j.getDouble("cost") < 2.5, j.encode());
         assertEquals(0, j.getInteger("misdelivered"));
     }
+
+    /** Every command path, from the CLI's own model: a new command is walked without editing this test. */
+    static java.util.List<java.util.List<String>> commandPaths() {
+        java.util.List<java.util.List<String>> paths = new java.util.ArrayList<>();
+        java.util.ArrayDeque<java.util.Map.Entry<java.util.List<String>, picocli.CommandLine>> todo = new java.util.ArrayDeque<>();
+        todo.add(java.util.Map.entry(java.util.List.of(), new picocli.CommandLine(new Oftctl())));
+        while (!todo.isEmpty()) {
+            var e = todo.poll();
+            paths.add(e.getKey());
+            e.getValue().getSubcommands().forEach((name, sub) -> {
+                if (!name.equals("help")) {
+                    java.util.List<String> p = new java.util.ArrayList<>(e.getKey());
+                    p.add(name);
+                    todo.add(java.util.Map.entry(p, sub));
+                }
+            });
+        }
+        return paths;
+    }
+
+    @Test
+    void everyCommandAnswersHelpWithItsOptionsDefaultsAndAnExample() {
+        java.util.List<java.util.List<String>> paths = commandPaths();
+        assertTrue(paths.size() >= 16, paths.toString());
+        for (java.util.List<String> path : paths) {
+            for (String flag : new String[] {"--help", "-h"}) {
+                java.util.List<String> args = new java.util.ArrayList<>(path);
+                args.add(flag);
+                Run r = run(args.toArray(String[]::new));
+                assertEquals(0, r.code(), path + " " + flag + ": " + r.err());
+                assertEquals("", r.err(), path + " " + flag);
+                assertTrue(r.out().startsWith("Usage: oftctl"), path + ": " + r.out());
+                assertTrue(r.out().contains("Example"), path + " has no example");
+            }
+            java.util.List<String> viaHelp = new java.util.ArrayList<>(java.util.List.of("help"));
+            viaHelp.addAll(path);
+            Run h = run(viaHelp.toArray(String[]::new));
+            assertEquals(0, h.code(), "help " + path + ": " + h.err());
+            assertTrue(h.out().startsWith("Usage: oftctl"), "help " + path);
+        }
+        assertTrue(run("serve", "--help").out().contains("Default: 127.0.0.1"));
+        assertTrue(run("hrelation", "--help").out().contains("Default: direct"));
+        assertTrue(run("debruijn", "--help").out().contains("Default: fast"));
+    }
+
+    @Test
+    void debruijnCheckHonoursTheOrderItIsGiven() {
+        Run r = run("debruijn", "--order", "4", "--check", "00011101");
+        assertEquals(2, r.code());
+        assertEquals("oftctl: --check BITS has 8 bits; an order-4 sequence has 16 (leave out --order to check any length)\n", r.err());
+        assertEquals(0, run("debruijn", "--order", "3", "--check", "00011101").code());
+    }
+
+    @Test
+    void simCalibratesByDefaultAndSaysWhyNothingArrivesWithout() {
+        JsonObject calibrated = new JsonObject(run("sim", "--order", "4", "--slots", "50", "--json").out());
+        assertTrue(calibrated.getLong("delivered") > 0, calibrated.encode());
+        Run raw = run("sim", "--order", "4", "--slots", "50", "--no-calibrate", "--json");
+        assertEquals(0, new JsonObject(raw.out()).getLong("delivered"));
+        assertTrue(raw.err().startsWith("oftctl: sim: no packet was delivered ("), raw.err());
+        assertTrue(raw.err().endsWith("the fabric runs uncalibrated (--no-calibrate)\n"), raw.err());
+    }
+
+    @Test
+    void machineOutputIsOneJsonDocumentPerRun() {
+        for (String[] args : new String[][] {
+            {"fattree", "show", "--topology", "kary:2,3", "--json"},
+            {"fattree", "lft", "--topology", "kary:2,3", "--json"},
+            {"fattree", "lft", "--topology", "kary:2,3", "--format", "json"},
+            {"fattree", "routes", "--topology", "kary:2,3", "--json"},
+            {"fattree", "analyze", "--topology", "kary:2,3", "--pattern", "shift:1", "--metric", "flows", "--json"},
+            {"debruijn", "--order", "5", "--json"},
+            {"tables", "--order", "3", "--json"},
+            {"feasibility", "--order", "3", "--json"},
+            {"hrelation", "--order", "3", "--h", "2", "--json"},
+            {"sim", "--order", "3", "--slots", "10", "--json"},
+        }) {
+            Run r = run(args);
+            assertEquals(0, r.code(), String.join(" ", args) + ": " + r.err());
+            JsonObject doc = new JsonObject(r.out()); // throws unless the whole output is one object
+            assertFalse(doc.isEmpty(), String.join(" ", args));
+        }
+        JsonObject lft = new JsonObject(run("fattree", "lft", "--topology", "kary:2,3", "--json").out());
+        assertEquals(12, lft.getJsonArray("switches").size());
+        assertEquals(8, lft.getJsonArray("switches").getJsonObject(0).getJsonArray("ports").size());
+        JsonObject routes = new JsonObject(run("fattree", "routes", "--topology", "kary:2,3", "--json", "--pairs", "0-7").out());
+        assertEquals(6, routes.getJsonArray("routes").getJsonObject(0).getJsonArray("hops").size());
+        String text = run("fattree", "analyze", "--topology", "kary:2,3", "--pattern", "bisect", "--metric", "ebb", "--samples", "20").out();
+        assertFalse(text.contains("{"), "text output holds JSON: " + text);
+    }
 }
