@@ -93,6 +93,16 @@ final class BoardFirmware {
 
     Message crc(Message.CrcQuery q) {
         int r = q.region();
+        if (r == 0 && (q.bank() == 0 || q.bank() == 1)) { // every region at once
+            boolean stage = q.bank() == Protocol.BANK_STAGING;
+            int[] lengths = new int[Protocol.REGIONS];
+            int[] crcs = new int[Protocol.REGIONS];
+            for (int i = 1; i <= Protocol.REGIONS; i++) {
+                lengths[i - 1] = regionSize[i] == 0 ? 0 : stage ? stagingLength[i] : activeLength[i];
+                crcs[i - 1] = regionSize[i] == 0 ? 0 : crc32c(stage ? staging[i] : active[i], lengths[i - 1]);
+            }
+            return new Message.Crcs(q.seq(), address, q.bank(), lengths, crcs);
+        }
         if (r < 1 || r > Protocol.REGIONS || regionSize[r] == 0 || (q.bank() != 0 && q.bank() != 1)) {
             return nack(q, Protocol.E_BAD_REGION, "no bank " + q.bank() + " of region " + r + " on this board");
         }

@@ -18,8 +18,13 @@ import org.oft.hal.wire.Protocol;
  * (addresses 0..r-1 for levels 1..r) and 2^r processor boards (addresses r..r+2^r-1), each running
  * {@link BoardFirmware}, around a fabric model that runs what the boards have made active.
  *
- * <p>One thread does everything (frames in, answers out, slot clock), so a commit happens exactly
- * between two slots. Anything undecodable is Nacked when its header could be read, else dropped.
+ * <p>Two threads, as on hardware where the firmware's CPU does not wait for the fabric: the
+ * firmware thread takes frames, answers them and counts slots; the fabric thread runs the model.
+ * Every slot the firmware hands the fabric what became active at its start and a step, in order,
+ * so a commit still lands exactly between two slots of the model. The slot counter waits for a
+ * fabric that falls more than {@value #MAX_FABRIC_LAG} slots behind (a cold model, a large
+ * order), so slots and epochs stay the model's; but an answer never waits for a slot to be
+ * computed. Anything undecodable is Nacked when its header could be read, else dropped.
  */
 public final class WireBench implements AutoCloseable {
     private static final AtomicLong BOOTS = new AtomicLong(System.nanoTime() & 0xFFFF_FFFFL);
@@ -29,7 +34,16 @@ public final class WireBench implements AutoCloseable {
     private final BoardFirmware[] boards;
     private final int order;
     private final long bootId = BOOTS.incrementAndGet() << 16;
+    /** Slots the fabric may be behind the firmware's slot counter. */
+    static final int MAX_FABRIC_LAG = 4;
     private final ScheduledExecutorService loop;
+    private final java.util.concurrent.ExecutorService fabricThread;
+    private final java.util.concurrent.atomic.AtomicInteger fabricLag = new java.util.concurrent.atomic.AtomicInteger();
+    /** What the fabric thread last published: counters and level states after a slot. */
+    private volatile FabricSnapshot latest;
+
+    private record FabricSnapshot(SlotCounters total, byte[] levelStates) {
+    }
     private final Framing.Decoder decoder = new Framing.Decoder();
     private ScheduledFuture<?> ticking;
     private boolean running;
@@ -53,6 +67,12 @@ public final class WireBench implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.fabricThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "oft-board-fabric");
+            t.setDaemon(true);
+            return t;
+        });
+        this.latest = new FabricSnapshot(fabric.totalCounters(), fabric.levelStates());
         link.receiver((buf, off, len) -> {
             byte[] chunk = java.util.Arrays.copyOfRange(buf, off, off + len);
             try {
@@ -71,10 +91,10 @@ public final class WireBench implements AutoCloseable {
         return fabric;
     }
 
-    /** Runs {@code task} on the bench's thread and waits: for tests and the CLI. */
+    /** Runs {@code task} on the fabric's thread, after all the firmware has handed it so far, and waits. */
     public <T> T call(java.util.concurrent.Callable<T> task) {
         try {
-            return loop.submit(task).get(10, TimeUnit.SECONDS);
+            return loop.submit(() -> fabricThread.submit(task)).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("board model did not answer: " + e, e);
         }
@@ -85,11 +105,15 @@ public final class WireBench implements AutoCloseable {
         loop.execute(() -> {
             BoardFirmware fw = boards[address];
             fw.reset(newBootId());
-            if (fw.kind() == Protocol.KIND_ROUTER_LEVEL) {
-                fabric.boards().clearSequence(fw.index());
-            } else {
-                fabric.boards().clearTable(fw.index());
-            }
+            boolean router = fw.kind() == Protocol.KIND_ROUTER_LEVEL;
+            int index = fw.index();
+            fabricThread.execute(() -> {
+                if (router) {
+                    fabric.boards().clearSequence(index);
+                } else {
+                    fabric.boards().clearTable(index);
+                }
+            });
             send(new Message.Rebooted(0, address, fw.bootId()));
         });
     }
@@ -117,10 +141,11 @@ public final class WireBench implements AutoCloseable {
                 return clock(c);
             }
             if (m instanceof Message.TelemetryQuery) {
-                SlotCounters t = fabric.totalCounters();
+                FabricSnapshot f = latest;
+                SlotCounters t = f.total();
                 return new Message.Telemetry(m.seq(), Message.BACKPLANE, slot, running,
                         new long[] {t.injected(), t.delivered(), t.misdelivered(), t.collisions(), t.lost()},
-                        fabric.levelStates());
+                        f.levelStates());
             }
             if (m instanceof Message.StatusQuery) {
                 return new Message.Status(m.seq(), Message.BACKPLANE, bootId, slot, -1, new int[0], new int[0]);
@@ -180,27 +205,54 @@ public final class WireBench implements AutoCloseable {
         long slots = (long) slotsDue;
         slotsDue -= slots;
         for (long i = 0; i < slots; i++) {
+            if (fabricLag.get() >= MAX_FABRIC_LAG) {
+                slotsDue = 0; // the clock waits for the fabric rather than racing ahead of it
+                return;
+            }
             runSlot();
         }
     }
 
-    /** One slot: due commits first, at the boundary; then the fabric, if every board has tables. */
+    /** One slot: due commits first, at the boundary; then the fabric steps, on its own thread. */
     private void runSlot() {
+        java.util.List<Runnable> activations = null;
         for (BoardFirmware fw : boards) {
             for (int region : fw.commitDue(slot)) {
-                activate(fw, region);
+                if (activations == null) {
+                    activations = new java.util.ArrayList<>();
+                }
+                activations.add(activation(fw, region));
             }
         }
-        if (fabric.boards().fullyLoaded()) {
-            fabric.step(TrafficSource.SATURATED, DeliverySink.IGNORE);
-        }
+        java.util.List<Runnable> due = activations;
+        fabricLag.incrementAndGet();
+        fabricThread.execute(() -> {
+            try {
+                if (due != null) {
+                    due.forEach(Runnable::run);
+                }
+                if (fabric.boards().fullyLoaded()) {
+                    fabric.step(TrafficSource.SATURATED, DeliverySink.IGNORE);
+                    latest = new FabricSnapshot(fabric.totalCounters(), fabric.levelStates());
+                }
+            } finally {
+                fabricLag.decrementAndGet();
+            }
+        });
         slot++;
     }
 
-    /** Loads what a board just made active into the fabric model. */
-    private void activate(BoardFirmware fw, int region) {
-        byte[] b = fw.active(region);
+    /** What a board just made active, copied now, to be loaded into the fabric model before its next step. */
+    private Runnable activation(BoardFirmware fw, int region) {
         int len = fw.activeLength(region);
+        byte[] b = java.util.Arrays.copyOf(fw.active(region), len);
+        boolean router = fw.kind() == Protocol.KIND_ROUTER_LEVEL;
+        int index = fw.index();
+        return () -> activate(router, index, region, b, len);
+    }
+
+    /** Loads an active region into the fabric model (fabric thread). */
+    private void activate(boolean router, int index, int region, byte[] b, int len) {
         BoardState state = fabric.boards();
         int n = fabric.processors();
         if (region == Protocol.REGION_SEQUENCE) {
@@ -208,13 +260,13 @@ public final class WireBench implements AutoCloseable {
             for (int i = 0; i < len; i++) {
                 words[i >>> 3] |= (long) (b[i] & 0xFF) << (8 * (i & 7));
             }
-            state.loadSequence(fw.index(), words, n);
+            state.loadSequence(index, words, n);
         } else if (region == Protocol.REGION_TABLE) {
             int[] rows = new int[n];
             for (int i = 0; i < n; i++) {
                 rows[i] = (b[2 * i] & 0xFF) | (b[2 * i + 1] & 0xFF) << 8;
             }
-            state.loadTable(fw.index(), rows);
+            state.loadTable(index, rows);
         } else if (region == Protocol.REGION_PHASES && fabric instanceof TimedFabric timed) {
             long[] phases = new long[len / 8];
             for (int i = 0; i < phases.length; i++) {
@@ -224,10 +276,10 @@ public final class WireBench implements AutoCloseable {
                 }
                 phases[i] = v;
             }
-            if (fw.kind() == Protocol.KIND_ROUTER_LEVEL) {
-                timed.clocks().setNodePhases(fw.index(), phases);
+            if (router) {
+                timed.clocks().setNodePhases(index, phases);
             } else {
-                timed.clocks().setInjectionPhase(fw.index(), phases[0]);
+                timed.clocks().setInjectionPhase(index, phases[0]);
             }
         }
     }
@@ -252,8 +304,10 @@ public final class WireBench implements AutoCloseable {
     @Override
     public void close() {
         loop.shutdownNow();
+        fabricThread.shutdownNow();
         try {
             loop.awaitTermination(5, TimeUnit.SECONDS);
+            fabricThread.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

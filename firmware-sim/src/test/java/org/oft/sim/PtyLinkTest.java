@@ -33,4 +33,39 @@ class PtyLinkTest {
             pty.close();
         }
     }
+
+    /**
+     * Flow control on a clean line: the time-out counts the bytes queued ahead and only evidence
+     * of loss sends anything twice, so no rate of line needs a retransmission.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} baud, order {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"0, 8", "921600, 7", "115200, 5"})
+    void aCleanLineNeedsNoRetransmissionAtAnyRate(int baud, int order) {
+        PosixPty pty = PosixPty.open();
+        try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(order), 1), new PtyLink(pty, baud));
+             WireBoardBus bus = new WireBoardBus(SerialLink.open(pty.slavePath(), baud == 0 ? 3_000_000 : baud),
+                     WireBoardBus.Options.defaults(), baud / 10.0)) {
+            List<BoardInfo> boards = bus.discover();
+            for (int variant = 0; variant < 2; variant++) {
+                DeployReport r = bus.deploy(WireDeployTest.config(boards, order, variant));
+                assertEquals(1, r.attempts(), r.events().toString());
+            }
+            assertEquals(0, bus.channel().retransmits(), "retransmits on a clean line");
+        } finally {
+            pty.close();
+        }
+    }
+
+    @Test
+    void aCleanPipeNeedsNoRetransmission() {
+        org.oft.hal.transport.PipeLink[] pipe = org.oft.hal.transport.PipeLink.pair("clean");
+        try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(8), 1), pipe[1]);
+             WireBoardBus bus = new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())) {
+            List<BoardInfo> boards = bus.discover();
+            for (int variant = 0; variant < 3; variant++) {
+                bus.deploy(WireDeployTest.config(boards, 8, variant));
+            }
+            assertEquals(0, bus.channel().retransmits(), "retransmits on a clean pipe");
+        }
+    }
 }

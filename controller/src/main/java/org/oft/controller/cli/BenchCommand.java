@@ -48,6 +48,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--deploy-order", defaultValue = "10", description = "Order of the OFT deployed over the pty (default 10; two less at 115,200 baud).")
     int deployOrder;
 
+    @Option(names = "--bauds", split = ",", description = "Line rates of the deploy benchmark (0: unthrottled pty); "
+            + "default 0,3000000,921600,115200.")
+    int[] bauds;
+
     @Option(names = "--fuzz-inputs", defaultValue = "1000000", description = "Inputs for the decoder fuzz run.")
     long fuzzInputs;
 
@@ -96,7 +100,14 @@ final class BenchCommand implements Callable<Integer> {
             hops(out, "timed model (timing checks on)", fabric);
         }
         if (what.equals("all") || what.equals("deploy")) {
-            new WireBenchmarks(out).deploy(deployOrder);
+            if (bauds != null) {
+                for (int b : bauds) {
+                    if (b < 0 || b > BoardSimCommand.MAX_BAUD) {
+                        throw new IllegalArgumentException("--bauds takes 0 (unthrottled) or rates up to " + BoardSimCommand.MAX_BAUD + ", got " + b);
+                    }
+                }
+            }
+            new WireBenchmarks(out).deploy(deployOrder, bauds == null ? WireBenchmarks.BAUDS : bauds);
         }
         if (what.equals("all") || what.equals("fuzz")) {
             new WireBenchmarks(out).fuzz(fuzzInputs, 20261121L);

@@ -19,14 +19,16 @@ import org.oft.hal.transport.LinkException;
 /**
  * Reliable exchanges over an unreliable link: every request gets a sequence number and waits for
  * the response carrying it; a request without answer is sent again after a time-out, up to a
- * number of tries; at most {@code window} requests are under way at once. Requests are idempotent
- * on the board side, so a retransmitted one that had arrived does no harm.
+ * number of tries; at most {@code window} requests, and on a line of known rate about 20 ms of
+ * bytes, are under way at once. Requests are idempotent on the board side, so a retransmitted one
+ * that had arrived does no harm.
  */
 public final class BoardChannel implements AutoCloseable {
     private final ByteLink link;
     private final long timeoutMillis;
     private final int tries;
     private final Semaphore window;
+    private final int windowSize;
     private final Framing.Decoder decoder = new Framing.Decoder();
     private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
@@ -74,8 +76,10 @@ public final class BoardChannel implements AutoCloseable {
         this.timeoutMillis = timeoutMillis;
         this.tries = tries;
         this.window = new Semaphore(window);
+        this.windowSize = window;
         this.lineBytesPerSecond = lineBytesPerSecond;
-        this.byteBudget = lineBytesPerSecond > 0 ? Math.max(2 * (Framing.MAX_ENCODED + 1), (long) (lineBytesPerSecond * 0.02))
+        // Three of the largest frames at least, so that scheduling jitter never leaves a slow line idle.
+        this.byteBudget = lineBytesPerSecond > 0 ? Math.max(3 * (Framing.MAX_ENCODED + 1), (long) (lineBytesPerSecond * 0.02))
                 : Long.MAX_VALUE;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "oft-channel-timer");
@@ -224,7 +228,7 @@ public final class BoardChannel implements AutoCloseable {
             return answer instanceof Message.Identity || answer instanceof Message.Backplane;
         }
         if (request instanceof Message.CrcQuery) {
-            return answer instanceof Message.Crc;
+            return answer instanceof Message.Crc || answer instanceof Message.Crcs;
         }
         if (request instanceof Message.TelemetryQuery) {
             return answer instanceof Message.Telemetry;
@@ -253,6 +257,18 @@ public final class BoardChannel implements AutoCloseable {
             floor = Math.max(floor, (long) (3e9 * Math.min(bytesUnderWay + Framing.MAX_ENCODED, byteBudget) / lineBytesPerSecond));
         }
         return srtt < 0 ? floor : Math.max(floor, (long) (srtt + 4 * rttvar));
+    }
+
+    /**
+     * How long a round of {@code requests} small exchanges ({@code bytesEach} on the wire each way)
+     * should take: line time where the rate is known, plus round trips as measured so far.
+     */
+    public synchronized double roundSeconds(int requests, int bytesEach) {
+        double rtt = srtt < 0 ? timeoutMillis / 1e3 : srtt / 1e9;
+        if (lineBytesPerSecond > 0) {
+            return (double) requests * bytesEach / lineBytesPerSecond + rtt;
+        }
+        return rtt * Math.ceil((double) requests / windowSize);
     }
 
     static String who(int board) {

@@ -63,6 +63,10 @@ public sealed interface Message {
     record Crc(int seq, int board, int bank, int region, int length, int crc) implements Message {
     }
 
+    /** Answer to a CrcQuery for region 0: length and CRC of every region 1..n of one bank, in one frame. */
+    record Crcs(int seq, int board, int bank, int[] lengths, int[] crcs) implements Message {
+    }
+
     /** counters: injected, delivered, misdelivered, collisions, lost; levelState index 0 = level 1. */
     record Telemetry(int seq, int board, long slot, boolean running, long[] counters, byte[] levelState)
             implements Message {

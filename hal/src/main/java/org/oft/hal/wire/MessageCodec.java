@@ -20,6 +20,7 @@ public final class MessageCodec {
     static final int T_IDENTITY = 0x81;
     static final int T_BACKPLANE = 0x82;
     static final int T_CRC = 0x83;
+    static final int T_CRCS = 0x89;
     static final int T_TELEMETRY = 0x87;
     static final int T_STATUS = 0x88;
     static final int T_ACK = 0x90;
@@ -98,6 +99,14 @@ public final class MessageCodec {
             o.u8(x.region());
             o.u32(x.length());
             o.u32(x.crc());
+        } else if (m instanceof Message.Crcs x) {
+            type = T_CRCS;
+            o.u8(x.bank());
+            o.u8(x.lengths().length);
+            for (int i = 0; i < x.lengths().length; i++) {
+                o.u32(x.lengths()[i]);
+                o.u32(x.crcs()[i]);
+            }
         } else if (m instanceof Message.Telemetry x) {
             type = T_TELEMETRY;
             o.u64(x.slot());
@@ -207,6 +216,17 @@ public final class MessageCodec {
                 return new Message.Backplane(seq, board, in.u16(), in.u8(), in.u64());
             case T_CRC:
                 return new Message.Crc(seq, board, in.u8(), in.u8(), in.u32(), in.u32());
+            case T_CRCS: {
+                int bank = in.u8();
+                int count = in.list();
+                int[] lengths = new int[count];
+                int[] crcs = new int[count];
+                for (int i = 0; i < count; i++) {
+                    lengths[i] = in.u32();
+                    crcs[i] = in.u32();
+                }
+                return new Message.Crcs(seq, board, bank, lengths, crcs);
+            }
             case T_TELEMETRY: {
                 long slot = in.u64();
                 boolean running = in.u8() != 0;

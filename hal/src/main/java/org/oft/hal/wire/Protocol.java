@@ -8,6 +8,8 @@ public final class Protocol {
     public static final int REGION_TABLE = 2;
     public static final int REGION_PHASES = 3;
     public static final int REGIONS = 3;
+    /** CrcQuery for this region: every region of the bank, answered by one Crcs. */
+    public static final int ALL_REGIONS = 0;
     /** Largest region: a routing table of order 16 (2^16 rows of 2 bytes). */
     public static final int MAX_REGION_BYTES = 1 << 17;
     /** Largest data block of one Write. */

@@ -47,12 +47,14 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     public record Options(long timeoutMillis, int tries, int window, int chunkBytes, int attempts, double idleSlotsPerSecond,
                           double commitLeadSeconds) {
         public static Options defaults() {
-            return new Options(50, 40, 16, 1024, 4, 1000, 0.25);
+            return new Options(50, 40, 16, Protocol.MAX_WRITE, 4, 1000, 0.25);
         }
     }
 
     private final ByteLink link;
     private final BoardChannel channel;
+    /** A Commit or Status and its answer, framed, with room: what one board costs a round. */
+    private static final int ROUND_BYTES_PER_BOARD = 96;
     private final Options options;
     private final Set<Integer> rebooted = ConcurrentHashMap.newKeySet();
     private volatile List<BoardInfo> boards;
@@ -254,12 +256,19 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         }
     }
 
-    /** Uploads every region and reads its staging CRC back; returns how long the read-back took, in s. */
+    /**
+     * Uploads every region and reads the staging CRCs back. Each board's CRC query goes right behind
+     * its writes, so the read-back rides the return line while later boards' writes still go out.
+     * A board whose staging does not read back right (a frame lost, a board rebooted) is uploaded
+     * again, it alone. Returns an estimate, in s, of one round of small requests to every board.
+     */
     private double upload(Map<Integer, Map<Integer, byte[]>> regions) {
+        Map<Integer, Map<Integer, byte[]>> todo = regions;
         for (int round = 0; round < 3; round++) {
             List<CompletableFuture<Message>> writes = new ArrayList<>();
             List<String> what = new ArrayList<>();
-            for (var board : regions.entrySet()) {
+            Map<Integer, CompletableFuture<Message>> crcs = new LinkedHashMap<>();
+            for (var board : todo.entrySet()) {
                 int a = board.getKey();
                 for (var region : board.getValue().entrySet()) {
                     byte[] data = region.getValue();
@@ -270,6 +279,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                         what.add(name(a) + " region " + region.getKey());
                     }
                 }
+                crcs.put(a, channel.request(seq -> new Message.CrcQuery(seq, a, Protocol.BANK_STAGING, Protocol.ALL_REGIONS)));
             }
             for (int i = 0; i < writes.size(); i++) {
                 Message m = join(writes.get(i));
@@ -277,26 +287,21 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                     throw new BoardException(what.get(i) + ": write refused (" + Protocol.codeName(n.code()) + ": " + n.reason() + ")");
                 }
             }
-            // Read every staging CRC back.
-            long started = System.nanoTime();
-            Map<String, CompletableFuture<Message>> crcs = new LinkedHashMap<>();
-            for (var board : regions.entrySet()) {
-                for (int region : board.getValue().keySet()) {
-                    int a = board.getKey();
-                    crcs.put(a + ":" + region, channel.request(seq -> new Message.CrcQuery(seq, a, Protocol.BANK_STAGING, region)));
-                }
-            }
-            boolean allGood = true;
-            for (var board : regions.entrySet()) {
+            Map<Integer, Map<Integer, byte[]>> again = new LinkedHashMap<>();
+            for (var board : todo.entrySet()) {
+                Message.Crcs c = expect(join(crcs.get(board.getKey())), Message.Crcs.class, name(board.getKey()));
                 for (var region : board.getValue().entrySet()) {
-                    Message.Crc c = expect(join(crcs.get(board.getKey() + ":" + region.getKey())), Message.Crc.class, name(board.getKey()));
-                    allGood &= c.length() == region.getValue().length && c.crc() == Regions.crc(region.getValue());
+                    int i = region.getKey() - 1;
+                    if (i >= c.lengths().length || c.lengths()[i] != region.getValue().length
+                            || c.crcs()[i] != Regions.crc(region.getValue())) {
+                        again.put(board.getKey(), board.getValue());
+                    }
                 }
             }
-            if (allGood) {
-                return (System.nanoTime() - started) / 1e9;
+            if (again.isEmpty()) {
+                return channel.roundSeconds(regions.size(), ROUND_BYTES_PER_BOARD);
             }
-            // A mismatch means a board lost or mangled data (or rebooted): upload again.
+            todo = again;
         }
         throw new BoardException("staging CRCs still differ after 3 uploads over " + link.name());
     }

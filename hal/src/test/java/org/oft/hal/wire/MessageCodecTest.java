@@ -24,6 +24,7 @@ class MessageCodecTest {
             new Message.Identity(9, 2, Protocol.KIND_PROCESSOR, 17, 6, 64, -5L, "oft-sim 0.1"),
             new Message.Backplane(10, Message.BACKPLANE, 70, 6, 99L),
             new Message.Crc(11, 2, Protocol.BANK_ACTIVE, 2, 128, 0x80000001),
+            new Message.Crcs(11, 2, Protocol.BANK_STAGING, new int[] {0, 2048, 8}, new int[] {0, 0x80000001, 77}),
             new Message.Telemetry(12, Message.BACKPLANE, 77L, true, new long[] {1, 2, 3, 4, 5}, new byte[] {0, 1, -1}),
             new Message.Status(13, 3, 42L, 1000L, -1L, new int[] {8, 0, 0}, new int[] {5, 0, 0}),
             new Message.Ack(14, 4),
