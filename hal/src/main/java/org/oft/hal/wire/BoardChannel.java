@@ -24,6 +24,8 @@ import org.oft.hal.transport.LinkException;
  * that had arrived does no harm.
  */
 public final class BoardChannel implements AutoCloseable {
+    /** What a board (or the backplane before it) must be able to buffer of received bytes (docs/board-protocol.md). */
+    public static final int BOARD_RX_BUFFER = 64 * 1024;
     private final ByteLink link;
     private final long timeoutMillis;
     private final int tries;
@@ -78,9 +80,10 @@ public final class BoardChannel implements AutoCloseable {
         this.window = new Semaphore(window);
         this.windowSize = window;
         this.lineBytesPerSecond = lineBytesPerSecond;
-        // Three of the largest frames at least, so that scheduling jitter never leaves a slow line idle.
-        this.byteBudget = lineBytesPerSecond > 0 ? Math.max(3 * (Framing.MAX_ENCODED + 1), (long) (lineBytesPerSecond * 0.02))
-                : Long.MAX_VALUE;
+        // Three of the largest frames at least, so that scheduling jitter never leaves a slow line idle;
+        // never more than a board is bound to buffer.
+        this.byteBudget = Math.min(BOARD_RX_BUFFER - (Framing.MAX_ENCODED + 1), lineBytesPerSecond > 0
+                ? Math.max(3 * (Framing.MAX_ENCODED + 1), (long) (lineBytesPerSecond * 0.02)) : Long.MAX_VALUE);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "oft-channel-timer");
             t.setDaemon(true);

@@ -47,7 +47,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     public record Options(long timeoutMillis, int tries, int window, int chunkBytes, int attempts, double idleSlotsPerSecond,
                           double commitLeadSeconds) {
         public static Options defaults() {
-            return new Options(50, 40, 16, Protocol.MAX_WRITE, 4, 1000, 0.25);
+            return new Options(50, 40, 32, Protocol.MAX_WRITE, 4, 1000, 0.25);
         }
     }
 
