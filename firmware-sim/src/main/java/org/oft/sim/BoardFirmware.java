@@ -158,19 +158,16 @@ final class BoardFirmware {
         return new Message.Status(seq, address, bootId, slot, pendingEpoch, lengths, crcs);
     }
 
-    /** At the start of slot {@code slot}: swaps the scheduled regions; returns them (empty if none). */
+    /** At the start of slot {@code slot}: makes the scheduled regions active; returns them (empty if none). */
     int[] commitDue(long slot) {
         if (pendingEpoch < 0 || slot < pendingEpoch) {
             return new int[0];
         }
         int[] regions = pendingRegions;
         for (int r : regions) {
-            byte[] t = active[r];
-            active[r] = staging[r];
-            staging[r] = t;
-            int l = activeLength[r];
+            // Staging keeps what became active, so the next deploy writes only the blocks that change.
+            System.arraycopy(staging[r], 0, active[r], 0, stagingLength[r]);
             activeLength[r] = stagingLength[r];
-            stagingLength[r] = l;
         }
         pendingEpoch = -1;
         pendingRegions = new int[0];

@@ -99,7 +99,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
             for (BoardConfig c : configs) {
                 apply(c, true);
             }
-            return new DeployReport(fabric.slot(), 0, List.of(), 0, 0);
+            return new DeployReport(fabric.slot(), 0, List.of(), 0, 0, 0, 0);
         }
     }
 

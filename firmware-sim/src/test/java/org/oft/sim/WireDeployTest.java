@@ -1,5 +1,7 @@
 package org.oft.sim;
 
+import static org.awaitility.Awaitility.await;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -84,6 +86,42 @@ class WireDeployTest {
                 }
             }
         }
+        assertTrue(bench.call(() -> bench.fabric().boards().fullyLoaded()));
+    }
+
+    @Test
+    void aSecondDeploySendsOnlyTheBlocksThatChanged() {
+        PipeLink[] pipe = PipeLink.pair("t");
+        WireBench bench = keep(new WireBench(new SlotFabric(FabricWiring.of(6), 1), pipe[1]));
+        WireBoardBus bus = keep(new WireBoardBus(pipe[0], WireBoardBus.Options.defaults()));
+        List<BoardInfo> boards = bus.discover();
+        List<BoardConfig> first = config(boards, 6, 1);
+        DeployReport full = bus.deploy(first);
+        assertEquals(full.payloadBytes(), full.bytesWritten());
+
+        // one row of proc-9's table (2 bytes of a 128-byte region) changes: one 64-byte block travels
+        List<BoardConfig> second = new ArrayList<>(first);
+        int a = 6 + 9;
+        int[] rows = first.get(a).table().clone();
+        rows[40] ^= 5;
+        second.set(a, BoardConfig.processor("proc-9", rows, null));
+        DeployReport one = bus.deploy(second);
+        assertEquals(1, one.blocksWritten());
+        assertEquals(DeployReport.BLOCK_BYTES, one.bytesWritten());
+        assertEquals(rows[40], (int) bench.call(() -> bench.fabric().boards().tableEntry(9, 40)));
+        assertEquals(first.get(a).table()[41], (int) bench.call(() -> bench.fabric().boards().tableEntry(9, 41)));
+
+        // the same again: nothing to write, and every board still switches at one epoch
+        DeployReport none = bus.deploy(second);
+        assertEquals(0, none.bytesWritten());
+        assertTrue(none.epoch() > one.epoch());
+
+        // a board that rebooted holds nothing: it alone gets everything again
+        long boot = bus.statuses(List.of(a)).get(a).bootId();
+        bench.reboot(a);
+        await().atMost(java.time.Duration.ofSeconds(10)).until(() -> bus.statuses(List.of(a)).get(a).bootId() != boot);
+        DeployReport after = bus.deploy(second);
+        assertEquals(2 * (1 << 6), after.bytesWritten(), "proc-9's whole table, nothing else");
         assertTrue(bench.call(() -> bench.fabric().boards().fullyLoaded()));
     }
 

@@ -56,6 +56,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     /** A Commit or Status and its answer, framed, with room: what one board costs a round. */
     private static final int ROUND_BYTES_PER_BOARD = 96;
     private final Options options;
+    /** What each board's staging (and active) bank holds after the last deploy that succeeded, and under which boot id. */
+    private final Map<Integer, Map<Integer, byte[]>> held = new java.util.HashMap<>();
+    private final Map<Integer, Long> heldBoot = new java.util.HashMap<>();
     private final Set<Integer> rebooted = ConcurrentHashMap.newKeySet();
     private volatile List<BoardInfo> boards;
     private final Map<String, Integer> address = new HashMap<>();
@@ -184,7 +187,8 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             identify(regions.keySet());
             // The CRC read-back is a full round to every board: it says how long the commit round may take.
             long uploadStart = System.nanoTime();
-            double roundSeconds = upload(regions);
+            long[] written = new long[2];
+            double roundSeconds = upload(regions, written);
             long uploadNanos = System.nanoTime() - uploadStart;
             String reboot = reboots(regions.keySet());
             if (reboot != null) {
@@ -199,7 +203,11 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                 List<String> wrong = verify(regions);
                 if (wrong.isEmpty()) {
                     long payload = regions.values().stream().flatMap(r -> r.values().stream()).mapToLong(b -> b.length).sum();
-                    return new DeployReport(epoch, attempt, events, payload, uploadNanos);
+                    regions.forEach((a, r) -> {
+                        held.put(a, r);
+                        heldBoot.put(a, bootIds.get(a));
+                    });
+                    return new DeployReport(epoch, attempt, events, payload, uploadNanos, written[0], written[1]);
                 }
                 reboot = reboots(regions.keySet());
                 if (reboot == null) {
@@ -262,21 +270,44 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
      * A board whose staging does not read back right (a frame lost, a board rebooted) is uploaded
      * again, it alone. Returns an estimate, in s, of one round of small requests to every board.
      */
-    private double upload(Map<Integer, Map<Integer, byte[]>> regions) {
+    private double upload(Map<Integer, Map<Integer, byte[]>> regions, long[] written) {
         Map<Integer, Map<Integer, byte[]>> todo = regions;
         for (int round = 0; round < 3; round++) {
             List<CompletableFuture<Message>> writes = new ArrayList<>();
             List<String> what = new ArrayList<>();
             Map<Integer, CompletableFuture<Message>> crcs = new LinkedHashMap<>();
+            written[0] = 0;
+            written[1] = 0;
             for (var board : todo.entrySet()) {
                 int a = board.getKey();
+                // What the board's staging holds, when known: it then gets only the blocks that differ.
+                Map<Integer, byte[]> before = round == 0 && bootIds.get(a) != null && bootIds.get(a).equals(heldBoot.get(a))
+                        ? held.get(a) : null;
+                held.remove(a); // staging changes now: unknown until this deploy succeeds
+                heldBoot.remove(a);
                 for (var region : board.getValue().entrySet()) {
                     byte[] data = region.getValue();
-                    for (int off = 0; off < data.length; off += options.chunkBytes()) {
+                    byte[] old = before == null ? null : before.get(region.getKey());
+                    int block = DeployReport.BLOCK_BYTES;
+                    int off = 0;
+                    while (off < data.length) {
+                        if (old != null && old.length == data.length && sameBlock(old, data, off)) {
+                            off += block;
+                            continue;
+                        }
+                        // a run of differing blocks, at most one write long
+                        int end = Math.min(data.length, off + block);
+                        while (end < data.length && end - off + block <= options.chunkBytes()
+                                && !(old != null && old.length == data.length && sameBlock(old, data, end))) {
+                            end = Math.min(data.length, end + block);
+                        }
                         int o = off;
-                        byte[] chunk = java.util.Arrays.copyOfRange(data, off, Math.min(data.length, off + options.chunkBytes()));
+                        byte[] chunk = java.util.Arrays.copyOfRange(data, off, end);
                         writes.add(channel.request(seq -> new Message.Write(seq, a, region.getKey(), o, chunk)));
                         what.add(name(a) + " region " + region.getKey());
+                        written[0] += (end - off + block - 1) / block;
+                        written[1] += end - off;
+                        off = end;
                     }
                 }
                 crcs.put(a, channel.request(seq -> new Message.CrcQuery(seq, a, Protocol.BANK_STAGING, Protocol.ALL_REGIONS)));
@@ -304,6 +335,11 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             todo = again;
         }
         throw new BoardException("staging CRCs still differ after 3 uploads over " + link.name());
+    }
+
+    private static boolean sameBlock(byte[] a, byte[] b, int off) {
+        int end = Math.min(a.length, off + DeployReport.BLOCK_BYTES);
+        return java.util.Arrays.equals(a, off, end, b, off, end);
     }
 
     private List<String> commit(Map<Integer, Map<Integer, byte[]>> regions, long epoch) {
