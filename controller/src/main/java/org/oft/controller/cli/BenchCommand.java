@@ -55,6 +55,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--fuzz-inputs", defaultValue = "1000000", description = "Inputs for the decoder fuzz run.")
     long fuzzInputs;
 
+    @Option(names = "--json", description = "One JSON document with every figure, at the end, instead of CSV sections.")
+    boolean json;
+
     @Option(names = "--ebb-patterns", defaultValue = "20000", description = "Bisect patterns per ebb run.")
     int ebbPatterns;
 
@@ -83,7 +86,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--ebb-patterns must be at least 1, got " + ebbPatterns);
         }
         checkedSlotOrder();
-        PrintWriter out = spec.commandLine().getOut();
+        BenchOutput out = new BenchOutput(spec.commandLine().getOut(), json);
         if (what.equals("all") || what.equals("debruijn")) {
             debruijn(out);
         }
@@ -118,12 +121,14 @@ final class BenchCommand implements Callable<Integer> {
         if (what.equals("all") || what.equals("ebb")) {
             new FatTreeBenchmarks(out, runs).ebb(ebbPatterns);
         }
+        out.finish();
         return 0;
     }
 
-    private void debruijn(PrintWriter out) {
-        out.println("# de Bruijn control sequence generators, bits/s (median of " + runs + " runs, [min..max])");
-        out.println("order,bits,fast_bits_per_s,fast_range,prefer_one_bits_per_s,prefer_one_range,speedup");
+    private void debruijn(BenchOutput out) {
+        out.section("debruijn", "de Bruijn control sequence generators, bits/s (median of " + runs + " runs, min, max)",
+                "order", "bits", "fast_bits_per_s", "fast_min", "fast_max", "prefer_one_bits_per_s", "prefer_one_min",
+                "prefer_one_max", "speedup");
         // Work doubles with the order: progress is counted in bits generated.
         double all = 0;
         for (int r = minOrder; r <= maxOrder; r += 2) {
@@ -137,9 +142,8 @@ final class BenchCommand implements Callable<Integer> {
             final int order = r;
             double[] fast = measure(() -> LyndonPreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
             double[] literal = measure(() -> PreferOne.generate(order), 1L << order, r >= 26 ? Math.min(runs, 3) : runs);
-            out.printf(Locale.ROOT, "%d,%d,%.3e,[%.2e..%.2e],%.3e,[%.2e..%.2e],%.2f%n", r, 1L << r,
+            out.row("%d,%d,%.3e,%.2e,%.2e,%.3e,%.2e,%.2e,%.2f", r, 1L << r,
                     fast[1], fast[0], fast[2], literal[1], literal[0], literal[2], fast[1] / literal[1]);
-            out.flush();
         }
         progress.done();
     }
@@ -180,7 +184,7 @@ final class BenchCommand implements Callable<Integer> {
         return slotOrder;
     }
 
-    private void hops(PrintWriter out, String name, FabricModel fabric) {
+    private void hops(BenchOutput out, String name, FabricModel fabric) {
         int r = fabric.order();
         int n = fabric.processors();
         long slotsPerRun = Math.max(64, 40_000_000L / ((long) n * r));
@@ -194,11 +198,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         SlotCounters total = fabric.totalCounters();
         Arrays.sort(rates);
-        out.println("# " + name + ", order " + r + ", every processor injecting every slot, one thread (median of " + runs
-                + " runs of " + slotsPerRun + " slots)");
-        out.printf(Locale.ROOT, "packet_hops_per_s=%.3e range=[%.3e..%.3e] slots_per_s=%.3e delivered=%d misdelivered=%d collisions=%d lost=%d%n",
-                rates[runs / 2], rates[0], rates[runs - 1], rates[runs / 2] / ((double) n * r), total.delivered(),
-                total.misdelivered(), total.collisions(), total.lost());
-        out.flush();
+        out.section(name.startsWith("slot") ? "slots" : "timed", name + ", order " + r
+                + ", every processor injecting every slot, one thread (median of " + runs + " runs of " + slotsPerRun + " slots)",
+                "packet_hops_per_s", "min", "max", "slots_per_s", "delivered", "misdelivered", "collisions", "lost");
+        out.row("%.3e,%.3e,%.3e,%.3e,%d,%d,%d,%d", rates[runs / 2], rates[0], rates[runs - 1], rates[runs / 2] / ((double) n * r),
+                total.delivered(), total.misdelivered(), total.collisions(), total.lost());
     }
 }

@@ -13,18 +13,18 @@ import org.oft.controller.fattree.topology.TopologySpec;
 
 /** Figures for issue 5: LFT computation on 3-level trees of 24- and 36-port switches; ebb bisect patterns/s. */
 final class FatTreeBenchmarks {
-    private final PrintWriter out;
+    private final BenchOutput out;
     private final int runs;
 
-    FatTreeBenchmarks(PrintWriter out, int runs) {
+    FatTreeBenchmarks(BenchOutput out, int runs) {
         this.out = out;
         this.runs = runs;
     }
 
     void lft() {
-        out.println("# forwarding tables (all switches x all host LIDs), wall time per computation: median [min..max] of "
-                + runs + " runs after warm-up, " + Runtime.getRuntime().availableProcessors() + " cores");
-        out.println("topology,hosts,switches,engine,paths,table_bytes,median_ms,min_ms,max_ms");
+        out.section("lft", "forwarding tables (all switches x all host LIDs), wall time per computation: median [min..max] of "
+                + runs + " runs after warm-up, " + Runtime.getRuntime().availableProcessors() + " cores",
+                "topology", "hosts", "switches", "engine", "paths", "table_bytes", "median_ms", "min_ms", "max_ms");
         String[][] cases = {
                 {"xgft:3;12,12,24;1,12,12", "dmodk", "1"},
                 {"xgft:3;18,18,36;1,18,18", "dmodk", "1"},
@@ -47,16 +47,15 @@ final class FatTreeBenchmarks {
                 ms[k] = (System.nanoTime() - t0) / 1e6;
             }
             Arrays.sort(ms);
-            out.printf(Locale.ROOT, "%s,%d,%d,%s,%s,%d,%.2f,%.2f,%.2f%n", c[0], t.hosts(), t.switches(), c[1], c[2], bytes,
+            out.row("\"%s\",%d,%d,%s,%s,%d,%.2f,%.2f,%.2f", c[0], t.hosts(), t.switches(), c[1], Integer.parseInt(c[2]), bytes,
                     ms[runs / 2], ms[0], ms[runs - 1]);
-            out.flush();
         }
     }
 
     void ebb(int samples) {
-        out.println("# effective bisection bandwidth, bisect patterns per second: median [min..max] of " + runs + " runs of "
-                + samples + " patterns, " + Runtime.getRuntime().availableProcessors() + " cores");
-        out.println("topology,hosts,engine,patterns,median_patterns_per_s,min,max,ebb_mean,ci95");
+        out.section("ebb", "effective bisection bandwidth, bisect patterns per second: median [min..max] of " + runs + " runs of "
+                + samples + " patterns, " + Runtime.getRuntime().availableProcessors() + " cores",
+                "topology", "hosts", "engine", "patterns", "median_patterns_per_s", "min", "max", "ebb_mean", "ci95");
         for (String engine : new String[]{"dmodk", "random"}) {
             PgftTopology t = TopologySpec.parse("kary:12,3").topology();
             Routing r = RoutingEngines.byName(engine).route(t, RoutingOptions.single());
@@ -71,9 +70,8 @@ final class FatTreeBenchmarks {
                 rate[k] = samples / ((System.nanoTime() - t0) / 1e9);
             }
             Arrays.sort(rate);
-            out.printf(Locale.ROOT, "kary:12,3,%d,%s,%d,%.0f,%.0f,%.0f,%.4f,%.4f%n", t.hosts(), engine, samples, rate[runs / 2],
+            out.row("\"%s\",%d,%s,%d,%.0f,%.0f,%.0f,%.4f,%.4f", "kary:12,3", t.hosts(), engine, samples, rate[runs / 2],
                     rate[0], rate[runs - 1], last.getDouble("mean"), last.getDouble("ci95"));
-            out.flush();
         }
     }
 }

@@ -18,9 +18,9 @@ import org.oft.hal.wire.WireBoardBus;
 
 /** Figures of the wire path: deploy goodput over a pty, and a long decoder fuzz run. */
 final class WireBenchmarks {
-    private final PrintWriter out;
+    private final BenchOutput out;
 
-    WireBenchmarks(PrintWriter out) {
+    WireBenchmarks(BenchOutput out) {
         this.out = out;
     }
 
@@ -32,10 +32,11 @@ final class WireBenchmarks {
     }
 
     void deploy(int order, int[] bauds) {
-        out.println("# deploy over a pseudo-terminal to a board-sim process, order " + order
-                + " (goodput = region bytes / upload time; efficiency = region bytes / bytes on the wire both ways;"
-                + " unthrottled: median of 3 after a warm-up deploy; retransmits: all deploys of the row)");
-        out.println("baud,line_bytes_per_s,written_bytes,upload_s,goodput_bytes_per_s,goodput_of_line,efficiency,retransmits,deploy_s");
+        out.section("deploy", "deploy over a pseudo-terminal to a board-sim process, order " + order
+                + " (goodput = region bytes written / upload time; efficiency = region bytes / bytes on the wire both ways;"
+                + " unthrottled: median of 3 after a warm-up deploy; retransmits: all deploys of the row)",
+                "baud", "line_bytes_per_s", "written_bytes", "upload_s", "goodput_bytes_per_s", "goodput_of_line", "efficiency",
+                "retransmits", "deploy_s");
         for (int baud : bauds) {
             int r = baud == 115_200 ? Math.max(1, order - 1) : order; // keep the slow line to some seconds
             BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--pty", "--order", Integer.toString(r),
@@ -72,11 +73,10 @@ final class WireBenchmarks {
                     double upload = rep.uploadNanos() / 1e9;
                     double goodput = rep.bytesWritten() / upload;
                     double lineRate = baud / 10.0;
-                    out.printf(Locale.ROOT, "%s,%s,%d,%.3f,%.4g,%s,%.3f,%d,%.3f%n", baud == 0 ? "unthrottled" : baud,
-                            baud == 0 ? "-" : String.format(Locale.ROOT, "%.0f", lineRate), rep.bytesWritten(), upload, goodput,
-                            baud == 0 ? "-" : String.format(Locale.ROOT, "%.3f", goodput / lineRate),
+                    out.row("%s,%s,%d,%.3f,%.4g,%s,%.3f,%d,%.3f", baud == 0 ? "unthrottled" : (Object) baud,
+                            baud == 0 ? "-" : (Object) lineRate, rep.bytesWritten(), upload, goodput,
+                            baud == 0 ? "-" : (Object) (goodput / lineRate),
                             (double) rep.bytesWritten() / wire, bus.channel().retransmits(), total);
-                    out.flush();
                     if (baud == 0) {
                         incremental(bus, r, cal);
                     }
@@ -103,10 +103,9 @@ final class WireBenchmarks {
         long t0 = System.nanoTime();
         DeployReport rep = bus.deploy(configs);
         double total = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "# incremental: one table row changed of %d region bytes: %d block(s), %d bytes written, "
-                + "upload %.4f s, deploy %.3f s (commit lead included)%n", rep.payloadBytes(), rep.blocksWritten(),
-                rep.bytesWritten(), rep.uploadNanos() / 1e9, total);
-        out.flush();
+        out.note(String.format(Locale.ROOT, "incremental: one table row changed of %d region bytes: %d block(s), %d bytes written, "
+                + "upload %.4f s, deploy %.3f s (commit lead included)", rep.payloadBytes(), rep.blocksWritten(),
+                rep.bytesWritten(), rep.uploadNanos() / 1e9, total));
     }
 
     /** Random and mutated inputs through the frame decoder and the message codec: nothing may throw. */
@@ -148,8 +147,8 @@ final class WireBenchmarks {
             frameOk += frames.frames() - before;
         }
         double s = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "# decoder fuzz: %d inputs (seed %d) in %.1f s, no exception, no hang; %d decoded as messages,"
-                + " %d frames accepted, %d corrupt, %d oversized%n", inputs, seed, s, ok, frameOk, frames.corrupt(), frames.oversized());
-        out.flush();
+        out.section("fuzz", "decoder fuzz: random and mutated inputs through the frame decoder and the message codec; "
+                + "no exception, no hang", "inputs", "seed", "seconds", "decoded_messages", "frames_accepted", "corrupt", "oversized");
+        out.row("%d,%d,%.1f,%d,%d,%d,%d", inputs, seed, s, ok, frameOk, frames.corrupt(), frames.oversized());
     }
 }

@@ -214,6 +214,7 @@ public class OftctlTest {
             {"feasibility", "--order", "3", "--json"},
             {"hrelation", "--order", "3", "--h", "2", "--json"},
             {"sim", "--order", "3", "--slots", "10", "--json"},
+            {"bench", "--what", "fuzz", "--fuzz-inputs", "500", "--json"},
         }) {
             Run r = run(args);
             assertEquals(0, r.code(), String.join(" ", args) + ": " + r.err());
@@ -225,6 +226,8 @@ public class OftctlTest {
         assertEquals(8, lft.getJsonArray("switches").getJsonObject(0).getJsonArray("ports").size());
         JsonObject routes = new JsonObject(run("fattree", "routes", "--topology", "kary:2,3", "--json", "--pairs", "0-7").out());
         assertEquals(6, routes.getJsonArray("routes").getJsonObject(0).getJsonArray("hops").size());
+        JsonObject bench = new JsonObject(run("bench", "--what", "fuzz", "--fuzz-inputs", "500", "--json").out());
+        assertEquals(500, bench.getJsonArray("benchmarks").getJsonObject(0).getJsonArray("rows").getJsonObject(0).getInteger("inputs"));
         String text = run("fattree", "analyze", "--topology", "kary:2,3", "--pattern", "bisect", "--metric", "ebb", "--samples", "20").out();
         assertFalse(text.contains("{"), "text output holds JSON: " + text);
     }
