@@ -22,18 +22,35 @@ final class BoardFirmware {
     private final int[] stagingLength = new int[Protocol.REGIONS + 1];
     private final byte[][] active = new byte[Protocol.REGIONS + 1][];
     private final int[] activeLength = new int[Protocol.REGIONS + 1];
+    private final int radix;
+    private final int lids;
+    private final int lmc;
     private long bootId;
     private long pendingEpoch = -1;
     private int[] pendingRegions = new int[0];
 
     BoardFirmware(int address, int kind, int index, int order, long bootId) {
+        this(address, kind, index, order, 0, 0, 0, bootId);
+    }
+
+    /** An electrical switch board: one forwarding table of {@code lids} entries, ports 1..radix. */
+    static BoardFirmware electricalSwitch(int address, int radix, int lids, int lmc, long bootId) {
+        return new BoardFirmware(address, Protocol.KIND_ELECTRICAL_SWITCH, address, 0, radix, lids, lmc, bootId);
+    }
+
+    private BoardFirmware(int address, int kind, int index, int order, int radix, int lids, int lmc, long bootId) {
         this.address = address;
         this.kind = kind;
         this.index = index;
         this.order = order;
+        this.radix = radix;
+        this.lids = lids;
+        this.lmc = lmc;
         this.bootId = bootId;
         int n = 1 << order;
-        if (kind == Protocol.KIND_ROUTER_LEVEL) {
+        if (kind == Protocol.KIND_ELECTRICAL_SWITCH) {
+            regionSize[Protocol.REGION_LFT] = lids;
+        } else if (kind == Protocol.KIND_ROUTER_LEVEL) {
             regionSize[Protocol.REGION_SEQUENCE] = Math.max(1, n / 8);
             regionSize[Protocol.REGION_PHASES] = 8 * (n >> index);
         } else {
@@ -73,6 +90,9 @@ final class BoardFirmware {
     }
 
     Message identity(int seq) {
+        if (kind == Protocol.KIND_ELECTRICAL_SWITCH) {
+            return new Message.SwitchIdentity(seq, address, index, radix, lmc, lids, bootId, FIRMWARE);
+        }
         return new Message.Identity(seq, address, kind, index, order, 1 << order, bootId, FIRMWARE);
     }
 
@@ -186,6 +206,15 @@ final class BoardFirmware {
     private String checkContent(int r) {
         if (stagingLength[r] != regionSize[r]) {
             return "region " + r + " holds " + stagingLength[r] + " of its " + regionSize[r] + " bytes";
+        }
+        if (r == Protocol.REGION_LFT) {
+            byte[] t = staging[r];
+            for (int lid = 0; lid < lids; lid++) {
+                int port = t[lid] & 0xFF;
+                if (port > radix && port != Protocol.LFT_NO_ROUTE) {
+                    return "LID " + lid + " goes to port " + port + ", beyond the " + radix + " ports of this switch";
+                }
+            }
         }
         if (r == Protocol.REGION_TABLE) {
             int n = 1 << order;

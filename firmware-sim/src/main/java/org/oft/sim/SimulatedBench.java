@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardConfig;
+import org.oft.hal.Region;
+import org.oft.hal.wire.Regions;
 import org.oft.hal.DeployReport;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
@@ -108,17 +110,28 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
         BoardInfo b = board(c.boardId());
         boolean router = b.kind() == BoardKind.ROUTER_LEVEL;
         try {
-            if (c.sequence() != null) {
+            for (Region r : c.regions().keySet()) {
+                if (r == Region.LFT) {
+                    throw new IllegalArgumentException("an OFT board has no forwarding table");
+                }
+            }
+            byte[] seq = c.region(Region.SEQUENCE);
+            if (seq != null) {
                 if (!router) {
                     throw new IllegalArgumentException("a processor board takes a routing table, not a control sequence");
                 }
+                int n = fabric.processors();
+                if (seq.length != Math.max(1, n / 8)) {
+                    throw new IllegalArgumentException("holds " + n + " control bits, offered " + seq.length + " bytes");
+                }
+                long[] bits = Regions.sequenceBits(seq, n);
                 if (really) {
-                    fabric.boards().loadSequence(b.index(), c.sequence(), c.sequenceLength());
+                    fabric.boards().loadSequence(b.index(), bits, n);
                 } else {
-                    fabric.boards().checkSequence(b.index(), c.sequence(), c.sequenceLength());
+                    fabric.boards().checkSequence(b.index(), bits, n);
                 }
             }
-            if (c.table() != null) {
+            if (c.region(Region.TABLE) != null) {
                 if (router) {
                     throw new IllegalArgumentException("a router-level board takes a control sequence, not a routing table");
                 }
@@ -265,7 +278,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
 
     @Override
     public void loadSlotPhases(String boardId, long[] phasesPs) {
-        deploy(List.of(new BoardConfig(boardId, null, 0, null, phasesPs)));
+        deploy(List.of(BoardConfig.phasesOnly(boardId, phasesPs)));
     }
 
     /** A fault in {@link FabricFault}'s notation, applied to the timed model at the next slot boundary. */

@@ -5,7 +5,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.oft.hal.SlotCounters;
 import org.oft.hal.transport.ByteLink;
 import org.oft.hal.transport.LinkException;
 import org.oft.hal.wire.Framing;
@@ -29,7 +28,8 @@ import org.oft.hal.wire.Protocol;
 public final class WireBench implements AutoCloseable {
     private static final AtomicLong BOOTS = new AtomicLong(System.nanoTime() & 0xFFFF_FFFFL);
 
-    private final FabricModel fabric;
+    private final BoardModel model;
+    private final FabricModel fabric; // the OFT's, when this is an OFT bench
     private final ByteLink link;
     private final BoardFirmware[] boards;
     private final int order;
@@ -42,7 +42,7 @@ public final class WireBench implements AutoCloseable {
     /** What the fabric thread last published: counters and level states after a slot. */
     private volatile FabricSnapshot latest;
 
-    private record FabricSnapshot(SlotCounters total, byte[] levelStates) {
+    private record FabricSnapshot(long[] counters, byte[] levelStates) {
     }
     private final Framing.Decoder decoder = new Framing.Decoder();
     private ScheduledFuture<?> ticking;
@@ -50,18 +50,22 @@ public final class WireBench implements AutoCloseable {
     private double slotsDue;
     private long slot;
 
+    /** The OFT's router-level and processor boards around {@code fabric}. */
     public WireBench(FabricModel fabric, ByteLink link) {
+        this(new OftBoards(fabric), fabric, link);
+    }
+
+    /** Electrical switch boards holding forwarding tables. */
+    public WireBench(SwitchBoards switches, ByteLink link) {
+        this(switches, null, link);
+    }
+
+    private WireBench(BoardModel model, FabricModel fabric, ByteLink link) {
+        this.model = model;
         this.fabric = fabric;
         this.link = link;
-        this.order = fabric.order();
-        int n = fabric.processors();
-        this.boards = new BoardFirmware[order + n];
-        for (int level = 1; level <= order; level++) {
-            boards[level - 1] = new BoardFirmware(level - 1, Protocol.KIND_ROUTER_LEVEL, level, order, newBootId());
-        }
-        for (int p = 0; p < n; p++) {
-            boards[order + p] = new BoardFirmware(order + p, Protocol.KIND_PROCESSOR, p, order, newBootId());
-        }
+        this.order = model.order();
+        this.boards = model.boards(WireBench::newBootId);
         this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "oft-board-firmware");
             t.setDaemon(true);
@@ -72,7 +76,7 @@ public final class WireBench implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.latest = new FabricSnapshot(fabric.totalCounters(), fabric.levelStates());
+        this.latest = new FabricSnapshot(model.counters(), model.levelStates());
         link.receiver((buf, off, len) -> {
             byte[] chunk = java.util.Arrays.copyOfRange(buf, off, off + len);
             try {
@@ -87,6 +91,7 @@ public final class WireBench implements AutoCloseable {
         return BOOTS.incrementAndGet() * 0x9E3779B97F4A7C15L;
     }
 
+    /** The OFT fabric model this bench runs (null for a bench of switch boards). */
     public FabricModel fabric() {
         return fabric;
     }
@@ -105,15 +110,9 @@ public final class WireBench implements AutoCloseable {
         loop.execute(() -> {
             BoardFirmware fw = boards[address];
             fw.reset(newBootId());
-            boolean router = fw.kind() == Protocol.KIND_ROUTER_LEVEL;
+            int kind = fw.kind();
             int index = fw.index();
-            fabricThread.execute(() -> {
-                if (router) {
-                    fabric.boards().clearSequence(index);
-                } else {
-                    fabric.boards().clearTable(index);
-                }
-            });
+            fabricThread.execute(() -> model.clear(kind, index));
             send(new Message.Rebooted(0, address, fw.bootId()));
         });
     }
@@ -142,10 +141,7 @@ public final class WireBench implements AutoCloseable {
             }
             if (m instanceof Message.TelemetryQuery) {
                 FabricSnapshot f = latest;
-                SlotCounters t = f.total();
-                return new Message.Telemetry(m.seq(), Message.BACKPLANE, slot, running,
-                        new long[] {t.injected(), t.delivered(), t.misdelivered(), t.collisions(), t.lost()},
-                        f.levelStates());
+                return new Message.Telemetry(m.seq(), Message.BACKPLANE, slot, running, f.counters(), f.levelStates());
             }
             if (m instanceof Message.StatusQuery) {
                 return new Message.Status(m.seq(), Message.BACKPLANE, bootId, slot, -1, new int[0], new int[0]);
@@ -231,10 +227,8 @@ public final class WireBench implements AutoCloseable {
                 if (due != null) {
                     due.forEach(Runnable::run);
                 }
-                if (fabric.boards().fullyLoaded()) {
-                    fabric.step(TrafficSource.SATURATED, DeliverySink.IGNORE);
-                    latest = new FabricSnapshot(fabric.totalCounters(), fabric.levelStates());
-                }
+                model.step();
+                latest = new FabricSnapshot(model.counters(), model.levelStates());
             } finally {
                 fabricLag.decrementAndGet();
             }
@@ -242,46 +236,12 @@ public final class WireBench implements AutoCloseable {
         slot++;
     }
 
-    /** What a board just made active, copied now, to be loaded into the fabric model before its next step. */
+    /** What a board just made active, copied now, to be loaded into the model before its next step. */
     private Runnable activation(BoardFirmware fw, int region) {
-        int len = fw.activeLength(region);
-        byte[] b = java.util.Arrays.copyOf(fw.active(region), len);
-        boolean router = fw.kind() == Protocol.KIND_ROUTER_LEVEL;
+        byte[] b = java.util.Arrays.copyOf(fw.active(region), fw.activeLength(region));
+        int kind = fw.kind();
         int index = fw.index();
-        return () -> activate(router, index, region, b, len);
-    }
-
-    /** Loads an active region into the fabric model (fabric thread). */
-    private void activate(boolean router, int index, int region, byte[] b, int len) {
-        BoardState state = fabric.boards();
-        int n = fabric.processors();
-        if (region == Protocol.REGION_SEQUENCE) {
-            long[] words = new long[(n + 63) / 64];
-            for (int i = 0; i < len; i++) {
-                words[i >>> 3] |= (long) (b[i] & 0xFF) << (8 * (i & 7));
-            }
-            state.loadSequence(index, words, n);
-        } else if (region == Protocol.REGION_TABLE) {
-            int[] rows = new int[n];
-            for (int i = 0; i < n; i++) {
-                rows[i] = (b[2 * i] & 0xFF) | (b[2 * i + 1] & 0xFF) << 8;
-            }
-            state.loadTable(index, rows);
-        } else if (region == Protocol.REGION_PHASES && fabric instanceof TimedFabric timed) {
-            long[] phases = new long[len / 8];
-            for (int i = 0; i < phases.length; i++) {
-                long v = 0;
-                for (int k = 7; k >= 0; k--) {
-                    v = (v << 8) | (b[8 * i + k] & 0xFF);
-                }
-                phases[i] = v;
-            }
-            if (router) {
-                timed.clocks().setNodePhases(index, phases);
-            } else {
-                timed.clocks().setInjectionPhase(index, phases[0]);
-            }
-        }
+        return () -> model.activate(kind, index, region, b);
     }
 
     private Message nack(Message m, int code, String reason) {

@@ -259,13 +259,22 @@ class WireDeployTest {
     }
 
     private static boolean runs(Message.Status s, BoardConfig c) {
-        byte[] bytes = c.table() != null ? Regions.table(c.table()) : Regions.sequence(c.sequence(), c.sequenceLength());
-        int i = c.table() != null ? 1 : 0;
-        return s.activeLengths()[i] == bytes.length && s.activeCrcs()[i] == Regions.crc(bytes);
+        for (var e : c.regions().entrySet()) {
+            int i = e.getKey().number() - 1;
+            if (s.activeLengths()[i] != e.getValue().length || s.activeCrcs()[i] != Regions.crc(e.getValue())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean empty(Message.Status s, BoardConfig c) {
-        return s.activeLengths()[c.table() != null ? 1 : 0] == 0;
+        for (var r : c.regions().keySet()) {
+            if (s.activeLengths()[r.number() - 1] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void sleep(long ms) {

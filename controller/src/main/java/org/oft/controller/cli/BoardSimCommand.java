@@ -44,8 +44,15 @@ final class BoardSimCommand implements Callable<Integer> {
     @Option(names = "--baud", defaultValue = "0", description = "Throttle the pseudo-terminal to this line rate (8N1); 0: as fast as it goes.")
     int baud;
 
-    @Option(names = "--model", defaultValue = "timed", description = "timed (default) or slot.")
+    @Option(names = "--model", defaultValue = "timed", description = "timed or slot (OFT boards).")
     String model;
+
+    @Option(names = "--fattree", description = "Serve an electrical fat tree's switch boards instead of the OFT's: "
+            + "pgft:..., xgft:..., kary:k,n or ibnet:FILE.")
+    String fattree;
+
+    @Option(names = "--paths", defaultValue = "1", description = "Addresses per host of the switch boards' tables (LMC), with --fattree.")
+    int paths;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -60,11 +67,17 @@ final class BoardSimCommand implements Callable<Integer> {
         if (pty == (uioFile != null)) {
             throw new IllegalArgumentException("name exactly one of --pty and --uio-file");
         }
-        FabricModel fabric = switch (model) {
+        FabricModel fabric = fattree != null ? null : switch (model) {
             case "timed" -> new TimedFabric(FibrePlant.nominal(FabricWiring.of(order), TimingParameters.defaults(), latency), latency);
             case "slot" -> new SlotFabric(FabricWiring.of(order), latency);
             default -> throw new IllegalArgumentException("--model must be timed or slot, got '" + model + "'");
         };
+        org.oft.sim.SwitchBoards switches = null;
+        if (fattree != null) {
+            new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
+            switches = org.oft.controller.fattree.deploy.SwitchDeployment.boardsFor(
+                    org.oft.controller.fattree.topology.TopologySpec.parse(fattree).topology(), paths);
+        }
         ByteLink link;
         String announce;
         if (pty) {
@@ -75,7 +88,7 @@ final class BoardSimCommand implements Callable<Integer> {
             link = MailboxLink.open(uioFile, true);
             announce = "uio " + uioFile;
         }
-        WireBench bench = new WireBench(fabric, link);
+        WireBench bench = switches != null ? new WireBench(switches, link) : new WireBench(fabric, link);
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             bench.close();

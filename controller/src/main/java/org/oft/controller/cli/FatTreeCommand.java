@@ -8,7 +8,9 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.files.OutputFile;
+import org.oft.controller.service.BoardSpec;
 import org.oft.controller.fattree.ib.IbnetExport;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "fattree", footer = {"%nExamples:", "  oftctl fattree show --topology kary:4,3", "  oftctl help fattree lft"}, description = "Electrical fat trees (PGFT/XGFT/k-ary n-trees): routes, forwarding tables, analyses.",
         subcommands = {FatTreeCommand.Show.class, FatTreeCommand.Routes.class, FatTreeCommand.Lft.class,
-                FatTreeCommand.Export.class, FatTreeCommand.Analyze.class})
+                FatTreeCommand.Export.class, FatTreeCommand.Analyze.class, FatTreeCommand.Deploy.class})
 final class FatTreeCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -37,7 +39,7 @@ final class FatTreeCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "a subcommand is needed: show, routes, lft, export or analyze");
+                "a subcommand is needed: show, routes, lft, export, analyze or deploy");
     }
 
     /** Options every fattree subcommand that routes shares. */
@@ -401,6 +403,90 @@ final class FatTreeCommand implements Runnable {
                     out.println(prefix + k + ": " + v);
                 }
             }
+        }
+    }
+
+    @Command(name = "deploy", footer = {"%nExamples:", "  oftctl fattree deploy --topology kary:4,3 --engine dmodk",
+            "  oftctl fattree deploy --topology 'xgft:3;12,12,24;1,12,12' --engine dmodk --then random --board sim-pty --json"},
+            description = "Compute the forwarding tables and deploy them through hal to modelled switch boards, all at one "
+                    + "epoch; with --then, replace them by another engine's, sending only the 64-entry blocks that differ.")
+    static final class Deploy implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        RoutingArgs args = new RoutingArgs();
+
+        @Option(names = "--board", defaultValue = "sim", description = "sim (switch boards in this process, behind the wire "
+                + "protocol) or sim-pty (a board-sim process behind a pseudo-terminal)")
+        String board;
+
+        @Option(names = "--then", description = "a second engine whose tables replace the first ones, incrementally")
+        String then;
+
+        @Option(names = "--json", description = "print JSON")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            if (!board.equals("sim") && !board.equals("sim-pty")) {
+                throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
+            }
+            Routing first = args.route();
+            ForwardingTables firstTables = first.tables();
+            ForwardingTables thenTables = null;
+            if (then != null) {
+                thenTables = RoutingEngines.byName(then).route(args.tree.topology(),
+                        new RoutingOptions(args.paths, args.seed, args.types)).tables();
+            }
+            PgftTopology t = args.tree.topology();
+            JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())
+                    .put("lids", firstTables.addresses()).put("board", board);
+            org.oft.hal.transport.PipeLink[] pipe = null;
+            org.oft.sim.WireBench bench = null;
+            BoardSpec.BoardProcess.Spawned process = null;
+            org.oft.hal.transport.ByteLink link;
+            if (board.equals("sim")) {
+                pipe = org.oft.hal.transport.PipeLink.pair("switches");
+                bench = new org.oft.sim.WireBench(SwitchDeployment.boardsFor(t, args.paths), pipe[1]);
+                link = pipe[0];
+            } else {
+                process = BoardSpec.BoardProcess.spawn("--pty", "--fattree", args.topology, "--paths", Integer.toString(args.paths));
+                if (!process.announce().startsWith("pty ")) {
+                    BoardSpec.BoardProcess.kill(process.process());
+                    throw new IllegalStateException("the board model process did not start: " + process.announce());
+                }
+                link = org.oft.hal.transport.SerialLink.open(process.announce().substring(4).trim(), BoardSpec.DEFAULT_BAUD);
+            }
+            try (org.oft.hal.wire.WireBoardBus bus = new org.oft.hal.wire.WireBoardBus(link, org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+                result.put("deploy", deployed(bus, first.engine(), firstTables));
+                if (thenTables != null) {
+                    result.put("then", deployed(bus, then, thenTables));
+                }
+                result.put("retransmits", bus.channel().retransmits());
+            } finally {
+                if (bench != null) {
+                    bench.close();
+                }
+                if (process != null) {
+                    BoardSpec.BoardProcess.kill(process.process());
+                }
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                out.println(result.encode());
+            } else {
+                Analyze.printText(out, "", result);
+            }
+            return 0;
+        }
+
+        private JsonObject deployed(org.oft.hal.wire.WireBoardBus bus, String engine, ForwardingTables tables) {
+            long t0 = System.nanoTime();
+            org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, args.tree, tables);
+            return new JsonObject().put("engine", engine).put("epoch", r.epoch()).put("tableBytes", r.payloadBytes())
+                    .put("blocksWritten", r.blocksWritten()).put("bytesWritten", r.bytesWritten())
+                    .put("uploadSeconds", r.uploadNanos() / 1e9).put("seconds", (System.nanoTime() - t0) / 1e9);
         }
     }
 

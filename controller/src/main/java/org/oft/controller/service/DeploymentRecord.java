@@ -31,15 +31,7 @@ public final class DeploymentRecord {
         JsonObject boards = new JsonObject();
         for (BoardConfig c : configs) {
             JsonObject regions = new JsonObject();
-            if (c.sequence() != null) {
-                regions.put(Integer.toString(Protocol.REGION_SEQUENCE), region(Regions.sequence(c.sequence(), c.sequenceLength())));
-            }
-            if (c.table() != null) {
-                regions.put(Integer.toString(Protocol.REGION_TABLE), region(Regions.table(c.table())));
-            }
-            if (c.phases() != null) {
-                regions.put(Integer.toString(Protocol.REGION_PHASES), region(Regions.phases(c.phases())));
-            }
+            c.regions().forEach((r, bytes) -> regions.put(Integer.toString(r.number()), region(bytes)));
             boards.put(c.boardId(), regions);
         }
         return new DeploymentRecord(new JsonObject().put("version", 1).put("epoch", epoch).put("boards", boards));
@@ -101,7 +93,7 @@ public final class DeploymentRecord {
                 return "board " + board + " must map regions to {length, crc}";
             }
             for (String r : regions.fieldNames()) {
-                if (!r.matches("[1-9]") || Integer.parseInt(r) > Protocol.REGION_PHASES) {
+                if (!r.matches("[1-9]") || Integer.parseInt(r) > Protocol.REGIONS) {
                     return "board " + board + " has an unknown region '" + r + "'";
                 }
                 if (!(regions.getValue(r) instanceof JsonObject reg)

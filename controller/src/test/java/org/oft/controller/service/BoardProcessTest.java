@@ -42,10 +42,8 @@ class BoardProcessTest {
         for (int a = 0; a < d.configs().size(); a++) {
             BoardConfig c = d.configs().get(a);
             Message.Status s = wire.status(a);
-            byte[] main = c.table() != null ? Regions.table(c.table()) : Regions.sequence(c.sequence(), c.sequenceLength());
-            int i = c.table() != null ? 1 : 0;
-            assertEquals(Regions.crc(main), s.activeCrcs()[i], c.boardId());
-            assertEquals(Regions.crc(Regions.phases(c.phases())), s.activeCrcs()[2], c.boardId());
+            assertEquals(3, c.regions().size() + 1, c.boardId()); // sequence or table, and phases
+            c.regions().forEach((r, bytes) -> assertEquals(Regions.crc(bytes), s.activeCrcs()[r.number() - 1], c.boardId() + " " + r));
         }
         bus.startClock(2000);
         await().atMost(Duration.ofSeconds(30)).until(() -> bus.telemetry().total().delivered() > 64L * 500);

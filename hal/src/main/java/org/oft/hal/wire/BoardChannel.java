@@ -228,7 +228,8 @@ public final class BoardChannel implements AutoCloseable {
             return true;
         }
         if (request instanceof Message.Identify) {
-            return answer instanceof Message.Identity || answer instanceof Message.Backplane;
+            return answer instanceof Message.Identity || answer instanceof Message.SwitchIdentity
+                    || answer instanceof Message.Backplane;
         }
         if (request instanceof Message.CrcQuery) {
             return answer instanceof Message.Crc || answer instanceof Message.Crcs;

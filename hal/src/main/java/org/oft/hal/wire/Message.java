@@ -57,6 +57,11 @@ public sealed interface Message {
             implements Message {
     }
 
+    /** An electrical switch board: its ports, LMC and LID space (entries of its forwarding table). */
+    record SwitchIdentity(int seq, int board, int index, int radix, int lmc, int lids, long bootId, String firmware)
+            implements Message {
+    }
+
     record Backplane(int seq, int board, int boards, int order, long bootId) implements Message {
     }
 

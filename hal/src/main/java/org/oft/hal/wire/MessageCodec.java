@@ -21,6 +21,7 @@ public final class MessageCodec {
     static final int T_BACKPLANE = 0x82;
     static final int T_CRC = 0x83;
     static final int T_CRCS = 0x89;
+    static final int T_SWITCH_IDENTITY = 0x8A;
     static final int T_TELEMETRY = 0x87;
     static final int T_STATUS = 0x88;
     static final int T_ACK = 0x90;
@@ -86,6 +87,14 @@ public final class MessageCodec {
             o.u16(x.index());
             o.u8(x.order());
             o.u32(x.tableRows());
+            o.u64(x.bootId());
+            o.string(x.firmware());
+        } else if (m instanceof Message.SwitchIdentity x) {
+            type = T_SWITCH_IDENTITY;
+            o.u16(x.index());
+            o.u8(x.radix());
+            o.u8(x.lmc());
+            o.u32(x.lids());
             o.u64(x.bootId());
             o.string(x.firmware());
         } else if (m instanceof Message.Backplane x) {
@@ -212,6 +221,8 @@ public final class MessageCodec {
                 return new Message.StatusQuery(seq, board);
             case T_IDENTITY:
                 return new Message.Identity(seq, board, in.u8(), in.u16(), in.u8(), in.u32(), in.u64(), in.string());
+            case T_SWITCH_IDENTITY:
+                return new Message.SwitchIdentity(seq, board, in.u16(), in.u8(), in.u8(), in.u32(), in.u64(), in.string());
             case T_BACKPLANE:
                 return new Message.Backplane(seq, board, in.u16(), in.u8(), in.u64());
             case T_CRC:

@@ -7,7 +7,8 @@ public final class Protocol {
     public static final int REGION_SEQUENCE = 1;
     public static final int REGION_TABLE = 2;
     public static final int REGION_PHASES = 3;
-    public static final int REGIONS = 3;
+    public static final int REGION_LFT = 4;
+    public static final int REGIONS = 4;
     /** CrcQuery for this region: every region of the bank, answered by one Crcs. */
     public static final int ALL_REGIONS = 0;
     /** Largest region: a routing table of order 16 (2^16 rows of 2 bytes). */
@@ -21,6 +22,8 @@ public final class Protocol {
     public static final int KIND_ROUTER_LEVEL = 1;
     public static final int KIND_PROCESSOR = 2;
     public static final int KIND_ELECTRICAL_SWITCH = 3;
+    /** A forwarding-table entry for a LID the switch does not route (as InfiniBand's LFT). */
+    public static final int LFT_NO_ROUTE = 255;
 
     // Nack codes.
     public static final int E_BAD_VERSION = 1;

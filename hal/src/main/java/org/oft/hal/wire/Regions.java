@@ -40,6 +40,40 @@ public final class Regions {
         return out;
     }
 
+    /** The control sequence's first {@code length} bits, packed as the BoardBus takes them. */
+    public static long[] sequenceBits(byte[] b, int length) {
+        long[] words = new long[(length + 63) / 64];
+        for (int i = 0; i < b.length && 8 * i < length; i++) {
+            words[i >>> 3] |= (long) (b[i] & 0xFF) << (8 * (i & 7));
+        }
+        if ((length & 63) != 0) {
+            words[words.length - 1] &= (1L << (length & 63)) - 1;
+        }
+        return words;
+    }
+
+    /** A routing table's rows. */
+    public static int[] tableRows(byte[] b) {
+        int[] rows = new int[b.length / 2];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = (b[2 * i] & 0xFF) | (b[2 * i + 1] & 0xFF) << 8;
+        }
+        return rows;
+    }
+
+    /** Slot phases. */
+    public static long[] phasesOf(byte[] b) {
+        long[] phases = new long[b.length / 8];
+        for (int i = 0; i < phases.length; i++) {
+            long v = 0;
+            for (int k = 7; k >= 0; k--) {
+                v = (v << 8) | (b[8 * i + k] & 0xFF);
+            }
+            phases[i] = v;
+        }
+        return phases;
+    }
+
     public static int crc(byte[] b) {
         CRC32C c = new CRC32C();
         c.update(b, 0, b.length);

@@ -16,6 +16,7 @@ import org.oft.hal.BoardConfig;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
+import org.oft.hal.Region;
 import org.oft.hal.BoardTiming;
 import org.oft.hal.DeployException;
 import org.oft.hal.DeployReport;
@@ -101,12 +102,21 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         List<BoardInfo> list = new ArrayList<>();
         address.clear();
         for (int a = 0; a < bp.boards(); a++) {
-            Message.Identity id = expect(join(answers.get(a)), Message.Identity.class, "board " + a);
-            BoardKind kind = id.kind() == Protocol.KIND_ROUTER_LEVEL ? BoardKind.ROUTER_LEVEL : BoardKind.PROCESSOR;
-            String name = (kind == BoardKind.ROUTER_LEVEL ? "router-" : "proc-") + id.index();
-            list.add(new BoardInfo(name, kind, id.index(), id.order(), id.tableRows(), id.firmware()));
-            address.put(name, a);
-            bootIds.put(a, id.bootId());
+            Message m = join(answers.get(a));
+            BoardInfo info;
+            if (m instanceof Message.SwitchIdentity sw) {
+                info = new BoardInfo("switch-" + sw.index(), BoardKind.ELECTRICAL_SWITCH, sw.index(), 0, sw.lids(), sw.firmware(),
+                        sw.radix(), sw.lmc());
+                bootIds.put(a, sw.bootId());
+            } else {
+                Message.Identity id = expect(m, Message.Identity.class, "board " + a);
+                BoardKind kind = id.kind() == Protocol.KIND_ROUTER_LEVEL ? BoardKind.ROUTER_LEVEL : BoardKind.PROCESSOR;
+                String name = (kind == BoardKind.ROUTER_LEVEL ? "router-" : "proc-") + id.index();
+                info = new BoardInfo(name, kind, id.index(), id.order(), id.tableRows(), id.firmware());
+                bootIds.put(a, id.bootId());
+            }
+            list.add(info);
+            address.put(info.id(), a);
         }
         boards = List.copyOf(list);
         return boards;
@@ -152,29 +162,54 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             int a = addressOf(c.boardId());
             BoardInfo info = boards.get(a);
             Map<Integer, byte[]> r = new LinkedHashMap<>();
-            if (info.kind() == BoardKind.ROUTER_LEVEL) {
-                if (c.sequence() == null) {
-                    throw new BoardException(c.boardId() + ": a router-level board takes a control sequence");
+            for (var e : c.regions().entrySet()) {
+                String wrong = wrongRegion(info, e.getKey(), e.getValue());
+                if (wrong != null) {
+                    throw new BoardException(c.boardId() + ": " + wrong);
                 }
-                if (c.sequenceLength() != info.tableRows()) {
-                    throw new BoardException(c.boardId() + ": holds " + info.tableRows() + " control bits, offered " + c.sequenceLength());
-                }
-                r.put(Protocol.REGION_SEQUENCE, Regions.sequence(c.sequence(), c.sequenceLength()));
-            } else {
-                if (c.table() == null) {
-                    throw new BoardException(c.boardId() + ": a processor board takes a routing table");
-                }
-                if (c.table().length != info.tableRows()) {
-                    throw new BoardException(c.boardId() + ": holds " + info.tableRows() + " table rows, offered " + c.table().length);
-                }
-                r.put(Protocol.REGION_TABLE, Regions.table(c.table()));
+                r.put(e.getKey().number(), e.getValue());
             }
-            if (c.phases() != null) {
-                r.put(Protocol.REGION_PHASES, Regions.phases(c.phases()));
+            if (info.kind() == BoardKind.ROUTER_LEVEL && !r.containsKey(Region.SEQUENCE.number())) {
+                throw new BoardException(c.boardId() + ": a router-level board takes a control sequence");
+            }
+            if (info.kind() == BoardKind.PROCESSOR && !r.containsKey(Region.TABLE.number())) {
+                throw new BoardException(c.boardId() + ": a processor board takes a routing table");
+            }
+            if (info.kind() == BoardKind.ELECTRICAL_SWITCH && !r.containsKey(Region.LFT.number())) {
+                throw new BoardException(c.boardId() + ": an electrical switch takes a forwarding table");
             }
             regions.put(a, r);
         }
         return deployRegions(regions);
+    }
+
+    /** Why a board cannot take these bytes in this region, or null: checked before anything is sent. */
+    private static String wrongRegion(BoardInfo info, Region region, byte[] bytes) {
+        int rows = info.tableRows();
+        return switch (region) {
+            case SEQUENCE -> info.kind() != BoardKind.ROUTER_LEVEL ? "only a router-level board takes a control sequence"
+                    : bytes.length != Math.max(1, rows / 8) ? "holds " + rows + " control bits (" + Math.max(1, rows / 8)
+                    + " bytes), offered " + bytes.length + " bytes" : null;
+            case TABLE -> info.kind() != BoardKind.PROCESSOR ? "only a processor board takes a routing table"
+                    : bytes.length != 2 * rows ? "holds " + rows + " table rows, offered " + bytes.length / 2 : null;
+            case PHASES -> info.kind() == BoardKind.ROUTER_LEVEL || info.kind() == BoardKind.PROCESSOR ? null
+                    : "this board has no slot phases";
+            case LFT -> info.kind() != BoardKind.ELECTRICAL_SWITCH ? "only an electrical switch takes a forwarding table"
+                    : wrongLft(info, bytes);
+        };
+    }
+
+    private static String wrongLft(BoardInfo info, byte[] lft) {
+        if (lft.length != info.tableRows()) {
+            return "its forwarding table has " + info.tableRows() + " LIDs, offered " + lft.length;
+        }
+        for (int lid = 0; lid < lft.length; lid++) {
+            int port = lft[lid] & 0xFF;
+            if (port > info.radix() && port != Protocol.LFT_NO_ROUTE) {
+                return "LID " + lid + " goes to port " + port + ", beyond its " + info.radix() + " ports";
+            }
+        }
+        return null;
     }
 
     private synchronized DeployReport deployRegions(Map<Integer, Map<Integer, byte[]>> regions) {
@@ -259,8 +294,10 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             f.put(a, channel.request(seq -> new Message.Identify(seq, a)));
         }
         for (int a : targets) {
-            Message.Identity id = expect(join(f.get(a)), Message.Identity.class, name(a));
-            bootIds.put(a, id.bootId()); // reboots before this deploy do not matter: everything is uploaded
+            Message m = join(f.get(a));
+            // reboots before this deploy do not matter: a board whose boot id changed gets everything
+            bootIds.put(a, m instanceof Message.SwitchIdentity sw ? sw.bootId()
+                    : expect(m, Message.Identity.class, name(a)).bootId());
         }
     }
 
