@@ -74,4 +74,51 @@ final class FatTreeBenchmarks {
                     rate[0], rate[runs - 1], last.getDouble("mean"), last.getDouble("ci95"));
         }
     }
+
+    /** The flit model: simulated cycles/s and flit-hops/s at load 0.5, uniform traffic, D-mod-K, one thread. */
+    void flit() {
+        out.section("flit", "flit-level model, uniform traffic at 0.5 flits/node/cycle, D-mod-K, 4 VCs x 16 flits, 1-flit packets, "
+                + "one thread: median [min..max] of " + runs + " runs after a warm-up run",
+                "topology", "hosts", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted");
+        for (String spec : new String[] {"kary:4,3", "kary:12,3"}) {
+            org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(spec);
+            PgftTopology t = tree.topology();
+            Routing r = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single());
+            org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(t);
+            byte[][] tables = org.oft.controller.fattree.flit.FlitFabric.tables(tree, r.tables());
+            org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic("uniform", t.hosts(), 1);
+            long cycles = spec.equals("kary:4,3") ? 200_000 : 5_000;
+            double[] rate = new double[runs];
+            double hops = 0;
+            double accepted = 0;
+            for (int k = -1; k < runs; k++) {
+                org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
+                        tables, 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, k + 2);
+                long t0 = System.nanoTime();
+                org.oft.sim.flit.FlitSimulator.Result res = sim.run(0.5, tr, 0, cycles, 0, 10_000);
+                double s = (System.nanoTime() - t0) / 1e9;
+                if (k >= 0) {
+                    rate[k] = res.cycles() / s;
+                    hops = flitHops(res, net) / s;
+                    accepted = res.accepted();
+                }
+            }
+            Arrays.sort(rate);
+            out.row("\"%s\",%d,%d,%.0f,%.0f,%.0f,%.3e,%.3f", spec, t.hosts(), cycles, rate[runs / 2], rate[0], rate[runs - 1], hops, accepted);
+        }
+    }
+
+    /** Flits moved over links in a run: per-level mean utilisation times the links of that level times the cycles. */
+    private static double flitHops(org.oft.sim.flit.FlitSimulator.Result res, org.oft.sim.flit.FlitNetwork net) {
+        int levels = res.utilisationByLevel().length;
+        int[] links = new int[levels];
+        for (int l : net.level()) {
+            links[l - 1]++;
+        }
+        double total = 0;
+        for (int l = 0; l < levels; l++) {
+            total += res.utilisationByLevel()[l] * links[l];
+        }
+        return total * res.cycles();
+    }
 }

@@ -1,0 +1,607 @@
+package org.oft.sim.flit;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * A cycle-accurate flit-level model of input-queued switches that forward only by the forwarding
+ * tables their boards hold: virtual channels with credit-based flow control, wormhole or virtual
+ * cut-through, separable input-first round-robin allocation with speedup 1, hosts with unbounded
+ * source queues and Bernoulli injection.
+ *
+ * <p>Timing, per hop: a flit that arrives in an input buffer at cycle t may cross the switch at
+ * t + routerDelay and arrives in the next buffer channelLatency cycles later; the credit for the
+ * slot it left is usable upstream creditDelay cycles after it left. A host's network interface
+ * counts as a router. An unloaded packet of P flits over H links thus takes
+ * H·(routerDelay + channelLatency) + P − 1 cycles from its creation to the ejection of its tail.
+ *
+ * <p>Everything is in flat arrays; a cycle allocates nothing (source queues and the packet pool
+ * grow, amortised, only when they fill).
+ */
+public final class FlitSimulator {
+    /** How a host picks among its destination's K addresses (LMC), per packet. */
+    public enum PathPolicy { HASH, ROUND_ROBIN, RANDOM }
+
+    /** Where a host sends its next packet. */
+    public interface Traffic {
+        /** A destination host for a packet from {@code src}, never src itself; -1 for none. */
+        int destination(int src, SplittableRandom rnd);
+    }
+
+    private final FlitNetwork net;
+    private final FlitParameters par;
+    private final byte[][] lft;
+    private final int paths;
+    private final PathPolicy policy;
+    private final int ports;
+    private final int vcs;
+    private final int depth;
+    private final int maxHops;
+    private final int[] portNode;
+    private final int[] switchOf; // node -> switch index (-1 for hosts)
+
+    // input VCs (indexed port * vcs + vc, port = the receiving port)
+    private final int[] buf;
+    private final long[] bufArrive;
+    private final int[] bufHead;
+    private final int[] bufCount;
+    private final int[] ivRoute;
+    private final int[] ivOutVc;
+    private final int[] ivSent;
+    private final int[] inRr; // per port: next VC to look at
+    // output VCs (indexed port * vcs + vc, port = the sending port)
+    private final int[] credits;
+    private final boolean[] ovcBusy;
+    private final int[] outRr; // per port: next input (local) to look at
+    private final boolean[] dead;
+    private final int[] creditRing;
+    private final int creditSlots;
+    private final int[] chanPkt;
+    private final int[] chanVc;
+    private final int chanSlots;
+    // per-cycle scratch, sized to the largest radix
+    private final int[] request;
+    private final int[] requestVc;
+    // hosts
+    private int[][] srcQueue;
+    private final int[] srcHead;
+    private final int[] srcCount;
+    private final int[] hostSent;
+    private final int[] hostOutVc;
+    private final int[] rrPath;
+    // packets
+    private int[] pktDst;
+    private int[] pktSrc;
+    private long[] pktBorn;
+    private int[] pktEjected;
+    private int[] pktHops;
+    private boolean[] pktMeasured;
+    private int[] freePkt;
+    private int freeCount;
+    private final SplittableRandom rnd;
+
+    private long cycle;
+    private long lastMove;
+    private long flitsInNetwork;
+    // statistics of the current measurement
+    private boolean measuring;
+    private long windowStart;
+    private long windowEnd = Long.MAX_VALUE;
+    private long measuredOut;
+    private long ejectedInWindow;
+    private final long[] ejectedBySource;
+    private final boolean[] sending; // sources that created packets in the window: the flows
+    private final long[] linkFlits;
+    private final long[] transmitWait;
+    private final long[] latencyHistogram = new long[1 << 16];
+    private long latencySum;
+    private long latencyCount;
+    private long misdelivered;
+    private long loops;
+    private long unroutable;
+    private long deadLinkWaits;
+
+    /**
+     * @param net    the wiring
+     * @param par    router parameters
+     * @param lft    per switch (node − hosts), the table its board holds: physical port (1-based) per address, 255 none
+     * @param paths  addresses per host (K); address = host · K + path
+     * @param policy how a packet's path among the K is chosen
+     * @param seed   seed of injection, traffic and random paths
+     */
+    public FlitSimulator(FlitNetwork net, FlitParameters par, byte[][] lft, int paths, PathPolicy policy, long seed) {
+        this.net = net;
+        this.par = par;
+        this.lft = lft;
+        this.paths = paths;
+        this.policy = policy;
+        this.ports = net.ports();
+        this.vcs = par.vcs();
+        this.depth = par.bufferFlits();
+        int nodes = net.nodes();
+        if (lft.length != nodes - net.hosts()) {
+            throw new IllegalArgumentException(lft.length + " forwarding tables for " + (nodes - net.hosts()) + " switches");
+        }
+        for (byte[] t : lft) {
+            if (t == null || t.length != net.hosts() * paths) {
+                throw new IllegalArgumentException("every switch needs a table of " + net.hosts() * paths + " addresses");
+            }
+        }
+        int maxLevel = 0;
+        for (int l : net.level()) {
+            maxLevel = Math.max(maxLevel, l);
+        }
+        this.maxHops = 2 * maxLevel;
+        this.portNode = new int[ports];
+        this.switchOf = new int[nodes];
+        int radix = 1;
+        for (int n = 0; n < nodes; n++) {
+            switchOf[n] = n < net.hosts() ? -1 : n - net.hosts();
+            radix = Math.max(radix, net.portBase()[n + 1] - net.portBase()[n]);
+            for (int g = net.portBase()[n]; g < net.portBase()[n + 1]; g++) {
+                portNode[g] = n;
+            }
+        }
+        int iv = ports * vcs;
+        this.buf = new int[iv * depth];
+        this.bufArrive = new long[iv * depth];
+        this.bufHead = new int[iv];
+        this.bufCount = new int[iv];
+        this.ivRoute = new int[iv];
+        this.ivOutVc = new int[iv];
+        this.ivSent = new int[iv];
+        Arrays.fill(ivRoute, -1);
+        Arrays.fill(ivOutVc, -1);
+        this.inRr = new int[ports];
+        this.credits = new int[iv];
+        Arrays.fill(credits, depth);
+        this.ovcBusy = new boolean[iv];
+        this.outRr = new int[ports];
+        this.dead = new boolean[ports];
+        this.creditSlots = par.creditDelay() + 1;
+        this.creditRing = new int[creditSlots * iv];
+        this.chanSlots = par.channelLatency() + 1;
+        this.chanPkt = new int[chanSlots * ports];
+        this.chanVc = new int[chanSlots * ports];
+        Arrays.fill(chanPkt, -1);
+        this.request = new int[radix];
+        this.requestVc = new int[radix];
+        int hosts = net.hosts();
+        this.srcQueue = new int[hosts][16];
+        this.srcHead = new int[hosts];
+        this.srcCount = new int[hosts];
+        this.hostSent = new int[hosts];
+        this.hostOutVc = new int[hosts];
+        Arrays.fill(hostOutVc, -1);
+        this.rrPath = new int[hosts];
+        this.ejectedBySource = new long[hosts];
+        this.sending = new boolean[hosts];
+        this.linkFlits = new long[ports];
+        this.transmitWait = new long[ports];
+        growPackets(1024);
+        this.rnd = new SplittableRandom(seed);
+    }
+
+    // ---- faults ---------------------------------------------------------------------------------
+
+    /** A dead link: neither end sends on it any more. */
+    public void killLink(int port) {
+        dead[port] = true;
+        dead[net.peer()[port]] = true;
+    }
+
+    // ---- packets --------------------------------------------------------------------------------
+
+    private void growPackets(int size) {
+        int old = pktDst == null ? 0 : pktDst.length;
+        pktDst = pktDst == null ? new int[size] : Arrays.copyOf(pktDst, size);
+        pktSrc = pktSrc == null ? new int[size] : Arrays.copyOf(pktSrc, size);
+        pktBorn = pktBorn == null ? new long[size] : Arrays.copyOf(pktBorn, size);
+        pktEjected = pktEjected == null ? new int[size] : Arrays.copyOf(pktEjected, size);
+        pktHops = pktHops == null ? new int[size] : Arrays.copyOf(pktHops, size);
+        pktMeasured = pktMeasured == null ? new boolean[size] : Arrays.copyOf(pktMeasured, size);
+        freePkt = freePkt == null ? new int[size] : Arrays.copyOf(freePkt, size);
+        for (int p = size - 1; p >= old; p--) {
+            freePkt[freeCount++] = p;
+        }
+    }
+
+    private int newPacket(int src, int address) {
+        if (freeCount == 0) {
+            growPackets(pktDst.length * 2);
+        }
+        int p = freePkt[--freeCount];
+        pktSrc[p] = src;
+        pktDst[p] = address;
+        pktBorn[p] = cycle;
+        pktEjected[p] = 0;
+        pktHops[p] = 0;
+        pktMeasured[p] = measuring && cycle >= windowStart && cycle < windowEnd;
+        if (pktMeasured[p]) {
+            measuredOut++;
+            sending[src] = true;
+        }
+        return p;
+    }
+
+    /** Injects one packet now (outside the Bernoulli process): for tests and traces. */
+    public void inject(int src, int dst) {
+        enqueue(src, dst);
+    }
+
+    private void enqueue(int src, int dst) {
+        int q;
+        switch (policy) {
+            case HASH -> q = Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
+            case ROUND_ROBIN -> q = rrPath[src]++ % paths;
+            default -> q = rnd.nextInt(paths);
+        }
+        int p = newPacket(src, dst * paths + q);
+        int[] queue = srcQueue[src];
+        if (srcCount[src] == queue.length) {
+            int[] bigger = new int[queue.length * 2];
+            for (int i = 0; i < srcCount[src]; i++) {
+                bigger[i] = queue[(srcHead[src] + i) % queue.length];
+            }
+            srcQueue[src] = queue = bigger;
+            srcHead[src] = 0;
+        }
+        queue[(srcHead[src] + srcCount[src]) % queue.length] = p;
+        srcCount[src]++;
+    }
+
+    // ---- one cycle ------------------------------------------------------------------------------
+
+    /**
+     * Runs one cycle with Bernoulli injection at {@code flitsPerNodePerCycle} (0 for none) and
+     * destinations from {@code traffic}.
+     */
+    public void step(double flitsPerNodePerCycle, Traffic traffic) {
+        arriveCredits();
+        arriveFlits();
+        if (flitsPerNodePerCycle > 0) {
+            double perPacket = flitsPerNodePerCycle / par.packetFlits();
+            for (int h = 0; h < net.hosts(); h++) {
+                if (rnd.nextDouble() < perPacket) {
+                    int d = traffic.destination(h, rnd);
+                    if (d >= 0 && d != h) {
+                        enqueue(h, d);
+                    }
+                }
+            }
+        }
+        for (int h = 0; h < net.hosts(); h++) {
+            sendFromHost(h);
+        }
+        int nodes = net.nodes();
+        for (int n = net.hosts(); n < nodes; n++) {
+            allocate(n);
+        }
+        cycle++;
+    }
+
+    private void arriveCredits() {
+        int base = (int) (cycle % creditSlots) * ports * vcs;
+        for (int i = 0; i < ports * vcs; i++) {
+            int c = creditRing[base + i];
+            if (c != 0) {
+                credits[i] += c;
+                creditRing[base + i] = 0;
+            }
+        }
+    }
+
+    private void returnCredit(int upstreamPort, int vc) {
+        int i = upstreamPort * vcs + vc;
+        if (par.creditDelay() == 0) {
+            credits[i]++;
+        } else {
+            creditRing[(int) ((cycle + par.creditDelay()) % creditSlots) * ports * vcs + i]++;
+        }
+    }
+
+    private void arriveFlits() {
+        int base = (int) (cycle % chanSlots) * ports;
+        for (int g = 0; g < ports; g++) {
+            int p = chanPkt[base + g];
+            if (p < 0) {
+                continue;
+            }
+            chanPkt[base + g] = -1;
+            int vc = chanVc[base + g];
+            int in = net.peer()[g];
+            int node = portNode[in];
+            if (node < net.hosts()) {
+                eject(node, p);
+                returnCredit(g, vc); // the host takes the flit at once
+            } else {
+                int iv = in * vcs + vc;
+                int slot = iv * depth + (bufHead[iv] + bufCount[iv]) % depth;
+                buf[slot] = p;
+                bufArrive[slot] = cycle;
+                bufCount[iv]++;
+            }
+        }
+    }
+
+    private void eject(int host, int p) {
+        flitsInNetwork--;
+        lastMove = cycle;
+        if (measuring && cycle >= windowStart && cycle < windowEnd) {
+            ejectedInWindow++;
+            ejectedBySource[pktSrc[p]]++;
+        }
+        if (++pktEjected[p] < par.packetFlits()) {
+            return;
+        }
+        if (pktDst[p] / paths != host) {
+            misdelivered++;
+        }
+        if (pktMeasured[p]) {
+            long lat = cycle - pktBorn[p];
+            latencySum += lat;
+            latencyCount++;
+            latencyHistogram[(int) Math.min(latencyHistogram.length - 1, lat)]++;
+            measuredOut--;
+        }
+        freePkt[freeCount++] = p;
+    }
+
+    /** A free VC on output {@code out} with room for what must fit, or -1. */
+    private int freeVc(int out, int start) {
+        int need = par.cutThrough() ? par.packetFlits() : 1;
+        for (int k = 0; k < vcs; k++) {
+            int v = (start + k) % vcs;
+            int i = out * vcs + v;
+            if (!ovcBusy[i] && credits[i] >= need) {
+                return v;
+            }
+        }
+        return -1;
+    }
+
+    private void sendFromHost(int h) {
+        if (srcCount[h] == 0) {
+            return;
+        }
+        int p = srcQueue[h][srcHead[h]];
+        int out = net.portBase()[h];
+        if (hostSent[h] == 0 && cycle < pktBorn[p] + par.routerDelay()) {
+            return;
+        }
+        if (dead[out]) {
+            deadLinkWaits++;
+            return;
+        }
+        int vc;
+        if (hostSent[h] == 0) {
+            vc = freeVc(out, h);
+            if (vc < 0) {
+                transmitWait[out]++;
+                return;
+            }
+            ovcBusy[out * vcs + vc] = true;
+            hostOutVc[h] = vc;
+            flitsInNetwork += par.packetFlits();
+        } else {
+            vc = hostOutVc[h];
+            if (credits[out * vcs + vc] == 0) {
+                transmitWait[out]++;
+                return;
+            }
+        }
+        send(out, vc, p);
+        if (++hostSent[h] == par.packetFlits()) {
+            ovcBusy[out * vcs + vc] = false;
+            hostSent[h] = 0;
+            hostOutVc[h] = -1;
+            srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
+            srcCount[h]--;
+        }
+    }
+
+    private void send(int out, int vc, int p) {
+        credits[out * vcs + vc]--;
+        int slot = (int) ((cycle + par.channelLatency()) % chanSlots) * ports + out;
+        chanPkt[slot] = p;
+        chanVc[slot] = vc;
+        lastMove = cycle;
+        if (measuring && cycle >= windowStart && cycle < windowEnd) {
+            linkFlits[out]++;
+        }
+    }
+
+    /** Separable input-first allocation at one switch: each input offers one VC, each output takes one input. */
+    private void allocate(int node) {
+        int first = net.portBase()[node];
+        int radix = net.portBase()[node + 1] - first;
+        int sw = switchOf[node];
+        for (int i = 0; i < radix; i++) {
+            request[i] = -1;
+            int in = first + i;
+            for (int k = 0; k < vcs; k++) {
+                int v = (inRr[in] + k) % vcs;
+                int iv = in * vcs + v;
+                if (bufCount[iv] == 0) {
+                    continue;
+                }
+                int slot = iv * depth + bufHead[iv];
+                if (cycle < bufArrive[slot] + par.routerDelay()) {
+                    continue;
+                }
+                int p = buf[slot];
+                if (ivSent[iv] == 0) { // head: route, then a free downstream VC
+                    if (ivRoute[iv] < 0) {
+                        int phys = lft[sw][pktDst[p]] & 0xFF;
+                        if (phys == 0 || phys > radix) {
+                            unroutable++;
+                            ivRoute[iv] = -2;
+                        } else {
+                            ivRoute[iv] = first + phys - 1;
+                            if (++pktHops[p] == maxHops + 1) {
+                                loops++;
+                            }
+                        }
+                    }
+                    int out = ivRoute[iv];
+                    if (out < 0) {
+                        continue; // held: no route (counted once)
+                    }
+                    if (dead[out]) {
+                        deadLinkWaits++;
+                        continue;
+                    }
+                    int ovc = freeVc(out, v);
+                    if (ovc < 0) {
+                        transmitWait[out]++;
+                        continue;
+                    }
+                    request[i] = out;
+                    requestVc[i] = v * vcs + ovc;
+                } else {
+                    int out = ivRoute[iv];
+                    if (dead[out]) {
+                        deadLinkWaits++;
+                        continue;
+                    }
+                    if (credits[out * vcs + ivOutVc[iv]] == 0) {
+                        transmitWait[out]++;
+                        continue;
+                    }
+                    request[i] = out;
+                    requestVc[i] = v * vcs + ivOutVc[iv];
+                }
+                break;
+            }
+        }
+        for (int o = 0; o < radix; o++) {
+            int out = first + o;
+            for (int k = 0; k < radix; k++) {
+                int i = (outRr[out] + k) % radix;
+                if (request[i] != out) {
+                    continue;
+                }
+                grant(first + i, requestVc[i] / vcs, out, requestVc[i] % vcs);
+                outRr[out] = (i + 1) % radix;
+                inRr[first + i] = (requestVc[i] / vcs + 1) % vcs;
+                break;
+            }
+        }
+    }
+
+    private void grant(int in, int v, int out, int ovc) {
+        int iv = in * vcs + v;
+        int slot = iv * depth + bufHead[iv];
+        int p = buf[slot];
+        if (ivSent[iv] == 0) {
+            ovcBusy[out * vcs + ovc] = true;
+            ivOutVc[iv] = ovc;
+        }
+        bufHead[iv] = (bufHead[iv] + 1) % depth;
+        bufCount[iv]--;
+        returnCredit(net.peer()[in], v);
+        send(out, ovc, p);
+        if (++ivSent[iv] == par.packetFlits()) {
+            ovcBusy[out * vcs + ovc] = false;
+            ivSent[iv] = 0;
+            ivRoute[iv] = -1;
+            ivOutVc[iv] = -1;
+        }
+    }
+
+    // ---- runs -----------------------------------------------------------------------------------
+
+    /** What a run measured. */
+    public record Result(double offered, double accepted, double minFlowAccepted, double meanLatency, long p99Latency,
+                         long measuredPackets, long undelivered, long misdelivered, long loops, long unroutable,
+                         long deadLinkWaits, boolean deadlock, long cycles, double[] utilisationByLevel, long transmitWait,
+                         long[] latencyHistogram) {
+    }
+
+    /**
+     * Warm-up, a measured sample (packets created in it are followed to their ejection), then a
+     * drain of at most {@code drainLimit} cycles; a network where nothing moves for
+     * {@code stallCycles} while flits are in it is reported as deadlocked, never waited on.
+     */
+    public Result run(double load, Traffic traffic, long warmup, long sample, long drainLimit, long stallCycles) {
+        ejectedInWindow = 0;
+        Arrays.fill(ejectedBySource, 0);
+        Arrays.fill(sending, false);
+        Arrays.fill(linkFlits, 0);
+        Arrays.fill(transmitWait, 0);
+        Arrays.fill(latencyHistogram, 0);
+        latencySum = 0;
+        latencyCount = 0;
+        measuring = true;
+        windowStart = cycle + warmup;
+        windowEnd = windowStart + sample;
+        boolean deadlock = false;
+        long start = cycle;
+        while (cycle < windowEnd) {
+            step(load, traffic);
+            if (stalled(stallCycles)) {
+                deadlock = true;
+                break;
+            }
+        }
+        long drainEnd = cycle + drainLimit;
+        while (!deadlock && measuredOut > 0 && cycle < drainEnd) {
+            step(load, traffic);
+            if (stalled(stallCycles)) {
+                deadlock = true;
+            }
+        }
+        measuring = false;
+        double accepted = (double) ejectedInWindow / ((double) net.hosts() * sample);
+        long min = Long.MAX_VALUE;
+        for (int h = 0; h < net.hosts(); h++) {
+            if (sending[h]) {
+                min = Math.min(min, ejectedBySource[h]);
+            }
+        }
+        if (min == Long.MAX_VALUE) {
+            min = 0;
+        }
+        int maxLevel = 0;
+        for (int l : net.level()) {
+            maxLevel = Math.max(maxLevel, l);
+        }
+        double[] util = new double[maxLevel];
+        int[] linksAt = new int[maxLevel];
+        long wait = 0;
+        for (int g = 0; g < ports; g++) {
+            int l = net.level()[g] - 1;
+            util[l] += (double) linkFlits[g] / sample;
+            linksAt[l]++;
+            wait += transmitWait[g];
+        }
+        for (int l = 0; l < maxLevel; l++) {
+            util[l] = linksAt[l] == 0 ? 0 : util[l] / linksAt[l];
+        }
+        long p99 = 0;
+        long seen = 0;
+        for (int i = 0; i < latencyHistogram.length; i++) {
+            seen += latencyHistogram[i];
+            if (seen * 100 >= latencyCount * 99 && latencyCount > 0) {
+                p99 = i;
+                break;
+            }
+        }
+        return new Result(load, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
+                p99, latencyCount + measuredOut, measuredOut, misdelivered, loops, unroutable, deadLinkWaits, deadlock, cycle - start,
+                util, wait, latencyHistogram.clone());
+    }
+
+    private boolean stalled(long stallCycles) {
+        return flitsInNetwork > 0 && cycle - lastMove > stallCycles;
+    }
+
+    public long cycle() {
+        return cycle;
+    }
+
+    /** Flits injected into the network and not yet ejected. */
+    public long flitsInNetwork() {
+        return flitsInNetwork;
+    }
+}
