@@ -49,16 +49,27 @@ public final class FlitSimulator {
     private final int[] ivOutVc;
     private final int[] ivSent;
     private final int[] inRr; // per port: next VC to look at
+    private final int[] portFlits; // flits buffered at each input port (all VCs)
+    private final int[] nodeFlits; // flits buffered at each switch
     // output VCs (indexed port * vcs + vc, port = the sending port)
     private final int[] credits;
     private final boolean[] ovcBusy;
     private final int[] outRr; // per port: next input (local) to look at
     private final boolean[] dead;
-    private final int[] creditRing;
+    // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
+    private final int[] creditEvents;
+    private final int[] creditEventCount;
     private final int creditSlots;
+    private final int eventCapacity;
     private final int[] chanPkt;
     private final int[] chanVc;
+    private final int[] chanEvents;
+    private final int[] chanEventCount;
     private final int chanSlots;
+    // output arbitration scratch: the best requester per output this cycle
+    private final int[] bestDist;
+    private final int[] bestIn;
+    private final int[] requested;
     // per-cycle scratch, sized to the largest radix
     private final int[] request;
     private final int[] requestVc;
@@ -153,19 +164,29 @@ public final class FlitSimulator {
         Arrays.fill(ivRoute, -1);
         Arrays.fill(ivOutVc, -1);
         this.inRr = new int[ports];
+        this.portFlits = new int[ports];
+        this.nodeFlits = new int[nodes];
         this.credits = new int[iv];
         Arrays.fill(credits, depth);
         this.ovcBusy = new boolean[iv];
         this.outRr = new int[ports];
         this.dead = new boolean[ports];
         this.creditSlots = par.creditDelay() + 1;
-        this.creditRing = new int[creditSlots * iv];
+        this.eventCapacity = 2 * ports; // a credit per flit moved or ejected: at most one per port and cycle each
+        this.creditEvents = new int[creditSlots * eventCapacity];
+        this.creditEventCount = new int[creditSlots];
         this.chanSlots = par.channelLatency() + 1;
         this.chanPkt = new int[chanSlots * ports];
         this.chanVc = new int[chanSlots * ports];
+        this.chanEvents = new int[chanSlots * ports];
+        this.chanEventCount = new int[chanSlots];
         Arrays.fill(chanPkt, -1);
         this.request = new int[radix];
         this.requestVc = new int[radix];
+        this.bestDist = new int[radix];
+        this.bestIn = new int[radix];
+        this.requested = new int[radix];
+        Arrays.fill(bestDist, Integer.MAX_VALUE);
         int hosts = net.hosts();
         this.srcQueue = new int[hosts][16];
         this.srcHead = new int[hosts];
@@ -275,20 +296,20 @@ public final class FlitSimulator {
         }
         int nodes = net.nodes();
         for (int n = net.hosts(); n < nodes; n++) {
-            allocate(n);
+            if (nodeFlits[n] > 0) {
+                allocate(n);
+            }
         }
         cycle++;
     }
 
     private void arriveCredits() {
-        int base = (int) (cycle % creditSlots) * ports * vcs;
-        for (int i = 0; i < ports * vcs; i++) {
-            int c = creditRing[base + i];
-            if (c != 0) {
-                credits[i] += c;
-                creditRing[base + i] = 0;
-            }
+        int slot = (int) (cycle % creditSlots);
+        int base = slot * eventCapacity;
+        for (int k = 0; k < creditEventCount[slot]; k++) {
+            credits[creditEvents[base + k]]++;
         }
+        creditEventCount[slot] = 0;
     }
 
     private void returnCredit(int upstreamPort, int vc) {
@@ -296,17 +317,19 @@ public final class FlitSimulator {
         if (par.creditDelay() == 0) {
             credits[i]++;
         } else {
-            creditRing[(int) ((cycle + par.creditDelay()) % creditSlots) * ports * vcs + i]++;
+            int slot = (int) ((cycle + par.creditDelay()) % creditSlots);
+            creditEvents[slot * eventCapacity + creditEventCount[slot]++] = i;
         }
     }
 
     private void arriveFlits() {
-        int base = (int) (cycle % chanSlots) * ports;
-        for (int g = 0; g < ports; g++) {
+        int slot = (int) (cycle % chanSlots);
+        int base = slot * ports;
+        int count = chanEventCount[slot];
+        chanEventCount[slot] = 0;
+        for (int k = 0; k < count; k++) {
+            int g = chanEvents[base + k];
             int p = chanPkt[base + g];
-            if (p < 0) {
-                continue;
-            }
             chanPkt[base + g] = -1;
             int vc = chanVc[base + g];
             int in = net.peer()[g];
@@ -316,10 +339,13 @@ public final class FlitSimulator {
                 returnCredit(g, vc); // the host takes the flit at once
             } else {
                 int iv = in * vcs + vc;
-                int slot = iv * depth + (bufHead[iv] + bufCount[iv]) % depth;
-                buf[slot] = p;
-                bufArrive[slot] = cycle;
+                int at = bufHead[iv] + bufCount[iv];
+                int bslot = iv * depth + (at >= depth ? at - depth : at);
+                buf[bslot] = p;
+                bufArrive[bslot] = cycle;
                 bufCount[iv]++;
+                portFlits[in]++;
+                nodeFlits[node]++;
             }
         }
     }
@@ -349,9 +375,13 @@ public final class FlitSimulator {
 
     /** A free VC on output {@code out} with room for what must fit, or -1. */
     private int freeVc(int out, int start) {
+        start %= vcs;
         int need = par.cutThrough() ? par.packetFlits() : 1;
         for (int k = 0; k < vcs; k++) {
-            int v = (start + k) % vcs;
+            int v = start + k;
+            if (v >= vcs) {
+                v -= vcs;
+            }
             int i = out * vcs + v;
             if (!ovcBusy[i] && credits[i] >= need) {
                 return v;
@@ -402,9 +432,11 @@ public final class FlitSimulator {
 
     private void send(int out, int vc, int p) {
         credits[out * vcs + vc]--;
-        int slot = (int) ((cycle + par.channelLatency()) % chanSlots) * ports + out;
+        int arrival = (int) ((cycle + par.channelLatency()) % chanSlots);
+        int slot = arrival * ports + out;
         chanPkt[slot] = p;
         chanVc[slot] = vc;
+        chanEvents[arrival * ports + chanEventCount[arrival]++] = out;
         lastMove = cycle;
         if (measuring && cycle >= windowStart && cycle < windowEnd) {
             linkFlits[out]++;
@@ -419,8 +451,14 @@ public final class FlitSimulator {
         for (int i = 0; i < radix; i++) {
             request[i] = -1;
             int in = first + i;
+            if (portFlits[in] == 0) {
+                continue;
+            }
             for (int k = 0; k < vcs; k++) {
-                int v = (inRr[in] + k) % vcs;
+                int v = inRr[in] + k;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
                 int iv = in * vcs + v;
                 if (bufCount[iv] == 0) {
                     continue;
@@ -474,18 +512,34 @@ public final class FlitSimulator {
                 break;
             }
         }
-        for (int o = 0; o < radix; o++) {
-            int out = first + o;
-            for (int k = 0; k < radix; k++) {
-                int i = (outRr[out] + k) % radix;
-                if (request[i] != out) {
-                    continue;
-                }
-                grant(first + i, requestVc[i] / vcs, out, requestVc[i] % vcs);
-                outRr[out] = (i + 1) % radix;
-                inRr[first + i] = (requestVc[i] / vcs + 1) % vcs;
-                break;
+        // each output takes the requesting input nearest after its round-robin pointer: one pass over the inputs
+        int outputs = 0;
+        for (int i = 0; i < radix; i++) {
+            if (request[i] < 0) {
+                continue;
             }
+            int o = request[i] - first;
+            int dist = i - outRr[request[i]];
+            if (dist < 0) {
+                dist += radix;
+            }
+            if (bestDist[o] == Integer.MAX_VALUE) {
+                requested[outputs++] = o;
+            }
+            if (dist < bestDist[o]) {
+                bestDist[o] = dist;
+                bestIn[o] = i;
+            }
+        }
+        for (int k = 0; k < outputs; k++) {
+            int o = requested[k];
+            int i = bestIn[o];
+            int out = first + o;
+            bestDist[o] = Integer.MAX_VALUE;
+            int v = requestVc[i] / vcs;
+            grant(first + i, v, out, requestVc[i] - v * vcs);
+            outRr[out] = i + 1 == radix ? 0 : i + 1;
+            inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
         }
     }
 
@@ -497,8 +551,10 @@ public final class FlitSimulator {
             ovcBusy[out * vcs + ovc] = true;
             ivOutVc[iv] = ovc;
         }
-        bufHead[iv] = (bufHead[iv] + 1) % depth;
+        bufHead[iv] = bufHead[iv] + 1 == depth ? 0 : bufHead[iv] + 1;
         bufCount[iv]--;
+        portFlits[in]--;
+        nodeFlits[portNode[in]]--;
         returnCredit(net.peer()[in], v);
         send(out, ovc, p);
         if (++ivSent[iv] == par.packetFlits()) {
