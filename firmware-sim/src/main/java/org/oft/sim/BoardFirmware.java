@@ -113,14 +113,10 @@ final class BoardFirmware {
 
     Message crc(Message.CrcQuery q) {
         int r = q.region();
-        if (r == 0 && (q.bank() == 0 || q.bank() == 1)) { // every region at once
-            boolean stage = q.bank() == Protocol.BANK_STAGING;
+        if (r == Protocol.ALL_REGIONS && (q.bank() == Protocol.BANK_STAGING || q.bank() == Protocol.BANK_ACTIVE)) {
             int[] lengths = new int[Protocol.REGIONS];
             int[] crcs = new int[Protocol.REGIONS];
-            for (int i = 1; i <= Protocol.REGIONS; i++) {
-                lengths[i - 1] = regionSize[i] == 0 ? 0 : stage ? stagingLength[i] : activeLength[i];
-                crcs[i - 1] = regionSize[i] == 0 ? 0 : crc32c(stage ? staging[i] : active[i], lengths[i - 1]);
-            }
+            bank(q.bank() == Protocol.BANK_STAGING, lengths, crcs);
             return new Message.Crcs(q.seq(), address, q.bank(), lengths, crcs);
         }
         if (r < 1 || r > Protocol.REGIONS || regionSize[r] == 0 || (q.bank() != 0 && q.bank() != 1)) {
@@ -171,11 +167,16 @@ final class BoardFirmware {
     Message status(int seq, long slot) {
         int[] lengths = new int[Protocol.REGIONS];
         int[] crcs = new int[Protocol.REGIONS];
-        for (int r = 1; r <= Protocol.REGIONS; r++) {
-            lengths[r - 1] = activeLength[r];
-            crcs[r - 1] = regionSize[r] == 0 ? 0 : crc32c(active[r], activeLength[r]);
-        }
+        bank(false, lengths, crcs);
         return new Message.Status(seq, address, bootId, slot, pendingEpoch, lengths, crcs);
+    }
+
+    /** Length and CRC-32C of every region 1..n of one bank (0, 0 for a region this board has not). */
+    private void bank(boolean stage, int[] lengths, int[] crcs) {
+        for (int r = 1; r <= Protocol.REGIONS; r++) {
+            lengths[r - 1] = regionSize[r] == 0 ? 0 : stage ? stagingLength[r] : activeLength[r];
+            crcs[r - 1] = regionSize[r] == 0 ? 0 : crc32c(stage ? staging[r] : active[r], lengths[r - 1]);
+        }
     }
 
     /** At the start of slot {@code slot}: makes the scheduled regions active; returns them (empty if none). */

@@ -1,5 +1,7 @@
 package org.oft.hal;
 
+import org.oft.hal.wire.Protocol;
+
 /**
  * A named region of a board's configuration, numbered as on the wire (docs/board-protocol.md,
  * "Regions and banks"). Every board kind holds some of them; every one of them is deployed the same
@@ -7,38 +9,22 @@ package org.oft.hal;
  */
 public enum Region {
     /** A router-level board's control sequence: bit t at byte t/8, bit t mod 8. */
-    SEQUENCE(1, "control sequence"),
+    SEQUENCE(Protocol.REGION_SEQUENCE),
     /** A processor board's routing table: one u16 per row. */
-    TABLE(2, "routing table"),
+    TABLE(Protocol.REGION_TABLE),
     /** Slot phases in ps: i64 per routing node (router-level board) or the injection phase (processor). */
-    PHASES(3, "slot phases"),
+    PHASES(Protocol.REGION_PHASES),
     /** An electrical switch's linear forwarding table: one egress port per LID (255: no route). */
-    LFT(4, "forwarding table");
+    LFT(Protocol.REGION_LFT);
 
     private final int number;
-    private final String title;
 
-    Region(int number, String title) {
+    Region(int number) {
         this.number = number;
-        this.title = title;
     }
 
     /** The region's number in the protocol. */
     public int number() {
         return number;
-    }
-
-    public String title() {
-        return title;
-    }
-
-    /** The region with this protocol number; IllegalArgumentException if none. */
-    public static Region of(int number) {
-        for (Region r : values()) {
-            if (r.number == number) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException("no region " + number);
     }
 }
