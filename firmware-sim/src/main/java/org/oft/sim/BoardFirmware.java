@@ -12,6 +12,7 @@ import org.oft.hal.wire.Protocol;
  */
 final class BoardFirmware {
     static final String FIRMWARE = "oft-sim-fw 1.0";
+    private static final int[] NONE = new int[0];
 
     private final int address;
     private final int kind;
@@ -182,7 +183,7 @@ final class BoardFirmware {
     /** At the start of slot {@code slot}: makes the scheduled regions active; returns them (empty if none). */
     int[] commitDue(long slot) {
         if (pendingEpoch < 0 || slot < pendingEpoch) {
-            return new int[0];
+            return NONE; // every board, every slot: no allocation
         }
         int[] regions = pendingRegions;
         for (int r : regions) {

@@ -22,8 +22,8 @@ interface BoardModel {
     /** A board rebooted: it holds nothing any more. */
     void clear(int kind, int index);
 
-    /** One slot, when every board holds what it needs. */
-    void step();
+    /** One slot, when every board holds what it needs; false when nothing ran (nothing new to report). */
+    boolean step();
 
     /** Counters (injected, delivered, misdelivered, collisions, lost) after the last slot. */
     long[] counters();

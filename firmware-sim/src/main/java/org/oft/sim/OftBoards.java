@@ -64,10 +64,12 @@ final class OftBoards implements BoardModel {
     }
 
     @Override
-    public void step() {
-        if (fabric.boards().fullyLoaded()) {
-            fabric.step(TrafficSource.SATURATED, DeliverySink.IGNORE);
+    public boolean step() {
+        if (!fabric.boards().fullyLoaded()) {
+            return false;
         }
+        fabric.step(TrafficSource.SATURATED, DeliverySink.IGNORE);
+        return true;
     }
 
     @Override

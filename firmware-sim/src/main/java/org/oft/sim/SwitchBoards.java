@@ -89,8 +89,8 @@ public final class SwitchBoards implements BoardModel {
     }
 
     @Override
-    public void step() {
-        // no packet model yet: the slot only counts
+    public boolean step() {
+        return false; // no packet model runs here yet: the slot only counts, for commit epochs
     }
 
     @Override

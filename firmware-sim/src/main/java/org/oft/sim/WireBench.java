@@ -44,6 +44,31 @@ public final class WireBench implements AutoCloseable {
 
     private record FabricSnapshot(long[] counters, byte[] levelStates) {
     }
+
+    /** Telemetry is polled a few times a second: a snapshot every 10 ms of fabric time is fresh enough. */
+    private static final long SNAPSHOT_NANOS = 10_000_000L;
+    private long snapshotAt;
+    private final Runnable stepTask = this::stepOnce;
+
+    /** One slot of the model on the fabric thread, publishing a snapshot now and then. */
+    private void stepOnce() {
+        try {
+            if (model.step()) {
+                long now = System.nanoTime();
+                if (now - snapshotAt >= SNAPSHOT_NANOS) {
+                    snapshotAt = now;
+                    publish();
+                }
+            }
+        } finally {
+            fabricLag.decrementAndGet();
+        }
+    }
+
+    /** Makes the model's counters what telemetry answers (fabric thread). */
+    private void publish() {
+        latest = new FabricSnapshot(model.counters(), model.levelStates());
+    }
     private final Framing.Decoder decoder = new Framing.Decoder();
     private ScheduledFuture<?> ticking;
     private boolean running;
@@ -180,6 +205,12 @@ public final class WireBench implements AutoCloseable {
                 ticking.cancel(false);
                 ticking = null;
             }
+            // a stopped clock reports every slot it ran: wait (a few slots at most) for the fabric's last counters
+            try {
+                fabricThread.submit(this::publish).get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // closing, or a stuck model: telemetry keeps the last snapshot
+            }
             return new Message.Ack(c.seq(), Message.BACKPLANE);
         }
         if (c.op() != Message.Clock.START || !(c.slotsPerSecond() > 0) || c.slotsPerSecond() > 1e8) {
@@ -220,19 +251,16 @@ public final class WireBench implements AutoCloseable {
                 activations.add(activation(fw, region));
             }
         }
-        java.util.List<Runnable> due = activations;
         fabricLag.incrementAndGet();
-        fabricThread.execute(() -> {
-            try {
-                if (due != null) {
-                    due.forEach(Runnable::run);
-                }
-                model.step();
-                latest = new FabricSnapshot(model.counters(), model.levelStates());
-            } finally {
-                fabricLag.decrementAndGet();
-            }
-        });
+        if (activations == null) {
+            fabricThread.execute(stepTask); // the common slot: nothing became active, nothing allocated
+        } else {
+            java.util.List<Runnable> due = activations;
+            fabricThread.execute(() -> {
+                due.forEach(Runnable::run);
+                stepTask.run();
+            });
+        }
         slot++;
     }
 

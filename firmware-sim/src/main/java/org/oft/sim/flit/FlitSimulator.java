@@ -237,7 +237,7 @@ public final class FlitSimulator {
         pktBorn[p] = cycle;
         pktEjected[p] = 0;
         pktHops[p] = 0;
-        pktMeasured[p] = measuring && cycle >= windowStart && cycle < windowEnd;
+        pktMeasured[p] = inWindow();
         if (pktMeasured[p]) {
             measuredOut++;
             sending[src] = true;
@@ -353,7 +353,7 @@ public final class FlitSimulator {
     private void eject(int host, int p) {
         flitsInNetwork--;
         lastMove = cycle;
-        if (measuring && cycle >= windowStart && cycle < windowEnd) {
+        if (inWindow()) {
             ejectedInWindow++;
             ejectedBySource[pktSrc[p]]++;
         }
@@ -438,7 +438,7 @@ public final class FlitSimulator {
         chanVc[slot] = vc;
         chanEvents[arrival * ports + chanEventCount[arrival]++] = out;
         lastMove = cycle;
-        if (measuring && cycle >= windowStart && cycle < windowEnd) {
+        if (inWindow()) {
             linkFlits[out]++;
         }
     }
@@ -646,6 +646,11 @@ public final class FlitSimulator {
         return new Result(load, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
                 p99, latencyCount + measuredOut, measuredOut, misdelivered, loops, unroutable, deadLinkWaits, deadlock, cycle - start,
                 util, wait, latencyHistogram.clone());
+    }
+
+    /** The current cycle is in the measured sample. */
+    private boolean inWindow() {
+        return measuring && cycle >= windowStart && cycle < windowEnd;
     }
 
     private boolean stalled(long stallCycles) {
