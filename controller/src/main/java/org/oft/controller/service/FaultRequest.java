@@ -86,10 +86,7 @@ public final class FaultRequest {
         if (v instanceof String s) {
             return "the string \"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
         }
-        if (v instanceof Number) {
-            return v.toString();
-        }
-        if (v instanceof Boolean) {
+        if (v instanceof Number || v instanceof Boolean) {
             return v.toString();
         }
         return v instanceof JsonObject ? "an object" : "an array";
