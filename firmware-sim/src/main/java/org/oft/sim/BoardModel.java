@@ -30,4 +30,13 @@ interface BoardModel {
 
     /** Per-level state after the last slot, for telemetry. */
     byte[] levelStates();
+
+    /** Copies out what the firmware thread answers besides {@link #counters} (fabric thread); force: now. */
+    default void publish(boolean force) {
+    }
+
+    /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports. */
+    default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort) {
+        return null;
+    }
 }

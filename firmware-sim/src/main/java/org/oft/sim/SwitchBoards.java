@@ -1,15 +1,48 @@
 package org.oft.sim;
 
 import java.util.function.LongSupplier;
+import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Protocol;
+import org.oft.sim.flit.FlitNetwork;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
 
 /**
  * Electrical switch boards of a fat tree behind one link: board i is switch i, with its radix, a
  * LID space and an LMC, holding one linear forwarding table (one egress port per LID, 255 for no
  * route) in its staging and active banks. What the boards make active is kept here, per switch, for
- * a packet model to forward by. There is no packet model yet: slots only count, for commit epochs.
+ * the packet model ({@link FlitSimulator}) to forward by: it runs {@link PacketModel#cyclesPerSlot()}
+ * switch cycles per slot once every switch holds a table, and a switch that holds none (rebooted)
+ * drops what reaches it. Without a packet model, slots only count, for commit epochs.
  */
 public final class SwitchBoards implements BoardModel {
+    /**
+     * The packets the boards forward: the wiring, router parameters, the hosts' paths and policy,
+     * their traffic and Bernoulli load (flits/host/cycle), and the switch cycles in one slot.
+     */
+    public record PacketModel(FlitNetwork network, FlitParameters parameters, int paths, FlitSimulator.PathPolicy policy,
+                              FlitSimulator.Traffic traffic, double load, long seed, int cyclesPerSlot, boolean randomUp) {
+        public PacketModel {
+            if (!(load >= 0) || load > 1) {
+                throw new IllegalArgumentException("load must be 0..1 flits/host/cycle, got " + load);
+            }
+            if (cyclesPerSlot < 1 || cyclesPerSlot > 1_000_000) {
+                throw new IllegalArgumentException("cycles per slot must be 1..1000000, got " + cyclesPerSlot);
+            }
+        }
+    }
+
+    /** Port counters are copied out for the firmware thread at most this often (and when the clock stops). */
+    private static final long PORTS_NANOS = 100_000_000L;
+    private final PacketModel packets;
+    private final FlitSimulator sim;
+    private boolean started;
+    private long portsAt;
+    private volatile PortSnapshot portSnapshot;
+
+    private record PortSnapshot(byte[] up, long[] counters) {
+    }
+
     private final int levels;
     private final int[] radix;
     private final int lids;
@@ -24,6 +57,11 @@ public final class SwitchBoards implements BoardModel {
      * @param lmc    LID mask control: each host owns 2^lmc consecutive LIDs
      */
     public SwitchBoards(int levels, int[] radix, int lids, int lmc) {
+        this(levels, radix, lids, lmc, null);
+    }
+
+    /** Switch boards whose tables forward {@code packets} (null: no packet model). */
+    public SwitchBoards(int levels, int[] radix, int lids, int lmc, PacketModel packets) {
         if (radix.length == 0 || radix.length > 0xFFFF) {
             throw new IllegalArgumentException("a bench holds 1..65535 switch boards, got " + radix.length);
         }
@@ -43,6 +81,35 @@ public final class SwitchBoards implements BoardModel {
         this.lids = lids;
         this.lmc = lmc;
         this.active = new byte[radix.length][];
+        this.packets = packets;
+        if (packets != null) {
+            FlitNetwork net = packets.network();
+            if (net.nodes() - net.hosts() != radix.length) {
+                throw new IllegalArgumentException("the packet model has " + (net.nodes() - net.hosts()) + " switches, the bench "
+                        + radix.length);
+            }
+            for (int i = 0; i < radix.length; i++) {
+                int n = net.hosts() + i;
+                if (net.portBase()[n + 1] - net.portBase()[n] != radix[i]) {
+                    throw new IllegalArgumentException("switch " + i + " has " + radix[i] + " ports on its board, "
+                            + (net.portBase()[n + 1] - net.portBase()[n]) + " in the packet model");
+                }
+            }
+            if ((long) net.hosts() * packets.paths() != lids) {
+                throw new IllegalArgumentException("the LID space (" + lids + ") must be hosts × paths (" + net.hosts() + " × "
+                        + packets.paths() + ")");
+            }
+            this.sim = new FlitSimulator(net, packets.parameters(), active, packets.paths(), packets.policy(), packets.seed());
+            sim.setRandomUp(packets.randomUp());
+        } else {
+            this.sim = null;
+        }
+        publish(true);
+    }
+
+    /** The packet model (fabric thread only), or null. */
+    public FlitSimulator simulator() {
+        return sim;
     }
 
     @Override
@@ -90,12 +157,87 @@ public final class SwitchBoards implements BoardModel {
 
     @Override
     public boolean step() {
-        return false; // no packet model runs here yet: the slot only counts, for commit epochs
+        if (sim == null) {
+            return false; // the slot only counts, for commit epochs
+        }
+        if (!started) {
+            if (!fullyLoaded()) {
+                return false; // hosts send nothing into a fabric that is not configured yet
+            }
+            started = true;
+        }
+        for (int c = 0; c < packets.cyclesPerSlot(); c++) {
+            sim.step(packets.load(), packets.traffic());
+        }
+        long now = System.nanoTime();
+        if (now - portsAt >= PORTS_NANOS) {
+            portsAt = now;
+            publish(true);
+        }
+        return true;
+    }
+
+    @Override
+    public void publish(boolean force) {
+        if (!force) {
+            return;
+        }
+        int[] base = new int[radix.length + 1];
+        for (int i = 0; i < radix.length; i++) {
+            base[i + 1] = base[i] + radix[i];
+        }
+        int per = Protocol.PORT_COUNTERS.size();
+        byte[] up = new byte[base[radix.length]];
+        long[] counters = new long[up.length * per];
+        if (sim == null) {
+            java.util.Arrays.fill(up, (byte) 1);
+        } else {
+            long[] one = new long[per];
+            FlitNetwork net = sim.network();
+            for (int i = 0; i < radix.length; i++) {
+                int g0 = net.portBase()[net.hosts() + i];
+                for (int p = 0; p < radix[i]; p++) {
+                    sim.readPort(g0 + p, one);
+                    up[base[i] + p] = (byte) (sim.linkUp(g0 + p) ? 1 : 0);
+                    System.arraycopy(one, 0, counters, (base[i] + p) * per, per);
+                }
+            }
+        }
+        portSnapshot = new PortSnapshot(up, counters);
+    }
+
+    @Override
+    public Message portCounters(int seq, int board, int index, int firstPort) {
+        if (firstPort >= radix[index]) {
+            return new Message.Nack(seq, board, Protocol.E_OUT_OF_RANGE, "port " + firstPort + " of a " + radix[index]
+                    + "-port switch");
+        }
+        PortSnapshot snap = portSnapshot;
+        int before = 0;
+        for (int i = 0; i < index; i++) {
+            before += radix[i];
+        }
+        int n = Math.min(Protocol.PORTS_PER_FRAME, radix[index] - firstPort);
+        int per = Protocol.PORT_COUNTERS.size();
+        int at = before + firstPort;
+        return new Message.PortCounters(seq, board, radix[index], firstPort, java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
+                java.util.Arrays.copyOfRange(snap.counters(), at * per, (at + n) * per));
+    }
+
+    /** A dead link (fabric thread): the cable from switch {@code index}'s port {@code port} (0-based). */
+    public void killLink(int index, int port) {
+        if (sim == null) {
+            throw new IllegalStateException("no packet model runs on these boards");
+        }
+        if (index < 0 || index >= radix.length || port < 0 || port >= radix[index]) {
+            throw new IllegalArgumentException("no port " + port + " on switch " + index);
+        }
+        sim.killLink(sim.network().portBase()[sim.network().hosts() + index] + port);
     }
 
     @Override
     public long[] counters() {
-        return new long[5];
+        return sim == null ? new long[org.oft.hal.SwitchTotals.COUNT] : sim.totals();
     }
 
     @Override

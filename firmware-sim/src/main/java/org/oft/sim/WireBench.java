@@ -67,6 +67,7 @@ public final class WireBench implements AutoCloseable {
 
     /** Makes the model's counters what telemetry answers (fabric thread). */
     private void publish() {
+        model.publish(false);
         latest = new FabricSnapshot(model.counters(), model.levelStates());
     }
     private final Framing.Decoder decoder = new Framing.Decoder();
@@ -195,6 +196,10 @@ public final class WireBench implements AutoCloseable {
         if (m instanceof Message.StatusQuery) {
             return fw.status(m.seq(), slot);
         }
+        if (m instanceof Message.PortCountersQuery q) {
+            Message ports = model.portCounters(q.seq(), q.board(), fw.index(), q.firstPort());
+            return ports != null ? ports : nack(m, Protocol.E_UNKNOWN_TYPE, "a board without ports does not take PortCountersQuery");
+        }
         return nack(m, Protocol.E_UNKNOWN_TYPE, "a board does not take " + m.getClass().getSimpleName());
     }
 
@@ -207,7 +212,10 @@ public final class WireBench implements AutoCloseable {
             }
             // a stopped clock reports every slot it ran: wait (a few slots at most) for the fabric's last counters
             try {
-                fabricThread.submit(this::publish).get(10, TimeUnit.SECONDS);
+                fabricThread.submit(() -> {
+                    model.publish(true);
+                    publish();
+                }).get(10, TimeUnit.SECONDS);
             } catch (Exception e) {
                 // closing, or a stuck model: telemetry keeps the last snapshot
             }
@@ -282,6 +290,11 @@ public final class WireBench implements AutoCloseable {
         } catch (LinkException e) {
             // nobody is listening; the controller will time out and retry
         }
+    }
+
+    /** The switch boards this bench runs (null for an OFT bench). */
+    public SwitchBoards switches() {
+        return model instanceof SwitchBoards s ? s : null;
     }
 
     /** Current slot of the bench clock. */

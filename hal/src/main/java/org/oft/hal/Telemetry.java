@@ -15,10 +15,17 @@ import java.util.Arrays;
  * @param slotsSinceLast slots run since the previous telemetry record (more than 1 at fast clocks)
  * @param running     whether the slot clock is running
  * @param timing      slot timing, or null from a board that does not model time
+ * @param switches    a bench of electrical switch boards: its packet model's counters (else null)
  */
 public record Telemetry(long slot, int order, byte[] levelState, int[] stuckNodes,
                         SlotCounters lastSlot, SlotCounters total, long slotsSinceLast, boolean running,
-                        TimingTelemetry timing) {
+                        TimingTelemetry timing, SwitchTotals switches) {
+    /** An OFT bench's telemetry. */
+    public Telemetry(long slot, int order, byte[] levelState, int[] stuckNodes, SlotCounters lastSlot, SlotCounters total,
+                     long slotsSinceLast, boolean running, TimingTelemetry timing) {
+        this(slot, order, levelState, stuckNodes, lastSlot, total, slotsSinceLast, running, timing, null);
+    }
+
     public Telemetry {
         levelState = levelState.clone();
         stuckNodes = stuckNodes.clone();
@@ -38,6 +45,6 @@ public record Telemetry(long slot, int order, byte[] levelState, int[] stuckNode
     public String toString() {
         return "Telemetry[slot=" + slot + ", order=" + order + ", levelState=" + Arrays.toString(levelState)
                 + ", stuck=" + Arrays.toString(stuckNodes) + ", lastSlot=" + lastSlot + ", total=" + total
-                + ", slotsSinceLast=" + slotsSinceLast + ", running=" + running + ", timing=" + timing + "]";
+                + ", slotsSinceLast=" + slotsSinceLast + ", running=" + running + ", timing=" + timing + ", switches=" + switches + "]";
     }
 }

@@ -27,38 +27,14 @@ final class FlitCommand implements Callable<Integer> {
     @Mixin
     FatTreeCommand.RoutingArgs args = new FatTreeCommand.RoutingArgs();
 
-    @Option(names = "--traffic", defaultValue = "uniform", description = "uniform, perm, shift:S, bitcomp, transpose, bitrev, shuffle")
-    String traffic;
-
-    @Option(names = "--load", defaultValue = "0.5", description = "offered load, flits per node per cycle (Bernoulli)")
-    double load;
+    @Mixin
+    FlitArgs flit = new FlitArgs();
 
     @Option(names = "--sweep", description = "FROM:TO:STEP: run each load and report the saturation point")
     String sweep;
 
-    @Option(names = "--vcs", defaultValue = "4", description = "virtual channels per port")
-    int vcs;
-
-    @Option(names = "--buffer", defaultValue = "16", description = "buffer depth per VC, flits")
-    int buffer;
-
-    @Option(names = "--packet", defaultValue = "1", description = "packet length, flits")
-    int packet;
-
-    @Option(names = "--credit-delay", defaultValue = "2", description = "credit return delay, cycles")
-    int creditDelay;
-
-    @Option(names = "--channel-latency", defaultValue = "1", description = "link latency, cycles")
-    int channelLatency;
-
-    @Option(names = "--router-delay", defaultValue = "1", description = "cycles in an input buffer before crossing the switch")
-    int routerDelay;
-
-    @Option(names = "--cut-through", description = "virtual cut-through instead of wormhole")
-    boolean cutThrough;
-
-    @Option(names = "--path-policy", defaultValue = "hash", description = "with --paths K: hash, round-robin or random per packet")
-    String policy;
+    @Option(names = "--lft", description = "Forward by these tables (OpenSM dump_fts/ibroute or opensm-lfts.dump) instead of --engine's.")
+    java.nio.file.Path lftFile;
 
     @Option(names = "--warmup", defaultValue = "2000", description = "warm-up cycles")
     long warmup;
@@ -74,25 +50,31 @@ final class FlitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        FlitParameters par = new FlitParameters(vcs, buffer, packet, creditDelay, channelLatency, routerDelay, cutThrough);
+        FlitParameters par = flit.parameters();
         if (warmup < 0 || sample < 1 || drain < 0 || warmup + sample + drain > 1_000_000_000L) {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
-        FlitSimulator.PathPolicy pp = switch (policy) {
-            case "hash" -> FlitSimulator.PathPolicy.HASH;
-            case "round-robin" -> FlitSimulator.PathPolicy.ROUND_ROBIN;
-            case "random" -> FlitSimulator.PathPolicy.RANDOM;
-            default -> throw new IllegalArgumentException("--path-policy must be hash, round-robin or random, got '" + policy + "'");
-        };
+        FlitSimulator.PathPolicy pp = flit.pathPolicy();
         double[] loads = loads();
-        Routing r = args.route();
-        PgftTopology t = r.topology();
-        FlitSimulator.Traffic tr = FlitFabric.traffic(traffic, t.hosts(), args.seed);
-        byte[][] tables = FlitFabric.tables(args.tree, r.tables());
+        Routing r = lftFile == null ? args.route() : null;
+        if (r == null) {
+            if (args.paths != 1) {
+                throw new IllegalArgumentException("--lft tables route one address per host: leave out --paths");
+            }
+            args.tree = org.oft.controller.fattree.topology.TopologySpec.parse(args.topology);
+            args.types = org.oft.controller.fattree.topology.NodeTypes.parse(args.nodeTypes, args.tree.topology());
+        }
+        PgftTopology t = args.tree.topology();
+        org.oft.controller.fattree.routing.ForwardingTables lft = r != null ? r.tables()
+                : org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile);
+        String engine = r != null ? r.engine() : "file " + lftFile;
+        FlitSimulator.Traffic tr = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
+        byte[][] tables = FlitFabric.tables(args.tree, lft);
         JsonArray runs = new JsonArray();
         Double saturation = null;
         for (double l : loads) {
             FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), par, tables, args.paths, pp, args.seed);
+            sim.setRandomUp(flit.randomUp);
             long t0 = System.nanoTime();
             FlitSimulator.Result res = sim.run(l, tr, warmup, sample, drain, 10_000);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -104,10 +86,11 @@ final class FlitCommand implements Callable<Integer> {
                 saturation = l;
             }
         }
-        JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", args.paths)
-                .put("traffic", traffic).put("parameters", new JsonObject().put("vcs", vcs).put("bufferFlits", buffer)
-                        .put("packetFlits", packet).put("creditDelay", creditDelay).put("channelLatency", channelLatency)
-                        .put("routerDelay", routerDelay).put("switching", cutThrough ? "virtual cut-through" : "wormhole"));
+        JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
+                .put("traffic", flit.traffic).put("parameters", new JsonObject().put("vcs", par.vcs()).put("bufferFlits", par.bufferFlits())
+                        .put("packetFlits", par.packetFlits()).put("creditDelay", par.creditDelay())
+                        .put("channelLatency", par.channelLatency()).put("routerDelay", par.routerDelay())
+                        .put("switching", par.cutThrough() ? "virtual cut-through" : "wormhole"));
         if (sweep != null) {
             out.put("runs", runs).put("saturationLoad", saturation);
         } else {
@@ -117,7 +100,7 @@ final class FlitCommand implements Callable<Integer> {
         if (json) {
             w.println(out.encode());
         } else if (sweep != null) {
-            w.println("# " + out.getString("topology") + ", " + r.engine() + ", " + traffic + "; saturation load "
+            w.println("# " + out.getString("topology") + ", " + out.getString("engine") + ", " + flit.traffic + "; saturation load "
                     + (saturation == null ? "below the first load" : saturation));
             w.println("offered,accepted,min_flow,mean_latency,p99_latency,undelivered,deadlock");
             for (int i = 0; i < runs.size(); i++) {
@@ -134,10 +117,8 @@ final class FlitCommand implements Callable<Integer> {
 
     private double[] loads() {
         if (sweep == null) {
-            if (!(load >= 0 && load <= 1)) {
-                throw new IllegalArgumentException("--load must be between 0 and 1 flits/node/cycle, got " + load);
-            }
-            return new double[] {load};
+            flit.checkLoad();
+            return new double[] {flit.load};
         }
         String[] p = sweep.split(":", -1);
         try {
@@ -167,9 +148,21 @@ final class FlitCommand implements Callable<Integer> {
         return new JsonObject().put("offered", r.offered()).put("accepted", r.accepted()).put("minFlowAccepted", r.minFlowAccepted())
                 .put("meanLatency", Double.isNaN(r.meanLatency()) ? null : r.meanLatency()).put("p99Latency", r.p99Latency())
                 .put("measuredPackets", r.measuredPackets()).put("undelivered", r.undelivered())
+                .put("latencyHistogram", histogram(r.latencyHistogram()))
                 .put("utilisationByLevel", util).put("transmitWait", r.transmitWait())
                 .put("anomalies", new JsonObject().put("misdelivered", r.misdelivered()).put("loops", r.loops())
                         .put("unroutable", r.unroutable()).put("deadLinkWaits", r.deadLinkWaits()).put("deadlock", r.deadlock()))
                 .put("cycles", r.cycles()).put("seconds", seconds);
+    }
+
+    /** The latency histogram as [cycles, packets] pairs of its non-empty bins (the last bin holds all longer ones). */
+    static JsonArray histogram(long[] h) {
+        JsonArray a = new JsonArray();
+        for (int i = 0; i < h.length; i++) {
+            if (h[i] != 0) {
+                a.add(new JsonArray().add(i).add(h[i]));
+            }
+        }
+        return a;
     }
 }

@@ -174,7 +174,7 @@ public class BadInputCatalogueTest {
         l.add(c("fattree samples negative", 2, "--samples must be at least 1, got -1", "fattree", "analyze", "--topology", "kary:4,2", "--pattern", "perm",
                 "--metric", "mload", "--samples", "-1"));
         l.add(c("fattree pair out of range", 2, "--pairs S-D needs two different hosts in 0..15", "fattree", "routes", "--topology", "kary:4,2", "--pairs", "99-1"));
-        l.add(c("flit load 2", 2, "--load must be between 0 and 1 flits/node/cycle, got 2.0", "flit", "--topology", "kary:2,2", "--load", "2"));
+        l.add(c("flit load 2", 2, "--load must be between 0 and 1 flits/host/cycle, got 2.0", "flit", "--topology", "kary:2,2", "--load", "2"));
         l.add(c("flit sweep malformed", 2, "--sweep must be FROM:TO:STEP", "flit", "--topology", "kary:2,2", "--sweep", "0.1:x"));
         l.add(c("flit vcs 0", 2, "VCs must be in 1..64, got 0", "flit", "--topology", "kary:2,2", "--vcs", "0"));
         l.add(c("flit cut-through short buffers", 2, "virtual cut-through needs buffers of at least one packet: 2 flits < 4",

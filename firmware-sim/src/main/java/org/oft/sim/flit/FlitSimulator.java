@@ -111,6 +111,22 @@ public final class FlitSimulator {
     private long loops;
     private long unroutable;
     private long deadLinkWaits;
+    // since the model started (never reset): what boards report
+    private long created;
+    private long delivered;
+    private long ejectedFlits;
+    private long latencySumAll;
+    private final long[] xmitFlits;
+    private final long[] rcvFlits;
+    private final long[] xmitPkts;
+    private final long[] rcvPkts;
+    private final long[] relayDrops;
+    private final long[] misdeliveredAt; // by the switch port that handed the packet to the wrong host
+    // random up-port mode: per switch, its up-ports (global ids)
+    private boolean randomUp;
+    private final int[] upBase;
+    private final int[] upPorts;
+    private final int[] switchDownLevel;
 
     /**
      * @param net    the wiring
@@ -134,7 +150,7 @@ public final class FlitSimulator {
             throw new IllegalArgumentException(lft.length + " forwarding tables for " + (nodes - net.hosts()) + " switches");
         }
         for (byte[] t : lft) {
-            if (t == null || t.length != net.hosts() * paths) {
+            if (t != null && t.length != net.hosts() * paths) {
                 throw new IllegalArgumentException("every switch needs a table of " + net.hosts() * paths + " addresses");
             }
         }
@@ -199,8 +215,64 @@ public final class FlitSimulator {
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
         this.transmitWait = new long[ports];
+        this.xmitFlits = new long[ports];
+        this.rcvFlits = new long[ports];
+        this.xmitPkts = new long[ports];
+        this.rcvPkts = new long[ports];
+        this.relayDrops = new long[ports];
+        this.misdeliveredAt = new long[ports];
+        int switches = nodes - net.hosts();
+        this.upBase = new int[switches + 1];
+        int ups = 0;
+        for (int n = net.hosts(); n < nodes; n++) {
+            upBase[n - net.hosts()] = ups;
+            ups += upCount(n);
+        }
+        upBase[switches] = ups;
+        this.switchDownLevel = new int[switches];
+        for (int n = net.hosts(); n < nodes; n++) {
+            switchDownLevel[n - net.hosts()] = downLevel(n);
+        }
+        this.upPorts = new int[ups];
+        for (int n = net.hosts(), k = 0; n < nodes; n++) {
+            int down = downLevel(n);
+            for (int g = net.portBase()[n]; g < net.portBase()[n + 1]; g++) {
+                if (net.level()[g] > down) {
+                    upPorts[k++] = g;
+                }
+            }
+        }
         growPackets(1024);
         this.rnd = new SplittableRandom(seed);
+    }
+
+    /** The level of a switch's down links: the lowest level among its ports. */
+    private int downLevel(int node) {
+        int l = Integer.MAX_VALUE;
+        for (int g = net.portBase()[node]; g < net.portBase()[node + 1]; g++) {
+            l = Math.min(l, net.level()[g]);
+        }
+        return l;
+    }
+
+    private int upCount(int node) {
+        int down = downLevel(node);
+        int c = 0;
+        for (int g = net.portBase()[node]; g < net.portBase()[node + 1]; g++) {
+            if (net.level()[g] > down) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    /**
+     * Random up-port mode: a packet whose table entry at a switch is an up-port takes one of that
+     * switch's up-ports at random instead (the table still decides when to turn down), as
+     * simulators that route fat trees by nearest common ancestor do.
+     */
+    public void setRandomUp(boolean on) {
+        randomUp = on;
     }
 
     // ---- faults ---------------------------------------------------------------------------------
@@ -238,6 +310,7 @@ public final class FlitSimulator {
         pktEjected[p] = 0;
         pktHops[p] = 0;
         pktMeasured[p] = inWindow();
+        created++;
         if (pktMeasured[p]) {
             measuredOut++;
             sending[src] = true;
@@ -331,11 +404,15 @@ public final class FlitSimulator {
             int g = chanEvents[base + k];
             int p = chanPkt[base + g];
             chanPkt[base + g] = -1;
-            int vc = chanVc[base + g];
+            int vc = chanVc[base + g] & 0xFF;
             int in = net.peer()[g];
             int node = portNode[in];
+            rcvFlits[in]++;
+            if (chanVc[base + g] >= 0x100) {
+                rcvPkts[in]++;
+            }
             if (node < net.hosts()) {
-                eject(node, p);
+                eject(node, p, g);
                 returnCredit(g, vc); // the host takes the flit at once
             } else {
                 int iv = in * vcs + vc;
@@ -350,8 +427,9 @@ public final class FlitSimulator {
         }
     }
 
-    private void eject(int host, int p) {
+    private void eject(int host, int p, int from) {
         flitsInNetwork--;
+        ejectedFlits++;
         lastMove = cycle;
         if (inWindow()) {
             ejectedInWindow++;
@@ -362,6 +440,10 @@ public final class FlitSimulator {
         }
         if (pktDst[p] / paths != host) {
             misdelivered++;
+            misdeliveredAt[from]++;
+        } else {
+            delivered++;
+            latencySumAll += cycle - pktBorn[p];
         }
         if (pktMeasured[p]) {
             long lat = cycle - pktBorn[p];
@@ -420,7 +502,8 @@ public final class FlitSimulator {
                 return;
             }
         }
-        send(out, vc, p);
+        boolean tail = hostSent[h] + 1 == par.packetFlits();
+        send(out, vc, p, tail);
         if (++hostSent[h] == par.packetFlits()) {
             ovcBusy[out * vcs + vc] = false;
             hostSent[h] = 0;
@@ -430,14 +513,18 @@ public final class FlitSimulator {
         }
     }
 
-    private void send(int out, int vc, int p) {
+    private void send(int out, int vc, int p, boolean tail) {
         credits[out * vcs + vc]--;
         int arrival = (int) ((cycle + par.channelLatency()) % chanSlots);
         int slot = arrival * ports + out;
         chanPkt[slot] = p;
-        chanVc[slot] = vc;
+        chanVc[slot] = tail ? vc | 0x100 : vc;
         chanEvents[arrival * ports + chanEventCount[arrival]++] = out;
         lastMove = cycle;
+        xmitFlits[out]++;
+        if (tail) {
+            xmitPkts[out]++;
+        }
         if (inWindow()) {
             linkFlits[out]++;
         }
@@ -468,23 +555,28 @@ public final class FlitSimulator {
                     continue;
                 }
                 int p = buf[slot];
-                if (ivSent[iv] == 0) { // head: route, then a free downstream VC
-                    if (ivRoute[iv] < 0) {
-                        int phys = lft[sw][pktDst[p]] & 0xFF;
-                        if (phys == 0 || phys > radix) {
-                            unroutable++;
-                            ivRoute[iv] = -2;
-                        } else {
-                            ivRoute[iv] = first + phys - 1;
-                            if (++pktHops[p] == maxHops + 1) {
-                                loops++;
-                            }
+                if (ivSent[iv] == 0 && ivRoute[iv] == -1) { // head: route by the table the board holds
+                    byte[] table = lft[sw];
+                    int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
+                    if (phys == 0 || phys > radix) {
+                        ivRoute[iv] = -2;
+                    } else {
+                        int out = first + phys - 1;
+                        if (randomUp && net.level()[out] > switchDownLevel[sw]) {
+                            out = upPorts[upBase[sw] + rnd.nextInt(upBase[sw + 1] - upBase[sw])];
+                        }
+                        ivRoute[iv] = out;
+                        if (++pktHops[p] == maxHops + 1) {
+                            loops++;
                         }
                     }
+                }
+                if (ivRoute[iv] == -2) {
+                    discard(in, v, p);
+                    break; // the input's turn this cycle
+                }
+                if (ivSent[iv] == 0) {
                     int out = ivRoute[iv];
-                    if (out < 0) {
-                        continue; // held: no route (counted once)
-                    }
                     if (dead[out]) {
                         deadLinkWaits++;
                         continue;
@@ -543,6 +635,28 @@ public final class FlitSimulator {
         }
     }
 
+    /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
+    private void discard(int in, int v, int p) {
+        int iv = in * vcs + v;
+        bufHead[iv] = bufHead[iv] + 1 == depth ? 0 : bufHead[iv] + 1;
+        bufCount[iv]--;
+        portFlits[in]--;
+        nodeFlits[portNode[in]]--;
+        returnCredit(net.peer()[in], v);
+        flitsInNetwork--;
+        lastMove = cycle;
+        if (++ivSent[iv] == par.packetFlits()) {
+            ivSent[iv] = 0;
+            ivRoute[iv] = -1;
+            unroutable++;
+            relayDrops[in]++;
+            if (pktMeasured[p]) {
+                measuredOut--;
+            }
+            freePkt[freeCount++] = p;
+        }
+    }
+
     private void grant(int in, int v, int out, int ovc) {
         int iv = in * vcs + v;
         int slot = iv * depth + bufHead[iv];
@@ -556,7 +670,7 @@ public final class FlitSimulator {
         portFlits[in]--;
         nodeFlits[portNode[in]]--;
         returnCredit(net.peer()[in], v);
-        send(out, ovc, p);
+        send(out, ovc, p, ivSent[iv] + 1 == par.packetFlits());
         if (++ivSent[iv] == par.packetFlits()) {
             ovcBusy[out * vcs + ovc] = false;
             ivSent[iv] = 0;
@@ -584,7 +698,10 @@ public final class FlitSimulator {
         Arrays.fill(ejectedBySource, 0);
         Arrays.fill(sending, false);
         Arrays.fill(linkFlits, 0);
-        Arrays.fill(transmitWait, 0);
+        long waitBefore = 0;
+        for (long w : transmitWait) {
+            waitBefore += w;
+        }
         Arrays.fill(latencyHistogram, 0);
         latencySum = 0;
         latencyCount = 0;
@@ -624,7 +741,7 @@ public final class FlitSimulator {
         }
         double[] util = new double[maxLevel];
         int[] linksAt = new int[maxLevel];
-        long wait = 0;
+        long wait = -waitBefore;
         for (int g = 0; g < ports; g++) {
             int l = net.level()[g] - 1;
             util[l] += (double) linkFlits[g] / sample;
@@ -664,5 +781,53 @@ public final class FlitSimulator {
     /** Flits injected into the network and not yet ejected. */
     public long flitsInNetwork() {
         return flitsInNetwork;
+    }
+
+    // ---- what boards report (since the model started) ---------------------------------------------
+
+    /** Per-port counter names, in the order {@link #readPort} writes them (InfiniBand PortCounters where one exists). */
+    public static final String[] PORT_COUNTERS = {"PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts", "PortXmitWait",
+        "PortRcvSwitchRelayErrors", "Misdelivered"};
+
+    /**
+     * Counters of global port {@code g}: flits sent and received, packets sent and received, cycles
+     * a flit waited for a credit or a free VC, packets dropped for want of a route, packets this
+     * port handed to a host they were not for.
+     */
+    public void readPort(int g, long[] into) {
+        into[0] = xmitFlits[g];
+        into[1] = rcvFlits[g];
+        into[2] = xmitPkts[g];
+        into[3] = rcvPkts[g];
+        into[4] = transmitWait[g];
+        into[5] = relayDrops[g];
+        into[6] = misdeliveredAt[g];
+    }
+
+    /** Whether the link from global port {@code g} is up. */
+    public boolean linkUp(int g) {
+        return !dead[g];
+    }
+
+    /** Names of {@link #totals()}, in order. */
+    public static final String[] TOTALS = {"cycle", "created", "delivered", "misdelivered", "loops", "dropped", "ejectedFlits",
+        "latencySum", "flitsInNetwork", "transmitWait", "deadLinkWaits"};
+
+    /** Fabric-wide counters since the model started, as {@link #TOTALS} names them; latencySum is over delivered packets. */
+    public long[] totals() {
+        long wait = 0;
+        for (long w : transmitWait) {
+            wait += w;
+        }
+        return new long[] {cycle, created, delivered, misdelivered, loops, unroutable, ejectedFlits, latencySumAll, flitsInNetwork,
+            wait, deadLinkWaits};
+    }
+
+    public FlitNetwork network() {
+        return net;
+    }
+
+    public int paths() {
+        return paths;
     }
 }

@@ -47,6 +47,10 @@ public sealed interface Message {
     record TelemetryQuery(int seq, int board) implements Message {
     }
 
+    /** A switch board's port counters from port {@code firstPort} (0-based) on, at most {@link Protocol#PORTS_PER_FRAME}. */
+    record PortCountersQuery(int seq, int board, int firstPort) implements Message {
+    }
+
     /** Boot id, slot, scheduled commit, and what the active bank holds. */
     record StatusQuery(int seq, int board) implements Message {
     }
@@ -74,6 +78,14 @@ public sealed interface Message {
 
     /** counters: injected, delivered, misdelivered, collisions, lost; levelState index 0 = level 1. */
     record Telemetry(int seq, int board, long slot, boolean running, long[] counters, byte[] levelState)
+            implements Message {
+    }
+
+    /**
+     * Ports firstPort.. of a switch board: link state (1 up, 0 down) and {@code perPort} counters
+     * each ({@link Protocol#PORT_COUNTERS}), port-major; {@code ports} is the board's radix.
+     */
+    record PortCounters(int seq, int board, int ports, int firstPort, byte[] linkState, int perPort, long[] counters)
             implements Message {
     }
 

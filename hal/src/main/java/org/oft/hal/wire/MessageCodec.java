@@ -17,6 +17,8 @@ public final class MessageCodec {
     static final int T_CLOCK = 0x06;
     static final int T_TELEMETRY_QUERY = 0x07;
     static final int T_STATUS_QUERY = 0x08;
+    static final int T_PORT_COUNTERS_QUERY = 0x09;
+    static final int T_PORT_COUNTERS = 0x8B;
     static final int T_IDENTITY = 0x81;
     static final int T_BACKPLANE = 0x82;
     static final int T_CRC = 0x83;
@@ -81,6 +83,21 @@ public final class MessageCodec {
             type = T_TELEMETRY_QUERY;
         } else if (m instanceof Message.StatusQuery) {
             type = T_STATUS_QUERY;
+        } else if (m instanceof Message.PortCountersQuery x) {
+            type = T_PORT_COUNTERS_QUERY;
+            o.u8(x.firstPort());
+        } else if (m instanceof Message.PortCounters x) {
+            type = T_PORT_COUNTERS;
+            o.u8(x.ports());
+            o.u8(x.firstPort());
+            o.u8(x.linkState().length);
+            o.u8(x.perPort());
+            for (int i = 0; i < x.linkState().length; i++) {
+                o.u8(x.linkState()[i]);
+                for (int k = 0; k < x.perPort(); k++) {
+                    o.u64(x.counters()[i * x.perPort() + k]);
+                }
+            }
         } else if (m instanceof Message.Identity x) {
             type = T_IDENTITY;
             o.u8(x.kind());
@@ -219,6 +236,23 @@ public final class MessageCodec {
                 return new Message.TelemetryQuery(seq, board);
             case T_STATUS_QUERY:
                 return new Message.StatusQuery(seq, board);
+            case T_PORT_COUNTERS_QUERY:
+                return new Message.PortCountersQuery(seq, board, in.u8());
+            case T_PORT_COUNTERS: {
+                int ports = in.u8();
+                int first = in.u8();
+                int count = in.list();
+                int perPort = in.list();
+                byte[] state = new byte[count];
+                long[] counters = new long[count * perPort];
+                for (int i = 0; i < count; i++) {
+                    state[i] = (byte) in.u8();
+                    for (int k = 0; k < perPort; k++) {
+                        counters[i * perPort + k] = in.u64();
+                    }
+                }
+                return new Message.PortCounters(seq, board, ports, first, state, perPort, counters);
+            }
             case T_IDENTITY:
                 return new Message.Identity(seq, board, in.u8(), in.u16(), in.u8(), in.u32(), in.u64(), in.string());
             case T_SWITCH_IDENTITY:

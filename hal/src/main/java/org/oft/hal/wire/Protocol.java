@@ -24,6 +24,20 @@ public final class Protocol {
     public static final int KIND_ELECTRICAL_SWITCH = 3;
     /** A forwarding-table entry for a LID the switch does not route (as InfiniBand's LFT). */
     public static final int LFT_NO_ROUTE = 255;
+    /**
+     * A switch port's counters, in the order a PortCounters message carries them: InfiniBand
+     * PortCounters names where one exists (data in flits, not 4-byte words).
+     */
+    public static final java.util.List<String> PORT_COUNTERS = java.util.List.of("PortXmitData", "PortRcvData", "PortXmitPkts",
+            "PortRcvPkts", "PortXmitWait", "PortRcvSwitchRelayErrors", "Misdelivered");
+    /** Ports per PortCounters frame (64 × 57 bytes stays under a frame's payload). */
+    public static final int PORTS_PER_FRAME = 64;
+    /**
+     * What the backplane's Telemetry carries for a bench of switch boards, in order: fabric-wide
+     * counters since the model started (latencySum in cycles, over delivered packets).
+     */
+    public static final java.util.List<String> SWITCH_TOTALS = java.util.List.of("cycle", "created", "delivered", "misdelivered",
+            "loops", "dropped", "ejectedFlits", "latencySum", "flitsInNetwork", "transmitWait", "deadLinkWaits");
 
     // Nack codes.
     public static final int E_BAD_VERSION = 1;

@@ -576,9 +576,52 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         Message.Telemetry t = expect(channel.call(seq -> new Message.TelemetryQuery(seq, Message.BACKPLANE)),
                 Message.Telemetry.class, "backplane");
         long[] c = t.counters();
+        if (c.length == org.oft.hal.SwitchTotals.COUNT) { // a bench of switch boards: its packet model's counters
+            org.oft.hal.SwitchTotals s = org.oft.hal.SwitchTotals.of(c);
+            SlotCounters total = new SlotCounters(s.created(), s.delivered(), s.misdelivered(), s.loops(), s.dropped());
+            return new Telemetry(t.slot() - 1, order, t.levelState(), new int[t.levelState().length], SlotCounters.ZERO, total, 0,
+                    t.running(), null, s);
+        }
         SlotCounters total = c.length >= 5 ? new SlotCounters(c[0], c[1], c[2], c[3], c[4]) : SlotCounters.ZERO;
         return new Telemetry(t.slot() - 1, order, t.levelState(), new int[t.levelState().length], SlotCounters.ZERO, total, 0,
                 t.running(), null);
+    }
+
+    /** A switch board's port counters, read back a frame of {@link Protocol#PORTS_PER_FRAME} ports at a time. */
+    public org.oft.hal.SwitchPorts portCounters(String boardId) {
+        int a = addressOf(boardId);
+        int first = 0;
+        int ports = -1;
+        int perPort = -1;
+        byte[] state = null;
+        long[] counters = null;
+        do {
+            int from = first;
+            Message.PortCounters m = expect(channel.call(seq -> new Message.PortCountersQuery(seq, a, from)),
+                    Message.PortCounters.class, boardId);
+            if (ports < 0) {
+                ports = m.ports();
+                perPort = m.perPort();
+                state = new byte[ports];
+                counters = new long[ports * perPort];
+            }
+            int n = m.linkState().length;
+            if (m.ports() != ports || m.perPort() != perPort || m.firstPort() != from || n == 0 || from + n > ports) {
+                throw new BoardException(boardId + ": inconsistent port counters (ports " + m.ports() + ", from " + m.firstPort()
+                        + ", " + n + " ports of " + m.perPort() + " counters)");
+            }
+            System.arraycopy(m.linkState(), 0, state, from, n);
+            System.arraycopy(m.counters(), 0, counters, from * perPort, n * perPort);
+            first += n;
+        } while (first < ports);
+        if (perPort != Protocol.PORT_COUNTERS.size()) {
+            throw new BoardException(boardId + ": " + perPort + " counters per port, expected " + Protocol.PORT_COUNTERS.size());
+        }
+        boolean[] up = new boolean[ports];
+        for (int p = 0; p < ports; p++) {
+            up[p] = state[p] != 0;
+        }
+        return new org.oft.hal.SwitchPorts(boardId, Protocol.PORT_COUNTERS, up, counters);
     }
 
     private String name(int a) {

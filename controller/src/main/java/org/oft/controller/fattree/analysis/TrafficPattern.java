@@ -182,7 +182,7 @@ public final class TrafficPattern {
      * redrawn by the caller per sample); {@code rnd} draws perm and bisect.
      */
     public void round(int r, PgftTopology t, NodeTypes types, int[] mapping, SplittableRandom rnd, Flows out) {
-        int n = t.hosts();
+        int n = mapping.length; // one rank per host
         out.clear();
         switch (kind) {
             case SHIFT -> shift(n, parameter, out);

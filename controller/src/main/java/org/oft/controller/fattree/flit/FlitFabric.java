@@ -2,7 +2,10 @@ package org.oft.controller.fattree.flit;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import org.oft.controller.fattree.analysis.Flows;
+import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.topology.NodeTypes;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
@@ -47,49 +50,41 @@ public final class FlitFabric {
         return out;
     }
 
-    /**
-     * Traffic: uniform, perm (a seeded random permutation), shift:S, bitcomp, transpose, bitrev,
-     * shuffle (the bit patterns need a power-of-two host count; transpose an even number of bits).
-     */
+    /** The traffic names {@link #traffic} takes, for help texts and errors. */
+    public static final String TRAFFIC_NAMES = "uniform, perm, shift:S, bitcomp, transpose, bitrev, shuffle, hotspot:H[:F], bisect, "
+            + "c2io (with --node-types), file:PATH";
+
+    /** Traffic on a topology without node types (c2io needs them). */
     public static FlitSimulator.Traffic traffic(String spec, int hosts, long seed) {
+        return traffic(spec, hosts, null, null, seed);
+    }
+
+    /**
+     * Where each host sends, per packet: uniform (any other host); hotspot:H[:F] (a fraction F,
+     * default 0.25, of every host's packets to host H, the rest uniform); the bit permutations
+     * bitcomp, transpose, bitrev, shuffle (2^b hosts; transpose b even); and the patterns of
+     * {@link TrafficPattern} as fixed flows: perm and bisect (seeded; bisect pairs each half with
+     * the other, both ways), shift:S, c2io, file:PATH (a host with several flows picks one per
+     * packet, weighted by amount).
+     */
+    public static FlitSimulator.Traffic traffic(String spec, int hosts, PgftTopology t, NodeTypes types, long seed) {
         if (spec.equals("uniform")) {
             return (src, rnd) -> {
                 int d = rnd.nextInt(hosts - 1);
                 return d >= src ? d + 1 : d;
             };
         }
-        int[] dst = new int[hosts];
+        if (spec.startsWith("hotspot:")) {
+            return hotspot(spec, hosts);
+        }
         int bits = Integer.numberOfTrailingZeros(hosts);
         boolean pow2 = Integer.bitCount(hosts) == 1;
-        if (spec.startsWith("shift:")) {
-            int s;
-            try {
-                s = Integer.parseInt(spec.substring(6));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("traffic shift:S needs a whole number, got '" + spec + "'");
-            }
-            if (s < 1 || s >= hosts) {
-                throw new IllegalArgumentException("traffic shift:S needs S in 1.." + (hosts - 1) + ", got " + s);
-            }
-            for (int i = 0; i < hosts; i++) {
-                dst[i] = (i + s) % hosts;
-            }
-        } else if (spec.equals("perm")) {
-            for (int i = 0; i < hosts; i++) {
-                dst[i] = i;
-            }
-            SplittableRandom r = new SplittableRandom(seed);
-            for (int i = hosts - 1; i > 0; i--) {
-                int j = r.nextInt(i + 1);
-                int x = dst[i];
-                dst[i] = dst[j];
-                dst[j] = x;
-            }
-        } else if (spec.equals("bitcomp") || spec.equals("transpose") || spec.equals("bitrev") || spec.equals("shuffle")) {
+        if (spec.equals("bitcomp") || spec.equals("transpose") || spec.equals("bitrev") || spec.equals("shuffle")) {
             if (!pow2 || (spec.equals("transpose") && bits % 2 != 0)) {
                 throw new IllegalArgumentException("traffic " + spec + " needs 2^b hosts" + (spec.equals("transpose") ? " with b even" : "")
                         + ", got " + hosts);
             }
+            int[] dst = new int[hosts];
             int mask = hosts - 1;
             for (int i = 0; i < hosts; i++) {
                 dst[i] = switch (spec) {
@@ -99,10 +94,99 @@ public final class FlitFabric {
                     default -> ((i << 1) | (i >>> (bits - 1))) & mask;
                 };
             }
-        } else {
-            throw new IllegalArgumentException("unknown traffic '" + spec
-                    + "' (uniform, perm, shift:S, bitcomp, transpose, bitrev, shuffle)");
+            return (src, rnd) -> dst[src] == src ? -1 : dst[src];
         }
-        return (src, rnd) -> dst[src] == src ? -1 : dst[src];
+        String name = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
+        if (!List.of("perm", "bisect", "shift", "c2io", "file").contains(name)) {
+            throw new IllegalArgumentException("unknown traffic '" + spec + "' (" + TRAFFIC_NAMES + ")");
+        }
+        if (spec.equals("shift:all")) {
+            throw new IllegalArgumentException("traffic shift:all is a series of rounds; give one shift:S");
+        }
+        TrafficPattern pattern = TrafficPattern.parse(spec, hosts);
+        if (name.equals("c2io") && t == null) {
+            throw new IllegalArgumentException("traffic c2io needs the topology and --node-types");
+        }
+        int[] mapping = new int[hosts];
+        for (int i = 0; i < hosts; i++) {
+            mapping[i] = i;
+        }
+        Flows flows = new Flows(hosts);
+        pattern.round(0, t, types, mapping, new SplittableRandom(seed), flows);
+        if (name.equals("bisect")) { // 003's bisection exchanges: both halves send
+            int n = flows.size();
+            for (int i = 0; i < n; i++) {
+                flows.add(flows.dst(i), flows.src(i));
+            }
+        }
+        return fromFlows(flows, hosts);
+    }
+
+    private static FlitSimulator.Traffic hotspot(String spec, int hosts) {
+        String[] p = spec.substring(8).split(":", -1);
+        int h;
+        double f = 0.25;
+        try {
+            h = Integer.parseInt(p[0].strip());
+            if (p.length == 2) {
+                f = Double.parseDouble(p[1].strip());
+            }
+            if (p.length > 2) {
+                throw new NumberFormatException();
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("traffic hotspot:H[:F] needs a host H and a fraction F, got '" + spec + "'");
+        }
+        if (h < 0 || h >= hosts || !(f >= 0 && f <= 1)) {
+            throw new IllegalArgumentException("traffic hotspot:H[:F] needs H in 0.." + (hosts - 1) + " and F in 0..1, got '" + spec + "'");
+        }
+        double frac = f;
+        return (src, rnd) -> {
+            if (src != h && rnd.nextDouble() < frac) {
+                return h;
+            }
+            int d = rnd.nextInt(hosts - 1);
+            return d >= src ? d + 1 : d;
+        };
+    }
+
+    /** Fixed flows as traffic: per source its destinations and cumulative weights, in flat arrays. */
+    private static FlitSimulator.Traffic fromFlows(Flows flows, int hosts) {
+        int[] start = new int[hosts + 1];
+        for (int i = 0; i < flows.size(); i++) {
+            start[flows.src(i) + 1]++;
+        }
+        for (int h = 0; h < hosts; h++) {
+            start[h + 1] += start[h];
+        }
+        int[] dst = new int[flows.size()];
+        double[] cum = new double[flows.size()];
+        int[] fill = start.clone();
+        for (int i = 0; i < flows.size(); i++) {
+            int k = fill[flows.src(i)]++;
+            dst[k] = flows.dst(i);
+            cum[k] = flows.amount(i);
+        }
+        for (int h = 0; h < hosts; h++) {
+            for (int k = start[h] + 1; k < start[h + 1]; k++) {
+                cum[k] += cum[k - 1];
+            }
+        }
+        return (src, rnd) -> {
+            int a = start[src];
+            int b = start[src + 1];
+            if (a == b) {
+                return -1;
+            }
+            if (b - a == 1) {
+                return dst[a];
+            }
+            double x = rnd.nextDouble() * cum[b - 1];
+            int k = a;
+            while (k < b - 1 && cum[k] <= x) {
+                k++;
+            }
+            return dst[k];
+        };
     }
 }

@@ -1,0 +1,80 @@
+package org.oft.controller.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.oft.controller.fattree.flit.FlitFabric;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
+import picocli.CommandLine.Option;
+
+/** The flit-level model's options, shared by {@code flit}, {@code serve --fabric fattree} and {@code board-sim --fattree}. */
+final class FlitArgs {
+    @Option(names = "--traffic", defaultValue = "uniform", description = "Traffic: " + FlitFabric.TRAFFIC_NAMES + ".")
+    String traffic;
+
+    @Option(names = "--load", defaultValue = "0.5", description = "Offered load, flits per host per cycle (Bernoulli).")
+    double load;
+
+    @Option(names = "--vcs", defaultValue = "4", description = "Virtual channels per port.")
+    int vcs;
+
+    @Option(names = "--buffer", defaultValue = "16", description = "Buffer depth per VC, flits.")
+    int buffer;
+
+    @Option(names = "--packet", defaultValue = "1", description = "Packet length, flits.")
+    int packet;
+
+    @Option(names = "--credit-delay", defaultValue = "2", description = "Credit return delay, cycles.")
+    int creditDelay;
+
+    @Option(names = "--channel-latency", defaultValue = "1", description = "Link latency, cycles.")
+    int channelLatency;
+
+    @Option(names = "--router-delay", defaultValue = "1", description = "Cycles in an input buffer before crossing the switch.")
+    int routerDelay;
+
+    @Option(names = "--cut-through", description = "Virtual cut-through instead of wormhole.")
+    boolean cutThrough;
+
+    @Option(names = "--path-policy", defaultValue = "hash", description = "With --paths K: hash, round-robin or random per packet.")
+    String policy;
+
+    @Option(names = "--random-up", description = "Ignore the tables on the way up: a random up-port per packet and switch "
+            + "(the tables still turn packets down), to compare with simulators that route so.")
+    boolean randomUp;
+
+    FlitParameters parameters() {
+        return new FlitParameters(vcs, buffer, packet, creditDelay, channelLatency, routerDelay, cutThrough);
+    }
+
+    FlitSimulator.PathPolicy pathPolicy() {
+        return switch (policy) {
+            case "hash" -> FlitSimulator.PathPolicy.HASH;
+            case "round-robin" -> FlitSimulator.PathPolicy.ROUND_ROBIN;
+            case "random" -> FlitSimulator.PathPolicy.RANDOM;
+            default -> throw new IllegalArgumentException("--path-policy must be hash, round-robin or random, got '" + policy + "'");
+        };
+    }
+
+    void checkLoad() {
+        if (!(load >= 0 && load <= 1)) {
+            throw new IllegalArgumentException("--load must be between 0 and 1 flits/host/cycle, got " + load);
+        }
+    }
+
+    /** The same options for a board-sim process. */
+    List<String> toArgs() {
+        List<String> a = new ArrayList<>(List.of("--traffic", traffic, "--load", String.format(Locale.ROOT, "%s", load), "--vcs",
+                Integer.toString(vcs), "--buffer", Integer.toString(buffer), "--packet", Integer.toString(packet), "--credit-delay",
+                Integer.toString(creditDelay), "--channel-latency", Integer.toString(channelLatency), "--router-delay",
+                Integer.toString(routerDelay), "--path-policy", policy));
+        if (cutThrough) {
+            a.add("--cut-through");
+        }
+        if (randomUp) {
+            a.add("--random-up");
+        }
+        return a;
+    }
+}

@@ -1,0 +1,50 @@
+package org.oft.hal;
+
+import java.util.List;
+
+/**
+ * A switch board's port counters as read back: per port (0-based, physical port = index + 1) its
+ * link state and the counters {@link #names()} lists, cumulative since the board's model started.
+ *
+ * @param boardId  the board
+ * @param names    counter names (InfiniBand PortCounters names where one exists)
+ * @param up       link state per port
+ * @param counters port-major: port p's counter k is {@code counters[p * names.size() + k]}
+ */
+public record SwitchPorts(String boardId, List<String> names, boolean[] up, long[] counters) {
+    public SwitchPorts {
+        names = List.copyOf(names);
+        up = up.clone();
+        counters = counters.clone();
+        if (counters.length != up.length * names.size()) {
+            throw new IllegalArgumentException(counters.length + " counters for " + up.length + " ports of " + names.size());
+        }
+    }
+
+    public int ports() {
+        return up.length;
+    }
+
+    /** Counter {@code name} of port {@code port} (0-based). */
+    public long get(int port, String name) {
+        int k = names.indexOf(name);
+        if (k < 0) {
+            throw new IllegalArgumentException("no counter " + name + " (" + names + ")");
+        }
+        return counters[port * names.size() + k];
+    }
+
+    public boolean up(int port) {
+        return up[port];
+    }
+
+    @Override
+    public boolean[] up() {
+        return up.clone();
+    }
+
+    @Override
+    public long[] counters() {
+        return counters.clone();
+    }
+}

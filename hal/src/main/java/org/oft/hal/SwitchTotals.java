@@ -1,0 +1,29 @@
+package org.oft.hal;
+
+/**
+ * Fabric-wide counters of a bench of electrical switch boards, since its packet model started.
+ *
+ * @param cycle          switch clock cycles run
+ * @param created        packets the hosts created
+ * @param delivered      packets ejected at the host they were for
+ * @param misdelivered   packets ejected at another host
+ * @param loops          packets that went past the tree's diameter
+ * @param dropped        packets a switch discarded for want of a route
+ * @param ejectedFlits   flits ejected at hosts
+ * @param latencySum     sum of delivered packets' latencies, in cycles
+ * @param flitsInNetwork flits injected and not yet ejected or dropped
+ * @param transmitWait   port-cycles a flit waited for a credit or a free VC
+ * @param deadLinkWaits  port-cycles a flit waited for a dead link
+ */
+public record SwitchTotals(long cycle, long created, long delivered, long misdelivered, long loops, long dropped,
+                           long ejectedFlits, long latencySum, long flitsInNetwork, long transmitWait, long deadLinkWaits) {
+    public static final int COUNT = 11;
+
+    /** From the counters in {@link org.oft.hal.wire.Protocol#SWITCH_TOTALS} order. */
+    public static SwitchTotals of(long[] c) {
+        if (c.length < COUNT) {
+            throw new IllegalArgumentException("switch telemetry needs " + COUNT + " counters, got " + c.length);
+        }
+        return new SwitchTotals(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10]);
+    }
+}
