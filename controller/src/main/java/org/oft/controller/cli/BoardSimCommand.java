@@ -54,6 +54,19 @@ final class BoardSimCommand implements Callable<Integer> {
     @Option(names = "--paths", defaultValue = "1", description = "Addresses per host of the switch boards' tables (LMC), with --fattree.")
     int paths;
 
+    @Option(names = "--node-types", description = "With --fattree: node types for c2io traffic (last:io, csv:FILE).")
+    String nodeTypes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "With --fattree: seed of injection, traffic and random paths.")
+    long seed;
+
+    @Option(names = "--cycles-per-slot", defaultValue = "" + org.oft.controller.fattree.deploy.ElectricalBench.DEFAULT_CYCLES_PER_SLOT,
+            description = "With --fattree: switch clock cycles the packet model runs per slot.")
+    int cyclesPerSlot;
+
+    @picocli.CommandLine.Mixin
+    FlitArgs flit = new FlitArgs();
+
     @Override
     public Integer call() throws InterruptedException {
         Order.check(order);
@@ -75,8 +88,7 @@ final class BoardSimCommand implements Callable<Integer> {
         org.oft.sim.SwitchBoards switches = null;
         if (fattree != null) {
             new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
-            switches = org.oft.controller.fattree.deploy.SwitchDeployment.boardsFor(
-                    org.oft.controller.fattree.topology.TopologySpec.parse(fattree).topology(), paths);
+            switches = flit.bench(fattree, nodeTypes, paths, seed, cyclesPerSlot).boards();
         }
         ByteLink link;
         String announce;

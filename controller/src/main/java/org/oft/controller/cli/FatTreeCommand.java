@@ -442,35 +442,17 @@ final class FatTreeCommand implements Runnable {
             PgftTopology t = args.tree.topology();
             JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())
                     .put("lids", firstTables.addresses()).put("board", board);
-            org.oft.hal.transport.PipeLink[] pipe = null;
-            org.oft.sim.WireBench bench = null;
-            BoardSpec.BoardProcess.Spawned process = null;
-            org.oft.hal.transport.ByteLink link;
-            if (board.equals("sim")) {
-                pipe = org.oft.hal.transport.PipeLink.pair("switches");
-                bench = new org.oft.sim.WireBench(SwitchDeployment.boardsFor(t, args.paths), pipe[1]);
-                link = pipe[0];
-            } else {
-                process = BoardSpec.BoardProcess.spawn("--pty", "--fattree", args.topology, "--paths", Integer.toString(args.paths));
-                if (!process.announce().startsWith("pty ")) {
-                    BoardSpec.BoardProcess.kill(process.process());
-                    throw new IllegalStateException("the board model process did not start: " + process.announce());
-                }
-                link = org.oft.hal.transport.SerialLink.open(process.announce().substring(4).trim(), BoardSpec.DEFAULT_BAUD);
-            }
-            try (org.oft.hal.wire.WireBoardBus bus = new org.oft.hal.wire.WireBoardBus(link, org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+            // boards without traffic: one switch cycle per slot, so epochs come quickly
+            org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
+                    args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
+                    "uniform", 0, args.seed, 1, false);
+            try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
+                org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
                 result.put("deploy", deployed(bus, first.engine(), firstTables));
                 if (thenTables != null) {
                     result.put("then", deployed(bus, then, thenTables));
                 }
                 result.put("retransmits", bus.channel().retransmits());
-            } finally {
-                if (bench != null) {
-                    bench.close();
-                }
-                if (process != null) {
-                    BoardSpec.BoardProcess.kill(process.process());
-                }
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {

@@ -1,8 +1,5 @@
 package org.oft.controller.cli;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
@@ -63,18 +60,11 @@ final class FlitArgs {
         }
     }
 
-    /** The same options for a board-sim process. */
-    List<String> toArgs() {
-        List<String> a = new ArrayList<>(List.of("--traffic", traffic, "--load", String.format(Locale.ROOT, "%s", load), "--vcs",
-                Integer.toString(vcs), "--buffer", Integer.toString(buffer), "--packet", Integer.toString(packet), "--credit-delay",
-                Integer.toString(creditDelay), "--channel-latency", Integer.toString(channelLatency), "--router-delay",
-                Integer.toString(routerDelay), "--path-policy", policy));
-        if (cutThrough) {
-            a.add("--cut-through");
-        }
-        if (randomUp) {
-            a.add("--random-up");
-        }
-        return a;
+    /** A bench of modelled switch boards that forward these packets. */
+    org.oft.controller.fattree.deploy.ElectricalBench bench(String topology, String nodeTypes, int paths, long seed, int cyclesPerSlot) {
+        checkLoad();
+        FlitFabric.traffic(traffic, 2, null, null, seed); // the name, before anything is built (c2io and file are checked with the tree)
+        return new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths, parameters(), pathPolicy(), traffic, load,
+                seed, cyclesPerSlot, randomUp);
     }
 }

@@ -11,13 +11,43 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "serve", footer = {"%nExamples:", "  oftctl serve", "  oftctl serve --order 8 --board sim-pty --slots-per-second 100"}, description = "Run the controller: compute tables, load the boards, run the slot clock, serve the web console.")
+@Command(name = "serve", footer = {"%nExamples:", "  oftctl serve", "  oftctl serve --order 8 --board sim-pty --slots-per-second 100",
+        "  oftctl serve --fabric fattree --topology kary:4,3 --engine dmodk --traffic uniform --load 0.6",
+        "  oftctl serve --fabric fattree --topology 'xgft:2;4,8;1,4' --engine disjoint --paths 2 --board sim-pty"},
+        description = "Run the controller: compute tables, load the boards, run the slot clock, serve the web console. "
+                + "The OFT by default; with --fabric fattree, an electrical fat tree's switch boards forwarding the flit model's packets.")
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--order", defaultValue = "4", description = "Order r of the fabric (default 4; 1..16 on the built-in model).")
+    @Option(names = "--fabric", defaultValue = "oft", description = "oft (the optical fat tree) or fattree (electrical switch boards).")
+    String fabric;
+
+    @Option(names = "--order", defaultValue = "4", description = "OFT: order r of the fabric (1..16 on the built-in model).")
     int order;
+
+    @Option(names = "--topology", description = "fattree: pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE.")
+    String topology;
+
+    @Option(names = "--engine", defaultValue = "dmodk", description = "fattree: the routing engine whose tables the switches hold "
+            + "(dmodk, gdmodk, random, shift-1, disjoint; changeable from the API).")
+    String engine;
+
+    @Option(names = "--paths", defaultValue = "1", description = "fattree: addresses (LIDs) per host, for the multi-path engines.")
+    int paths;
+
+    @Option(names = "--node-types", description = "fattree: node types (last:io, csv:FILE), for gdmodk and c2io traffic.")
+    String nodeTypes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "fattree: seed of random routing, injection and traffic.")
+    long seed;
+
+    @Option(names = "--cycles-per-slot", defaultValue = "" + org.oft.controller.fattree.deploy.ElectricalBench.DEFAULT_CYCLES_PER_SLOT,
+            description = "fattree: switch clock cycles the packet model runs per slot.")
+    int cyclesPerSlot;
+
+    @picocli.CommandLine.Mixin
+    FlitArgs flit = new FlitArgs();
 
     @Option(names = "--port", defaultValue = "8080", description = "HTTP port of the console.")
     int port;
@@ -25,8 +55,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind.")
     String host;
 
-    @Option(names = "--slots-per-second", defaultValue = "4", description = "Slot clock rate.")
-    double slotsPerSecond;
+    @Option(names = "--slots-per-second", description = "Slot clock rate (default 4 for the OFT, 20 for a fat tree).")
+    Double slotsPerSecond;
 
     @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet.")
     int latency;
@@ -48,8 +78,30 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--host must name an address to bind");
         }
         Path stateFile = state != null ? state : Path.of(System.getProperty("user.home"), ".oftctl", "deployed.json");
-        ServeConfig config = new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench,
-                board.equals("sim") ? null : stateFile);
+        ServeConfig config;
+        String what;
+        if (fabric.equals("fattree")) {
+            if (topology == null) {
+                throw new IllegalArgumentException("--fabric fattree needs --topology (e.g. kary:4,3)");
+            }
+            if (bench != null) {
+                throw new IllegalArgumentException("--bench describes OFT fibres and clocks; leave it out with --fabric fattree");
+            }
+            double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
+            org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, nodeTypes, paths, seed, cyclesPerSlot);
+            org.oft.controller.fattree.topology.FatTree tree = eb.tree(); // a bad topology fails before anything starts
+            org.oft.controller.fattree.topology.NodeTypes.parse(nodeTypes, tree.topology());
+            config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
+                    board.equals("sim") ? null : stateFile);
+            what = tree.topology().describe() + " (" + engine + ", " + flit.traffic + " at " + flit.load + ") on the " + board
+                    + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles";
+        } else if (fabric.equals("oft")) {
+            double rate = slotsPerSecond == null ? 4 : slotsPerSecond;
+            config = new ServeConfig(order, latency, host, port, rate, board, bench, board.equals("sim") ? null : stateFile, null);
+            what = "order-" + order + " OFT on the " + board + " boards, " + rate + " slots/s";
+        } else {
+            throw new IllegalArgumentException("--fabric must be oft or fattree, got '" + fabric + "'");
+        }
         PrintWriter out = spec.commandLine().getOut();
         ControllerApp app;
         try {
@@ -62,8 +114,7 @@ final class ServeCommand implements Callable<Integer> {
             app.close();
             stopped.countDown();
         }, "oftctl-shutdown"));
-        out.println("oftctl: order-" + order + " OFT on the " + board + " boards, " + slotsPerSecond
-                + " slots/s; console at http://" + host + ":" + app.port() + "/ (Ctrl-C stops)");
+        out.println("oftctl: " + what + "; console at http://" + host + ":" + app.port() + "/ (Ctrl-C stops)");
         out.flush();
         stopped.await();
         return 0;

@@ -11,6 +11,11 @@ public final class Addresses {
     /** Request/reply: a fault to inject into the built-in board model (JSON, see {@link FaultRequest}). */
     public static final String FAULT = "oft.fault";
 
+    /** Request/reply (electrical fat tree): the latest per-port summary (utilisation by level, hottest ports, anomalies). */
+    public static final String PORTS = "oft.ports";
+    /** Request/reply (electrical fat tree): {"engine": NAME}, answered with the incremental redeploy's report. */
+    public static final String ENGINE = "oft.engine";
+
     private Addresses() {
     }
 }

@@ -79,21 +79,7 @@ public final class BenchVerticle extends VerticleBase {
 
     /** What the boards ran before this start, checked against the record a previous controller kept. */
     private JsonObject checkPrevious() {
-        if (config.state() == null) {
-            return null;
-        }
-        DeploymentRecord record = DeploymentRecord.load(config.state());
-        if (record == null) {
-            return new JsonObject().put("record", false);
-        }
-        org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
-        List<BoardInfo> boards = wire.discover();
-        JsonArray differences = new JsonArray();
-        for (int a = 0; a < boards.size(); a++) {
-            record.check(boards.get(a).id(), wire.status(a)).forEach(differences::add);
-        }
-        return new JsonObject().put("record", true).put("epoch", record.epoch()).put("matches", differences.isEmpty())
-                .put("differences", differences);
+        return config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
     }
 
     private JsonObject describe(RoutingTables tables, List<BoardInfo> boards, Calibration.Result cal) {

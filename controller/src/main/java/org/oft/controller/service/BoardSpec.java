@@ -71,13 +71,36 @@ public record BoardSpec(String kind, String path, int baud) {
                 return new SimulatedBench(fabric, TrafficSource.SATURATED);
             }
             case "sim-pty":
-                return BoardProcess.start(order, latency);
+                return BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency", Integer.toString(latency));
             case "serial":
                 return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults(), baud / 10.0);
             case "uio":
                 return new WireBoardBus(org.oft.hal.transport.MailboxLink.open(path, false), WireBoardBus.Options.defaults());
             default:
                 throw new IllegalStateException(kind);
+        }
+    }
+
+    /**
+     * Reaches a bench of electrical switch boards: {@code sim} builds the modelled boards in this
+     * process behind the wire protocol, {@code sim-pty} in a board-sim process; serial and uio reach
+     * whatever boards are there (the deploy then checks they are this tree's switches).
+     */
+    public BoardBus openSwitches(org.oft.controller.fattree.deploy.ElectricalBench bench) {
+        switch (kind) {
+            case "sim": {
+                org.oft.sim.SwitchBoards boards = bench.boards();
+                org.oft.hal.transport.PipeLink[] pipe = org.oft.hal.transport.PipeLink.pair("switches");
+                org.oft.sim.WireBench model = new org.oft.sim.WireBench(boards, pipe[1]);
+                return new BoardProcess(null, model, new WireBoardBus(pipe[0], WireBoardBus.Options.defaults()));
+            }
+            case "sim-pty": {
+                List<String> args = new ArrayList<>(List.of("--pty"));
+                args.addAll(bench.boardSimArgs());
+                return BoardProcess.start(args.toArray(String[]::new));
+            }
+            default:
+                return open(1, 1, null);
         }
     }
 
@@ -92,28 +115,40 @@ public record BoardSpec(String kind, String path, int baud) {
         throw new IllegalArgumentException("the built-in model is not reached over a link");
     }
 
-    /** The board model as a process of its own behind a pseudo-terminal; killed when closed. */
+    /**
+     * The board model reached over a link: as a process of its own behind a pseudo-terminal
+     * (killed when closed), or in this process behind a pipe (closed with the bus).
+     */
     public static final class BoardProcess implements BoardBus, org.oft.hal.BoardTiming {
         private final Process process;
+        private final org.oft.sim.WireBench inProcess;
         private final WireBoardBus bus;
 
-        private BoardProcess(Process process, WireBoardBus bus) {
+        private BoardProcess(Process process, org.oft.sim.WireBench inProcess, WireBoardBus bus) {
             this.process = process;
+            this.inProcess = inProcess;
             this.bus = bus;
         }
 
-        static BoardProcess start(int order, int latency) {
-            Spawned sp = spawn("--pty", "--order", Integer.toString(order), "--latency", Integer.toString(latency));
+        /** Starts {@code oftctl board-sim --pty ARGS} and reaches it through jssc. */
+        static BoardProcess start(String... args) {
+            Spawned sp = spawn(args);
             try {
                 if (!sp.announce().startsWith("pty ")) {
                     throw new LinkException("the board model process did not announce its pseudo-terminal (got " + sp.announce() + ")");
                 }
                 String path = sp.announce().substring(4).trim();
-                return new BoardProcess(sp.process(), new WireBoardBus(SerialLink.open(path, DEFAULT_BAUD), WireBoardBus.Options.defaults()));
+                return new BoardProcess(sp.process(), null, new WireBoardBus(SerialLink.open(path, DEFAULT_BAUD),
+                        WireBoardBus.Options.defaults()));
             } catch (RuntimeException e) {
                 kill(sp.process());
                 throw e;
             }
+        }
+
+        /** The modelled boards when they run in this process (for fault injection), else null. */
+        public org.oft.sim.WireBench inProcess() {
+            return inProcess;
         }
 
         /** A board-sim process of this same build and the first line it printed ("pty /dev/pts/N" or "uio FILE"). */
@@ -144,7 +179,7 @@ public record BoardSpec(String kind, String path, int baud) {
         }
 
         long pid() {
-            return process.pid();
+            return process == null ? ProcessHandle.current().pid() : process.pid();
         }
 
         /** Ends a board-sim process: politely, then by force. */
@@ -210,7 +245,12 @@ public record BoardSpec(String kind, String path, int baud) {
             try {
                 bus.close();
             } finally {
-                kill(process);
+                if (process != null) {
+                    kill(process);
+                }
+                if (inProcess != null) {
+                    inProcess.close();
+                }
             }
         }
     }

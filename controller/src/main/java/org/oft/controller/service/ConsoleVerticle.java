@@ -63,7 +63,11 @@ public final class ConsoleVerticle extends VerticleBase {
             ctx.next();
         });
         router.post("/api/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
-        router.post("/api/faults").handler(this::fault);
+        router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
+        router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
+        router.get("/api/ports").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.PORTS, new JsonObject())
+                .onSuccess(reply -> json(ctx, 200, reply.body()))
+                .onFailure(e -> replyError(ctx, e)));
         router.get(WEBSOCKET_PATH).handler(ctx -> {
             if (!"websocket".equalsIgnoreCase(ctx.request().getHeader(HttpHeaders.UPGRADE))) {
                 error(ctx, 400, "a WebSocket upgrade is expected here");
@@ -171,7 +175,8 @@ public final class ConsoleVerticle extends VerticleBase {
                 .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
     }
 
-    private void fault(RoutingContext ctx) {
+    /** A JSON body handed to {@code address}; its answer is the response (under {@code key}, if given). */
+    private void post(RoutingContext ctx, String address, String key) {
         JsonObject body;
         try {
             body = ctx.body().asJsonObject();
@@ -183,9 +188,25 @@ public final class ConsoleVerticle extends VerticleBase {
             error(ctx, 400, "the body must be a JSON object");
             return;
         }
-        vertx.eventBus().<String>request(Addresses.FAULT, body)
-                .onSuccess(r -> json(ctx, 200, new JsonObject().put("applied", r.body())))
-                .onFailure(e -> error(ctx, e instanceof ReplyException re && re.failureCode() == 400 ? 400 : 503, e.getMessage()));
+        vertx.eventBus().request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
+                .onSuccess(r -> json(ctx, 200, key != null ? new JsonObject().put(key, r.body()) : (JsonObject) r.body()))
+                .onFailure(e -> replyError(ctx, e));
+    }
+
+    /** An event-bus failure as HTTP: the handler's 4xx as given, no handler (the other fabric's call) 404, else 503. */
+    private void replyError(RoutingContext ctx, Throwable e) {
+        if (e instanceof ReplyException re) {
+            if (re.failureType() == io.vertx.core.eventbus.ReplyFailure.NO_HANDLERS) {
+                error(ctx, 404, "not served for this fabric");
+                return;
+            }
+            int code = re.failureCode();
+            if (code >= 400 && code < 600) {
+                error(ctx, code, e.getMessage());
+                return;
+            }
+        }
+        error(ctx, 503, e.getMessage());
     }
 
     /** A JSON error, and one rate-limited log line for it. */

@@ -20,6 +20,9 @@ public final class ControllerApp implements AutoCloseable {
 
     /** Starts everything; fails (and cleans up) with the reason when anything does not start. */
     public static ControllerApp start(ServeConfig config) {
+        if (config.fattree() != null) {
+            return startFatTree(config);
+        }
         String benchText = config.bench() == null ? null : BoardModels.read(config.bench());
         BenchDescription bench = BenchDescription.of(config.order(), config.latency(), benchText);
         if (config.state() != null) {
@@ -27,10 +30,22 @@ public final class ControllerApp implements AutoCloseable {
         }
         BoardBus bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
         Vertx vertx = Vertx.vertx();
+        return run(vertx, bus, new BenchVerticle(config, bus, bench), config);
+    }
+
+    /** An electrical fat tree: its switch boards, the verticle that routes and deploys them, the console. */
+    private static ControllerApp startFatTree(ServeConfig config) {
+        if (config.state() != null) {
+            DeploymentRecord.checkWritable(config.state());
+        }
+        BoardBus bus = BoardSpec.parse(config.board()).openSwitches(config.fattree().bench());
+        return run(Vertx.vertx(), bus, new SwitchFabricVerticle(config, bus), config);
+    }
+
+    private static ControllerApp run(Vertx vertx, BoardBus bus, io.vertx.core.Deployable fabric, ServeConfig config) {
         ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port());
         ControllerApp app = new ControllerApp(vertx, bus, console);
-        Future<String> started = vertx.deployVerticle(new BenchVerticle(config, bus, bench))
-                .compose(id -> vertx.deployVerticle(console));
+        Future<String> started = vertx.deployVerticle(fabric).compose(id -> vertx.deployVerticle(console));
         try {
             started.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {

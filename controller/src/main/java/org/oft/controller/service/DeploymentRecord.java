@@ -41,6 +41,25 @@ public final class DeploymentRecord {
         return new JsonObject().put("length", bytes.length).put("crc", Integer.toUnsignedString(Regions.crc(bytes), 16));
     }
 
+    /**
+     * What the boards behind {@code bus} hold, checked against the record in {@code state}:
+     * {record: false} when there is none, else its epoch, whether they match and the differences.
+     */
+    public static io.vertx.core.json.JsonObject compare(Path state, org.oft.hal.BoardBus bus) {
+        DeploymentRecord record = load(state);
+        if (record == null) {
+            return new JsonObject().put("record", false);
+        }
+        org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
+        List<org.oft.hal.BoardInfo> boards = wire.discover();
+        io.vertx.core.json.JsonArray differences = new io.vertx.core.json.JsonArray();
+        for (int a = 0; a < boards.size(); a++) {
+            record.check(boards.get(a).id(), wire.status(a)).forEach(differences::add);
+        }
+        return new JsonObject().put("record", true).put("epoch", record.epoch()).put("matches", differences.isEmpty())
+                .put("differences", differences);
+    }
+
     public void save(Path file) {
         try {
             Path dir = file.toAbsolutePath().getParent();

@@ -66,7 +66,7 @@ public final class FaultRequest {
     }
 
     /** A whole number in int range: 2.7 and 99999999999 are refused, not truncated or wrapped. */
-    private static int intField(JsonObject o, String name) {
+    static int intField(JsonObject o, String name) {
         Object v = o.getValue(name);
         if (v == null) {
             throw new IllegalArgumentException("fault needs a whole number '" + name + "'");

@@ -1,25 +1,44 @@
 package org.oft.controller.service;
 
 import java.nio.file.Path;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.oft.Order;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.sim.FabricWiring;
 
-/** What {@code oftctl serve} runs. */
+/**
+ * What {@code oftctl serve} runs: the OFT of an order (the default), or an electrical fat tree's
+ * switch boards when {@code fattree} is given.
+ */
 public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
-                          Path state) {
+                          Path state, FatTree fattree) {
+    /** The electrical fabric: its bench of switch boards and the engine that computes their tables. */
+    public record FatTree(ElectricalBench bench, String engine) {
+        public FatTree {
+            RoutingEngines.byName(engine); // an unknown name fails here, with the list
+        }
+    }
+
     /** Without a bench file: nominal fibres, clocks in phase. */
     public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board) {
-        this(order, latency, host, port, slotsPerSecond, board, null, null);
+        this(order, latency, host, port, slotsPerSecond, board, null, null, null);
+    }
+
+    /** An electrical fat tree on {@code board}. */
+    public static ServeConfig fatTree(FatTree fattree, String host, int port, double slotsPerSecond, String board, Path state) {
+        return new ServeConfig(1, 1, host, port, slotsPerSecond, board, null, state, fattree);
     }
 
     public ServeConfig {
-        Order.check(order);
-        if (order > FabricWiring.MAX_ORDER) {
-            throw new IllegalArgumentException("the built-in board model runs orders 1.." + FabricWiring.MAX_ORDER
-                    + ", got " + order);
+        if (fattree == null) {
+            Order.check(order);
+            if (order > FabricWiring.MAX_ORDER) {
+                throw new IllegalArgumentException("the built-in board model runs orders 1.." + FabricWiring.MAX_ORDER
+                        + ", got " + order);
+            }
+            RoutingTables.checkLatency(latency);
         }
-        RoutingTables.checkLatency(latency);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
         }

@@ -240,6 +240,9 @@ public final class BoardChannel implements AutoCloseable {
         if (request instanceof Message.StatusQuery) {
             return answer instanceof Message.Status;
         }
+        if (request instanceof Message.PortCountersQuery) {
+            return answer instanceof Message.PortCounters;
+        }
         return false;
     }
 

@@ -30,12 +30,17 @@ public final class SwitchDeployment {
 
     /** The modelled switch boards of a topology: one per switch, its ports, the address space. */
     public static SwitchBoards boardsFor(PgftTopology t, int paths) {
+        return boardsFor(t, paths, null);
+    }
+
+    /** The same, forwarding {@code packets} (null: no packet model). */
+    public static SwitchBoards boardsFor(PgftTopology t, int paths, SwitchBoards.PacketModel packets) {
         int[] radix = new int[t.switches()];
         for (int v = t.hosts(); v < t.nodes(); v++) {
             int l = t.level(v);
             radix[v - t.hosts()] = t.downPorts(l) + t.upPorts(l);
         }
-        return new SwitchBoards(t.levels(), radix, t.hosts() * paths, lmc(paths));
+        return new SwitchBoards(t.levels(), radix, t.hosts() * paths, lmc(paths), packets);
     }
 
     /** One forwarding table per switch board. */

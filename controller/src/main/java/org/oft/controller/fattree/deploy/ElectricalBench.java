@@ -1,0 +1,79 @@
+package org.oft.controller.fattree.deploy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.oft.controller.fattree.flit.FlitFabric;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.sim.SwitchBoards;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
+
+/**
+ * A bench of modelled electrical switch boards: the fat tree they form, the addresses per host,
+ * and the packets they forward (router parameters, the hosts' path policy, traffic, load, switch
+ * cycles per slot). The same description builds the boards in this process or in a board-sim
+ * process, so both run the same model.
+ *
+ * @param topology  the topology spec as given (pgft:, xgft:, kary:, ibnet:FILE)
+ * @param nodeTypes the node-types spec as given, or null (c2io traffic needs IO nodes)
+ */
+public record ElectricalBench(String topology, String nodeTypes, int paths, FlitParameters parameters,
+                              FlitSimulator.PathPolicy policy, String traffic, double load, long seed, int cyclesPerSlot,
+                              boolean randomUp) {
+    public static final int DEFAULT_CYCLES_PER_SLOT = 1000;
+
+    public ElectricalBench {
+        if (paths < 1 || paths > 128) {
+            throw new IllegalArgumentException("--paths must be 1..128, got " + paths);
+        }
+        if (!(load >= 0 && load <= 1)) {
+            throw new IllegalArgumentException("--load must be between 0 and 1 flits/host/cycle, got " + load);
+        }
+        if (cyclesPerSlot < 1 || cyclesPerSlot > 1_000_000) {
+            throw new IllegalArgumentException("--cycles-per-slot must be 1..1000000, got " + cyclesPerSlot);
+        }
+    }
+
+    public FatTree tree() {
+        return TopologySpec.parse(topology);
+    }
+
+    /** The switch boards of this bench, their tables empty, forwarding this bench's packets once loaded. */
+    public SwitchBoards boards() {
+        FatTree tree = tree();
+        PgftTopology t = tree.topology();
+        NodeTypes types = NodeTypes.parse(nodeTypes, t);
+        FlitSimulator.Traffic tr = FlitFabric.traffic(traffic, t.hosts(), t, types, seed);
+        SwitchBoards.PacketModel packets = new SwitchBoards.PacketModel(FlitFabric.network(t), parameters, paths, policy, tr, load,
+                seed, cyclesPerSlot, randomUp);
+        return SwitchDeployment.boardsFor(t, paths, packets);
+    }
+
+    /** The {@code oftctl board-sim} arguments that build the same bench in a process of its own. */
+    public List<String> boardSimArgs() {
+        List<String> a = new ArrayList<>(List.of("--fattree", topology, "--paths", Integer.toString(paths), "--traffic", traffic,
+                "--load", String.format(Locale.ROOT, "%s", load), "--seed", Long.toString(seed), "--cycles-per-slot",
+                Integer.toString(cyclesPerSlot), "--vcs", Integer.toString(parameters.vcs()), "--buffer",
+                Integer.toString(parameters.bufferFlits()), "--packet", Integer.toString(parameters.packetFlits()), "--credit-delay",
+                Integer.toString(parameters.creditDelay()), "--channel-latency", Integer.toString(parameters.channelLatency()),
+                "--router-delay", Integer.toString(parameters.routerDelay()), "--path-policy", switch (policy) {
+                    case HASH -> "hash";
+                    case ROUND_ROBIN -> "round-robin";
+                    case RANDOM -> "random";
+                }));
+        if (nodeTypes != null) {
+            a.addAll(List.of("--node-types", nodeTypes));
+        }
+        if (parameters.cutThrough()) {
+            a.add("--cut-through");
+        }
+        if (randomUp) {
+            a.add("--random-up");
+        }
+        return a;
+    }
+}

@@ -1,0 +1,417 @@
+package org.oft.controller.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Logger;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.DeployReport;
+import org.oft.hal.SwitchPorts;
+import org.oft.hal.SwitchTotals;
+import org.oft.hal.Telemetry;
+import org.oft.hal.wire.WireBoardBus;
+
+/**
+ * Owns a bench of electrical switch boards: computes the engine's forwarding tables, deploys them
+ * through hal at one epoch, runs the slot clock (the boards' packet model forwards by what they
+ * hold), republishes telemetry with rates on {@link Addresses#TELEMETRY}, reads every switch's port
+ * counters once a second, and redeploys incrementally when the engine is changed, reporting what
+ * the switch-over cost in packets. Board calls and routing run on worker threads.
+ */
+public final class SwitchFabricVerticle extends VerticleBase {
+    private static final Logger LOG = Logger.getLogger("org.oft.fattree");
+    /** Ports polled once a second; anomalies listed at most this many at a time. */
+    static final long PORTS_PERIOD_MS = 1000;
+    static final int MAX_LISTED = 20;
+    static final int HOTTEST = 10;
+    private static final int HISTORY = 50;
+
+    private final ServeConfig config;
+    private final BoardBus bus;
+    private final ElectricalBench bench;
+    private volatile FatTree tree;
+    private volatile PgftTopology topo;
+    private volatile NodeTypes types;
+    private volatile String portsError;
+    private volatile String engine;
+    private volatile JsonObject describe = new JsonObject();
+    private volatile JsonObject latest = new JsonObject();
+    private volatile JsonObject ports = new JsonObject();
+    private final Deque<JsonObject> history = new ArrayDeque<>();
+    private final AtomicBoolean deploying = new AtomicBoolean();
+    private final AtomicBoolean polling = new AtomicBoolean();
+    // the telemetry poller's thread only
+    private SwitchTotals previous;
+    private long previousNanos;
+    // the port poll's worker only (one at a time)
+    private long[][] previousPorts;
+    private long previousPortsCycle;
+
+    public SwitchFabricVerticle(ServeConfig config, BoardBus bus) {
+        this.config = config;
+        this.bus = bus;
+        this.bench = config.fattree().bench();
+        this.engine = config.fattree().engine();
+    }
+
+    @Override
+    public Future<?> start() {
+        vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(configJson()));
+        vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> msg.reply(latest));
+        vertx.eventBus().<JsonObject>consumer(Addresses.PORTS, msg -> msg.reply(ports));
+        vertx.eventBus().<JsonObject>consumer(Addresses.ENGINE, msg -> {
+            String name;
+            try {
+                name = EngineRequest.engine(msg.body());
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (!deploying.compareAndSet(false, true)) {
+                msg.fail(409, "a deploy is under way; retry when it has finished");
+                return;
+            }
+            vertx.executeBlocking(() -> switchEngine(name))
+                    .onComplete(r -> deploying.set(false))
+                    .onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
+            org.oft.sim.WireBench model = bus instanceof BoardSpec.BoardProcess p ? p.inProcess() : null;
+            if (model == null || model.switches() == null) {
+                msg.fail(400, "fault injection needs the built-in switch model (--board sim)");
+                return;
+            }
+            vertx.executeBlocking(() -> SwitchFault.apply(msg.body(), model, topo))
+                    .onSuccess(applied -> {
+                        LOG.info("fault injected: " + applied);
+                        msg.reply(applied);
+                    })
+                    .onFailure(e -> msg.fail(400, e.getMessage()));
+        });
+        bus.setTelemetryListener(t -> {
+            JsonObject j = telemetry(t);
+            latest = j;
+            vertx.eventBus().publish(Addresses.TELEMETRY, j);
+        });
+        vertx.setPeriodic(PORTS_PERIOD_MS, id -> {
+            if (topo == null || !polling.compareAndSet(false, true)) {
+                return; // not deployed yet, or the last poll is still reading
+            }
+            vertx.executeBlocking(this::readPorts)
+                    .onComplete(r -> polling.set(false))
+                    .onSuccess(p -> {
+                        ports = p;
+                        portsError = null;
+                        vertx.eventBus().publish(Addresses.TELEMETRY, p);
+                    })
+                    .onFailure(e -> {
+                        if (!String.valueOf(e.getMessage()).equals(portsError)) { // once per distinct reason
+                            portsError = String.valueOf(e.getMessage());
+                            LOG.warning("port counters not read: " + portsError);
+                        }
+                    });
+        });
+        return vertx.executeBlocking(() -> {
+            FatTree ft = bench.tree();
+            NodeTypes nt = NodeTypes.parse(bench.nodeTypes(), ft.topology());
+            Routing r = RoutingEngines.byName(engine).route(ft.topology(), new RoutingOptions(bench.paths(), bench.seed(), nt));
+            JsonObject previousRecord = config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
+            DeployReport rep;
+            long t0 = System.nanoTime();
+            try {
+                rep = SwitchDeployment.deploy(bus, ft, r.tables());
+            } catch (RuntimeException e) {
+                LOG.warning("deploy to the " + config.board() + " switch boards failed: " + e.getMessage());
+                throw e;
+            }
+            tree = ft;
+            topo = ft.topology();
+            types = nt;
+            List<BoardConfig> configs = SwitchDeployment.configs(ft, r.tables());
+            if (config.state() != null) {
+                DeploymentRecord.of(configs, rep.epoch()).save(config.state());
+            }
+            record(deployJson(engine, rep, System.nanoTime() - t0, null));
+            LOG.info("deployed " + engine + " tables of " + topo.describe() + " to " + topo.switches() + " " + config.board()
+                    + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
+            describe = describe(bus.discover(), previousRecord);
+            bus.startClock(config.slotsPerSecond());
+            return null;
+        });
+    }
+
+    private JsonObject configJson() {
+        JsonArray deploys;
+        synchronized (history) {
+            deploys = new JsonArray(new ArrayList<>(history));
+        }
+        return describe.copy().put("engine", engine).put("deploys", deploys);
+    }
+
+    private void record(JsonObject deploy) {
+        synchronized (history) {
+            history.addLast(deploy);
+            while (history.size() > HISTORY) {
+                history.removeFirst();
+            }
+        }
+    }
+
+    private JsonObject describe(List<BoardInfo> boards, JsonObject previousRecord) {
+        JsonArray levels = new JsonArray();
+        for (int l = 1; l <= topo.levels(); l++) {
+            levels.add(new JsonObject().put("level", l).put("switches", topo.levelSize(l)).put("downPorts", topo.downPorts(l))
+                    .put("upPorts", topo.upPorts(l)));
+        }
+        JsonObject par = new JsonObject().put("vcs", bench.parameters().vcs()).put("bufferFlits", bench.parameters().bufferFlits())
+                .put("packetFlits", bench.parameters().packetFlits()).put("creditDelay", bench.parameters().creditDelay())
+                .put("channelLatency", bench.parameters().channelLatency()).put("routerDelay", bench.parameters().routerDelay())
+                .put("switching", bench.parameters().cutThrough() ? "virtual cut-through" : "wormhole");
+        return new JsonObject()
+                .put("fabric", "fattree")
+                .put("topology", topo.describe())
+                .put("hosts", topo.hosts())
+                .put("switches", topo.switches())
+                .put("levels", levels)
+                .put("paths", bench.paths())
+                .put("engines", new JsonArray(RoutingEngines.all().stream().map(e -> e.name()).filter(n -> !n.equals("smodk")
+                        && !n.equals("gsmodk")).toList()))
+                .put("traffic", bench.traffic())
+                .put("load", bench.load())
+                .put("randomUp", bench.randomUp())
+                .put("parameters", par)
+                .put("cyclesPerSlot", bench.cyclesPerSlot())
+                .put("slotsPerSecond", config.slotsPerSecond())
+                .put("board", config.board())
+                .put("boards", boards.size())
+                .put("previousDeployment", previousRecord);
+    }
+
+    private static JsonObject deployJson(String engine, DeployReport r, long nanos, JsonObject switchOver) {
+        return new JsonObject().put("engine", engine).put("epoch", r.epoch()).put("tableBytes", r.payloadBytes())
+                .put("blocksWritten", r.blocksWritten()).put("bytesWritten", r.bytesWritten()).put("seconds", nanos / 1e9)
+                .put("events", new JsonArray(r.events())).put("switchOver", switchOver);
+    }
+
+    /** Telemetry with rates since the previous record (poller thread). */
+    private JsonObject telemetry(Telemetry t) {
+        JsonObject j = TelemetryJson.of(t).put("fabric", "fattree");
+        SwitchTotals s = t.switches();
+        if (s == null) {
+            return j;
+        }
+        long now = System.nanoTime();
+        JsonObject rates = new JsonObject();
+        SwitchTotals p = previous;
+        if (p != null && s.cycle() > p.cycle()) {
+            double cycles = s.cycle() - p.cycle();
+            long delivered = s.delivered() - p.delivered();
+            rates.put("cycles", cycles)
+                    .put("cyclesPerSecond", cycles / ((now - previousNanos) / 1e9))
+                    .put("acceptedFlitsPerHostPerCycle", (s.ejectedFlits() - p.ejectedFlits()) / (cycles * topo.hosts()))
+                    .put("meanLatencyCycles", delivered > 0 ? (double) (s.latencySum() - p.latencySum()) / delivered : null)
+                    .put("transmitWaitPerPortCycle", (s.transmitWait() - p.transmitWait()) / (cycles * Math.max(1, topo.portCount())));
+        }
+        if (p == null || s.cycle() != p.cycle()) {
+            previous = s;
+            previousNanos = now;
+        }
+        return j.put("switches", new JsonObject()
+                .put("cycle", s.cycle()).put("created", s.created()).put("delivered", s.delivered())
+                .put("misdelivered", s.misdelivered()).put("loops", s.loops()).put("dropped", s.dropped())
+                .put("flitsInNetwork", s.flitsInNetwork()).put("transmitWait", s.transmitWait())
+                .put("deadLinkWaits", s.deadLinkWaits())
+                .put("meanLatencyCycles", s.delivered() > 0 ? (double) s.latencySum() / s.delivered() : null)
+                .put("offeredFlitsPerHostPerCycle", bench.load())
+                .put("rates", rates));
+    }
+
+    /**
+     * Every switch's port counters (worker): link utilisation by level and direction since the last
+     * read, the hottest ports, and every port with drops, misdeliveries or a dead link, by name.
+     */
+    private JsonObject readPorts() {
+        WireBoardBus wire = BoardSpec.wireOf(bus);
+        long cycle = bus.telemetry().switches().cycle();
+        int levels = topo.levels();
+        double[] upFlits = new double[levels + 1];
+        double[] downFlits = new double[levels + 1];
+        long[] linksAt = new long[levels + 1];
+        long[] waitAt = new long[levels + 1];
+        long[][] now = new long[topo.switches()][];
+        List<double[]> hot = new ArrayList<>(); // {switch, port, flits per cycle}
+        JsonArray anomalies = new JsonArray();
+        long anomalous = 0;
+        int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
+        boolean deltas = previousPorts != null && cycle > previousPortsCycle;
+        double cycles = deltas ? cycle - previousPortsCycle : 1;
+        for (int i = 0; i < topo.switches(); i++) {
+            SwitchPorts sp = wire.portCounters("switch-" + i);
+            long[] c = sp.counters();
+            now[i] = c;
+            int v = topo.hosts() + i;
+            int l = topo.level(v);
+            int down = topo.downPorts(l);
+            for (int p = 0; p < sp.ports(); p++) {
+                long[] old = deltas ? previousPorts[i] : null;
+                double xmit = old == null ? 0 : c[p * per] - old[p * per];
+                double rcv = old == null ? 0 : c[p * per + 1] - old[p * per + 1];
+                double wait = old == null ? 0 : c[p * per + 4] - old[p * per + 4];
+                if (p < down) {
+                    downFlits[l] += xmit;
+                    upFlits[l] += rcv;
+                    linksAt[l]++;
+                    waitAt[l] += (long) wait;
+                } else if (l < levels) {
+                    waitAt[l + 1] += (long) wait;
+                }
+                if (deltas) {
+                    hot.add(new double[] {i, p, xmit / cycles});
+                }
+                long drops = c[p * per + 5];
+                long mis = c[p * per + 6];
+                if (drops > 0 || mis > 0 || !sp.up(p)) {
+                    anomalous++;
+                    if (anomalies.size() < MAX_LISTED) {
+                        anomalies.add(portName(v, p).put("linkUp", sp.up(p)).put("PortRcvSwitchRelayErrors", drops)
+                                .put("Misdelivered", mis));
+                    }
+                }
+            }
+        }
+        previousPorts = now;
+        previousPortsCycle = cycle;
+        JsonArray byLevel = new JsonArray();
+        for (int l = 1; l <= levels; l++) {
+            double links = Math.max(1, linksAt[l]);
+            byLevel.add(new JsonObject().put("level", l).put("links", linksAt[l])
+                    .put("upUtilisation", deltas ? upFlits[l] / (links * cycles) : null)
+                    .put("downUtilisation", deltas ? downFlits[l] / (links * cycles) : null)
+                    .put("transmitWaitPerLinkCycle", deltas ? waitAt[l] / (2 * links * cycles) : null));
+        }
+        hot.sort((a, b) -> Double.compare(b[2], a[2]));
+        JsonArray hottest = new JsonArray();
+        for (int k = 0; k < Math.min(HOTTEST, hot.size()); k++) {
+            double[] h = hot.get(k);
+            int i = (int) h[0];
+            int p = (int) h[1];
+            long[] c = now[i];
+            hottest.add(portName(topo.hosts() + i, p).put("utilisation", h[2]).put("PortXmitData", c[p * per])
+                    .put("PortXmitPkts", c[p * per + 2]).put("PortXmitWait", c[p * per + 4]));
+        }
+        return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", deltas ? (long) cycles : 0)
+                .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
+                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies);
+    }
+
+    /** A switch port by name: the board, its tuple, the physical port and what is at the other end. */
+    private JsonObject portName(int v, int p) {
+        int g = topo.portBase(v) + p;
+        int peer = topo.peerNode(g);
+        String to = peer < topo.hosts() ? "host " + peer : "switch-" + (peer - topo.hosts()) + " " + topo.tuple(peer);
+        return new JsonObject().put("board", "switch-" + (v - topo.hosts())).put("switch", topo.tuple(v)).put("port", p + 1)
+                .put("to", to);
+    }
+
+    /**
+     * Replaces the tables by {@code name}'s (worker): only the blocks that differ are sent, all
+     * boards switch at one epoch; then waits for the switch-over and the packets in flight through
+     * it, and reports what was lost (dropped) or misrouted (misdelivered or looping) across it.
+     */
+    private JsonObject switchEngine(String name) {
+        Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
+        SwitchTotals before = bus.telemetry().switches();
+        long t0 = System.nanoTime();
+        DeployReport rep = SwitchDeployment.deploy(bus, tree, r.tables());
+        long nanos = System.nanoTime() - t0;
+        // the switch-over: the epoch, then enough cycles for every packet in flight through it to land
+        long settle = Math.max(2, (4L * topo.levels() * 64 + bench.cyclesPerSlot() - 1) / bench.cyclesPerSlot()) + 8;
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        Telemetry t = bus.telemetry();
+        while (t.slot() < rep.epoch() + settle) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the boards did not reach slot " + (rep.epoch() + settle) + " within 30 s");
+            }
+            sleep(20);
+            t = bus.telemetry();
+        }
+        sleep(50); // the fabric's snapshot trails the firmware's slot counter by at most a few slots
+        SwitchTotals after = bus.telemetry().switches();
+        engine = name;
+        JsonObject switchOver = new JsonObject()
+                .put("cycles", after.cycle() - before.cycle())
+                .put("created", after.created() - before.created())
+                .put("delivered", after.delivered() - before.delivered())
+                .put("lost", after.dropped() - before.dropped())
+                .put("misrouted", (after.misdelivered() - before.misdelivered()) + (after.loops() - before.loops()))
+                .put("flitsInNetworkBefore", before.flitsInNetwork())
+                .put("flitsInNetworkAfter", after.flitsInNetwork());
+        JsonObject d = deployJson(name, rep, nanos, switchOver);
+        record(d);
+        if (config.state() != null) {
+            DeploymentRecord.of(SwitchDeployment.configs(tree, r.tables()), rep.epoch()).save(config.state());
+        }
+        LOG.info("switched to " + name + " at slot " + rep.epoch() + ": " + rep.blocksWritten() + " blocks, " + rep.bytesWritten()
+                + " bytes; across the switch-over " + switchOver.getLong("lost") + " lost, " + switchOver.getLong("misrouted")
+                + " misrouted");
+        return d;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+    }
+
+    @Override
+    public Future<?> stop() {
+        return vertx.executeBlocking(() -> {
+            bus.stopClock();
+            return null;
+        });
+    }
+
+    /** The body of an engine change: {"engine": NAME}, nothing else. */
+    static final class EngineRequest {
+        private EngineRequest() {
+        }
+
+        static String engine(JsonObject body) {
+            if (body == null) {
+                throw new IllegalArgumentException("the body must be a JSON object with \"engine\"");
+            }
+            for (String k : body.fieldNames()) {
+                if (!Set.of("engine").contains(k)) {
+                    throw new IllegalArgumentException("unknown field '" + k + "' (only \"engine\")");
+                }
+            }
+            Object e = body.getValue("engine");
+            if (!(e instanceof String s) || s.isBlank()) {
+                throw new IllegalArgumentException("\"engine\" must be an engine name");
+            }
+            RoutingEngines.byName(s);
+            return s;
+        }
+    }
+}
