@@ -128,6 +128,7 @@
 
   function loadConfig() {
     fetch('/api/config').then((r) => r.json()).then((c) => {
+      if (c.fabric === 'fattree') { location.replace('fattree.html'); return; }
       if (c.sequence) { showConfig(c); } else { setTimeout(loadConfig, 500); }
     }).catch(() => setTimeout(loadConfig, 1000));
   }

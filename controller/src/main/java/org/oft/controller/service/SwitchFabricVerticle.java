@@ -237,6 +237,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         return j.put("switches", new JsonObject()
                 .put("cycle", s.cycle()).put("created", s.created()).put("delivered", s.delivered())
                 .put("misdelivered", s.misdelivered()).put("loops", s.loops()).put("dropped", s.dropped())
+                .put("noRoute", s.noRoute()).put("discardedAtDeadLinks", s.discarded())
                 .put("flitsInNetwork", s.flitsInNetwork()).put("transmitWait", s.transmitWait())
                 .put("deadLinkWaits", s.deadLinkWaits())
                 .put("meanLatencyCycles", s.delivered() > 0 ? (double) s.latencySum() / s.delivered() : null)
@@ -288,11 +289,12 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 }
                 long drops = c[p * per + 5];
                 long mis = c[p * per + 6];
-                if (drops > 0 || mis > 0 || !sp.up(p)) {
+                long discards = c[p * per + 7];
+                if (drops > 0 || mis > 0 || discards > 0 || !sp.up(p)) {
                     anomalous++;
                     if (anomalies.size() < MAX_LISTED) {
                         anomalies.add(portName(v, p).put("linkUp", sp.up(p)).put("PortRcvSwitchRelayErrors", drops)
-                                .put("Misdelivered", mis));
+                                .put("Misdelivered", mis).put("PortXmitDiscards", discards));
                     }
                 }
             }
@@ -334,7 +336,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
     /**
      * Replaces the tables by {@code name}'s (worker): only the blocks that differ are sent, all
      * boards switch at one epoch; then waits for the switch-over and the packets in flight through
-     * it, and reports what was lost (dropped) or misrouted (misdelivered or looping) across it.
+     * it, and reports what was lost (dropped for want of a route) or misrouted (misdelivered or
+     * looping) across it. Packets discarded at dead links are a fault of the fabric, not of the
+     * switch-over, and are reported apart.
      */
     private JsonObject switchEngine(String name) {
         Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
@@ -360,7 +364,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("cycles", after.cycle() - before.cycle())
                 .put("created", after.created() - before.created())
                 .put("delivered", after.delivered() - before.delivered())
-                .put("lost", after.dropped() - before.dropped())
+                .put("lost", after.noRoute() - before.noRoute())
+                .put("discardedAtDeadLinks", after.discarded() - before.discarded())
                 .put("misrouted", (after.misdelivered() - before.misdelivered()) + (after.loops() - before.loops()))
                 .put("flitsInNetworkBefore", before.flitsInNetwork())
                 .put("flitsInNetworkAfter", after.flitsInNetwork());

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,9 +25,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -38,31 +34,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Timeout(120)
 class ConsoleBrowserTest {
-    static final File CHROMIUM = new File("/usr/bin/chromium");
-    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
-
     private ControllerApp app;
     private WebDriver browser;
 
     @BeforeEach
     void start(@TempDir Path profile) {
-        if (!CHROMIUM.canExecute() || !CHROMEDRIVER.canExecute()) {
-            if (System.getenv("CI") != null) {
-                fail("CI must install Debian's chromium and chromium-driver (see .ci/run)");
-            }
-            Assumptions.abort("no /usr/bin/chromium or /usr/bin/chromedriver here: apt-get install -y chromium chromium-driver");
-        }
+        Browsers.require();
         app = ControllerApp.start(new ServeConfig(4, 1, "127.0.0.1", 0, 10, "sim"));
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
-                "--window-size=1200,900", "--user-data-dir=" + profile.toAbsolutePath());
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER)
-                .usingAnyFreePort()
-                .build();
-        browser = new ChromeDriver(service, options);
+        browser = Browsers.open(profile);
     }
 
     @AfterEach

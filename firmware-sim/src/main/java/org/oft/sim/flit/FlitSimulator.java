@@ -111,6 +111,7 @@ public final class FlitSimulator {
     private long loops;
     private long unroutable;
     private long deadLinkWaits;
+    private long linkDownDiscards;
     // since the model started (never reset): what boards report
     private long created;
     private long delivered;
@@ -122,6 +123,7 @@ public final class FlitSimulator {
     private final long[] rcvPkts;
     private final long[] relayDrops;
     private final long[] misdeliveredAt; // by the switch port that handed the packet to the wrong host
+    private final long[] xmitDiscards; // packets a switch discarded because this port's link is down
     // random up-port mode: per switch, its up-ports (global ids)
     private boolean randomUp;
     private final int[] upBase;
@@ -221,6 +223,7 @@ public final class FlitSimulator {
         this.rcvPkts = new long[ports];
         this.relayDrops = new long[ports];
         this.misdeliveredAt = new long[ports];
+        this.xmitDiscards = new long[ports];
         int switches = nodes - net.hosts();
         this.upBase = new int[switches + 1];
         int ups = 0;
@@ -571,16 +574,28 @@ public final class FlitSimulator {
                         }
                     }
                 }
-                if (ivRoute[iv] == -2) {
+                if (ivRoute[iv] >= 0 && dead[ivRoute[iv]]) {
+                    // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards)
+                    if (ivSent[iv] == 0) {
+                        xmitDiscards[ivRoute[iv]]++;
+                        linkDownDiscards++;
+                    } else {
+                        ovcBusy[ivRoute[iv] * vcs + ivOutVc[iv]] = false; // the rest of a packet cut in two
+                        ivOutVc[iv] = -1;
+                    }
+                    unroutable++;
+                    ivRoute[iv] = -2;
+                } else if (ivRoute[iv] == -2 && ivSent[iv] == 0) {
+                    relayDrops[in]++;
+                    unroutable++;
+                    ivRoute[iv] = -3; // counted: the flits follow
+                }
+                if (ivRoute[iv] <= -2) {
                     discard(in, v, p);
                     break; // the input's turn this cycle
                 }
                 if (ivSent[iv] == 0) {
                     int out = ivRoute[iv];
-                    if (dead[out]) {
-                        deadLinkWaits++;
-                        continue;
-                    }
                     int ovc = freeVc(out, v);
                     if (ovc < 0) {
                         transmitWait[out]++;
@@ -590,10 +605,6 @@ public final class FlitSimulator {
                     requestVc[i] = v * vcs + ovc;
                 } else {
                     int out = ivRoute[iv];
-                    if (dead[out]) {
-                        deadLinkWaits++;
-                        continue;
-                    }
                     if (credits[out * vcs + ivOutVc[iv]] == 0) {
                         transmitWait[out]++;
                         continue;
@@ -648,8 +659,6 @@ public final class FlitSimulator {
         if (++ivSent[iv] == par.packetFlits()) {
             ivSent[iv] = 0;
             ivRoute[iv] = -1;
-            unroutable++;
-            relayDrops[in]++;
             if (pktMeasured[p]) {
                 measuredOut--;
             }
@@ -786,13 +795,12 @@ public final class FlitSimulator {
     // ---- what boards report (since the model started) ---------------------------------------------
 
     /** Per-port counter names, in the order {@link #readPort} writes them (InfiniBand PortCounters where one exists). */
-    public static final String[] PORT_COUNTERS = {"PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts", "PortXmitWait",
-        "PortRcvSwitchRelayErrors", "Misdelivered"};
+    public static final java.util.List<String> PORT_COUNTERS = org.oft.hal.wire.Protocol.PORT_COUNTERS;
 
     /**
      * Counters of global port {@code g}: flits sent and received, packets sent and received, cycles
      * a flit waited for a credit or a free VC, packets dropped for want of a route, packets this
-     * port handed to a host they were not for.
+     * port handed to a host they were not for, packets discarded because its link is down.
      */
     public void readPort(int g, long[] into) {
         into[0] = xmitFlits[g];
@@ -802,6 +810,7 @@ public final class FlitSimulator {
         into[4] = transmitWait[g];
         into[5] = relayDrops[g];
         into[6] = misdeliveredAt[g];
+        into[7] = xmitDiscards[g];
     }
 
     /** Whether the link from global port {@code g} is up. */
@@ -811,16 +820,20 @@ public final class FlitSimulator {
 
     /** Names of {@link #totals()}, in order. */
     public static final String[] TOTALS = {"cycle", "created", "delivered", "misdelivered", "loops", "dropped", "ejectedFlits",
-        "latencySum", "flitsInNetwork", "transmitWait", "deadLinkWaits"};
+        "latencySum", "flitsInNetwork", "transmitWait", "deadLinkWaits", "discarded"};
 
-    /** Fabric-wide counters since the model started, as {@link #TOTALS} names them; latencySum is over delivered packets. */
+    /**
+     * Fabric-wide counters since the model started, as {@link #TOTALS} names them; latencySum is over
+     * delivered packets; dropped counts every packet a switch dropped, discarded those of them dropped
+     * because a link was down.
+     */
     public long[] totals() {
         long wait = 0;
         for (long w : transmitWait) {
             wait += w;
         }
         return new long[] {cycle, created, delivered, misdelivered, loops, unroutable, ejectedFlits, latencySumAll, flitsInNetwork,
-            wait, deadLinkWaits};
+            wait, deadLinkWaits, linkDownDiscards};
     }
 
     public FlitNetwork network() {

@@ -29,15 +29,16 @@ public final class Protocol {
      * PortCounters names where one exists (data in flits, not 4-byte words).
      */
     public static final java.util.List<String> PORT_COUNTERS = java.util.List.of("PortXmitData", "PortRcvData", "PortXmitPkts",
-            "PortRcvPkts", "PortXmitWait", "PortRcvSwitchRelayErrors", "Misdelivered");
-    /** Ports per PortCounters frame (64 × 57 bytes stays under a frame's payload). */
-    public static final int PORTS_PER_FRAME = 64;
+            "PortRcvPkts", "PortXmitWait", "PortRcvSwitchRelayErrors", "Misdelivered", "PortXmitDiscards");
+    /** Ports per PortCounters frame (48 × 65 bytes stays under a frame's payload). */
+    public static final int PORTS_PER_FRAME = 48;
     /**
      * What the backplane's Telemetry carries for a bench of switch boards, in order: fabric-wide
-     * counters since the model started (latencySum in cycles, over delivered packets).
+     * counters since the model started (latencySum in cycles, over delivered packets; dropped: for
+     * want of a route or because a link was down).
      */
     public static final java.util.List<String> SWITCH_TOTALS = java.util.List.of("cycle", "created", "delivered", "misdelivered",
-            "loops", "dropped", "ejectedFlits", "latencySum", "flitsInNetwork", "transmitWait", "deadLinkWaits");
+            "loops", "dropped", "ejectedFlits", "latencySum", "flitsInNetwork", "transmitWait", "deadLinkWaits", "discarded");
 
     // Nack codes.
     public static final int E_BAD_VERSION = 1;

@@ -86,6 +86,10 @@ class FlitModelTest {
                 FlitSimulator.PathPolicy.HASH, 1);
         FlitSimulator.Result r = runOne(sim, 0, 1);
         assertEquals(1, r.misdelivered());
+        // counted at the switch that did it: leaf 0's port down to host 0
+        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        sim.readPort(FlitFabric.network(t).peer()[0], c);
+        assertEquals(1, c[org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("Misdelivered")]);
 
         // leaf 0 sends host 3's packets up to a top switch, which sends them back down to leaf 0: a loop
         byte[][] looped = FlitFabric.tables(tree, lft);
@@ -99,13 +103,41 @@ class FlitModelTest {
         assertEquals(1, lr.undelivered());
     }
 
+    /**
+     * A dead host cable: the leaf discards what it would send down it (PortXmitDiscards at that
+     * port), the host's own packets wait at its interface, and the rest of the fabric runs on.
+     */
     @Test
-    void aDeadLinkIsReportedAndNothingHangs() {
+    void aDeadLinkIsReportedAtItsPortAndNothingHangs() {
         FlitSimulator sim = simulator("kary:2,2", "dmodk", FlitParameters.defaults(), 3);
         sim.killLink(0); // host 0's cable
         FlitSimulator.Result r = sim.run(0.5, FlitFabric.traffic("uniform", 4, 1), 100, 1_000, 2_000, 500);
-        assertTrue(r.deadLinkWaits() > 0);
-        assertTrue(r.undelivered() > 0);
+        assertTrue(r.deadLinkWaits() > 0, "host 0 cannot send");
+        assertTrue(r.unroutable() > 0, "packets for host 0 are dropped");
+        assertFalse(r.deadlock());
+        assertTrue(r.accepted() > 0.2, "the other hosts go on: " + r.accepted());
+        int leafPortToHost0 = FlitFabric.network(TopologySpec.parse("kary:2,2").topology()).peer()[0];
+        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        sim.readPort(leafPortToHost0, c);
+        assertEquals(r.unroutable(), c[org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortXmitDiscards")]);
+        assertFalse(sim.linkUp(leafPortToHost0));
+    }
+
+    /** A switch that holds no table (a rebooted board) drops what reaches it, counted at its input port. */
+    @Test
+    void aSwitchWithoutATableDropsAtItsInputPort() {
+        FatTree tree = TopologySpec.parse("kary:2,2");
+        PgftTopology t = tree.topology();
+        byte[][] tables = FlitFabric.tables(tree, RoutingEngines.byName("dmodk").route(t, RoutingOptions.single()).tables());
+        tables[0] = null; // leaf 0
+        FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), FlitParameters.defaults(), tables, 1,
+                FlitSimulator.PathPolicy.HASH, 1);
+        FlitSimulator.Result r = runOne(sim, 0, 3);
+        assertEquals(1, r.unroutable());
+        assertEquals(0, r.undelivered());
+        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        sim.readPort(FlitFabric.network(t).peer()[0], c);
+        assertEquals(1, c[org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortRcvSwitchRelayErrors")]);
     }
 
     /** Flows per directed link of a permutation under a single-path routing: the most loaded link. */

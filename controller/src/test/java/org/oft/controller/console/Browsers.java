@@ -1,0 +1,43 @@
+package org.oft.controller.console;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/** A real headless Chromium (Debian's /usr/bin/chromium through /usr/bin/chromedriver) for the console's tests. */
+final class Browsers {
+    static final File CHROMIUM = new File("/usr/bin/chromium");
+    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
+
+    private Browsers() {
+    }
+
+    /** Fails on CI without Chromium (CI must install it); skips elsewhere. Call before starting anything else. */
+    static void require() {
+        if (!CHROMIUM.canExecute() || !CHROMEDRIVER.canExecute()) {
+            if (System.getenv("CI") != null) {
+                fail("CI must install Debian's chromium and chromium-driver (see .ci/run)");
+            }
+            Assumptions.abort("no /usr/bin/chromium or /usr/bin/chromedriver here: apt-get install -y chromium chromium-driver");
+        }
+    }
+
+    static WebDriver open(Path profile) {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                "--window-size=1200,900", "--user-data-dir=" + profile.toAbsolutePath());
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER)
+                .usingAnyFreePort()
+                .build();
+        return new ChromeDriver(service, options);
+    }
+}

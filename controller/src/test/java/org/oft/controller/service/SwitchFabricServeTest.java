@@ -1,0 +1,165 @@
+package org.oft.controller.service;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
+
+/**
+ * {@code serve --fabric fattree} end to end on the real server: tables deployed through hal to the
+ * modelled switch boards, packets forwarded by what the boards hold, port counters read back,
+ * an engine change redeployed incrementally with nothing lost or misrouted across the switch-over,
+ * and faults located by board and port.
+ */
+@Timeout(120)
+class SwitchFabricServeTest {
+    private ControllerApp app;
+    private Vertx client;
+
+    static ServeConfig config(String board, String topology, double load) {
+        ElectricalBench bench = new ElectricalBench(topology, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+                "uniform", load, 1, 500, false);
+        return ServeConfig.fatTree(new ServeConfig.FatTree(bench, "dmodk"), "127.0.0.1", 0, 50, board, null);
+    }
+
+    private void start(ServeConfig config) {
+        app = ControllerApp.start(config);
+        client = Vertx.vertx();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (client != null) {
+            client.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    private JsonObject http(HttpMethod method, String path, String body) throws Exception {
+        HttpClient http = client.createHttpClient();
+        RequestOptions o = new RequestOptions().setMethod(method).setPort(app.port()).setHost("127.0.0.1").setURI(path);
+        if (body != null) {
+            o.putHeader("content-type", "application/json");
+        }
+        return http.request(o)
+                .compose(req -> req.send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
+                .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode())))
+                .toCompletionStage().toCompletableFuture().get(90, TimeUnit.SECONDS);
+    }
+
+    private JsonObject latestTelemetry() throws Exception {
+        JsonObject c = http(HttpMethod.GET, "/api/ports", null);
+        return c;
+    }
+
+    @Test
+    void theBoardsForwardByTheirTablesAndAnEngineChangeLosesNothing() throws Exception {
+        start(config("sim", "kary:4,3", 0.5));
+        JsonObject c = http(HttpMethod.GET, "/api/config", null);
+        assertEquals("fattree", c.getString("fabric"));
+        assertEquals(64, c.getInteger("hosts"));
+        assertEquals(48, c.getInteger("boards"));
+        assertEquals("dmodk", c.getString("engine"));
+        JsonObject first = c.getJsonArray("deploys").getJsonObject(0);
+        assertEquals(48, first.getLong("blocksWritten"), "64 hosts: one 64-entry block per switch");
+
+        // the port counters: every host link carries the offered load, within sampling noise
+        JsonObject ports = await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry,
+                p -> p.getJsonArray("levels") != null && p.getJsonArray("levels").getJsonObject(0).getValue("upUtilisation") != null);
+        JsonObject level1 = ports.getJsonArray("levels").getJsonObject(0);
+        assertEquals(64, level1.getInteger("links"));
+        assertEquals(0.5, level1.getDouble("upUtilisation"), 0.08, level1.encode());
+        assertEquals(0.5, level1.getDouble("downUtilisation"), 0.08, level1.encode());
+        assertEquals(0, ports.getLong("anomalousPorts"));
+        assertEquals(org.oft.hal.wire.Protocol.PORT_COUNTERS, ports.getJsonArray("counterNames").getList());
+
+        // D-mod-K -> random: only the blocks that differ, one epoch, nothing lost or misrouted
+        JsonObject sw = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"random\"}");
+        assertEquals(200, sw.getInteger("status"), sw.encode());
+        assertTrue(sw.getLong("blocksWritten") < 48, sw.encode());
+        JsonObject over = sw.getJsonObject("switchOver");
+        assertTrue(over.getLong("delivered") > 1000, over.encode());
+        assertEquals(0, over.getLong("lost"), over.encode());
+        assertEquals(0, over.getLong("misrouted"), over.encode());
+        assertEquals("random", http(HttpMethod.GET, "/api/config", null).getString("engine"));
+        // the same engine again: nothing differs, nothing is sent
+        JsonObject again = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"random\"}");
+        assertEquals(0, again.getLong("blocksWritten"), again.encode());
+
+        // refused with the reason, and the boards keep what they run
+        JsonObject smodk = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"smodk\"}");
+        assertEquals(400, smodk.getInteger("status"));
+        assertTrue(smodk.getString("error").contains("cannot express"), smodk.encode());
+        assertEquals(400, http(HttpMethod.POST, "/api/engine", "{\"engine\":\"nope\"}").getInteger("status"));
+        assertEquals(400, http(HttpMethod.POST, "/api/engine", "{\"engine\":\"dmodk\",\"paths\":2}").getInteger("status"));
+        assertEquals(400, http(HttpMethod.POST, "/api/engine", "{\"engine\":3}").getInteger("status"));
+        assertEquals("random", http(HttpMethod.GET, "/api/config", null).getString("engine"));
+    }
+
+    @Test
+    void faultsAreLocatedByBoardAndPort() throws Exception {
+        start(config("sim", "kary:2,3", 0.3));
+        // a dead cable at switch-0 (a leaf), port 1: the host link; its port is listed as down, and
+        // what the leaf would send down it is discarded there
+        JsonObject dead = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"dead-link\",\"switch\":0,\"port\":1}");
+        assertEquals(200, dead.getInteger("status"), dead.encode());
+        JsonObject ports = await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry,
+                p -> p.getJsonArray("anomalies") != null && !p.getJsonArray("anomalies").isEmpty()
+                        && p.getJsonArray("anomalies").getJsonObject(0).getLong("PortXmitDiscards") > 0);
+        JsonObject a = ports.getJsonArray("anomalies").getJsonObject(0);
+        assertEquals("switch-0", a.getString("board"));
+        assertEquals(1, a.getInteger("port"));
+        assertEquals(false, a.getBoolean("linkUp"));
+        assertEquals("host 0", a.getString("to"));
+
+        // a rebooted top switch holds no table: what reaches it is dropped, counted at its ports
+        int top = 8; // kary:2,3 has 4 switches per level; 8..11 are the tops
+        assertEquals(200, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":" + top + "}").getInteger("status"));
+        JsonObject after = await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry, p -> {
+            JsonArray an = p.getJsonArray("anomalies");
+            return an.stream().map(JsonObject.class::cast).anyMatch(x -> x.getString("board").equals("switch-" + top)
+                    && x.getLong("PortRcvSwitchRelayErrors") > 0);
+        });
+        assertTrue(after.getLong("anomalousPorts") >= 2);
+        assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":12}").getInteger("status"));
+        assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"dead-link\",\"switch\":0,\"port\":5}").getInteger("status"));
+        assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"flip\",\"switch\":0}").getInteger("status"));
+
+        // a redeploy gives the rebooted board its table back: drops stop growing
+        JsonObject redeploy = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"dmodk\"}");
+        assertEquals(200, redeploy.getInteger("status"), redeploy.encode());
+        assertTrue(redeploy.getLong("blocksWritten") >= 1, "the rebooted board gets its whole table");
+    }
+
+    @Test
+    void aBoardProcessBehindAPseudoTerminalRunsTheSameModel() throws Exception {
+        start(config("sim-pty", "kary:2,3", 0.4));
+        JsonObject ports = await().atMost(Duration.ofSeconds(40)).until(this::latestTelemetry,
+                p -> p.getJsonArray("levels") != null && p.getJsonArray("levels").getJsonObject(0).getValue("upUtilisation") != null);
+        assertEquals(0.4, ports.getJsonArray("levels").getJsonObject(0).getDouble("upUtilisation"), 0.1);
+        JsonObject sw = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"random\"}");
+        assertEquals(200, sw.getInteger("status"), sw.encode());
+        assertEquals(0, sw.getJsonObject("switchOver").getLong("lost"));
+        assertEquals(0, sw.getJsonObject("switchOver").getLong("misrouted"));
+        // faults are the built-in model's: refused with the reason here
+        JsonObject f = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":0}");
+        assertEquals(400, f.getInteger("status"));
+    }
+}
