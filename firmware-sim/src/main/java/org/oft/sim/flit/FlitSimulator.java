@@ -92,6 +92,10 @@ public final class FlitSimulator {
     private final SplittableRandom rnd;
 
     private long cycle;
+    private int creditNow;
+    private int creditDue;
+    private int chanNow;
+    private int chanDue;
     private long lastMove;
     private long flitsInNetwork;
     // statistics of the current measurement
@@ -354,6 +358,12 @@ public final class FlitSimulator {
      * destinations from {@code traffic}.
      */
     public void step(double flitsPerNodePerCycle, Traffic traffic) {
+        creditNow = (int) (cycle % creditSlots); // once a cycle; per flit the slots below are used
+        creditDue = creditNow + par.creditDelay() >= creditSlots ? creditNow + par.creditDelay() - creditSlots
+                : creditNow + par.creditDelay();
+        chanNow = (int) (cycle % chanSlots);
+        chanDue = chanNow + par.channelLatency() >= chanSlots ? chanNow + par.channelLatency() - chanSlots
+                : chanNow + par.channelLatency();
         arriveCredits();
         arriveFlits();
         if (flitsPerNodePerCycle > 0) {
@@ -380,7 +390,7 @@ public final class FlitSimulator {
     }
 
     private void arriveCredits() {
-        int slot = (int) (cycle % creditSlots);
+        int slot = creditNow;
         int base = slot * eventCapacity;
         for (int k = 0; k < creditEventCount[slot]; k++) {
             credits[creditEvents[base + k]]++;
@@ -393,13 +403,13 @@ public final class FlitSimulator {
         if (par.creditDelay() == 0) {
             credits[i]++;
         } else {
-            int slot = (int) ((cycle + par.creditDelay()) % creditSlots);
+            int slot = creditDue;
             creditEvents[slot * eventCapacity + creditEventCount[slot]++] = i;
         }
     }
 
     private void arriveFlits() {
-        int slot = (int) (cycle % chanSlots);
+        int slot = chanNow;
         int base = slot * ports;
         int count = chanEventCount[slot];
         chanEventCount[slot] = 0;
@@ -518,7 +528,7 @@ public final class FlitSimulator {
 
     private void send(int out, int vc, int p, boolean tail) {
         credits[out * vcs + vc]--;
-        int arrival = (int) ((cycle + par.channelLatency()) % chanSlots);
+        int arrival = chanDue;
         int slot = arrival * ports + out;
         chanPkt[slot] = p;
         chanVc[slot] = tail ? vc | 0x100 : vc;
