@@ -79,7 +79,8 @@ final class FatTreeBenchmarks {
     void flit() {
         out.section("flit", "flit-level model, uniform traffic at 0.5 flits/node/cycle, D-mod-K, 4 VCs x 16 flits, 1-flit packets, "
                 + "one thread: median [min..max] of " + runs + " runs after a warm-up run",
-                "topology", "hosts", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted");
+                "topology", "hosts", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted",
+                "allocated_bytes_per_cycle");
         for (String spec : new String[] {"kary:4,3", "kary:12,3"}) {
             org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(spec);
             PgftTopology t = tree.topology();
@@ -104,7 +105,108 @@ final class FatTreeBenchmarks {
                 }
             }
             Arrays.sort(rate);
-            out.row("\"%s\",%d,%d,%.0f,%.0f,%.0f,%.3e,%.3f", spec, t.hosts(), cycles, rate[runs / 2], rate[0], rate[runs - 1], hops, accepted);
+            out.row("\"%s\",%d,%d,%.0f,%.0f,%.0f,%.3e,%.3f,%.3f", spec, t.hosts(), cycles, rate[runs / 2], rate[0], rate[runs - 1], hops,
+                    accepted, allocatedPerCycle(net, tables, tr, cycles));
+        }
+    }
+
+    /**
+     * Heap bytes this thread allocates per simulated cycle in steady state: after a warm-up that
+     * lets source queues and the packet pool reach their size, around bare steps (no run bookkeeping).
+     */
+    private static double allocatedPerCycle(org.oft.sim.flit.FlitNetwork net, byte[][] tables, org.oft.sim.flit.FlitSimulator.Traffic tr,
+                                            long cycles) {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(), tables, 1,
+                org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, 99);
+        for (long c = 0; c < cycles; c++) {
+            sim.step(0.5, tr);
+        }
+        long before = mx.getCurrentThreadAllocatedBytes();
+        for (long c = 0; c < cycles; c++) {
+            sim.step(0.5, tr);
+        }
+        return (double) (mx.getCurrentThreadAllocatedBytes() - before) / cycles;
+    }
+
+    /**
+     * Uniform-random saturation on the 4-ary 3-tree (4 VCs x 16 flits, 1-flit packets, credit delay 2):
+     * the highest load, in steps of 0.01, with accepted >= 0.97 x offered and every measured packet
+     * delivered within the drain, for random up-ports, D-mod-K and S-mod-K.
+     */
+    void flitSaturation() {
+        out.section("flit-saturation", "uniform-random saturation, 4-ary 3-tree, 4 VCs x 16 flits, 1-flit packets, credit delay 2; "
+                        + "loads 0.50..0.95 in steps of 0.01, 2,000 warm-up + 10,000 measured cycles each",
+                "routing", "saturation_load", "accepted_at_saturation", "mean_latency_at_saturation", "p99_latency_at_saturation");
+        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("kary:4,3");
+        PgftTopology t = tree.topology();
+        org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(t);
+        org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic("uniform", t.hosts(), 1);
+        for (String routing : new String[] {"random-up", "dmodk", "smodk"}) {
+            String engine = routing.equals("random-up") ? "dmodk" : routing;
+            org.oft.controller.fattree.flit.FlitFabric.Forwarding fw = org.oft.controller.fattree.flit.FlitFabric.forwarding(tree,
+                    RoutingEngines.byName(engine).route(t, RoutingOptions.single()));
+            org.oft.sim.flit.FlitSimulator.Result best = null;
+            for (int l = 50; l <= 95; l++) {
+                double load = l / 100.0;
+                org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
+                        fw.tables(), 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, 7);
+                sim.setRandomUp(routing.equals("random-up"));
+                if (fw.sourceUp() != null) {
+                    sim.setSourceUp(fw.sourceUp());
+                }
+                org.oft.sim.flit.FlitSimulator.Result r = sim.run(load, tr, 2_000, 10_000, 20_000, 10_000);
+                if (r.accepted() >= 0.97 * load && r.undelivered() == 0 && !r.deadlock()) {
+                    best = r;
+                } else {
+                    break;
+                }
+            }
+            if (best == null) {
+                out.row("%s,,,,", routing);
+            } else {
+                out.row("%s,%.2f,%.4f,%.2f,%d", routing, best.offered(), best.accepted(), best.meanLatency(), best.p99Latency());
+            }
+        }
+    }
+
+    /**
+     * Deploying a 3,456-host fabric's forwarding tables (the 24-port 3-tree, D-mod-K) to modelled switch boards
+     * in this process, behind the wire protocol: time and bytes of the full deploy; then an
+     * incremental one that moves one leaf's routes from one up-port to the next.
+     */
+    static final String SPEC_3456 = "xgft:3;12,12,24;1,12,12";
+
+    void switchDeploy() {
+        out.section("switch-deploy", "LFTs of xgft:3;12,12,24;1,12,12 (3,456 hosts, 720 switch boards) through hal to modelled switch boards in "
+                + "this process: full deploy, then one up-port's routes moved (leaf switch 0, up-port 1 -> 2)",
+                "deploy", "seconds", "blocks_written", "bytes_written", "table_bytes", "retransmits");
+        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(SPEC_3456);
+        PgftTopology t = tree.topology();
+        org.oft.controller.fattree.routing.ForwardingTables lft = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single()).tables();
+        java.util.List<org.oft.hal.BoardConfig> full = org.oft.controller.fattree.deploy.SwitchDeployment.configs(tree, lft);
+        java.util.List<org.oft.hal.BoardConfig> moved = new java.util.ArrayList<>(full);
+        byte[] leaf = full.get(0).region(org.oft.hal.Region.LFT).clone();
+        int upFirst = t.downPorts(1) + 1; // physical port of leaf 0's first up-port
+        int changed = 0;
+        for (int a = 0; a < leaf.length; a++) {
+            if ((leaf[a] & 0xFF) == upFirst) {
+                leaf[a] = (byte) (upFirst + 1);
+                changed++;
+            }
+        }
+        moved.set(0, org.oft.hal.BoardConfig.electricalSwitch(full.get(0).boardId(), leaf));
+        org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(SPEC_3456, null, 1,
+                org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, "uniform", 0, 1, 1, false);
+        try (org.oft.hal.BoardBus boards = org.oft.controller.service.BoardSpec.parse("sim").openSwitches(bench)) {
+            org.oft.hal.wire.WireBoardBus bus = org.oft.controller.service.BoardSpec.wireOf(boards);
+            bus.discover();
+            for (String name : new String[] {"full", "one up-port (" + changed + " entries)"}) {
+                long t0 = System.nanoTime();
+                org.oft.hal.DeployReport r = bus.deploy(name.equals("full") ? full : moved);
+                double s = (System.nanoTime() - t0) / 1e9;
+                out.row("\"%s\",%.3f,%d,%d,%d,%d", name, s, r.blocksWritten(), r.bytesWritten(), r.payloadBytes(), bus.channel().retransmits());
+            }
         }
     }
 

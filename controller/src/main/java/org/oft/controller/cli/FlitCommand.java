@@ -65,16 +65,20 @@ final class FlitCommand implements Callable<Integer> {
             args.types = org.oft.controller.fattree.topology.NodeTypes.parse(args.nodeTypes, args.tree.topology());
         }
         PgftTopology t = args.tree.topology();
-        org.oft.controller.fattree.routing.ForwardingTables lft = r != null ? r.tables()
-                : org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile);
-        String engine = r != null ? r.engine() : "file " + lftFile;
+        FlitFabric.Forwarding fw = r != null ? FlitFabric.forwarding(args.tree, r)
+                : new FlitFabric.Forwarding(FlitFabric.tables(args.tree, org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile)),
+                        null, "file " + lftFile);
+        String engine = fw.engine();
         FlitSimulator.Traffic tr = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
-        byte[][] tables = FlitFabric.tables(args.tree, lft);
+        byte[][] tables = fw.tables();
         JsonArray runs = new JsonArray();
         Double saturation = null;
         for (double l : loads) {
             FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), par, tables, args.paths, pp, args.seed);
             sim.setRandomUp(flit.randomUp);
+            if (fw.sourceUp() != null && !flit.randomUp) {
+                sim.setSourceUp(fw.sourceUp());
+            }
             long t0 = System.nanoTime();
             FlitSimulator.Result res = sim.run(l, tr, warmup, sample, drain, 10_000);
             double seconds = (System.nanoTime() - t0) / 1e9;

@@ -130,6 +130,7 @@ public final class FlitSimulator {
     private final long[] xmitDiscards; // packets a switch discarded because this port's link is down
     // random up-port mode: per switch, its up-ports (global ids)
     private boolean randomUp;
+    private byte[][] sourceUp; // [switch level][source]: up-port offset, when the way up is keyed by source
     private final int[] upBase;
     private final int[] upPorts;
     private final int[] switchDownLevel;
@@ -280,6 +281,15 @@ public final class FlitSimulator {
      */
     public void setRandomUp(boolean on) {
         randomUp = on;
+    }
+
+    /**
+     * Source-keyed up-ports (S-mod-K, which no destination-indexed table can express): a packet
+     * whose table entry at a level-l switch is an up-port takes that switch's up-port
+     * {@code choice[l][source]} (offset among its up-ports) instead; the table still turns it down.
+     */
+    public void setSourceUp(byte[][] choice) {
+        sourceUp = choice;
     }
 
     // ---- faults ---------------------------------------------------------------------------------
@@ -575,8 +585,10 @@ public final class FlitSimulator {
                         ivRoute[iv] = -2;
                     } else {
                         int out = first + phys - 1;
-                        if (randomUp && net.level()[out] > switchDownLevel[sw]) {
-                            out = upPorts[upBase[sw] + rnd.nextInt(upBase[sw + 1] - upBase[sw])];
+                        if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
+                            int ups = upBase[sw + 1] - upBase[sw];
+                            out = upPorts[upBase[sw] + (randomUp ? rnd.nextInt(ups)
+                                    : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
                         }
                         ivRoute[iv] = out;
                         if (++pktHops[p] == maxHops + 1) {

@@ -40,6 +40,24 @@ public final class FlitFabric {
         return new FlitNetwork(t.hosts(), base, peer, level);
     }
 
+    /**
+     * What the flit model forwards by: the boards' tables, and for a routing keyed by source (S-mod-K,
+     * which no destination-indexed table can express) the source's up choices per level, with
+     * D-mod-K's tables for the turn down (the same down ports where links are not parallel; with
+     * parallel links the down link then follows the destination, not the source).
+     */
+    public record Forwarding(byte[][] tables, byte[][] sourceUp, String engine) {
+    }
+
+    public static Forwarding forwarding(FatTree tree, org.oft.controller.fattree.routing.Routing r) {
+        if (r instanceof org.oft.controller.fattree.routing.SourceRouting sr) {
+            ForwardingTables down = org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk")
+                    .route(tree.topology(), org.oft.controller.fattree.routing.RoutingOptions.single()).tables();
+            return new Forwarding(tables(tree, down), sr.upChoices(), r.engine() + " (up by source, down by D-mod-K's tables)");
+        }
+        return new Forwarding(tables(tree, r.tables()), null, r.engine());
+    }
+
     /** The tables switch boards hold for these forwarding tables (the same bytes a deploy sends). */
     public static byte[][] tables(FatTree tree, ForwardingTables lft) {
         List<BoardConfig> configs = SwitchDeployment.configs(tree, lft);

@@ -37,6 +37,15 @@ public final class SourceRouting extends Routing {
         return new SourceRouting(t, engine, up, down);
     }
 
+    /** The up choices, [level][source] (offsets among a level-l switch's up-ports), as flat copies. */
+    public byte[][] upChoices() {
+        byte[][] c = new byte[upChoice.length][];
+        for (int l = 0; l < c.length; l++) {
+            c[l] = upChoice[l].clone();
+        }
+        return c;
+    }
+
     @Override
     public int outPort(int node, int src, int dst, int path) {
         int l = topology.level(node);
