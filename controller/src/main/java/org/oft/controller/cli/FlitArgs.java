@@ -63,8 +63,9 @@ final class FlitArgs {
     /** A bench of modelled switch boards that forward these packets. */
     org.oft.controller.fattree.deploy.ElectricalBench bench(String topology, String nodeTypes, int paths, long seed, int cyclesPerSlot) {
         checkLoad();
-        FlitFabric.traffic(traffic, 2, null, null, seed); // the name, before anything is built (c2io and file are checked with the tree)
-        return new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths, parameters(), pathPolicy(), traffic, load,
-                seed, cyclesPerSlot, randomUp);
+        org.oft.controller.fattree.deploy.ElectricalBench b = new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths,
+                parameters(), pathPolicy(), traffic, load, seed, cyclesPerSlot, randomUp);
+        b.check();
+        return b;
     }
 }

@@ -182,8 +182,35 @@ public class BadInputCatalogueTest {
         l.add(c("flit traffic unknown", 2, "unknown traffic 'tornado'", "flit", "--topology", "kary:2,2", "--traffic", "tornado"));
         l.add(c("flit transpose odd bits", 2, "traffic transpose needs 2^b hosts with b even, got 8", "flit", "--topology", "kary:2,3",
                 "--traffic", "transpose"));
-        l.add(c("flit source routing", 2, "smodk routes by source", "flit", "--topology", "kary:2,2", "--engine", "smodk"));
-        // input files: missing, empty, a directory, a FIFO, a device, binary, truncated, huge, out of range
+        l.add(c("flit hotspot out of range", 2, "traffic hotspot:H[:F] needs H in 0..3 and F in 0..1", "flit", "--topology", "kary:2,2",
+                "--traffic", "hotspot:9"));
+        l.add(c("flit hotspot fraction", 2, "traffic hotspot:H[:F] needs a host H and a fraction F", "flit", "--topology", "kary:2,2",
+                "--traffic", "hotspot:1:x"));
+        l.add(c("flit c2io without IO nodes", 2, "c2io needs IO nodes", "flit", "--topology", "kary:2,2", "--traffic", "c2io"));
+        l.add(c("flit shift:all", 2, "traffic shift:all is a series of rounds", "flit", "--topology", "kary:2,2", "--traffic", "shift:all"));
+        l.add(c("flit lft missing", 2, "does not exist", "flit", "--topology", "kary:2,2", "--lft", "/nonexistent/lft.dump"));
+        l.add(c("flit lft with paths", 2, "--lft tables route one address per host: leave out --paths", "flit", "--topology", "kary:2,2",
+                "--lft", "/nonexistent/lft.dump", "--paths", "2", "--engine", "disjoint"));
+        l.add(c("flit path policy", 2, "--path-policy must be hash, round-robin or random", "flit", "--topology", "kary:2,2",
+                "--path-policy", "spray"));
+        l.add(c("serve fabric unknown", 2, "--fabric must be oft or fattree, got 'ib'", "serve", "--fabric", "ib"));
+        l.add(c("serve fattree without topology", 2, "--fabric fattree needs --topology", "serve", "--fabric", "fattree"));
+        l.add(c("serve fattree bad topology", 2, "a k-ary n-tree needs k >= 1 and n >= 1 (got k=0, n=3)", "serve", "--fabric", "fattree", "--topology", "kary:0,3"));
+        l.add(c("serve fattree bad engine", 2, "unknown routing engine 'nope'; known: dmodk", "serve", "--fabric", "fattree", "--topology", "kary:2,2",
+                "--engine", "nope"));
+        l.add(c("serve fattree bench file", 2, "--bench describes OFT fibres and clocks", "serve", "--fabric", "fattree", "--topology",
+                "kary:2,2", "--bench", "/tmp/x"));
+        l.add(c("serve fattree load", 2, "--load must be between 0 and 1 flits/host/cycle, got 1.5", "serve", "--fabric", "fattree",
+                "--topology", "kary:2,2", "--load", "1.5"));
+        l.add(c("serve fattree cycles per slot", 2, "--cycles-per-slot must be 1..1000000, got 0", "serve", "--fabric", "fattree",
+                "--topology", "kary:2,2", "--cycles-per-slot", "0"));
+        l.add(c("serve fattree traffic", 2, "shift:S needs S in 1..3, got 9", "serve", "--fabric", "fattree", "--topology", "kary:2,2",
+                "--traffic", "shift:9"));
+        l.add(c("serve fattree source routing", 2, "smodk routes by source", "serve", "--fabric", "fattree", "--topology", "kary:2,2",
+                "--engine", "smodk", "--port", "0"));
+        l.add(c("serve fattree board", 2, "unknown board 'usb'", "serve", "--fabric", "fattree", "--topology", "kary:2,2", "--board", "usb"));
+        l.add(c("board-sim fattree traffic", 2, "unknown traffic 'tornado'", "board-sim", "--pty", "--fattree", "kary:2,2", "--traffic",
+                "tornado"));        // input files: missing, empty, a directory, a FIFO, a device, binary, truncated, huge, out of range
         l.add(c("bench file missing", 2, "bench file " + missing + " does not exist", "sim", "--order", "4", "--slots", "1", "--bench", missing));
         l.add(c("bench file directory", 2, "bench file " + directory + " is a directory, not a file", "sim", "--order", "4", "--slots", "1", "--bench", directory));
         l.add(c("bench file FIFO", 2, "bench file " + fifo + " is not a regular file", "sim", "--order", "4", "--slots", "1", "--bench", fifo));

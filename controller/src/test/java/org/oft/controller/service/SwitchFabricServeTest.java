@@ -162,4 +162,26 @@ class SwitchFabricServeTest {
         JsonObject f = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":0}");
         assertEquals(400, f.getInteger("status"));
     }
+
+    @Test
+    void boardsBehindARegisterWindowToo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path window = dir.resolve("switches.win");
+        BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--uio-file", window.toString(), "--fattree", "kary:2,3",
+                "--load", "0.4", "--cycles-per-slot", "500");
+        try {
+            assertEquals("uio " + window, sp.announce());
+            start(config("uio:" + window, "kary:2,3", 0.4));
+            JsonObject ports = await().atMost(Duration.ofSeconds(40)).until(this::latestTelemetry,
+                    p -> p.getJsonArray("levels") != null && p.getJsonArray("levels").getJsonObject(0).getValue("upUtilisation") != null);
+            assertEquals(0.4, ports.getJsonArray("levels").getJsonObject(0).getDouble("upUtilisation"), 0.1);
+            JsonObject sw = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"random\"}");
+            assertEquals(200, sw.getInteger("status"), sw.encode());
+            assertEquals(0, sw.getJsonObject("switchOver").getLong("lost"));
+        } finally {
+            stop();
+            app = null;
+            client = null;
+            BoardSpec.BoardProcess.kill(sp.process());
+        }
+    }
 }

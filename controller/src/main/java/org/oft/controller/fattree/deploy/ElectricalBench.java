@@ -42,6 +42,12 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         return TopologySpec.parse(topology);
     }
 
+    /** Checks the topology, node types and traffic against each other, before anything is built or started. */
+    public void check() {
+        PgftTopology t = tree().topology();
+        FlitFabric.traffic(traffic, t.hosts(), t, NodeTypes.parse(nodeTypes, t), seed);
+    }
+
     /** The switch boards of this bench, their tables empty, forwarding this bench's packets once loaded. */
     public SwitchBoards boards() {
         FatTree tree = tree();
