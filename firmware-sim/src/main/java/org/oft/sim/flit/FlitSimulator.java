@@ -50,6 +50,10 @@ public final class FlitSimulator {
     private final int[] ivSent;
     private final int[] inRr; // per port: next VC to look at
     private final int[] portFlits; // flits buffered at each input port (all VCs)
+    private final long[] vcMask; // per input port: bit v set while VC v holds a flit
+    private final long[] inMask; // per switch, words from maskBase: bit i set while local input i holds a flit
+    private final int[] maskBase;
+    private final int[] reqList; // inputs that requested this cycle, in ascending order
     private final int[] nodeFlits; // flits buffered at each switch
     // output VCs (indexed port * vcs + vc, port = the sending port)
     private final int[] credits;
@@ -188,6 +192,16 @@ public final class FlitSimulator {
         Arrays.fill(ivOutVc, -1);
         this.inRr = new int[ports];
         this.portFlits = new int[ports];
+        if (vcs > 64) {
+            throw new IllegalArgumentException("at most 64 VCs");
+        }
+        this.vcMask = new long[ports];
+        this.maskBase = new int[nodes + 1];
+        for (int n = 0; n < nodes; n++) {
+            int r = net.portBase()[n + 1] - net.portBase()[n];
+            maskBase[n + 1] = maskBase[n] + (r + 63) / 64;
+        }
+        this.inMask = new long[maskBase[nodes]];
         this.nodeFlits = new int[nodes];
         this.credits = new int[iv];
         Arrays.fill(credits, depth);
@@ -205,6 +219,7 @@ public final class FlitSimulator {
         this.chanEventCount = new int[chanSlots];
         Arrays.fill(chanPkt, -1);
         this.request = new int[radix];
+        this.reqList = new int[radix];
         this.requestVc = new int[radix];
         this.bestDist = new int[radix];
         this.bestIn = new int[radix];
@@ -443,8 +458,13 @@ public final class FlitSimulator {
                 int bslot = iv * depth + (at >= depth ? at - depth : at);
                 buf[bslot] = p;
                 bufArrive[bslot] = cycle;
-                bufCount[iv]++;
-                portFlits[in]++;
+                if (bufCount[iv]++ == 0) {
+                    vcMask[in] |= 1L << vc;
+                }
+                if (portFlits[in]++ == 0) {
+                    int i = in - net.portBase()[node];
+                    inMask[maskBase[node] + (i >>> 6)] |= 1L << i;
+                }
                 nodeFlits[node]++;
             }
         }
@@ -558,91 +578,99 @@ public final class FlitSimulator {
         int first = net.portBase()[node];
         int radix = net.portBase()[node + 1] - first;
         int sw = switchOf[node];
-        for (int i = 0; i < radix; i++) {
-            request[i] = -1;
-            int in = first + i;
-            if (portFlits[in] == 0) {
-                continue;
-            }
-            for (int k = 0; k < vcs; k++) {
-                int v = inRr[in] + k;
-                if (v >= vcs) {
-                    v -= vcs;
-                }
-                int iv = in * vcs + v;
-                if (bufCount[iv] == 0) {
-                    continue;
-                }
-                int slot = iv * depth + bufHead[iv];
-                if (cycle < bufArrive[slot] + par.routerDelay()) {
-                    continue;
-                }
-                int p = buf[slot];
-                if (ivSent[iv] == 0 && ivRoute[iv] == -1) { // head: route by the table the board holds
-                    byte[] table = lft[sw];
-                    int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
-                    if (phys == 0 || phys > radix) {
+        int nreq = 0;
+        int mb = maskBase[node];
+        int me = maskBase[node + 1];
+        long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
+        for (int w = mb; w < me; w++) {
+            long m = inMask[w];
+            while (m != 0) { // only inputs that hold flits
+                int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
+                m &= m - 1;
+                request[i] = -1;
+                int in = first + i;
+                int r = inRr[in];
+                long vm = vcMask[in];
+                long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
+                while (order != 0) { // only VCs that hold flits, round robin from inRr
+                    int v = r + Long.numberOfTrailingZeros(order);
+                    order &= order - 1;
+                    if (v >= vcs) {
+                        v -= vcs;
+                    }
+                    int iv = in * vcs + v;
+                    int slot = iv * depth + bufHead[iv];
+                    if (cycle < bufArrive[slot] + par.routerDelay()) {
+                        continue;
+                    }
+                    int p = buf[slot];
+                    if (ivSent[iv] == 0 && ivRoute[iv] == -1) { // head: route by the table the board holds
+                        byte[] table = lft[sw];
+                        int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
+                        if (phys == 0 || phys > radix) {
+                            ivRoute[iv] = -2;
+                        } else {
+                            int out = first + phys - 1;
+                            if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
+                                int ups = upBase[sw + 1] - upBase[sw];
+                                out = upPorts[upBase[sw] + (randomUp ? rnd.nextInt(ups)
+                                        : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
+                            }
+                            ivRoute[iv] = out;
+                            if (++pktHops[p] == maxHops + 1) {
+                                loops++;
+                            }
+                        }
+                    }
+                    if (ivRoute[iv] >= 0 && dead[ivRoute[iv]]) {
+                        // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards)
+                        if (ivSent[iv] == 0) {
+                            xmitDiscards[ivRoute[iv]]++;
+                            linkDownDiscards++;
+                        } else {
+                            ovcBusy[ivRoute[iv] * vcs + ivOutVc[iv]] = false; // the rest of a packet cut in two
+                            ivOutVc[iv] = -1;
+                        }
+                        unroutable++;
                         ivRoute[iv] = -2;
-                    } else {
-                        int out = first + phys - 1;
-                        if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
-                            int ups = upBase[sw + 1] - upBase[sw];
-                            out = upPorts[upBase[sw] + (randomUp ? rnd.nextInt(ups)
-                                    : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
-                        }
-                        ivRoute[iv] = out;
-                        if (++pktHops[p] == maxHops + 1) {
-                            loops++;
-                        }
+                    } else if (ivRoute[iv] == -2 && ivSent[iv] == 0) {
+                        relayDrops[in]++;
+                        unroutable++;
+                        ivRoute[iv] = -3; // counted: the flits follow
                     }
-                }
-                if (ivRoute[iv] >= 0 && dead[ivRoute[iv]]) {
-                    // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards)
+                    if (ivRoute[iv] <= -2) {
+                        discard(in, v, p);
+                        break; // the input's turn this cycle
+                    }
                     if (ivSent[iv] == 0) {
-                        xmitDiscards[ivRoute[iv]]++;
-                        linkDownDiscards++;
+                        int out = ivRoute[iv];
+                        int ovc = freeVc(out, v);
+                        if (ovc < 0) {
+                            transmitWait[out]++;
+                            continue;
+                        }
+                        request[i] = out;
+                        requestVc[i] = v * vcs + ovc;
                     } else {
-                        ovcBusy[ivRoute[iv] * vcs + ivOutVc[iv]] = false; // the rest of a packet cut in two
-                        ivOutVc[iv] = -1;
+                        int out = ivRoute[iv];
+                        if (credits[out * vcs + ivOutVc[iv]] == 0) {
+                            transmitWait[out]++;
+                            continue;
+                        }
+                        request[i] = out;
+                        requestVc[i] = v * vcs + ivOutVc[iv];
                     }
-                    unroutable++;
-                    ivRoute[iv] = -2;
-                } else if (ivRoute[iv] == -2 && ivSent[iv] == 0) {
-                    relayDrops[in]++;
-                    unroutable++;
-                    ivRoute[iv] = -3; // counted: the flits follow
+                    break;
                 }
-                if (ivRoute[iv] <= -2) {
-                    discard(in, v, p);
-                    break; // the input's turn this cycle
+                if (request[i] >= 0) {
+                    reqList[nreq++] = i;
                 }
-                if (ivSent[iv] == 0) {
-                    int out = ivRoute[iv];
-                    int ovc = freeVc(out, v);
-                    if (ovc < 0) {
-                        transmitWait[out]++;
-                        continue;
-                    }
-                    request[i] = out;
-                    requestVc[i] = v * vcs + ovc;
-                } else {
-                    int out = ivRoute[iv];
-                    if (credits[out * vcs + ivOutVc[iv]] == 0) {
-                        transmitWait[out]++;
-                        continue;
-                    }
-                    request[i] = out;
-                    requestVc[i] = v * vcs + ivOutVc[iv];
-                }
-                break;
             }
         }
-        // each output takes the requesting input nearest after its round-robin pointer: one pass over the inputs
+        // each output takes the requesting input nearest after its round-robin pointer: one pass over the requests
         int outputs = 0;
-        for (int i = 0; i < radix; i++) {
-            if (request[i] < 0) {
-                continue;
-            }
+        for (int q = 0; q < nreq; q++) {
+            int i = reqList[q];
             int o = request[i] - first;
             int dist = i - outRr[request[i]];
             if (dist < 0) {
@@ -668,13 +696,24 @@ public final class FlitSimulator {
         }
     }
 
+    /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
+    private void pop(int in, int v, int iv) {
+        bufHead[iv] = bufHead[iv] + 1 == depth ? 0 : bufHead[iv] + 1;
+        if (--bufCount[iv] == 0) {
+            vcMask[in] &= ~(1L << v);
+        }
+        int node = portNode[in];
+        if (--portFlits[in] == 0) {
+            int i = in - net.portBase()[node];
+            inMask[maskBase[node] + (i >>> 6)] &= ~(1L << i);
+        }
+        nodeFlits[node]--;
+    }
+
     /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
     private void discard(int in, int v, int p) {
         int iv = in * vcs + v;
-        bufHead[iv] = bufHead[iv] + 1 == depth ? 0 : bufHead[iv] + 1;
-        bufCount[iv]--;
-        portFlits[in]--;
-        nodeFlits[portNode[in]]--;
+        pop(in, v, iv);
         returnCredit(net.peer()[in], v);
         flitsInNetwork--;
         lastMove = cycle;
@@ -696,10 +735,7 @@ public final class FlitSimulator {
             ovcBusy[out * vcs + ovc] = true;
             ivOutVc[iv] = ovc;
         }
-        bufHead[iv] = bufHead[iv] + 1 == depth ? 0 : bufHead[iv] + 1;
-        bufCount[iv]--;
-        portFlits[in]--;
-        nodeFlits[portNode[in]]--;
+        pop(in, v, iv);
         returnCredit(net.peer()[in], v);
         send(out, ovc, p, ivSent[iv] + 1 == par.packetFlits());
         if (++ivSent[iv] == par.packetFlits()) {
