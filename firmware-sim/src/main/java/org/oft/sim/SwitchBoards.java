@@ -21,7 +21,8 @@ public final class SwitchBoards implements BoardModel {
      * their traffic and Bernoulli load (flits/host/cycle), and the switch cycles in one slot.
      */
     public record PacketModel(FlitNetwork network, FlitParameters parameters, int paths, FlitSimulator.PathPolicy policy,
-                              FlitSimulator.Traffic traffic, double load, long seed, int cyclesPerSlot, boolean randomUp) {
+                              FlitSimulator.Traffic traffic, double load, long seed, int cyclesPerSlot, boolean randomUp,
+                              boolean ageArbitration) {
         public PacketModel {
             if (!(load >= 0) || load > 1) {
                 throw new IllegalArgumentException("load must be 0..1 flits/host/cycle, got " + load);
@@ -101,6 +102,7 @@ public final class SwitchBoards implements BoardModel {
             }
             this.sim = new FlitSimulator(net, packets.parameters(), active, packets.paths(), packets.policy(), packets.seed());
             sim.setRandomUp(packets.randomUp());
+            sim.setAgeArbitration(packets.ageArbitration());
         } else {
             this.sim = null;
         }

@@ -41,6 +41,18 @@ final class FlitArgs {
             + "(the tables still turn packets down), to compare with simulators that route so.")
     boolean randomUp;
 
+    @Option(names = "--arbitration", defaultValue = "rr", description = "rr (separable input-first round robin) or age "
+            + "(oldest packet first: approximates global fairness where flows merge at several switches).")
+    String arbitration;
+
+    boolean age() {
+        return switch (arbitration) {
+            case "rr" -> false;
+            case "age" -> true;
+            default -> throw new IllegalArgumentException("--arbitration must be rr or age, got '" + arbitration + "'");
+        };
+    }
+
     FlitParameters parameters() {
         return new FlitParameters(vcs, buffer, packet, creditDelay, channelLatency, routerDelay, cutThrough);
     }
@@ -64,7 +76,7 @@ final class FlitArgs {
     org.oft.controller.fattree.deploy.ElectricalBench bench(String topology, String nodeTypes, int paths, long seed, int cyclesPerSlot) {
         checkLoad();
         org.oft.controller.fattree.deploy.ElectricalBench b = new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths,
-                parameters(), pathPolicy(), traffic, load, seed, cyclesPerSlot, randomUp);
+                parameters(), pathPolicy(), traffic, load, seed, cyclesPerSlot, randomUp, age());
         b.check();
         return b;
     }

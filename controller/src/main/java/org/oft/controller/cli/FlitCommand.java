@@ -76,6 +76,7 @@ final class FlitCommand implements Callable<Integer> {
         for (double l : loads) {
             FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), par, tables, args.paths, pp, args.seed);
             sim.setRandomUp(flit.randomUp);
+            sim.setAgeArbitration(flit.age());
             if (fw.sourceUp() != null && !flit.randomUp) {
                 sim.setSourceUp(fw.sourceUp());
             }
@@ -94,7 +95,8 @@ final class FlitCommand implements Callable<Integer> {
                 .put("traffic", flit.traffic).put("parameters", new JsonObject().put("vcs", par.vcs()).put("bufferFlits", par.bufferFlits())
                         .put("packetFlits", par.packetFlits()).put("creditDelay", par.creditDelay())
                         .put("channelLatency", par.channelLatency()).put("routerDelay", par.routerDelay())
-                        .put("switching", par.cutThrough() ? "virtual cut-through" : "wormhole"));
+                        .put("switching", par.cutThrough() ? "virtual cut-through" : "wormhole")
+                        .put("arbitration", flit.age() ? "oldest first" : "round robin"));
         if (sweep != null) {
             out.put("runs", runs).put("saturationLoad", saturation);
         } else {

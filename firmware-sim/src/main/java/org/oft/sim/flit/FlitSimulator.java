@@ -134,6 +134,9 @@ public final class FlitSimulator {
     private final long[] xmitDiscards; // packets a switch discarded because this port's link is down
     // random up-port mode: per switch, its up-ports (global ids)
     private boolean randomUp;
+    private boolean ageArbitration;
+    private final long[] requestAge; // per input: creation cycle of the packet it offers (age arbitration)
+    private final long[] bestAge;
     private byte[][] sourceUp; // [switch level][source]: up-port offset, when the way up is keyed by source
     private final int[] upBase;
     private final int[] upPorts;
@@ -220,6 +223,8 @@ public final class FlitSimulator {
         Arrays.fill(chanPkt, -1);
         this.request = new int[radix];
         this.reqList = new int[radix];
+        this.requestAge = new long[radix];
+        this.bestAge = new long[radix];
         this.requestVc = new int[radix];
         this.bestDist = new int[radix];
         this.bestIn = new int[radix];
@@ -296,6 +301,16 @@ public final class FlitSimulator {
      */
     public void setRandomUp(boolean on) {
         randomUp = on;
+    }
+
+    /**
+     * Oldest-packet-first allocation instead of round robin: each input offers the VC whose head
+     * packet was created first, each output grants the oldest offer (round robin breaks ties). Local
+     * round robin is not max-min fair where flows merge at several switches (the parking-lot
+     * effect); age approximates global fairness.
+     */
+    public void setAgeArbitration(boolean on) {
+        ageArbitration = on;
     }
 
     /**
@@ -588,6 +603,7 @@ public final class FlitSimulator {
                 int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
                 m &= m - 1;
                 request[i] = -1;
+                requestAge[i] = Long.MAX_VALUE;
                 int in = first + i;
                 int r = inRr[in];
                 long vm = vcMask[in];
@@ -649,18 +665,19 @@ public final class FlitSimulator {
                             transmitWait[out]++;
                             continue;
                         }
-                        request[i] = out;
-                        requestVc[i] = v * vcs + ovc;
+                        if (offer(i, out, v * vcs + ovc, pktBorn[p])) {
+                            break;
+                        }
                     } else {
                         int out = ivRoute[iv];
                         if (credits[out * vcs + ivOutVc[iv]] == 0) {
                             transmitWait[out]++;
                             continue;
                         }
-                        request[i] = out;
-                        requestVc[i] = v * vcs + ivOutVc[iv];
+                        if (offer(i, out, v * vcs + ivOutVc[iv], pktBorn[p])) {
+                            break;
+                        }
                     }
-                    break;
                 }
                 if (request[i] >= 0) {
                     reqList[nreq++] = i;
@@ -678,9 +695,12 @@ public final class FlitSimulator {
             }
             if (bestDist[o] == Integer.MAX_VALUE) {
                 requested[outputs++] = o;
+                bestAge[o] = Long.MAX_VALUE;
             }
-            if (dist < bestDist[o]) {
+            if (ageArbitration ? requestAge[i] < bestAge[o] || (requestAge[i] == bestAge[o] && dist < bestDist[o])
+                    : dist < bestDist[o]) {
                 bestDist[o] = dist;
+                bestAge[o] = requestAge[i];
                 bestIn[o] = i;
             }
         }
@@ -694,6 +714,25 @@ public final class FlitSimulator {
             outRr[out] = i + 1 == radix ? 0 : i + 1;
             inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
         }
+    }
+
+    /**
+     * Input {@code i} offers output {@code out} (VC pair {@code vcPair}) for a packet born at
+     * {@code born}; true when the input is done choosing (round robin takes the first offer, age
+     * arbitration looks at every VC and keeps the oldest).
+     */
+    private boolean offer(int i, int out, int vcPair, long born) {
+        if (!ageArbitration) {
+            request[i] = out;
+            requestVc[i] = vcPair;
+            return true;
+        }
+        if (born < requestAge[i]) {
+            request[i] = out;
+            requestVc[i] = vcPair;
+            requestAge[i] = born;
+        }
+        return false;
     }
 
     /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */

@@ -23,8 +23,14 @@ import org.oft.sim.flit.FlitSimulator;
  */
 public record ElectricalBench(String topology, String nodeTypes, int paths, FlitParameters parameters,
                               FlitSimulator.PathPolicy policy, String traffic, double load, long seed, int cyclesPerSlot,
-                              boolean randomUp) {
+                              boolean randomUp, boolean ageArbitration) {
     public static final int DEFAULT_CYCLES_PER_SLOT = 1000;
+
+    /** With round-robin allocation. */
+    public ElectricalBench(String topology, String nodeTypes, int paths, FlitParameters parameters, FlitSimulator.PathPolicy policy,
+                           String traffic, double load, long seed, int cyclesPerSlot, boolean randomUp) {
+        this(topology, nodeTypes, paths, parameters, policy, traffic, load, seed, cyclesPerSlot, randomUp, false);
+    }
 
     public ElectricalBench {
         if (paths < 1 || paths > 128) {
@@ -55,7 +61,7 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         NodeTypes types = NodeTypes.parse(nodeTypes, t);
         FlitSimulator.Traffic tr = FlitFabric.traffic(traffic, t.hosts(), t, types, seed);
         SwitchBoards.PacketModel packets = new SwitchBoards.PacketModel(FlitFabric.network(t), parameters, paths, policy, tr, load,
-                seed, cyclesPerSlot, randomUp);
+                seed, cyclesPerSlot, randomUp, ageArbitration);
         return SwitchDeployment.boardsFor(t, paths, packets);
     }
 
@@ -79,6 +85,9 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         }
         if (randomUp) {
             a.add("--random-up");
+        }
+        if (ageArbitration) {
+            a.addAll(List.of("--arbitration", "age"));
         }
         return a;
     }
