@@ -57,6 +57,11 @@ public final class ForwardingTables {
         return new ForwardingTables(t, paths, switchPorts, null);
     }
 
+    /** A copy of the switch rows (row per switch, {@link #addresses()} bytes each). */
+    byte[] switchRows() {
+        return switchPorts.clone();
+    }
+
     /** True when both tables send every address the same way at every switch. */
     public boolean sameAs(ForwardingTables o) {
         return o.paths == paths && java.util.Arrays.equals(o.switchPorts, switchPorts)

@@ -1,0 +1,357 @@
+package org.oft.controller.fattree.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.PgftTopology;
+
+/**
+ * Destination-keyed forwarding tables made to route around a broken fabric, keeping every entry the
+ * planned tables (any destination-keyed engine's) already get right.
+ *
+ * <p>Per destination leaf: a switch from which the destination can be reached going down only
+ * ("down-reach") sends it down, to a child that also can; any other switch that can reach it up then
+ * down sends it up, to a parent that can; where the planned port does not lead so, the entry takes,
+ * among the ports that do, the one carrying the fewest addresses at that switch so far. Routes thus
+ * stay up*&#47;down* (deadlock-free): nothing is ever sent down into a switch that must go up again. A
+ * switch that cannot reach the destination at all, and every switch for a missing host, gets no
+ * route (255), and the pairs no route can join are counted and named, never silently dropped. On a
+ * complete tree nothing changes.
+ *
+ * <p>Hosts must have one link each (w_1 = p_1 = 1).
+ */
+public final class Reroute {
+    public static final int NONE = 0xFF;
+    /** Unreachable pairs named in a result, at most. */
+    public static final int EXAMPLES = 10;
+
+    private final PgftTopology t;
+    private final int paths;
+    private final int addresses;
+    private final byte[] planned;
+    private final byte[] rows;
+    private final int[] load; // per switch port (global id): addresses routed through it
+    private final boolean[][] reach; // [leaf][switch]: the leaf's hosts can be reached from it (up then down)
+    private final boolean[][] downReach; // [leaf][switch]: ... going down only
+    private FabricFaults faults;
+    private long unreachablePairs;
+    private final List<String> examples = new ArrayList<>();
+
+    private Reroute(ForwardingTables plan, FabricFaults faults) {
+        this.t = plan.topology();
+        if (t.upPorts(0) != 1) {
+            throw new IllegalArgumentException("routing around failures needs hosts with one link each (w_1 = p_1 = 1)");
+        }
+        if (faults.tree().topology() != t) {
+            throw new IllegalArgumentException("the failures are of another fabric");
+        }
+        this.paths = plan.paths();
+        this.addresses = plan.addresses();
+        this.planned = plan.switchRows();
+        this.rows = planned.clone();
+        this.load = new int[t.portCount()];
+        int leaves = t.levelSize(1);
+        this.reach = new boolean[leaves][t.switches()];
+        this.downReach = new boolean[leaves][t.switches()];
+        this.faults = faults;
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            int base = (v - t.hosts()) * addresses;
+            for (int a = 0; a < addresses; a++) {
+                load[t.portBase(v) + (rows[base + a] & 0xFF)]++;
+            }
+        }
+    }
+
+    /** Tables for {@code plan} on the fabric with {@code faults}. */
+    public static Reroute route(ForwardingTables plan, FabricFaults faults) {
+        Reroute r = new Reroute(plan, faults);
+        for (int leaf = 0; leaf < t(r).levelSize(1); leaf++) {
+            r.routeLeaf(leaf, null);
+        }
+        r.countUnreachable();
+        return r;
+    }
+
+    private static PgftTopology t(Reroute r) {
+        return r.t;
+    }
+
+    /**
+     * One more failure, rerouted incrementally: the destinations below the cable's lower end are
+     * routed again everywhere; for every other destination only the switches whose way up may have
+     * gone through that cable (the lower end and the switches below it) are looked at again.
+     */
+    public void fail(String spec) {
+        FabricFaults next = faults.with(spec);
+        List<Integer> lower = new ArrayList<>(); // lower ends of newly dead cables
+        for (int g = 0; g < t.portCount(); g++) {
+            if (next.deadPort(g) && !faults.deadPort(g)) {
+                int v = nodeOf(g);
+                int peer = t.peerNode(g);
+                if (t.level(v) < t.level(peer)) {
+                    lower.add(v);
+                }
+            }
+        }
+        faults = next;
+        boolean[] fullLeaf = new boolean[t.levelSize(1)];
+        boolean[] cone = new boolean[t.nodes()];
+        for (int x : lower) {
+            markCone(x, cone);
+            for (int leaf = 0; leaf < fullLeaf.length; leaf++) {
+                if (x < t.hosts() ? t.below(t.hosts() + leaf, x) : leafBelow(x, t.hosts() + leaf)) {
+                    fullLeaf[leaf] = true;
+                }
+            }
+        }
+        for (int leaf = 0; leaf < fullLeaf.length; leaf++) {
+            routeLeaf(leaf, fullLeaf[leaf] ? null : cone);
+        }
+        countUnreachable();
+    }
+
+    /** The nodes whose way up may pass through x: x and everything below it. */
+    private void markCone(int x, boolean[] cone) {
+        if (cone[x]) {
+            return;
+        }
+        cone[x] = true;
+        int l = t.level(x);
+        for (int p = 0; p < t.downPorts(l); p++) {
+            int c = t.peerNode(t.portBase(x) + p);
+            if (c >= t.hosts()) {
+                markCone(c, cone);
+            }
+        }
+    }
+
+    /** Leaf node {@code leaf} lies below switch x (x's subtree holds its hosts). */
+    private boolean leafBelow(int x, int leaf) {
+        long firstHost = (long) (leaf - t.levelBase(1)) * t.hostStride(1);
+        return t.below(x, (int) firstHost);
+    }
+
+    private int nodeOf(int g) {
+        int lo = 0;
+        int hi = t.nodes() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (t.portBase(mid) <= g) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * Routes the addresses of the hosts below one leaf: reachability first, then every entry (or, with
+     * {@code only}, the entries of the switches it marks).
+     */
+    private void routeLeaf(int leafIndex, boolean[] only) {
+        int leaf = t.levelBase(1) + leafIndex;
+        boolean[] down = downReach[leafIndex];
+        boolean[] up = reach[leafIndex];
+        int h = t.levels();
+        int n = t.hosts();
+        if (only == null) {
+            java.util.Arrays.fill(down, false);
+            if (!faults.deadNode(leaf)) {
+                down[leaf - n] = true;
+            }
+            for (int l = 1; l < h; l++) { // down-reach climbs the live cables
+                for (int v = t.levelBase(l); v < t.levelBase(l) + t.levelSize(l); v++) {
+                    if (!down[v - n]) {
+                        continue;
+                    }
+                    for (int q = 0; q < t.upPorts(l); q++) {
+                        int g = t.portBase(v) + t.downPorts(l) + q;
+                        if (!faults.deadPort(g)) {
+                            down[t.peerNode(g) - n] = true;
+                        }
+                    }
+                }
+            }
+        }
+        for (int l = h; l >= 1; l--) { // reach: down-reach, or a live cable up to a switch with reach
+            for (int v = t.levelBase(l); v < t.levelBase(l) + t.levelSize(l); v++) {
+                if (only != null && !only[v]) {
+                    continue;
+                }
+                boolean r = down[v - n];
+                for (int q = 0; !r && l < h && q < t.upPorts(l); q++) {
+                    int g = t.portBase(v) + t.downPorts(l) + q;
+                    r = !faults.deadPort(g) && up[t.peerNode(g) - n];
+                }
+                up[v - n] = r && !faults.deadNode(v);
+            }
+        }
+        long first = (long) leafIndex * t.hostStride(1);
+        for (int d = (int) first; d < first + t.hostStride(1); d++) {
+            boolean hostOk = !faults.deadNode(d) && !faults.deadPort(t.portBase(d));
+            for (int q = 0; q < paths; q++) {
+                int a = d * paths + q;
+                for (int v = n; v < t.nodes(); v++) {
+                    if (only == null || only[v]) {
+                        entry(v, a, hostOk, down, up);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One entry: kept when the planned port leads the right way, else the least loaded port that does. */
+    private void entry(int v, int a, boolean hostOk, boolean[] down, boolean[] up) {
+        int n = t.hosts();
+        int d = a / paths;
+        int at = (v - n) * addresses + a;
+        int cur = rows[at] & 0xFF;
+        int want;
+        if (!hostOk || !up[v - n]) {
+            want = NONE;
+        } else {
+            int l = t.level(v);
+            int plan = planned[at] & 0xFF;
+            boolean goDown = down[v - n];
+            if (valid(v, l, plan, goDown, down, up, d)) {
+                want = plan;
+            } else if (cur != NONE && cur != plan && valid(v, l, cur, goDown, down, up, d)) {
+                want = cur; // an earlier reroute still holds
+            } else {
+                want = NONE;
+                int best = Integer.MAX_VALUE;
+                int from = goDown ? 0 : t.downPorts(l);
+                int to = goDown ? t.downPorts(l) : t.downPorts(l) + t.upPorts(l);
+                for (int p = from; p < to; p++) {
+                    if (valid(v, l, p, goDown, down, up, d) && load[t.portBase(v) + p] < best) {
+                        best = load[t.portBase(v) + p];
+                        want = p;
+                    }
+                }
+            }
+        }
+        if (want != cur) {
+            if (cur != NONE) {
+                load[t.portBase(v) + cur]--;
+            }
+            if (want != NONE) {
+                load[t.portBase(v) + want]++;
+            }
+            rows[at] = (byte) want;
+        }
+    }
+
+    /** Port p of v leads the right way: down to a child with down-reach, or up to a parent with reach; cable alive. */
+    private boolean valid(int v, int l, int p, boolean goDown, boolean[] down, boolean[] up, int d) {
+        if (p == NONE) {
+            return false;
+        }
+        int g = t.portBase(v) + p;
+        if (faults.deadPort(g)) {
+            return false;
+        }
+        int peer = t.peerNode(g);
+        if (goDown) {
+            if (p >= t.downPorts(l)) {
+                return false;
+            }
+            return peer < t.hosts() ? peer == d : down[peer - t.hosts()];
+        }
+        return p >= t.downPorts(l) && up[peer - t.hosts()];
+    }
+
+    /**
+     * Pairs of present hosts no route joins, by leaves: a destination that is missing or cut off is
+     * unreachable from every present host; else from the hosts that are cut off and from the
+     * connected hosts of every leaf that cannot reach its leaf.
+     */
+    private void countUnreachable() {
+        unreachablePairs = 0;
+        examples.clear();
+        int n = t.hosts();
+        int leaves = t.levelSize(1);
+        int perLeaf = (int) t.hostStride(1);
+        long[] connected = new long[leaves];
+        long present = 0;
+        long cutOff = 0;
+        for (int s = 0; s < n; s++) {
+            if (faults.deadNode(s)) {
+                continue;
+            }
+            present++;
+            if (faults.deadPort(t.portBase(s))) {
+                cutOff++;
+            } else {
+                connected[s / perLeaf]++;
+            }
+        }
+        long[] fromLeaves = new long[leaves]; // connected sources whose leaf cannot reach leaf L
+        for (int dl = 0; dl < leaves; dl++) {
+            for (int sl = 0; sl < leaves; sl++) {
+                if (!reach[dl][t.levelBase(1) + sl - n]) {
+                    fromLeaves[dl] += connected[sl];
+                }
+            }
+        }
+        for (int d = 0; d < n; d++) {
+            boolean dPresent = !faults.deadNode(d);
+            boolean dOk = dPresent && !faults.deadPort(t.portBase(d));
+            long u = dOk ? cutOff + fromLeaves[d / perLeaf] : present - (dPresent ? 1 : 0);
+            unreachablePairs += u;
+            for (int s = 0; u > 0 && s < n && examples.size() < EXAMPLES; s++) {
+                if (s != d && !faults.deadNode(s) && (!dOk || faults.deadPort(t.portBase(s))
+                        || !reach[d / perLeaf][t.peerNode(t.portBase(s)) - n])) {
+                    examples.add("host " + s + " -> host " + d);
+                }
+            }
+        }
+    }
+
+    /** The rerouted tables. */
+    public ForwardingTables tables() {
+        return ForwardingTables.of(t, paths, rows.clone());
+    }
+
+    /** The rerouted tables as a routing (walkable; entries with no route end a walk with an error). */
+    public DestinationRouting routing(String engine) {
+        return new DestinationRouting(engine, tables());
+    }
+
+    public FabricFaults faults() {
+        return faults;
+    }
+
+    /** Pairs of present hosts that no route joins (the source or destination cut off, or no up*&#47;down* path left). */
+    public long unreachablePairs() {
+        return unreachablePairs;
+    }
+
+    /** Up to {@value #EXAMPLES} of them. */
+    public List<String> unreachableExamples() {
+        return List.copyOf(examples);
+    }
+
+    /** Entries that differ from {@code other}'s tables (same fabric and addresses). */
+    public List<int[]> diff(ForwardingTables other) {
+        byte[] o = other.switchRows();
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i] != o[i]) {
+                out.add(new int[] {t.hosts() + i / addresses, i % addresses, o[i] & 0xFF, rows[i] & 0xFF});
+            }
+        }
+        return out;
+    }
+
+    /** Entries that differ from the planned tables. */
+    public int changedEntries() {
+        int c = 0;
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i] != planned[i]) {
+                c++;
+            }
+        }
+        return c;
+    }
+}

@@ -1,0 +1,224 @@
+package org.oft.controller.fattree.routing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.TopologySpec;
+
+/** Routing around failed links, switches and hosts: valid up*&#47;down* routes for every pair that has one, nothing else touched. */
+class RerouteTest {
+
+    static ForwardingTables plan(FatTree tree, String engine, int paths) {
+        PgftTopology t = tree.topology();
+        NodeTypes types = engine.startsWith("g") ? NodeTypes.parse("last:io", t) : null;
+        return RoutingEngines.byName(engine).route(t, new RoutingOptions(paths, 3, types)).tables();
+    }
+
+    /**
+     * Walks every pair and address through the tables: a pair is joined when a walk reaches the
+     * destination over live cables, going up then down only; returns the pairs not joined, and fails
+     * on any route that is not a valid up*&#47;down* route.
+     */
+    static long walkAll(ForwardingTables lft, FabricFaults f) {
+        PgftTopology t = lft.topology();
+        long unjoined = 0;
+        for (int s = 0; s < t.hosts(); s++) {
+            for (int d = 0; d < t.hosts(); d++) {
+                if (s == d || f.deadNode(s)) {
+                    continue;
+                }
+                boolean joined = false;
+                for (int q = 0; q < lft.paths(); q++) {
+                    joined |= walk(lft, f, s, d, q);
+                }
+                if (!joined) {
+                    unjoined++;
+                }
+            }
+        }
+        return unjoined;
+    }
+
+    /** One walk: true when it arrives; false when it meets no route (or a cut-off source); fails on anything invalid. */
+    static boolean walk(ForwardingTables lft, FabricFaults f, int s, int d, int q) {
+        PgftTopology t = lft.topology();
+        int a = d * lft.paths() + q;
+        if (f.deadPort(t.portBase(s))) {
+            return false;
+        }
+        int node = t.peerNode(t.portBase(s));
+        boolean goingDown = false;
+        for (int hops = 1; hops <= 2 * t.levels(); hops++) {
+            if (node == d) {
+                return true;
+            }
+            int p = lft.port(node, a);
+            if (p == Reroute.NONE) {
+                return false;
+            }
+            int g = t.portBase(node) + p;
+            assertTrue(!f.deadPort(g), s + "->" + d + " q" + q + " uses a dead cable at " + t.tuple(node));
+            int next = t.peerNode(g);
+            boolean down = t.level(next) < t.level(node);
+            assertTrue(down || !goingDown, s + "->" + d + " q" + q + " goes up again at " + t.tuple(node) + ": not up*/down*");
+            goingDown |= down;
+            node = next;
+        }
+        assertEquals(d, node, s + "->" + d + " q" + q + " does not arrive within 2h hops");
+        return true;
+    }
+
+    @ParameterizedTest(name = "{0} {1} K={2}")
+    @CsvSource({"'kary:4,3', dmodk, 1", "'kary:4,3', random, 1", "'xgft:3;4,4,8;1,4,4', shift-1, 4", "'xgft:3;4,4,8;1,4,4', disjoint, 2",
+        "'pgft:3;8,4,2;1,2,1;1,1,4', dmodk, 1", "'pgft:3;8,4,2;1,2,1;1,1,4', gdmodk, 1"})
+    void onACompleteTreeTheTablesAreUnchanged(String spec, String engine, int paths) {
+        FatTree tree = TopologySpec.parse(spec);
+        ForwardingTables plan = plan(tree, engine, paths);
+        Reroute r = Reroute.route(plan, FabricFaults.none(tree));
+        assertTrue(r.tables().sameAs(plan));
+        assertEquals(0, r.changedEntries());
+        assertEquals(0, r.unreachablePairs());
+    }
+
+    /** Every switch-to-switch cable of the 4-ary 3-tree, one at a time: every pair is still joined, validly. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"dmodk", "random"})
+    void withAnyOneCableOutEveryPairIsRoutedUpThenDown(String engine) {
+        FatTree tree = TopologySpec.parse("kary:4,3");
+        PgftTopology t = tree.topology();
+        ForwardingTables plan = plan(tree, engine, 1);
+        int cables = 0;
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            int l = t.level(v);
+            for (int q = 0; q < t.upPorts(l); q++) {
+                FabricFaults f = FabricFaults.parse(tree, List.of("link:switch-" + (v - t.hosts()) + ":" + (t.downPorts(l) + q + 1)));
+                Reroute r = Reroute.route(plan, f);
+                assertEquals(0, r.unreachablePairs(), f.described().toString());
+                assertEquals(0, walkAll(r.tables(), f), f.described().toString());
+                assertTrue(r.changedEntries() > 0);
+                cables++;
+            }
+        }
+        assertEquals(32 * 4, cables);
+    }
+
+    @Test
+    void multiPathAddressesAreEachRoutedAround() {
+        FatTree tree = TopologySpec.parse("xgft:3;4,4,8;1,4,4");
+        ForwardingTables plan = plan(tree, "disjoint", 4);
+        FabricFaults f = FabricFaults.parse(tree, List.of("random-links:10%:7"));
+        Reroute r = Reroute.route(plan, f);
+        assertEquals(r.unreachablePairs(), walkAll(r.tables(), f));
+        // every address of every joinable pair arrives, not just one of them
+        PgftTopology t = tree.topology();
+        for (int s = 0; s < t.hosts(); s += 7) {
+            for (int d = 0; d < t.hosts(); d += 5) {
+                if (s != d) {
+                    boolean any = false;
+                    boolean all = true;
+                    for (int q = 0; q < 4; q++) {
+                        boolean ok = walk(r.tables(), f, s, d, q);
+                        any |= ok;
+                        all &= ok;
+                    }
+                    assertEquals(any, all, s + "->" + d);
+                }
+            }
+        }
+    }
+
+    @Test
+    void pairsNoRouteCanJoinAreCountedAndNamed() {
+        FatTree tree = TopologySpec.parse("kary:2,3");
+        PgftTopology t = tree.topology();
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        // host 5 is gone; leaf (1,0,0,0) loses both its up cables: hosts 0 and 1 are cut off from the rest
+        FabricFaults f = FabricFaults.parse(tree, List.of("host:5", "link:(1,0,0,0):3", "link:(1,0,0,0):4"));
+        Reroute r = Reroute.route(plan, f);
+        long present = t.hosts() - 1;
+        long expected = present  // to host 5, from every present host
+                + 2L * 5 * 2;     // hosts 0,1 <-> the 5 other present hosts, both ways
+        assertEquals(expected, r.unreachablePairs());
+        assertEquals(expected, walkAll(r.tables(), f));
+        assertTrue(r.unreachableExamples().size() == Reroute.EXAMPLES && r.unreachableExamples().contains("host 2 -> host 0"),
+                r.unreachableExamples().toString());
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            assertEquals(Reroute.NONE, r.tables().port(v, 5), "no switch routes the missing host");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"'link:(2,0,1,0):1'", "'switch:(2,1,0,0)'", "'link:(1,1,1,0):4'", "host:9"})
+    void anIncrementalRerouteIsAsValidAsAFullOne(String second) {
+        FatTree tree = TopologySpec.parse("kary:4,3");
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        Reroute r = Reroute.route(plan, FabricFaults.parse(tree, List.of("link:(1,0,0,0):5", "random-links:3%:2")));
+        ForwardingTables before = r.tables();
+        r.fail(second);
+        Reroute full = Reroute.route(plan, r.faults());
+        assertEquals(full.unreachablePairs(), r.unreachablePairs());
+        assertEquals(r.unreachablePairs(), walkAll(r.tables(), r.faults()));
+        assertTrue(!r.diff(before).isEmpty(), "the new failure changed something");
+    }
+
+    /** Max flows per directed link over all shifts, D-mod-K on the 4-ary 3-tree: whole, and with one cable out. */
+    @Test
+    void shiftsOnABrokenTreeAreMeasuredAgainstTheWholeOne() {
+        FatTree tree = TopologySpec.parse("kary:4,3");
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        int whole = maxFlowsOverShifts(plan, FabricFaults.none(tree));
+        FabricFaults f = FabricFaults.parse(tree, List.of("link:(1,0,0,0):5"));
+        int broken = maxFlowsOverShifts(Reroute.route(plan, f).tables(), f);
+        System.out.println("kary:4,3 D-mod-K, max flows per link over all shifts: whole " + whole + ", one leaf cable out " + broken);
+        assertEquals(1, whole, "D-mod-K on an RLFT: one flow per link under any shift (000 Thm 2)");
+        assertTrue(broken >= 2 && broken <= whole + 1, "four flows on three cables, no worse than the whole tree + 1: " + broken);
+    }
+
+    static int maxFlowsOverShifts(ForwardingTables lft, FabricFaults f) {
+        PgftTopology t = lft.topology();
+        int max = 0;
+        int[] load = new int[t.portCount()];
+        for (int s = 1; s < t.hosts(); s++) {
+            java.util.Arrays.fill(load, 0);
+            for (int src = 0; src < t.hosts(); src++) {
+                int d = (src + s) % t.hosts();
+                int node = t.peerNode(t.portBase(src));
+                max = Math.max(max, ++load[t.portBase(src)]);
+                while (node != d) {
+                    int g = t.portBase(node) + lft.port(node, d);
+                    max = Math.max(max, ++load[g]);
+                    node = t.peerNode(g);
+                }
+            }
+        }
+        return max;
+    }
+
+    @Test
+    void badFailureSpecsSayWhatIsWrong() {
+        FatTree tree = TopologySpec.parse("kary:2,3");
+        assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("link:(1,0,0,0):9")),
+                "(1,0,0,0) has ports 1..4");
+        String m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("cable:3"))).getMessage();
+        assertEquals("--fail 'cable:3': use link:NODE:PORT, switch:NODE, host:N or random-links:P%[:SEED]", m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("switch:(1,0,0)"))).getMessage();
+        assertTrue(m.contains("a tuple (l,a_h,...,a_1) has 4 numbers here"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("switch:switch-99"))).getMessage();
+        assertTrue(m.contains("switches are switch-0..switch-11"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("random-links:x%"))).getMessage();
+        assertTrue(m.contains("P must be a number of per cent"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("switch:0x0001000000000000"))).getMessage();
+        assertTrue(m.contains("is a host; use host:"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("host:99"))).getMessage();
+        assertTrue(m.contains("hosts are 0..7"), m);
+    }
+}
