@@ -30,7 +30,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -63,8 +63,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "switch-deploy").contains(what)) {
-            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy or all, got '" + what + "'");
+        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "switch-deploy", "reroute").contains(what)) {
+            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute or all, got '" + what + "'");
         }
         if (runs < 1 || runs > 1000) {
             throw new IllegalArgumentException("--runs must be between 1 and 1000, got " + runs);
@@ -126,6 +126,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("flit-saturation")) {
             new FatTreeBenchmarks(out, runs).flitSaturation();
+        }
+        if (what.equals("all") || what.equals("reroute")) {
+            new FatTreeBenchmarks(out, runs).reroute();
         }
         if (what.equals("all") || what.equals("switch-deploy")) {
             new FatTreeBenchmarks(out, runs).switchDeploy();

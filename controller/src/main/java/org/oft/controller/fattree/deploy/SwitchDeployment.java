@@ -50,7 +50,9 @@ public final class SwitchDeployment {
         for (int v = t.hosts(); v < t.nodes(); v++) {
             byte[] ports = new byte[lft.addresses()];
             for (int a = 0; a < ports.length; a++) {
-                ports[a] = (byte) tree.names().physicalPort(v, lft.port(v, a));
+                int local = lft.port(v, a);
+                ports[a] = (byte) (local == org.oft.controller.fattree.routing.Reroute.NONE ? org.oft.hal.wire.Protocol.LFT_NO_ROUTE
+                        : tree.names().physicalPort(v, local));
             }
             out.add(BoardConfig.electricalSwitch("switch-" + (v - t.hosts()), ports));
         }
