@@ -11,8 +11,12 @@ import org.oft.controller.fattree.topology.PgftTopology;
  *
  * <p>Per destination leaf: a switch from which the destination can be reached going down only
  * ("down-reach") sends it down, to a child that also can; any other switch that can reach it up then
- * down sends it up, to a parent that can; where the planned port does not lead so, the entry takes,
- * among the ports that do, the one carrying the fewest addresses at that switch so far. Routes thus
+ * down sends it up, to a parent that can; where the planned port does not lead so, the entry takes
+ * one of the ports that do: the k-th, k = (r + j·D) mod C, with C such ports, D ports that do not,
+ * r the planned port's rank among those, and j the address's next D-mod-K digit. So the addresses
+ * one dead port carried are spread over the others (as D-mod-K spreads destinations), the addresses
+ * of two dead ports that a shift sends together take different ones, and reroutes made at many
+ * switches for one address agree rather than converge on one cable by accident. Routes thus
  * stay up*&#47;down* (deadlock-free): nothing is ever sent down into a switch that must go up again. A
  * switch that cannot reach the destination at all, and every switch for a missing host, gets no
  * route (255), and the pairs no route can join are counted and named, never silently dropped. On a
@@ -30,7 +34,7 @@ public final class Reroute {
     private final int addresses;
     private final byte[] planned;
     private final byte[] rows;
-    private final int[] load; // per switch port (global id): addresses routed through it
+    private final int[] candidates = new int[256];
     private final boolean[][] reach; // [leaf][switch]: the leaf's hosts can be reached from it (up then down)
     private final boolean[][] downReach; // [leaf][switch]: ... going down only
     private FabricFaults faults;
@@ -49,17 +53,10 @@ public final class Reroute {
         this.addresses = plan.addresses();
         this.planned = plan.switchRows();
         this.rows = planned.clone();
-        this.load = new int[t.portCount()];
         int leaves = t.levelSize(1);
         this.reach = new boolean[leaves][t.switches()];
         this.downReach = new boolean[leaves][t.switches()];
         this.faults = faults;
-        for (int v = t.hosts(); v < t.nodes(); v++) {
-            int base = (v - t.hosts()) * addresses;
-            for (int a = 0; a < addresses; a++) {
-                load[t.portBase(v) + (rows[base + a] & 0xFF)]++;
-            }
-        }
     }
 
     /** Tables for {@code plan} on the fabric with {@code faults}. */
@@ -94,6 +91,7 @@ public final class Reroute {
             }
         }
         faults = next;
+        suspect = null; // the switches with dead cables changed
         boolean[] fullLeaf = new boolean[t.levelSize(1)];
         boolean[] cone = new boolean[t.nodes()];
         for (int x : lower) {
@@ -104,11 +102,14 @@ public final class Reroute {
                 }
             }
         }
+        coneList = java.util.stream.IntStream.range(t.hosts(), t.nodes()).filter(v -> cone[v]).toArray();
         for (int leaf = 0; leaf < fullLeaf.length; leaf++) {
             routeLeaf(leaf, fullLeaf[leaf] ? null : cone);
         }
         countUnreachable();
     }
+
+    private int[] coneList;
 
     /** The nodes whose way up may pass through x: x and everything below it. */
     private void markCone(int x, boolean[] cone) {
@@ -188,20 +189,89 @@ public final class Reroute {
             }
         }
         long first = (long) leafIndex * t.hostStride(1);
+        int[] at = only == null ? suspects(leaf, (int) first, down, up) : null;
+        int count = only == null ? suspectCount : 0;
         for (int d = (int) first; d < first + t.hostStride(1); d++) {
             boolean hostOk = !faults.deadNode(d) && !faults.deadPort(t.portBase(d));
             for (int q = 0; q < paths; q++) {
                 int a = d * paths + q;
-                for (int v = n; v < t.nodes(); v++) {
-                    if (only == null || only[v]) {
-                        entry(v, a, hostOk, down, up);
+                if (!hostOk) {
+                    for (int v = n; v < t.nodes(); v++) {
+                        entry(v, a, false, down, up);
+                    }
+                } else if (only == null) {
+                    for (int k = 0; k < count; k++) {
+                        entry(at[k], a, true, down, up);
+                    }
+                    for (int v : withDeadPorts) { // elsewhere only entries through a dead cable are wrong
+                        int cur = rows[(v - n) * addresses + a] & 0xFF;
+                        if (suspectMark[v - n] != suspectEpoch && cur != NONE && faults.deadPort(t.portBase(v) + cur)) {
+                            entry(v, a, true, down, up);
+                        }
+                    }
+                } else {
+                    for (int v : coneList) {
+                        entry(v, a, true, down, up);
                     }
                 }
             }
         }
     }
 
-    /** One entry: kept when the planned port leads the right way, else the least loaded port that does. */
+    private int[] suspect;
+    private int suspectCount;
+    private int[] suspectMark;
+    private int suspectEpoch;
+    private int[] withDeadPorts;
+
+    /**
+     * The switches all of whose entries for one leaf's hosts are looked at again: those that cannot
+     * reach the leaf and their neighbours, and the leaf's ancestors (in the whole tree) that lost
+     * their way down and the switches above them. Elsewhere only an entry through a dead cable can be
+     * wrong; those are found by their port.
+     */
+    private int[] suspects(int leaf, int firstHost, boolean[] down, boolean[] up) {
+        int n = t.hosts();
+        if (suspect == null) {
+            suspect = new int[t.switches()];
+            suspectMark = new int[t.switches()];
+            java.util.List<Integer> w = new java.util.ArrayList<>();
+            for (int v = n; v < t.nodes(); v++) {
+                for (int g = t.portBase(v); g < t.portBase(v) + t.ports(v); g++) {
+                    if (faults.deadPort(g)) {
+                        w.add(v);
+                        break;
+                    }
+                }
+            }
+            withDeadPorts = w.stream().mapToInt(Integer::intValue).toArray();
+        }
+        suspectEpoch++;
+        suspectCount = 0;
+        for (int v = n; v < t.nodes(); v++) {
+            boolean lostDown = !down[v - n] && t.below(v, firstHost);
+            if (!up[v - n] || lostDown) {
+                mark(v);
+                for (int g = t.portBase(v); g < t.portBase(v) + t.ports(v); g++) {
+                    int peer = t.peerNode(g);
+                    if (peer >= n && (!up[v - n] || t.level(peer) > t.level(v))) {
+                        mark(peer);
+                    }
+                }
+            }
+        }
+        return suspect;
+    }
+
+    private void mark(int v) {
+        int i = v - t.hosts();
+        if (suspectMark[i] != suspectEpoch) {
+            suspectMark[i] = suspectEpoch;
+            suspect[suspectCount++] = v;
+        }
+    }
+
+    /** One entry: kept when the planned port leads the right way, else one of the ports that do (see the class). */
     private void entry(int v, int a, boolean hostOk, boolean[] down, boolean[] up) {
         int n = t.hosts();
         int d = a / paths;
@@ -219,25 +289,30 @@ public final class Reroute {
             } else if (cur != NONE && cur != plan && valid(v, l, cur, goDown, down, up, d)) {
                 want = cur; // an earlier reroute still holds
             } else {
-                want = NONE;
-                int best = Integer.MAX_VALUE;
+                // the ports that lead the right way, the address spread over them as D-mod-K spreads
+                // destinations: the same choice for an address at every switch of a level, different
+                // addresses of one leaf on different ports, so rerouted flows do not converge
                 int from = goDown ? 0 : t.downPorts(l);
                 int to = goDown ? t.downPorts(l) : t.downPorts(l) + t.upPorts(l);
+                int count = 0;
+                int dead = 0;
+                int rank = 0;
                 for (int p = from; p < to; p++) {
-                    if (valid(v, l, p, goDown, down, up, d) && load[t.portBase(v) + p] < best) {
-                        best = load[t.portBase(v) + p];
-                        want = p;
+                    if (valid(v, l, p, goDown, down, up, d)) {
+                        candidates[count++] = p;
+                    } else {
+                        if (p == plan) {
+                            rank = dead;
+                        }
+                        dead++;
                     }
                 }
+                // D-mod-K's next digit of the address: the addresses one planned port carried differ in it
+                long j = goDown ? a : a / (t.copyStride(l) * (long) (to - from));
+                want = count == 0 ? NONE : candidates[(int) ((rank + j * dead) % count)];
             }
         }
         if (want != cur) {
-            if (cur != NONE) {
-                load[t.portBase(v) + cur]--;
-            }
-            if (want != NONE) {
-                load[t.portBase(v) + want]++;
-            }
             rows[at] = (byte) want;
         }
     }
