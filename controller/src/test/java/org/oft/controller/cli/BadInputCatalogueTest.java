@@ -195,6 +195,28 @@ public class BadInputCatalogueTest {
                 "--arbitration", "fifo"));
         l.add(c("flit path policy", 2, "--path-policy must be hash, round-robin or random", "flit", "--topology", "kary:2,2",
                 "--path-policy", "spray"));
+        l.add(c("reroute fail unknown kind", 2, "--fail 'cable:3': use link:NODE:PORT, switch:NODE, host:N or random-links:P%[:SEED]",
+                "fattree", "reroute", "--topology", "kary:2,2", "--fail", "cable:3"));
+        l.add(c("reroute fail bad port", 2, "--fail 'link:(1,0,0):9': switch-0 (1,0,0) has no port 9 (ports 1..4)", "fattree", "reroute",
+                "--topology", "kary:2,2", "--fail", "link:(1,0,0):9"));
+        l.add(c("reroute fail bad tuple", 2, "a tuple (l,a_h,...,a_1) has 3 numbers here", "fattree", "reroute", "--topology", "kary:2,2",
+                "--fail", "switch:(1,0)"));
+        l.add(c("reroute fail bad digit", 2, "digit a_1 = 7 out of range", "fattree", "reroute", "--topology", "kary:2,2",
+                "--fail", "switch:(1,0,7)"));
+        l.add(c("reroute fail unknown node", 2, "no node 'sw-X'", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "switch:sw-X"));
+        l.add(c("reroute fail guid", 2, "no node has GUID 0x42", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "switch:0x42"));
+        l.add(c("reroute fail host range", 2, "hosts are 0..3", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "host:4"));
+        l.add(c("reroute fail percent", 2, "P must be 0..100 per cent", "fattree", "reroute", "--topology", "kary:2,2", "--fail",
+                "random-links:150%"));
+        l.add(c("reroute then-fail bad", 2, "--fail 'switch:': no node ''", "fattree", "reroute", "--topology", "kary:2,2", "--fail",
+                "host:1", "--then-fail", "switch:"));
+        l.add(c("reroute no fail", 2, "Missing required option: '--fail", "fattree", "reroute", "--topology", "kary:2,2"));
+        l.add(c("reroute hosts with two links", 2, "routing around failures needs hosts with one link each", "fattree", "reroute",
+                "--topology", "pgft:2;2,2;2,2;1,1", "--fail", "host:1"));
+        l.add(c("reroute shifts with paths", 2, "--shifts measures single-path routes", "fattree", "reroute", "--topology",
+                "xgft:2;2,2;1,2", "--engine", "disjoint", "--paths", "2", "--fail", "host:1", "--shifts"));
+        l.add(c("reroute board", 2, "--board must be sim or sim-pty", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "host:1",
+                "--board", "uio:/x"));
         l.add(c("serve fabric unknown", 2, "--fabric must be oft or fattree, got 'ib'", "serve", "--fabric", "ib"));
         l.add(c("serve fattree without topology", 2, "--fabric fattree needs --topology", "serve", "--fabric", "fattree"));
         l.add(c("serve fattree bad topology", 2, "a k-ary n-tree needs k >= 1 and n >= 1 (got k=0, n=3)", "serve", "--fabric", "fattree", "--topology", "kary:0,3"));
