@@ -29,6 +29,7 @@
       c.engines.forEach((e) => { const o = document.createElement('option'); o.value = e; o.textContent = e; sel.appendChild(o); });
     }
     sel.value = c.engine;
+    $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
     const body = $('deploys').querySelector('tbody');
     body.textContent = '';
     c.deploys.slice().reverse().forEach((d) => {
@@ -118,6 +119,24 @@
       })
       .catch((err) => { status.textContent = 'failed: ' + err; })
       .finally(() => { $('engine-apply').disabled = false; });
+  });
+
+  $('fail-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const status = $('fail-status');
+    const spec = $('fail-spec').value.trim();
+    status.textContent = 'rerouting around ' + spec + '…';
+    $('fail-apply').disabled = true;
+    fetch('/api/fail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fail: spec }) })
+      .then((r) => r.json().then((j) => ({ ok: r.ok, j: j })))
+      .then(({ ok, j }) => {
+        status.textContent = ok ? 'rerouted: ' + j.entriesChanged + ' entries, ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' +
+          j.unreachablePairs + ' pairs unreachable' + (j.unreachablePairs ? ' (e.g. ' + j.unreachableExamples.slice(0, 3).join(', ') + ')' : '') +
+          '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
+        loadConfig();
+      })
+      .catch((err) => { status.textContent = 'failed: ' + err; })
+      .finally(() => { $('fail-apply').disabled = false; });
   });
 
   function connect() {

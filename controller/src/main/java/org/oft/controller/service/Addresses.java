@@ -16,6 +16,9 @@ public final class Addresses {
     /** Request/reply (electrical fat tree): {"engine": NAME}, answered with the incremental redeploy's report. */
     public static final String ENGINE = "oft.engine";
 
+    /** Request/reply (electrical fat tree): {"fail": SPEC}, answered with the incremental reroute's deploy report. */
+    public static final String FAIL = "oft.fail";
+
     private Addresses() {
     }
 }

@@ -65,6 +65,10 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
         router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
+        router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
+        router.get("/api/telemetry").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
+                .onSuccess(reply -> json(ctx, 200, reply.body()))
+                .onFailure(e -> replyError(ctx, e)));
         router.get("/api/ports").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.PORTS, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> replyError(ctx, e)));

@@ -13,9 +13,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
 import org.oft.controller.fattree.topology.PgftTopology;
@@ -51,6 +54,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile NodeTypes types;
     private volatile String portsError;
     private volatile String engine;
+    private volatile ForwardingTables plan; // the engine's tables for the whole tree
+    private Reroute reroute; // the tables around the failures, or null (a deploy's worker only, one at a time)
+    private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile JsonObject describe = new JsonObject();
     private volatile JsonObject latest = new JsonObject();
     private volatile JsonObject ports = new JsonObject();
@@ -89,6 +95,23 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 return;
             }
             vertx.executeBlocking(() -> switchEngine(name))
+                    .onComplete(r -> deploying.set(false))
+                    .onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.FAIL, msg -> {
+            String spec;
+            try {
+                spec = FailRequest.spec(msg.body());
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (!deploying.compareAndSet(false, true)) {
+                msg.fail(409, "a deploy is under way; retry when it has finished");
+                return;
+            }
+            vertx.executeBlocking(() -> fail(spec))
                     .onComplete(r -> deploying.set(false))
                     .onSuccess(msg::reply)
                     .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
@@ -145,6 +168,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             tree = ft;
             topo = ft.topology();
             types = nt;
+            plan = r.tables();
             List<BoardConfig> configs = SwitchDeployment.configs(ft, r.tables());
             if (config.state() != null) {
                 DeploymentRecord.of(configs, rep.epoch()).save(config.state());
@@ -163,7 +187,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         synchronized (history) {
             deploys = new JsonArray(new ArrayList<>(history));
         }
-        return describe.copy().put("engine", engine).put("deploys", deploys);
+        return describe.copy().put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)));
     }
 
     private void record(JsonObject deploy) {
@@ -342,9 +366,63 @@ public final class SwitchFabricVerticle extends VerticleBase {
      */
     private JsonObject switchEngine(String name) {
         Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
+        ForwardingTables newPlan = r.tables();
+        Reroute rr = failures.isEmpty() ? null : Reroute.route(newPlan, FabricFaults.parse(tree, failures));
+        JsonObject d = deployMeasured(name, rr == null ? newPlan : rr.tables());
+        plan = newPlan;
+        reroute = rr;
+        engine = name;
+        if (rr != null) {
+            d.put("unreachablePairs", rr.unreachablePairs());
+        }
+        return d;
+    }
+
+    /**
+     * A part of the fabric is out (worker): the tables are rerouted around it incrementally, only the
+     * blocks that change are deployed at one epoch, and the switch-over is measured as for an engine
+     * change. A failure the boards' deploy refuses leaves the failures as they were.
+     */
+    private JsonObject fail(String spec) {
+        FabricFaults.parse(tree, List.of(spec)); // a bad spec is refused before anything changes
+        ForwardingTables before = reroute == null ? plan : reroute.tables();
+        long t0 = System.nanoTime();
+        Reroute rr = reroute;
+        if (rr == null) {
+            rr = Reroute.route(plan, FabricFaults.parse(tree, List.of(spec)));
+        } else {
+            rr.fail(spec);
+        }
+        double rerouteSeconds = (System.nanoTime() - t0) / 1e9;
+        int changed = rr.diff(before).size();
+        JsonObject d;
+        try {
+            d = deployMeasured(engine + " rerouted", rr.tables());
+        } catch (RuntimeException e) {
+            reroute = failures.isEmpty() ? null : Reroute.route(plan, FabricFaults.parse(tree, failures)); // as the boards hold
+            throw e;
+        }
+        failures.add(spec);
+        reroute = rr;
+        d.put("failed", spec).put("failures", new JsonArray(rr.faults().described())).put("entriesChanged", changed)
+                .put("rerouteSeconds", rerouteSeconds).put("unreachablePairs", rr.unreachablePairs())
+                .put("unreachableExamples", new JsonArray(rr.unreachableExamples()));
+        LOG.info("rerouted around " + spec + ": " + changed + " entries, " + d.getLong("blocksWritten") + " blocks; "
+                + rr.unreachablePairs() + " pairs unreachable");
+        return d;
+    }
+
+    /**
+     * Deploys {@code tables} (worker): only the blocks that differ are sent, all boards switch at one
+     * epoch; then waits for the switch-over and the packets in flight through it, and reports what
+     * was lost (dropped for want of a route) or misrouted (misdelivered or looping) across it.
+     * Packets discarded at dead links are a fault of the fabric, not of the switch-over, and are
+     * reported apart.
+     */
+    private JsonObject deployMeasured(String label, ForwardingTables tables) {
         SwitchTotals before = bus.telemetry().switches();
         long t0 = System.nanoTime();
-        DeployReport rep = SwitchDeployment.deploy(bus, tree, r.tables());
+        DeployReport rep = SwitchDeployment.deploy(bus, tree, tables);
         long nanos = System.nanoTime() - t0;
         // the switch-over: the epoch, then enough cycles for every packet in flight through it to land
         long settle = Math.max(2, (4L * topo.levels() * 64 + bench.cyclesPerSlot() - 1) / bench.cyclesPerSlot()) + 8;
@@ -359,7 +437,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
         }
         sleep(50); // the fabric's snapshot trails the firmware's slot counter by at most a few slots
         SwitchTotals after = bus.telemetry().switches();
-        engine = name;
         JsonObject switchOver = new JsonObject()
                 .put("cycles", after.cycle() - before.cycle())
                 .put("created", after.created() - before.created())
@@ -369,14 +446,14 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("misrouted", (after.misdelivered() - before.misdelivered()) + (after.loops() - before.loops()))
                 .put("flitsInNetworkBefore", before.flitsInNetwork())
                 .put("flitsInNetworkAfter", after.flitsInNetwork());
-        JsonObject d = deployJson(name, rep, nanos, switchOver);
+        JsonObject d = deployJson(label, rep, nanos, switchOver);
         record(d);
         if (config.state() != null) {
-            DeploymentRecord.of(SwitchDeployment.configs(tree, r.tables()), rep.epoch()).save(config.state());
+            DeploymentRecord.of(SwitchDeployment.configs(tree, tables), rep.epoch()).save(config.state());
         }
-        LOG.info("switched to " + name + " at slot " + rep.epoch() + ": " + rep.blocksWritten() + " blocks, " + rep.bytesWritten()
+        LOG.info("deployed " + label + " at slot " + rep.epoch() + ": " + rep.blocksWritten() + " blocks, " + rep.bytesWritten()
                 + " bytes; across the switch-over " + switchOver.getLong("lost") + " lost, " + switchOver.getLong("misrouted")
-                + " misrouted");
+                + " misrouted, " + switchOver.getLong("discardedAtDeadLinks") + " discarded at dead links");
         return d;
     }
 
@@ -395,6 +472,28 @@ public final class SwitchFabricVerticle extends VerticleBase {
             bus.stopClock();
             return null;
         });
+    }
+
+    /** The body of a failure: {"fail": SPEC}, nothing else (SPEC as {@code fattree reroute --fail}). */
+    static final class FailRequest {
+        private FailRequest() {
+        }
+
+        static String spec(JsonObject body) {
+            if (body == null) {
+                throw new IllegalArgumentException("the body must be a JSON object with \"fail\"");
+            }
+            for (String k : body.fieldNames()) {
+                if (!k.equals("fail")) {
+                    throw new IllegalArgumentException("unknown field '" + k + "' (only \"fail\")");
+                }
+            }
+            Object f = body.getValue("fail");
+            if (!(f instanceof String s) || s.isBlank()) {
+                throw new IllegalArgumentException("\"fail\" must be a failure: link:NODE:PORT, switch:NODE or host:N");
+            }
+            return s;
+        }
     }
 
     /** The body of an engine change: {"engine": NAME}, nothing else. */
