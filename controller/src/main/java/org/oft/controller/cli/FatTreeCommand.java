@@ -220,6 +220,9 @@ final class FatTreeCommand implements Runnable {
         @Option(names = "--json", description = "the same as --format json")
         boolean json;
 
+        @Option(names = "--fail", description = "route around these failures (as fattree reroute --fail; repeatable)")
+        List<String> fail = new ArrayList<>();
+
         @Option(names = "--compare", description = "also read tables (opensm-lfts.dump or dump_fts format) and report differences")
         Path compare;
 
@@ -235,7 +238,9 @@ final class FatTreeCommand implements Runnable {
                 throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
             }
             Routing r = args.route();
-            ForwardingTables lft = r.tables();
+            org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
+            ForwardingTables lft = faults.isEmpty() ? r.tables()
+                    : org.oft.controller.fattree.routing.Reroute.route(r.tables(), faults).tables();
             if (compare != null) {
                 ForwardingTables theirs = LftFiles.read(args.tree, compare);
                 int diffs = differences(lft, theirs, args.tree, spec.commandLine().getOut());
@@ -243,7 +248,7 @@ final class FatTreeCommand implements Runnable {
             }
             Consumer<PrintWriter> body = w -> {
                 if (format.equals("opensm")) {
-                    LftFiles.writeOpensm(args.tree, lft, w);
+                    LftFiles.writeOpensm(args.tree, lft, faults, w);
                 } else {
                     writeJson(args.tree, r, lft, w);
                 }
@@ -314,6 +319,9 @@ final class FatTreeCommand implements Runnable {
         @Option(names = "--format", defaultValue = "ibnet", description = "ibnet (default)")
         String format;
 
+        @Option(names = "--fail", description = "leave these out (as fattree reroute --fail; repeatable): a broken fabric for ibsim")
+        List<String> fail = new ArrayList<>();
+
         @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
         Path output;
 
@@ -323,10 +331,11 @@ final class FatTreeCommand implements Runnable {
                 throw new IllegalArgumentException("--format must be ibnet, got '" + format + "'");
             }
             FatTree tree = TopologySpec.parse(topology);
+            org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(tree, fail);
             if (output == null) {
-                IbnetExport.write(tree, spec.commandLine().getOut());
+                IbnetExport.write(tree, faults, spec.commandLine().getOut());
             } else {
-                OutputFile.write(output, w -> IbnetExport.write(tree, w));
+                OutputFile.write(output, w -> IbnetExport.write(tree, faults, w));
             }
             return 0;
         }

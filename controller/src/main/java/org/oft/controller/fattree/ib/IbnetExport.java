@@ -11,14 +11,25 @@ public final class IbnetExport {
     }
 
     public static void write(FatTree tree, PrintWriter out) {
+        write(tree, org.oft.controller.fattree.topology.FabricFaults.none(tree), out);
+    }
+
+    /** The fabric with its holes: missing nodes are left out, a failed cable's ports are left unconnected. */
+    public static void write(FatTree tree, org.oft.controller.fattree.topology.FabricFaults faults, PrintWriter out) {
         PgftTopology t = tree.topology();
         FabricNames nm = tree.names();
         out.println("# ibsim net file written by oftctl fattree export");
         out.println("# " + t.describe() + "  hosts=" + t.hosts() + " switches=" + t.switches() + "  from " + tree.source());
+        for (String f : faults.described()) {
+            out.println("# failed: " + f);
+        }
         out.println();
         for (int l = t.levels(); l >= 0; l--) {
             for (int i = 0; i < t.levelSize(l); i++) {
                 int node = t.levelBase(l) + i;
+                if (faults.deadNode(node)) {
+                    continue;
+                }
                 int ports = maxPhysical(t, nm, node);
                 if (l > 0) {
                     out.printf("switchguid=0x%x%n", nm.nodeGuid(node));
@@ -29,6 +40,9 @@ public final class IbnetExport {
                 }
                 for (int lp = 0; lp < t.ports(node); lp++) {
                     int gp = t.portBase(node) + lp;
+                    if (faults.deadPort(gp)) {
+                        continue;
+                    }
                     int peer = t.peerNode(gp);
                     int peerPhys = nm.physicalPort(peer, t.peerPort(gp));
                     if (l > 0) {

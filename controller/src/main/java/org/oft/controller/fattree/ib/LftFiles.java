@@ -32,11 +32,20 @@ public final class LftFiles {
 
     /** The opensm-lfts.dump format. Switch LIDs get min-hop routes (the engines route hosts only). */
     public static void writeOpensm(FatTree tree, ForwardingTables lft, PrintWriter out) {
+        writeOpensm(tree, lft, org.oft.controller.fattree.topology.FabricFaults.none(tree), out);
+    }
+
+    /**
+     * The same for a broken fabric: missing switches get no table, addresses without a route (and
+     * missing hosts) no line, and switch-to-switch routes use live cables only.
+     */
+    public static void writeOpensm(FatTree tree, ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults,
+                                   PrintWriter out) {
         PgftTopology t = tree.topology();
         FabricNames nm = tree.names();
         LidPlan plan = LidPlan.of(t, lft.paths());
         int n = t.hosts();
-        int[][] toSwitch = switchRoutes(t);
+        int[][] toSwitch = switchRoutes(t, faults);
         String[] rowHost = new String[n];
         for (int d = 0; d < n; d++) {
             rowHost[d] = String.format(" # Channel Adapter portguid 0x%016x: '%s'%n", nm.portGuid(d, 0), nm.name(d));
@@ -44,22 +53,35 @@ public final class LftFiles {
         StringBuilder sb = new StringBuilder(64 * (plan.maxLid() + 2));
         for (int s = 0; s < t.switches(); s++) {
             int node = n + s;
+            if (faults.deadNode(node)) {
+                continue;
+            }
             sb.setLength(0);
             sb.append(String.format("Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):%n", plan.maxLid(),
                     plan.switchLid(s), nm.nodeGuid(node), nm.name(node)));
+            int lines = 0;
             for (int d = 0; d < n; d++) {
                 for (int q = 0; q < (1 << plan.lmc()); q++) {
                     int addr = d * lft.paths() + Math.min(q, lft.paths() - 1);
+                    int local = lft.port(node, addr);
+                    if (faults.deadNode(d) || local == org.oft.controller.fattree.routing.Reroute.NONE) {
+                        continue;
+                    }
                     hex4(sb, plan.hostLid(d, q)).append(' ');
-                    dec3(sb, nm.physicalPort(node, lft.port(node, addr))).append(rowHost[d]);
+                    dec3(sb, nm.physicalPort(node, local)).append(rowHost[d]);
+                    lines++;
                 }
             }
             for (int o = 0; o < t.switches(); o++) {
+                if (faults.deadNode(n + o) || (o != s && toSwitch[o][s] < 0)) {
+                    continue;
+                }
+                lines++;
                 int port = o == s ? 0 : nm.physicalPort(node, toSwitch[o][s]);
                 hex4(sb, plan.switchLid(o)).append(' ');
                 dec3(sb, port).append(String.format(" # Switch portguid 0x%016x: '%s'%n", nm.nodeGuid(n + o), nm.name(n + o)));
             }
-            sb.append(n * (1 << plan.lmc()) + t.switches()).append(" lids dumped\n");
+            sb.append(lines).append(" lids dumped\n");
             out.write(sb.toString());
         }
         out.flush();
@@ -84,8 +106,8 @@ public final class LftFiles {
         return sb.append(v);
     }
 
-    /** [destination switch][switch] = local port of a min-hop route; ties broken by destination index. */
-    static int[][] switchRoutes(PgftTopology t) {
+    /** [destination switch][switch] = local port of a min-hop route over live cables (-1: none); ties broken by destination index. */
+    static int[][] switchRoutes(PgftTopology t, org.oft.controller.fattree.topology.FabricFaults faults) {
         int n = t.hosts();
         int s = t.switches();
         int[][] route = new int[s][s];
@@ -93,33 +115,37 @@ public final class LftFiles {
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         for (int dst = 0; dst < s; dst++) {
             Arrays.fill(dist, -1);
+            Arrays.fill(route[dst], -1);
+            if (faults.deadNode(n + dst)) {
+                continue;
+            }
             dist[n + dst] = 0;
             queue.add(n + dst);
             while (!queue.isEmpty()) {
                 int v = queue.poll();
                 for (int lp = 0; lp < t.ports(v); lp++) {
                     int u = t.peerNode(t.portBase(v) + lp);
-                    if (u >= n && dist[u] < 0) {
+                    if (u >= n && dist[u] < 0 && !faults.deadPort(t.portBase(v) + lp)) {
                         dist[u] = dist[v] + 1;
                         queue.add(u);
                     }
                 }
             }
             for (int v = n; v < t.nodes(); v++) {
-                if (v == n + dst) {
+                if (v == n + dst || dist[v] < 0) {
                     continue;
                 }
                 int candidates = 0;
                 for (int lp = 0; lp < t.ports(v); lp++) {
                     int u = t.peerNode(t.portBase(v) + lp);
-                    if (u >= n && dist[u] == dist[v] - 1) {
+                    if (u >= n && dist[u] == dist[v] - 1 && !faults.deadPort(t.portBase(v) + lp)) {
                         candidates++;
                     }
                 }
                 int pick = dst % candidates;
                 for (int lp = 0; lp < t.ports(v); lp++) {
                     int u = t.peerNode(t.portBase(v) + lp);
-                    if (u >= n && dist[u] == dist[v] - 1 && pick-- == 0) {
+                    if (u >= n && dist[u] == dist[v] - 1 && !faults.deadPort(t.portBase(v) + lp) && pick-- == 0) {
                         route[dst][v - n] = lp;
                         break;
                     }
@@ -131,7 +157,8 @@ public final class LftFiles {
 
     /**
      * Reads forwarding tables in the opensm-lfts.dump or dump_fts/ibroute format for a known fabric. Host rows
-     * are matched by port GUID; a host's lowest LID in a switch block is path 0, the next path 1, ...
+     * are matched by port GUID; a host's lowest LID in a switch block is path 0, the next path 1, ...; a host
+     * a switch has no row for is one it does not route (as on a broken fabric): no route ({@code Reroute.NONE}).
      */
     public static ForwardingTables read(FatTree tree, Path file) {
         return parse(tree, InputFile.readLines(file, "LFT file", InputFile.LARGE), file.toString());
@@ -221,7 +248,13 @@ public final class LftFiles {
             }
             for (int d = 0; d < n; d++) {
                 java.util.TreeMap<Integer, Integer> lids = r.get(d);
-                if (lids == null || lids.size() != paths) {
+                if (lids == null) { // a broken fabric: this switch has no route to d (LFT 255)
+                    for (int q = 0; q < paths; q++) {
+                        ports[((v - n) * n + d) * paths + q] = (byte) org.oft.controller.fattree.routing.Reroute.NONE;
+                    }
+                    continue;
+                }
+                if (lids.size() != paths) {
                     throw new IllegalArgumentException(source + ": switch '" + nm.name(v) + "' has " + (lids == null ? 0 : lids.size())
                             + " entries for host '" + nm.name(d) + "', expected " + paths);
                 }

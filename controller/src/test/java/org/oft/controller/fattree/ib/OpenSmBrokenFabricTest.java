@@ -1,0 +1,152 @@
+package org.oft.controller.fattree.ib;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.TopologySpec;
+
+/**
+ * Against OpenSM on the same broken fabric: the 4-ary 3-tree with three cables out, exported for
+ * ibsim with those ports unconnected. OpenSM's ftree, updn and minhop route it; dump_fts reads their
+ * tables back. Ours (D-mod-K rerouted) must be no worse in max flows per directed link over all
+ * shift permutations, and is reported against them for random permutations (mean max link load).
+ * Then OpenSM loads our rerouted tables with its file engine and the switches hold exactly them.
+ */
+class OpenSmBrokenFabricTest {
+    static final String SPEC = "kary:4,3";
+    static final List<String> FAILED = List.of("link:(1,0,0,0):5", "link:(2,1,2,0):7", "link:(1,3,3,0):8");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(300)
+    void oursIsNoWorseThanOpenSmsEnginesAndOpenSmLoadsIt() throws Exception {
+        IbSim.require();
+        FatTree tree = TopologySpec.parse(SPEC);
+        FabricFaults faults = FabricFaults.parse(tree, FAILED);
+        List<String> args = new ArrayList<>(List.of("fattree", "export", "--topology", SPEC, "--output", dir.resolve("broken.net").toString()));
+        for (String f : FAILED) {
+            args.addAll(List.of("--fail", f));
+        }
+        OpenSmInteropTest.oftctl(args.toArray(String[]::new));
+        ForwardingTables plan = RoutingEngines.byName("dmodk").route(tree.topology(), RoutingOptions.single()).tables();
+        Reroute ours = Reroute.route(plan, faults);
+        assertTrue(ours.unreachablePairs() == 0, "three cables out of a 4-ary 3-tree cut no pair off");
+
+        Map<String, int[]> shifts = new LinkedHashMap<>();
+        Map<String, Double> perms = new LinkedHashMap<>();
+        shifts.put("ours (dmodk rerouted)", new int[] {maxFlowsOverShifts(ours.tables())});
+        perms.put("ours (dmodk rerouted)", meanMaxLoadOfRandomPermutations(ours.tables(), 200));
+        StringBuilder report = new StringBuilder("broken " + SPEC + " " + faults.described() + ":\n");
+        try (IbSim sim = IbSim.start(dir, dir.resolve("broken.net"))) {
+            for (String engine : List.of("ftree", "updn", "minhop")) {
+                String log = sim.opensm(engine, engine);
+                String used = log.contains("falling back") || log.contains("Fall back") ? engine + " (fell back to minhop)" : engine;
+                ForwardingTables theirs = LftFiles.parse(tree, sim.dumpFts(engine).lines().toList(), "dump_fts after " + engine);
+                shifts.put("OpenSM " + used, new int[] {maxFlowsOverShifts(theirs)});
+                perms.put("OpenSM " + used, meanMaxLoadOfRandomPermutations(theirs, 200));
+            }
+            int best = Integer.MAX_VALUE;
+            for (Map.Entry<String, int[]> e : shifts.entrySet()) {
+                report.append(String.format("  %-40s max flows/link over all shifts %d, mean max link load of 200 random permutations %.3f%n",
+                        e.getKey(), e.getValue()[0], perms.get(e.getKey())));
+                if (!e.getKey().startsWith("ours")) {
+                    best = Math.min(best, e.getValue()[0]);
+                }
+            }
+            System.out.print(report);
+            assertTrue(shifts.get("ours (dmodk rerouted)")[0] <= best, report.toString());
+
+            // OpenSM takes our rerouted tables as they are
+            Path lfts = dir.resolve("ours.lfts");
+            List<String> lft = new ArrayList<>(List.of("fattree", "lft", "--topology", SPEC, "--engine", "dmodk", "--output", lfts.toString()));
+            for (String f : FAILED) {
+                lft.addAll(List.of("--fail", f));
+            }
+            OpenSmInteropTest.oftctl(lft.toArray(String[]::new));
+            String log = sim.opensm("file", "file", "-U", lfts.toString());
+            assertTrue(log.contains("file tables configured on all switches"), "OpenSM did not use the file engine:\n" + log);
+            assertFalse(log.contains("falling back"), log);
+            ForwardingTables held = LftFiles.parse(tree, sim.dumpFts("file").lines().toList(), "dump_fts after file");
+            assertTrue(held.sameAs(ours.tables()), "the switches hold other tables than ours");
+        }
+    }
+
+    /** Max flows per directed link over all shift permutations (every pair is routed here). */
+    static int maxFlowsOverShifts(ForwardingTables lft) {
+        PgftTopology t = lft.topology();
+        int n = t.hosts();
+        int max = 0;
+        int[] load = new int[t.portCount()];
+        for (int s = 1; s < n; s++) {
+            java.util.Arrays.fill(load, 0);
+            for (int src = 0; src < n; src++) {
+                max = Math.max(max, walk(lft, src, (src + s) % n, load));
+            }
+        }
+        return max;
+    }
+
+    static double meanMaxLoadOfRandomPermutations(ForwardingTables lft, int samples) {
+        PgftTopology t = lft.topology();
+        int n = t.hosts();
+        SplittableRandom rnd = new SplittableRandom(2026);
+        int[] perm = new int[n];
+        int[] load = new int[t.portCount()];
+        double sum = 0;
+        for (int k = 0; k < samples; k++) {
+            for (int i = 0; i < n; i++) {
+                perm[i] = i;
+            }
+            for (int i = n - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int x = perm[i];
+                perm[i] = perm[j];
+                perm[j] = x;
+            }
+            java.util.Arrays.fill(load, 0);
+            int max = 0;
+            for (int src = 0; src < n; src++) {
+                if (perm[src] != src) {
+                    max = Math.max(max, walk(lft, src, perm[src], load));
+                }
+            }
+            sum += max;
+        }
+        return sum / samples;
+    }
+
+    /** Adds one flow src->dst to {@code load}; returns the highest load on its way. */
+    private static int walk(ForwardingTables lft, int src, int dst, int[] load) {
+        PgftTopology t = lft.topology();
+        int g = t.portBase(src);
+        int max = ++load[g];
+        int node = t.peerNode(g);
+        for (int hops = 0; node != dst; hops++) {
+            if (hops > 4 * t.levels()) {
+                throw new AssertionError(src + "->" + dst + " does not arrive");
+            }
+            g = t.portBase(node) + lft.port(node, dst);
+            max = Math.max(max, ++load[g]);
+            node = t.peerNode(g);
+        }
+        return max;
+    }
+}
