@@ -513,11 +513,18 @@ final class FatTreeCommand implements Runnable {
         @Option(names = "--board", description = "deploy to modelled switch boards: sim or sim-pty")
         String board;
 
+        @Option(names = "--compare-lft", description = "NAME=FILE: another routing of the same broken fabric (e.g. OpenSM's, "
+                + "read back with dump_fts) to measure beside ours, with --shifts (repeatable)")
+        List<String> compareLft = new ArrayList<>();
+
         @Option(names = "--json", description = "print JSON")
         boolean json;
 
         @Override
         public Integer call() {
+            if (!compareLft.isEmpty() && !shifts) {
+                throw new IllegalArgumentException("--compare-lft measures with --shifts: add it");
+            }
             if (board != null && !board.equals("sim") && !board.equals("sim-pty")) {
                 throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
             }
@@ -542,6 +549,22 @@ final class FatTreeCommand implements Runnable {
             if (shifts) {
                 out.put("maxFlowsOverShifts", new JsonObject().put("complete", maxFlowsOverShifts(plan, null))
                         .put("broken", maxFlowsOverShifts(r.tables(), r.faults())));
+                out.put("meanMaxLinkLoadRandomPermutations", new JsonObject()
+                        .put("complete", meanMaxLoadOfRandomPermutations(plan, null, 200))
+                        .put("broken", meanMaxLoadOfRandomPermutations(r.tables(), r.faults(), 200)));
+                JsonArray others = new JsonArray();
+                for (String c : compareLft) {
+                    int eq = c.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException("--compare-lft must be NAME=FILE, got '" + c + "'");
+                    }
+                    ForwardingTables theirs = LftFiles.read(args.tree, Path.of(c.substring(eq + 1)));
+                    others.add(new JsonObject().put("name", c.substring(0, eq)).put("maxFlowsOverShifts", maxFlowsOverShifts(theirs, faults))
+                            .put("meanMaxLinkLoadRandomPermutations", meanMaxLoadOfRandomPermutations(theirs, faults, 200)));
+                }
+                if (!others.isEmpty()) {
+                    out.put("compared", others);
+                }
             }
             JsonArray then = new JsonArray();
             List<ForwardingTables> steps = new ArrayList<>(List.of(r.tables()));
@@ -620,6 +643,59 @@ final class FatTreeCommand implements Runnable {
     }
 
     /**
+     * Mean, over {@code samples} random permutations (seeded, the same for every routing), of the
+     * most flows on one directed link (single path; pairs that meet no route are left out).
+     */
+    static double meanMaxLoadOfRandomPermutations(ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults, int samples) {
+        PgftTopology t = lft.topology();
+        int n = t.hosts();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(2026);
+        int[] perm = new int[n];
+        int[] load = new int[t.portCount()];
+        double sum = 0;
+        for (int k = 0; k < samples; k++) {
+            for (int i = 0; i < n; i++) {
+                perm[i] = i;
+            }
+            for (int i = n - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int x = perm[i];
+                perm[i] = perm[j];
+                perm[j] = x;
+            }
+            java.util.Arrays.fill(load, 0);
+            int max = 0;
+            for (int src = 0; src < n; src++) {
+                int d = perm[src];
+                if (d == src || (faults != null && (faults.deadNode(src) || faults.deadPort(t.portBase(src))))) {
+                    continue;
+                }
+                int node = t.peerNode(t.portBase(src));
+                boolean ok = true;
+                for (int hops = 0; node != d; hops++) {
+                    int p = lft.port(node, d);
+                    if (p == org.oft.controller.fattree.routing.Reroute.NONE || hops > 4 * t.levels() + 2) {
+                        ok = false;
+                        break;
+                    }
+                    node = t.peerNode(t.portBase(node) + p);
+                }
+                if (!ok) {
+                    continue;
+                }
+                node = src;
+                while (node != d) {
+                    int gp = node < n ? t.portBase(node) : t.portBase(node) + lft.port(node, d);
+                    max = Math.max(max, ++load[gp]);
+                    node = t.peerNode(gp);
+                }
+            }
+            sum += max;
+        }
+        return sum / samples;
+    }
+
+    /**
      * Max flows per directed link over all shift permutations (single path; pairs that meet no route,
      * or a cut-off source, are left out).
      */
@@ -641,7 +717,7 @@ final class FatTreeCommand implements Runnable {
                 boolean ok = true;
                 while (node != d) {
                     int p = lft.port(node, d);
-                    if (p == org.oft.controller.fattree.routing.Reroute.NONE || ++hops > 2 * t.levels()) {
+                    if (p == org.oft.controller.fattree.routing.Reroute.NONE || ++hops > 4 * t.levels() + 2) { // others may turn twice
                         ok = false;
                         break;
                     }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Benchmark: our D-mod-K rerouted around a broken fabric against OpenSM's ftree, updn and minhop on the
+# same fabric, measured in one run. The fabric is exported with the failures for ibsim (failed cables
+# left unconnected); OpenSM routes it through libumad2sim; dump_fts reads each engine's tables back;
+# `oftctl fattree reroute --shifts --compare-lft` measures all of them the same way.
+#
+#   bench/opensm-broken-fabric.sh ['xgft:3;12,12,24;1,12,12'] [random-links:1%:1]
+#
+# Needs Debian's opensm, ibsim-utils, libumad2sim0 and infiniband-diags (.ci/run installs them).
+set -euo pipefail
+SPEC=${1:-'xgft:3;12,12,24;1,12,12'}
+FAIL=${2:-random-links:1%:1}
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+OFTCTL="$HERE/oftctl"
+UMAD=$(ls /usr/lib/*/umad2sim/libumad2sim.so /usr/lib/umad2sim/libumad2sim.so 2>/dev/null | head -1 || true)
+for tool in /usr/bin/ibsim /usr/sbin/opensm /usr/sbin/dump_fts; do
+  [ -x "$tool" ] || { echo "needs $tool (apt-get install -y opensm ibsim-utils libumad2sim0 infiniband-diags)" >&2; exit 2; }
+done
+[ -n "$UMAD" ] || { echo "needs libumad2sim (apt-get install -y libumad2sim0)" >&2; exit 2; }
+WORK=$(mktemp -d)
+IBSIM_PID=
+cleanup() { [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+cd "$WORK"
+"$OFTCTL" fattree export --topology "$SPEC" --fail "$FAIL" -o broken.net
+ibsim -s -n -N 20000 -S 4000 -P 200000 broken.net > ibsim.log 2>&1 &
+IBSIM_PID=$!
+for _ in $(seq 1 600); do grep -q MaxMcastCap ibsim.log && break; kill -0 "$IBSIM_PID" || { cat ibsim.log >&2; exit 1; }; sleep 0.2; done
+compare=()
+echo "# $SPEC, failed: $FAIL"
+echo "routing,opensm_seconds"
+for engine in ftree updn minhop; do
+  t0=$(date +%s.%N)
+  LD_PRELOAD=$UMAD opensm -o -R "$engine" -f "osm-$engine.log" > "osm-$engine.out" 2>&1
+  t1=$(date +%s.%N)
+  used=$engine
+  grep -qiE 'falling back|fall back' "osm-$engine.log" && used="$engine(fell back)"
+  LD_PRELOAD=$UMAD dump_fts > "dump-$engine.out" 2>&1
+  echo "OpenSM $used,$(echo "$t1 - $t0" | bc)"
+  compare+=(--compare-lft "OpenSM $used=$WORK/dump-$engine.out")
+done
+"$OFTCTL" fattree reroute --topology "$SPEC" --engine dmodk --fail "$FAIL" --shifts "${compare[@]}" --json > ours.json
+python3 - ours.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("routing,max_flows_per_link_over_all_shifts,mean_max_link_load_200_random_permutations,seconds")
+print("complete tree (dmodk),%d,%.3f," % (d["maxFlowsOverShifts"]["complete"], d["meanMaxLinkLoadRandomPermutations"]["complete"]))
+print("ours (dmodk rerouted),%d,%.3f,%.4f" % (d["maxFlowsOverShifts"]["broken"], d["meanMaxLinkLoadRandomPermutations"]["broken"], d["seconds"]))
+for c in d.get("compared", []):
+    print("%s,%d,%.3f," % (c["name"], c["maxFlowsOverShifts"], c["meanMaxLinkLoadRandomPermutations"]))
+print("# dead cables %d, unreachable pairs %d" % (d["deadCables"], d["unreachablePairs"]))
+PY
