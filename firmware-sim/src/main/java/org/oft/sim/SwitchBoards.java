@@ -18,11 +18,13 @@ import org.oft.sim.flit.FlitSimulator;
 public final class SwitchBoards implements BoardModel {
     /**
      * The packets the boards forward: the wiring, router parameters, the hosts' paths and policy,
-     * their traffic and Bernoulli load (flits/host/cycle), and the switch cycles in one slot.
+     * their traffic and Bernoulli load (flits/host/cycle), the switch cycles in one slot, and per
+     * switch which of the wiring's ports (0-based) each physical port number is (-1: none; null: port
+     * p is physical p + 1).
      */
     public record PacketModel(FlitNetwork network, FlitParameters parameters, int paths, FlitSimulator.PathPolicy policy,
                               FlitSimulator.Traffic traffic, double load, long seed, int cyclesPerSlot, boolean randomUp,
-                              boolean ageArbitration) {
+                              boolean ageArbitration, int[][] localOfPhysical) {
         public PacketModel {
             if (!(load >= 0) || load > 1) {
                 throw new IllegalArgumentException("load must be 0..1 flits/host/cycle, got " + load);
@@ -89,11 +91,13 @@ public final class SwitchBoards implements BoardModel {
                 throw new IllegalArgumentException("the packet model has " + (net.nodes() - net.hosts()) + " switches, the bench "
                         + radix.length);
             }
+            int[][] map = packets.localOfPhysical();
             for (int i = 0; i < radix.length; i++) {
                 int n = net.hosts() + i;
-                if (net.portBase()[n + 1] - net.portBase()[n] != radix[i]) {
+                int ports = net.portBase()[n + 1] - net.portBase()[n];
+                if (map == null ? ports != radix[i] : ports > radix[i] || map[i].length != radix[i] + 1) {
                     throw new IllegalArgumentException("switch " + i + " has " + radix[i] + " ports on its board, "
-                            + (net.portBase()[n + 1] - net.portBase()[n]) + " in the packet model");
+                            + ports + " in the packet model");
                 }
             }
             if ((long) net.hosts() * packets.paths() != lids) {
@@ -103,6 +107,7 @@ public final class SwitchBoards implements BoardModel {
             this.sim = new FlitSimulator(net, packets.parameters(), active, packets.paths(), packets.policy(), packets.seed());
             sim.setRandomUp(packets.randomUp());
             sim.setAgeArbitration(packets.ageArbitration());
+            sim.setPortMap(packets.localOfPhysical());
         } else {
             this.sim = null;
         }
@@ -199,8 +204,12 @@ public final class SwitchBoards implements BoardModel {
             for (int i = 0; i < radix.length; i++) {
                 int g0 = net.portBase()[net.hosts() + i];
                 for (int p = 0; p < radix[i]; p++) {
-                    sim.readPort(g0 + p, one);
-                    up[base[i] + p] = (byte) (sim.linkUp(g0 + p) ? 1 : 0);
+                    int local = local(i, p + 1);
+                    if (local < 0) {
+                        continue; // a physical port with no cable in the fabric: down, nothing counted
+                    }
+                    sim.readPort(g0 + local, one);
+                    up[base[i] + p] = (byte) (sim.linkUp(g0 + local) ? 1 : 0);
                     System.arraycopy(one, 0, counters, (base[i] + p) * per, per);
                 }
             }
@@ -226,15 +235,25 @@ public final class SwitchBoards implements BoardModel {
                 java.util.Arrays.copyOfRange(snap.counters(), at * per, (at + n) * per));
     }
 
-    /** A dead link (fabric thread): the cable from switch {@code index}'s port {@code port} (0-based). */
+    /** A dead link (fabric thread): the cable at switch {@code index}'s physical port {@code port} (1-based). */
     public void killLink(int index, int port) {
         if (sim == null) {
             throw new IllegalStateException("no packet model runs on these boards");
         }
-        if (index < 0 || index >= radix.length || port < 0 || port >= radix[index]) {
-            throw new IllegalArgumentException("no port " + port + " on switch " + index);
+        int local = index < 0 || index >= radix.length || port < 1 || port > radix[index] ? -1 : local(index, port);
+        if (local < 0) {
+            throw new IllegalArgumentException("no cable at port " + port + " of switch " + index);
         }
-        sim.killLink(sim.network().portBase()[sim.network().hosts() + index] + port);
+        sim.killLink(sim.network().portBase()[sim.network().hosts() + index] + local);
+    }
+
+    /** The wiring's port (0-based) behind switch i's physical port P, or -1. */
+    private int local(int i, int physical) {
+        int[][] map = packets.localOfPhysical();
+        if (map == null) {
+            return physical - 1;
+        }
+        return physical < map[i].length ? map[i][physical] : -1;
     }
 
     @Override

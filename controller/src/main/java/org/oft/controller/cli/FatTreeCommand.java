@@ -89,6 +89,7 @@ final class FatTreeCommand implements Runnable {
             FatTree tree = TopologySpec.parse(topology);
             PgftTopology t = tree.topology();
             PrintWriter out = spec.commandLine().getOut();
+            List<String> missing = org.oft.controller.fattree.topology.FabricFaults.none(tree).described();
             if (json) {
                 JsonArray levels = new JsonArray();
                 for (int l = 1; l <= t.levels(); l++) {
@@ -98,11 +99,15 @@ final class FatTreeCommand implements Runnable {
                 String v = t.rlftViolation();
                 out.println(new JsonObject().put("topology", t.describe()).put("hosts", t.hosts()).put("switches", t.switches())
                         .put("links", t.portCount() / 2).put("levels", levels).put("rlft", v == null)
-                        .put("rlftViolation", v).encode());
+                        .put("rlftViolation", v).put("missing", new JsonArray(missing)).encode());
                 return 0;
             }
             out.println(t.describe());
-            out.println("hosts " + t.hosts() + ", switches " + t.switches() + ", links " + t.portCount() / 2);
+            out.println("hosts " + t.hosts() + ", switches " + t.switches() + ", links " + t.portCount() / 2
+                    + (missing.isEmpty() ? "" : " (" + missing.size() + " missing)"));
+            for (String mi : missing) {
+                out.println("  " + mi);
+            }
             for (int l = 1; l <= t.levels(); l++) {
                 out.println("level " + l + ": " + t.levelSize(l) + " switches, " + t.downPorts(l) + " down + " + t.upPorts(l)
                         + " up ports");

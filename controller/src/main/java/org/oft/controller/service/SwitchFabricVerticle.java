@@ -159,8 +159,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
             JsonObject previousRecord = config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
             DeployReport rep;
             long t0 = System.nanoTime();
+            // an imported fabric that lacks cables is routed around its holes from the start
+            Reroute holes = ft.degraded() ? Reroute.route(r.tables(), FabricFaults.none(ft)) : null;
+            ForwardingTables first = holes == null ? r.tables() : holes.tables();
             try {
-                rep = SwitchDeployment.deploy(bus, ft, r.tables());
+                rep = SwitchDeployment.deploy(bus, ft, first);
             } catch (RuntimeException e) {
                 LOG.warning("deploy to the " + config.board() + " switch boards failed: " + e.getMessage());
                 throw e;
@@ -169,7 +172,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
             topo = ft.topology();
             types = nt;
             plan = r.tables();
-            List<BoardConfig> configs = SwitchDeployment.configs(ft, r.tables());
+            reroute = holes;
+            List<BoardConfig> configs = SwitchDeployment.configs(ft, first);
             if (config.state() != null) {
                 DeploymentRecord.of(configs, rep.epoch()).save(config.state());
             }
@@ -187,7 +191,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         synchronized (history) {
             deploys = new JsonArray(new ArrayList<>(history));
         }
-        return describe.copy().put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)));
+        return describe.copy().put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)))
+                .put("missing", tree == null ? new JsonArray() : new JsonArray(FabricFaults.none(tree).described()));
     }
 
     private void record(JsonObject deploy) {
@@ -295,12 +300,17 @@ public final class SwitchFabricVerticle extends VerticleBase {
             int v = topo.hosts() + i;
             int l = topo.level(v);
             int down = topo.downPorts(l);
-            for (int p = 0; p < sp.ports(); p++) {
+            int[] localOf = physicalMap()[i];
+            for (int p = 0; p < sp.ports(); p++) { // p: physical port p + 1
+                int local = p + 1 < localOf.length ? localOf[p + 1] : -1;
+                if (local < 0) {
+                    continue; // a board port with no cable in this fabric
+                }
                 long[] old = deltas ? previousPorts[i] : null;
                 double xmit = old == null ? 0 : c[p * per] - old[p * per];
                 double rcv = old == null ? 0 : c[p * per + 1] - old[p * per + 1];
                 double wait = old == null ? 0 : c[p * per + 4] - old[p * per + 4];
-                if (p < down) {
+                if (local < down) {
                     downFlits[l] += xmit;
                     upFlits[l] += rcv;
                     linksAt[l]++;
@@ -317,7 +327,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 if (drops > 0 || mis > 0 || discards > 0 || !sp.up(p)) {
                     anomalous++;
                     if (anomalies.size() < MAX_LISTED) {
-                        anomalies.add(portName(v, p).put("linkUp", sp.up(p)).put("PortRcvSwitchRelayErrors", drops)
+                        anomalies.add(portName(v, local).put("linkUp", sp.up(p)).put("PortRcvSwitchRelayErrors", drops)
                                 .put("Misdelivered", mis).put("PortXmitDiscards", discards));
                     }
                 }
@@ -340,7 +350,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
             int i = (int) h[0];
             int p = (int) h[1];
             long[] c = now[i];
-            hottest.add(portName(topo.hosts() + i, p).put("utilisation", h[2]).put("PortXmitData", c[p * per])
+            int local = physicalMap()[i][p + 1];
+            hottest.add(portName(topo.hosts() + i, local).put("utilisation", h[2]).put("PortXmitData", c[p * per])
                     .put("PortXmitPkts", c[p * per + 2]).put("PortXmitWait", c[p * per + 4]));
         }
         return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", deltas ? (long) cycles : 0)
@@ -349,12 +360,22 @@ public final class SwitchFabricVerticle extends VerticleBase {
     }
 
     /** A switch port by name: the board, its tuple, the physical port and what is at the other end. */
-    private JsonObject portName(int v, int p) {
-        int g = topo.portBase(v) + p;
+    private JsonObject portName(int v, int local) {
+        int g = topo.portBase(v) + local;
         int peer = topo.peerNode(g);
         String to = peer < topo.hosts() ? "host " + peer : "switch-" + (peer - topo.hosts()) + " " + topo.tuple(peer);
-        return new JsonObject().put("board", "switch-" + (v - topo.hosts())).put("switch", topo.tuple(v)).put("port", p + 1)
-                .put("to", to);
+        return new JsonObject().put("board", "switch-" + (v - topo.hosts())).put("switch", topo.tuple(v))
+                .put("port", tree.names().physicalPort(v, local)).put("to", to);
+    }
+
+    private int[][] physicalMap;
+
+    /** Per switch, the topology's port behind each physical port number (the boards count by physical port). */
+    private int[][] physicalMap() {
+        if (physicalMap == null) {
+            physicalMap = SwitchDeployment.localOfPhysical(tree);
+        }
+        return physicalMap;
     }
 
     /**
@@ -367,7 +388,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private JsonObject switchEngine(String name) {
         Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
         ForwardingTables newPlan = r.tables();
-        Reroute rr = failures.isEmpty() ? null : Reroute.route(newPlan, FabricFaults.parse(tree, failures));
+        Reroute rr = failures.isEmpty() && !tree.degraded() ? null : Reroute.route(newPlan, FabricFaults.parse(tree, failures));
         JsonObject d = deployMeasured(name, rr == null ? newPlan : rr.tables());
         plan = newPlan;
         reroute = rr;
@@ -399,7 +420,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         try {
             d = deployMeasured(engine + " rerouted", rr.tables());
         } catch (RuntimeException e) {
-            reroute = failures.isEmpty() ? null : Reroute.route(plan, FabricFaults.parse(tree, failures)); // as the boards hold
+            reroute = failures.isEmpty() && !tree.degraded() ? null : Reroute.route(plan, FabricFaults.parse(tree, failures)); // as the boards hold
             throw e;
         }
         failures.add(spec);

@@ -41,7 +41,7 @@ final class SwitchFault {
                     throw new IllegalArgumentException("port must be 1.." + radix + " on switch-" + sw + ", got " + port);
                 }
                 bench.call(() -> {
-                    bench.switches().killLink(sw, port - 1);
+                    bench.switches().killLink(sw, port);
                     return null;
                 });
                 return "dead link at switch-" + sw + " " + t.tuple(v) + " port " + port;

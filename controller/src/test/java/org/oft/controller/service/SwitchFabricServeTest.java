@@ -241,4 +241,28 @@ class SwitchFabricServeTest {
         assertEquals(0, sw.getJsonObject("switchOver").getLong("discardedAtDeadLinks"), "the new engine's tables avoid the cable too");
         assertEquals(0, sw.getJsonObject("switchOver").getLong("lost"));
     }
+
+    /**
+     * An imported fabric that lacks cables (ibnetdiscover output with holes): served as the intended
+     * tree, routed around its holes from the first deploy; the model lacks those cables too, and
+     * nothing is dropped or misdelivered.
+     */
+    @Test
+    void anImportedFabricWithHolesIsRoutedAroundThemFromTheStart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        org.oft.controller.fattree.topology.FatTree whole = org.oft.controller.fattree.topology.TopologySpec.parse("pgft:3;4,2,4;1,2,2;1,2,2");
+        java.nio.file.Path net = dir.resolve("holes.net");
+        try (java.io.PrintWriter w = new java.io.PrintWriter(java.nio.file.Files.newBufferedWriter(net))) {
+            org.oft.controller.fattree.ib.IbnetExport.write(whole, org.oft.controller.fattree.topology.FabricFaults.parse(whole,
+                    List.of("link:(1,0,1,0):5", "link:(2,1,1,0):7")), w);
+        }
+        start(config("sim", "ibnet:" + net, 0.5));
+        assertEquals(2, http(HttpMethod.GET, "/api/config", null).getJsonArray("missing").size());
+        JsonObject ports = await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry,
+                p -> p.getJsonArray("levels") != null && p.getJsonArray("levels").getJsonObject(0).getValue("upUtilisation") != null);
+        assertEquals(4, ports.getLong("anomalousPorts"), "the two missing cables' four ends are down: " + ports.encode());
+        JsonObject t = http(HttpMethod.GET, "/api/telemetry", null).getJsonObject("switches");
+        assertTrue(t.getLong("delivered") > 10_000, t.encode());
+        assertEquals(0, t.getLong("dropped"), t.encode());
+        assertEquals(0, t.getLong("misdelivered"), t.encode());
+    }
 }

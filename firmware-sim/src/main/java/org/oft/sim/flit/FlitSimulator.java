@@ -135,6 +135,7 @@ public final class FlitSimulator {
     // random up-port mode: per switch, its up-ports (global ids)
     private boolean randomUp;
     private boolean ageArbitration;
+    private int[][] portMap; // per switch: the port (0-based) behind each physical port number; null: physical p = port p - 1
     private final long[] requestAge; // per input: creation cycle of the packet it offers (age arbitration)
     private final long[] bestAge;
     private byte[][] sourceUp; // [switch level][source]: up-port offset, when the way up is keyed by source
@@ -301,6 +302,11 @@ public final class FlitSimulator {
      */
     public void setRandomUp(boolean on) {
         randomUp = on;
+    }
+
+    /** Which port each physical port number of a table entry is, per switch (null: entry p means port p - 1). */
+    public void setPortMap(int[][] localOfPhysical) {
+        portMap = localOfPhysical;
     }
 
     /**
@@ -623,10 +629,11 @@ public final class FlitSimulator {
                     if (ivSent[iv] == 0 && ivRoute[iv] == -1) { // head: route by the table the board holds
                         byte[] table = lft[sw];
                         int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
-                        if (phys == 0 || phys > radix) {
+                        int local = portMap == null ? phys - 1 : phys < portMap[sw].length ? portMap[sw][phys] : -1;
+                        if (phys == 0 || local < 0 || local >= radix) {
                             ivRoute[iv] = -2;
                         } else {
-                            int out = first + phys - 1;
+                            int out = first + local;
                             if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
                                 int ups = upBase[sw + 1] - upBase[sw];
                                 out = upPorts[upBase[sw] + (randomUp ? rnd.nextInt(ups)

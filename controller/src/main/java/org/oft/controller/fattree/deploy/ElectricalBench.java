@@ -61,8 +61,17 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         NodeTypes types = NodeTypes.parse(nodeTypes, t);
         FlitSimulator.Traffic tr = FlitFabric.traffic(traffic, t.hosts(), t, types, seed);
         SwitchBoards.PacketModel packets = new SwitchBoards.PacketModel(FlitFabric.network(t), parameters, paths, policy, tr, load,
-                seed, cyclesPerSlot, randomUp, ageArbitration);
-        return SwitchDeployment.boardsFor(t, paths, packets);
+                seed, cyclesPerSlot, randomUp, ageArbitration, SwitchDeployment.localOfPhysical(tree));
+        SwitchBoards boards = SwitchDeployment.boardsFor(tree, paths, packets);
+        java.util.BitSet absent = tree.absentPorts(); // an imported fabric's missing cables are not there in the model either
+        for (int g = absent.nextSetBit(0); g >= 0; g = absent.nextSetBit(g + 1)) {
+            for (int v = t.hosts(); v < t.nodes(); v++) {
+                if (g >= t.portBase(v) && g < t.portBase(v) + t.ports(v)) {
+                    boards.killLink(v - t.hosts(), tree.names().physicalPort(v, g - t.portBase(v)));
+                }
+            }
+        }
+        return boards;
     }
 
     /** The {@code oftctl board-sim} arguments that build the same bench in a process of its own. */

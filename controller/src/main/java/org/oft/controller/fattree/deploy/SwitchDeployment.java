@@ -29,18 +29,46 @@ public final class SwitchDeployment {
     }
 
     /** The modelled switch boards of a topology: one per switch, its ports, the address space. */
-    public static SwitchBoards boardsFor(PgftTopology t, int paths) {
-        return boardsFor(t, paths, null);
+    public static SwitchBoards boardsFor(FatTree tree, int paths) {
+        return boardsFor(tree, paths, null);
     }
 
-    /** The same, forwarding {@code packets} (null: no packet model). */
-    public static SwitchBoards boardsFor(PgftTopology t, int paths, SwitchBoards.PacketModel packets) {
+    /**
+     * The modelled boards of a fabric, forwarding {@code packets} (null: no packet model): each board
+     * has as many ports as its highest physical port number, and its model knows which physical
+     * port is which of the topology's ports (an imported fabric numbers them its own way).
+     */
+    public static SwitchBoards boardsFor(FatTree tree, int paths, SwitchBoards.PacketModel packets) {
+        PgftTopology t = tree.topology();
         int[] radix = new int[t.switches()];
         for (int v = t.hosts(); v < t.nodes(); v++) {
-            int l = t.level(v);
-            radix[v - t.hosts()] = t.downPorts(l) + t.upPorts(l);
+            radix[v - t.hosts()] = radix(tree, v);
         }
         return new SwitchBoards(t.levels(), radix, t.hosts() * paths, lmc(paths), packets);
+    }
+
+    /** A switch board's ports: its highest physical port number. */
+    public static int radix(FatTree tree, int v) {
+        int max = 0;
+        for (int lp = 0; lp < tree.topology().ports(v); lp++) {
+            max = Math.max(max, tree.names().physicalPort(v, lp));
+        }
+        return max;
+    }
+
+    /** Per switch, the topology's port (0-based) behind each physical port number (index), -1 for none. */
+    public static int[][] localOfPhysical(FatTree tree) {
+        PgftTopology t = tree.topology();
+        int[][] map = new int[t.switches()][];
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            int[] m = new int[radix(tree, v) + 1];
+            java.util.Arrays.fill(m, -1);
+            for (int lp = 0; lp < t.ports(v); lp++) {
+                m[tree.names().physicalPort(v, lp)] = lp;
+            }
+            map[v - t.hosts()] = m;
+        }
+        return map;
     }
 
     /** One forwarding table per switch board. */
@@ -70,7 +98,7 @@ public final class SwitchDeployment {
         }
         for (BoardInfo b : boards) {
             int v = t.hosts() + b.index();
-            int radix = t.downPorts(t.level(v)) + t.upPorts(t.level(v));
+            int radix = radix(tree, v);
             if (b.radix() != radix || b.tableRows() != lft.addresses()) {
                 throw new BoardException(b.id() + " has " + b.radix() + " ports and " + b.tableRows() + " LIDs; switch "
                         + t.tuple(v) + " needs " + radix + " ports and " + lft.addresses() + " LIDs");

@@ -212,13 +212,12 @@ public final class IbnetImport {
                 throw notFatTree(source, "host '" + n.desc + "' is not at the edge");
             }
         }
-        // Children, parents and parallel links per level.
+        // Children, parents and parallel links per level: the largest counts seen are the intended PGFT's;
+        // a node with fewer has lost cables (checked against the model below, so a fabric that is not a
+        // fat tree at all still does not fit).
         int[] m = new int[h + 1];
         int[] w = new int[h + 1];
         int[] p = new int[h + 1];
-        Arrays.fill(m, -1);
-        Arrays.fill(w, -1);
-        Arrays.fill(p, -1);
         for (RawNode n : all) {
             Map<String, Integer> downLinks = new HashMap<>();
             Map<String, Integer> upLinks = new HashMap<>();
@@ -227,9 +226,9 @@ public final class IbnetImport {
                 (b.level < n.level ? downLinks : upLinks).merge(b.id, 1, Integer::sum);
             }
             if (n.level > 0) {
-                same(m, n.level, downLinks.size(), "m", "lower nodes", n, source);
+                m[n.level] = Math.max(m[n.level], downLinks.size());
                 for (int c : downLinks.values()) {
-                    same(p, n.level, c, "p", "links to each lower node", n, source);
+                    p[n.level] = Math.max(p[n.level], c);
                 }
             }
             if (n.level < h) {
@@ -237,9 +236,9 @@ public final class IbnetImport {
                     throw notFatTree(source, "'" + n.desc + "' at level " + n.level + " has no link upwards but the tree has "
                             + h + " levels");
                 }
-                same(w, n.level + 1, upLinks.size(), "w", "upper nodes", n, source);
+                w[n.level + 1] = Math.max(w[n.level + 1], upLinks.size());
                 for (int c : upLinks.values()) {
-                    same(p, n.level + 1, c, "p", "links to each upper node", n, source);
+                    p[n.level + 1] = Math.max(p[n.level + 1], c);
                 }
             }
         }
@@ -257,15 +256,6 @@ public final class IbnetImport {
                     + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
         }
         return assign(t, byId, all, hosts, source);
-    }
-
-    private static void same(int[] param, int level, int value, String name, String what, RawNode n, String source) {
-        if (param[level] < 0) {
-            param[level] = value;
-        } else if (param[level] != value) {
-            throw notFatTree(source, "'" + n.desc + "' at level " + n.level + " has " + value + " " + what + ", others "
-                    + param[level] + " (" + name + "_" + level + " must be the same for the whole level)");
-        }
     }
 
     private static String join(int[] a) {
@@ -411,6 +401,7 @@ public final class IbnetImport {
         }
         int[] phys = new int[t.portCount()];
         long[] portGuid = new long[t.portCount()];
+        java.util.BitSet absent = new java.util.BitSet();
         for (int node = 0; node < t.nodes(); node++) {
             RawNode n = at[node];
             int l = t.level(node);
@@ -425,11 +416,16 @@ public final class IbnetImport {
                         links.add(pa);
                     }
                 }
-                if (links.size() != t.p(l + 1)) {
+                if (links.size() > t.p(l + 1)) {
                     throw notFatTree(source, "'" + n.desc + "' and '" + parent.desc + "' should be joined by " + t.p(l + 1)
                             + " links, the file has " + links.size());
                 }
                 links.sort(Comparator.comparingInt(RawPort::port));
+                if (k >= links.size()) { // a cable the fabric lacks: both ends are absent ports
+                    absent.set(gp);
+                    absent.set(t.portBase(parent.modelNode) + t.peerPort(gp));
+                    continue;
+                }
                 RawPort link = links.get(k);
                 phys[gp] = link.port();
                 phys[t.portBase(parent.modelNode) + t.peerPort(gp)] = link.peerPort();
@@ -437,9 +433,24 @@ public final class IbnetImport {
             }
         }
         for (int node = 0; node < t.nodes(); node++) {
+            java.util.BitSet used = new java.util.BitSet();
             for (int lp = 0; lp < t.ports(node); lp++) {
-                if (phys[t.portBase(node) + lp] == 0) {
+                used.set(phys[t.portBase(node) + lp]);
+            }
+            for (int lp = 0; lp < t.ports(node); lp++) {
+                int gp = t.portBase(node) + lp;
+                if (phys[gp] != 0) {
+                    continue;
+                }
+                if (!absent.get(gp)) {
                     throw notFatTree(source, "port " + lp + " of '" + at[node].desc + "' has no link in the file");
+                }
+                // an absent cable's port: the lowest physical port the node does not use for another cable
+                int free = used.nextClearBit(1);
+                phys[gp] = free;
+                used.set(free);
+                if (t.level(node) == 0) {
+                    throw notFatTree(source, "host '" + at[node].desc + "' has lost its cable; the model needs every host linked");
                 }
             }
         }
@@ -464,7 +475,7 @@ public final class IbnetImport {
                 return phys[t.portBase(node) + localPort];
             }
         };
-        return new FatTree(t, names, source);
+        return new FatTree(t, names, source, absent);
     }
 
     private static int find(int[] parent, int x) {

@@ -28,8 +28,38 @@ public final class FabricFaults {
 
     private FabricFaults(FatTree tree) {
         this.tree = tree;
+        java.util.BitSet absent = tree.absentPorts();
+        deadPort.or(absent);
+        PgftTopology t = tree.topology();
+        for (int g = absent.nextSetBit(0); g >= 0; g = absent.nextSetBit(g + 1)) {
+            int v = nodeOf(t, g);
+            int peer = t.peerNode(g);
+            if (t.level(v) < t.level(peer)) { // each cable once, from its lower end
+                described.add("missing link " + describe(t, v) + " port " + tree.names().physicalPort(v, g - t.portBase(v)) + " - "
+                        + describe(t, peer) + " (not in " + tree.source() + ")");
+            }
+        }
     }
 
+    private static int nodeOf(PgftTopology t, int g) {
+        int lo = 0;
+        int hi = t.nodes() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (t.portBase(mid) <= g) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    private static String describe(PgftTopology t, int v) {
+        return t.level(v) == 0 ? "host " + v : "switch-" + (v - t.hosts()) + " " + t.tuple(v);
+    }
+
+    /** No failures beyond the holes the tree came with (an imported fabric lacking cables). */
     public static FabricFaults none(FatTree tree) {
         return new FabricFaults(tree);
     }
@@ -54,6 +84,7 @@ public final class FabricFaults {
         FabricFaults f = new FabricFaults(tree);
         f.deadPort.or(deadPort);
         f.deadNode.or(deadNode);
+        f.described.clear();
         f.described.addAll(described);
         return f;
     }

@@ -28,7 +28,7 @@ class SwitchDeploymentTest {
         FatTree tree = TopologySpec.parse("pgft:3;4,2,4;1,2,2;1,2,2");
         PgftTopology t = tree.topology();
         ForwardingTables lft = RoutingEngines.byName("disjoint").route(t, new RoutingOptions(2, 1, null)).tables();
-        SwitchBoards model = SwitchDeployment.boardsFor(t, 2);
+        SwitchBoards model = SwitchDeployment.boardsFor(tree, 2);
         PipeLink[] pipe = PipeLink.pair("switches");
         try (WireBench bench = new WireBench(model, pipe[1]);
              WireBoardBus bus = new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())) {
