@@ -552,8 +552,30 @@ final class FatTreeCommand implements Runnable {
                     .put("unreachablePairs", r.unreachablePairs()).put("unreachableExamples", new JsonArray(r.unreachableExamples()))
                     .put("seconds", seconds);
             if (shifts) {
-                out.put("maxFlowsOverShifts", new JsonObject().put("complete", maxFlowsOverShifts(plan, null))
-                        .put("broken", maxFlowsOverShifts(r.tables(), r.faults())));
+                int whole = maxFlowsOverShifts(plan, null);
+                int[] worst = new int[2 * t.portCount()];
+                int broken = maxFlowsOverShifts(r.tables(), r.faults(), worst);
+                // where the broken tree does worse than the whole one + 1: the links, by name, and a shift that shows it
+                JsonArray over = new JsonArray();
+                int overCount = 0;
+                for (int g = 0; g < t.portCount(); g++) {
+                    if (worst[g] > whole + 1) {
+                        overCount++;
+                        if (over.size() < 10) {
+                            int v = 0;
+                            while (t.portBase(v + 1) <= g) {
+                                v++;
+                            }
+                            int peer = t.peerNode(g);
+                            over.add((v < t.hosts() ? "host " + v : "switch-" + (v - t.hosts()) + " " + t.tuple(v) + " port "
+                                    + args.tree.names().physicalPort(v, g - t.portBase(v))) + " -> "
+                                    + (peer < t.hosts() ? "host " + peer : t.tuple(peer)) + ": " + worst[g] + " flows (shift "
+                                    + worst[t.portCount() + g] + ")");
+                        }
+                    }
+                }
+                out.put("maxFlowsOverShifts", new JsonObject().put("complete", whole).put("broken", broken)
+                        .put("linksAboveCompletePlusOne", overCount).put("aboveCompletePlusOne", over));
                 out.put("meanMaxLinkLoadRandomPermutations", new JsonObject()
                         .put("complete", meanMaxLoadOfRandomPermutations(plan, null, 200))
                         .put("broken", meanMaxLoadOfRandomPermutations(r.tables(), r.faults(), 200)));
@@ -705,6 +727,14 @@ final class FatTreeCommand implements Runnable {
      * or a cut-off source, are left out).
      */
     static int maxFlowsOverShifts(ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults) {
+        return maxFlowsOverShifts(lft, faults, null);
+    }
+
+    /**
+     * The same; with {@code worst} non-null, it also receives for every directed link its highest
+     * load over all shifts (and the shift that gives it in {@code worst[ports + g]}).
+     */
+    static int maxFlowsOverShifts(ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults, int[] worst) {
         PgftTopology t = lft.topology();
         int n = t.hosts();
         int[] load = new int[t.portCount()];
@@ -739,6 +769,10 @@ final class FatTreeCommand implements Runnable {
                         load[gp] = 0;
                     }
                     max = Math.max(max, ++load[gp]);
+                    if (worst != null && load[gp] > worst[gp]) {
+                        worst[gp] = load[gp];
+                        worst[t.portCount() + gp] = s;
+                    }
                     node = t.peerNode(gp);
                 }
             }
