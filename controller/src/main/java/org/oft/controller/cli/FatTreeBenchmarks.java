@@ -278,8 +278,9 @@ final class FatTreeBenchmarks {
             String whole = "";
             String broken = "";
             if (t.hosts() <= 4000) {
-                whole = Integer.toString(FatTreeCommand.maxFlowsOverShifts(plan, null));
-                broken = Integer.toString(FatTreeCommand.maxFlowsOverShifts(last.tables(), last.faults()));
+                whole = Integer.toString(new org.oft.controller.fattree.analysis.PermutationLoad(plan, null).maxOverShifts(null));
+                broken = Integer.toString(new org.oft.controller.fattree.analysis.PermutationLoad(last.tables(), last.faults())
+                        .maxOverShifts(null));
             }
             out.row("\"%s\",%d,%d,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%d,%d,%s,%s", spec, t.hosts(), last.faults().deadCables(),
                     engine[runs / 2], full[runs / 2], full[0], full[runs - 1], incr[runs / 2], incr[0], incr[runs - 1],

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.oft.controller.fattree.analysis.Analysis;
+import org.oft.controller.fattree.analysis.PermutationLoad;
 import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.files.OutputFile;
@@ -552,9 +553,9 @@ final class FatTreeCommand implements Runnable {
                     .put("unreachablePairs", r.unreachablePairs()).put("unreachableExamples", new JsonArray(r.unreachableExamples()))
                     .put("seconds", seconds);
             if (shifts) {
-                int whole = maxFlowsOverShifts(plan, null);
+                int whole = new PermutationLoad(plan, null).maxOverShifts(null);
                 int[] worst = new int[2 * t.portCount()];
-                int broken = maxFlowsOverShifts(r.tables(), r.faults(), worst);
+                int broken = new PermutationLoad(r.tables(), r.faults()).maxOverShifts(worst);
                 // where the broken tree does worse than the whole one + 1: the links, by name, and a shift that shows it
                 JsonArray over = new JsonArray();
                 int overCount = 0;
@@ -562,10 +563,7 @@ final class FatTreeCommand implements Runnable {
                     if (worst[g] > whole + 1) {
                         overCount++;
                         if (over.size() < 10) {
-                            int v = 0;
-                            while (t.portBase(v + 1) <= g) {
-                                v++;
-                            }
+                            int v = t.nodeOfPort(g);
                             int peer = t.peerNode(g);
                             over.add((v < t.hosts() ? "host " + v : "switch-" + (v - t.hosts()) + " " + t.tuple(v) + " port "
                                     + args.tree.names().physicalPort(v, g - t.portBase(v))) + " -> "
@@ -577,8 +575,8 @@ final class FatTreeCommand implements Runnable {
                 out.put("maxFlowsOverShifts", new JsonObject().put("complete", whole).put("broken", broken)
                         .put("linksAboveCompletePlusOne", overCount).put("aboveCompletePlusOne", over));
                 out.put("meanMaxLinkLoadRandomPermutations", new JsonObject()
-                        .put("complete", meanMaxLoadOfRandomPermutations(plan, null, 200))
-                        .put("broken", meanMaxLoadOfRandomPermutations(r.tables(), r.faults(), 200)));
+                        .put("complete", new PermutationLoad(plan, null).meanMaxOfRandomPermutations(200))
+                        .put("broken", new PermutationLoad(r.tables(), r.faults()).meanMaxOfRandomPermutations(200)));
                 JsonArray others = new JsonArray();
                 for (String c : compareLft) {
                     int eq = c.indexOf('=');
@@ -586,8 +584,9 @@ final class FatTreeCommand implements Runnable {
                         throw new IllegalArgumentException("--compare-lft must be NAME=FILE, got '" + c + "'");
                     }
                     ForwardingTables theirs = LftFiles.read(args.tree, Path.of(c.substring(eq + 1)));
-                    others.add(new JsonObject().put("name", c.substring(0, eq)).put("maxFlowsOverShifts", maxFlowsOverShifts(theirs, faults))
-                            .put("meanMaxLinkLoadRandomPermutations", meanMaxLoadOfRandomPermutations(theirs, faults, 200)));
+                    PermutationLoad pl = new PermutationLoad(theirs, faults);
+                    others.add(new JsonObject().put("name", c.substring(0, eq)).put("maxFlowsOverShifts", pl.maxOverShifts(null))
+                            .put("meanMaxLinkLoadRandomPermutations", pl.meanMaxOfRandomPermutations(200)));
                 }
                 if (!others.isEmpty()) {
                     out.put("compared", others);
@@ -667,117 +666,6 @@ final class FatTreeCommand implements Runnable {
             }
             return a;
         }
-    }
-
-    /**
-     * Mean, over {@code samples} random permutations (seeded, the same for every routing), of the
-     * most flows on one directed link (single path; pairs that meet no route are left out).
-     */
-    static double meanMaxLoadOfRandomPermutations(ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults, int samples) {
-        PgftTopology t = lft.topology();
-        int n = t.hosts();
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(2026);
-        int[] perm = new int[n];
-        int[] load = new int[t.portCount()];
-        double sum = 0;
-        for (int k = 0; k < samples; k++) {
-            for (int i = 0; i < n; i++) {
-                perm[i] = i;
-            }
-            for (int i = n - 1; i > 0; i--) {
-                int j = rnd.nextInt(i + 1);
-                int x = perm[i];
-                perm[i] = perm[j];
-                perm[j] = x;
-            }
-            java.util.Arrays.fill(load, 0);
-            int max = 0;
-            for (int src = 0; src < n; src++) {
-                int d = perm[src];
-                if (d == src || (faults != null && (faults.deadNode(src) || faults.deadPort(t.portBase(src))))) {
-                    continue;
-                }
-                int node = t.peerNode(t.portBase(src));
-                boolean ok = true;
-                for (int hops = 0; node != d; hops++) {
-                    int p = lft.port(node, d);
-                    if (p == org.oft.controller.fattree.routing.Reroute.NONE || hops > 4 * t.levels() + 2) {
-                        ok = false;
-                        break;
-                    }
-                    node = t.peerNode(t.portBase(node) + p);
-                }
-                if (!ok) {
-                    continue;
-                }
-                node = src;
-                while (node != d) {
-                    int gp = node < n ? t.portBase(node) : t.portBase(node) + lft.port(node, d);
-                    max = Math.max(max, ++load[gp]);
-                    node = t.peerNode(gp);
-                }
-            }
-            sum += max;
-        }
-        return sum / samples;
-    }
-
-    /**
-     * Max flows per directed link over all shift permutations (single path; pairs that meet no route,
-     * or a cut-off source, are left out).
-     */
-    static int maxFlowsOverShifts(ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults) {
-        return maxFlowsOverShifts(lft, faults, null);
-    }
-
-    /**
-     * The same; with {@code worst} non-null, it also receives for every directed link its highest
-     * load over all shifts (and the shift that gives it in {@code worst[ports + g]}).
-     */
-    static int maxFlowsOverShifts(ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults, int[] worst) {
-        PgftTopology t = lft.topology();
-        int n = t.hosts();
-        int[] load = new int[t.portCount()];
-        int[] seen = new int[t.portCount()];
-        int max = 0;
-        for (int s = 1; s < n; s++) {
-            for (int src = 0; src < n; src++) {
-                if (faults != null && (faults.deadNode(src) || faults.deadPort(t.portBase(src)))) {
-                    continue;
-                }
-                int d = (src + s) % n;
-                int g = t.portBase(src);
-                int node = t.peerNode(g);
-                int hops = 0;
-                boolean ok = true;
-                while (node != d) {
-                    int p = lft.port(node, d);
-                    if (p == org.oft.controller.fattree.routing.Reroute.NONE || ++hops > 4 * t.levels() + 2) { // others may turn twice
-                        ok = false;
-                        break;
-                    }
-                    node = t.peerNode(t.portBase(node) + p);
-                }
-                if (!ok) {
-                    continue;
-                }
-                node = src;
-                while (node != d) {
-                    int gp = node < n ? t.portBase(node) : t.portBase(node) + lft.port(node, d);
-                    if (seen[gp] != s) {
-                        seen[gp] = s;
-                        load[gp] = 0;
-                    }
-                    max = Math.max(max, ++load[gp]);
-                    if (worst != null && load[gp] > worst[gp]) {
-                        worst[gp] = load[gp];
-                        worst[t.portCount() + gp] = s;
-                    }
-                    node = t.peerNode(gp);
-                }
-            }
-        }
-        return max;
     }
 
     static int parse(String s, String what) {

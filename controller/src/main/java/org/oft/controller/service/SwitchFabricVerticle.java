@@ -82,40 +82,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(configJson()));
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> msg.reply(latest));
         vertx.eventBus().<JsonObject>consumer(Addresses.PORTS, msg -> msg.reply(ports));
-        vertx.eventBus().<JsonObject>consumer(Addresses.ENGINE, msg -> {
-            String name;
-            try {
-                name = EngineRequest.engine(msg.body());
-            } catch (IllegalArgumentException e) {
-                msg.fail(400, e.getMessage());
-                return;
-            }
-            if (!deploying.compareAndSet(false, true)) {
-                msg.fail(409, "a deploy is under way; retry when it has finished");
-                return;
-            }
-            vertx.executeBlocking(() -> switchEngine(name))
-                    .onComplete(r -> deploying.set(false))
-                    .onSuccess(msg::reply)
-                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
-        });
-        vertx.eventBus().<JsonObject>consumer(Addresses.FAIL, msg -> {
-            String spec;
-            try {
-                spec = FailRequest.spec(msg.body());
-            } catch (IllegalArgumentException e) {
-                msg.fail(400, e.getMessage());
-                return;
-            }
-            if (!deploying.compareAndSet(false, true)) {
-                msg.fail(409, "a deploy is under way; retry when it has finished");
-                return;
-            }
-            vertx.executeBlocking(() -> fail(spec))
-                    .onComplete(r -> deploying.set(false))
-                    .onSuccess(msg::reply)
-                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
-        });
+        deploysOn(Addresses.ENGINE, EngineRequest::engine, this::switchEngine);
+        deploysOn(Addresses.FAIL, FailRequest::spec, this::fail);
         vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
             org.oft.sim.WireBench model = bus instanceof BoardSpec.BoardProcess p ? p.inProcess() : null;
             if (model == null || model.switches() == null) {
@@ -183,6 +151,31 @@ public final class SwitchFabricVerticle extends VerticleBase {
             describe = describe(bus.discover(), previousRecord);
             bus.startClock(config.slotsPerSecond());
             return null;
+        });
+    }
+
+    /**
+     * A request that redeploys: its body checked first (400), one deploy at a time (409), the work on a
+     * worker; a refusal of the boards or the fabric is 502 and leaves them as they were.
+     */
+    private void deploysOn(String address, java.util.function.Function<JsonObject, String> parse,
+                           java.util.function.Function<String, JsonObject> deploy) {
+        vertx.eventBus().<JsonObject>consumer(address, msg -> {
+            String arg;
+            try {
+                arg = parse.apply(msg.body());
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (!deploying.compareAndSet(false, true)) {
+                msg.fail(409, "a deploy is under way; retry when it has finished");
+                return;
+            }
+            vertx.executeBlocking(() -> deploy.apply(arg))
+                    .onComplete(r -> deploying.set(false))
+                    .onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
         });
     }
 

@@ -65,10 +65,9 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         SwitchBoards boards = SwitchDeployment.boardsFor(tree, paths, packets);
         java.util.BitSet absent = tree.absentPorts(); // an imported fabric's missing cables are not there in the model either
         for (int g = absent.nextSetBit(0); g >= 0; g = absent.nextSetBit(g + 1)) {
-            for (int v = t.hosts(); v < t.nodes(); v++) {
-                if (g >= t.portBase(v) && g < t.portBase(v) + t.ports(v)) {
-                    boards.killLink(v - t.hosts(), tree.names().physicalPort(v, g - t.portBase(v)));
-                }
+            int v = t.nodeOfPort(g);
+            if (v >= t.hosts()) {
+                boards.killLink(v - t.hosts(), tree.names().physicalPort(v, g - t.portBase(v)));
             }
         }
         return boards;

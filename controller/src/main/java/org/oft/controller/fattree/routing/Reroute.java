@@ -83,7 +83,7 @@ public final class Reroute {
         List<Integer> lower = new ArrayList<>(); // lower ends of newly dead cables
         for (int g = 0; g < t.portCount(); g++) {
             if (next.deadPort(g) && !faults.deadPort(g)) {
-                int v = nodeOf(g);
+                int v = t.nodeOfPort(g);
                 int peer = t.peerNode(g);
                 if (t.level(v) < t.level(peer)) {
                     lower.add(v);
@@ -130,20 +130,6 @@ public final class Reroute {
     private boolean leafBelow(int x, int leaf) {
         long firstHost = (long) (leaf - t.levelBase(1)) * t.hostStride(1);
         return t.below(x, (int) firstHost);
-    }
-
-    private int nodeOf(int g) {
-        int lo = 0;
-        int hi = t.nodes() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (t.portBase(mid) <= g) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
     }
 
     /**

@@ -32,27 +32,13 @@ public final class FabricFaults {
         deadPort.or(absent);
         PgftTopology t = tree.topology();
         for (int g = absent.nextSetBit(0); g >= 0; g = absent.nextSetBit(g + 1)) {
-            int v = nodeOf(t, g);
+            int v = t.nodeOfPort(g);
             int peer = t.peerNode(g);
             if (t.level(v) < t.level(peer)) { // each cable once, from its lower end
                 described.add("missing link " + describe(t, v) + " port " + tree.names().physicalPort(v, g - t.portBase(v)) + " - "
                         + describe(t, peer) + " (not in " + tree.source() + ")");
             }
         }
-    }
-
-    private static int nodeOf(PgftTopology t, int g) {
-        int lo = 0;
-        int hi = t.nodes() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (t.portBase(mid) <= g) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
     }
 
     private static String describe(PgftTopology t, int v) {

@@ -248,6 +248,21 @@ public final class PgftTopology {
         return portBase[nodeCount];
     }
 
+    /** The node global port {@code port} belongs to. */
+    public int nodeOfPort(int port) {
+        int lo = 0;
+        int hi = nodeCount - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (portBase[mid] <= port) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
     /** The node at the other end of global port {@code port}. */
     public int peerNode(int port) {
         return peerNode[port];

@@ -8,17 +8,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.fattree.analysis.PermutationLoad;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
-import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
 
 /**
@@ -52,16 +51,16 @@ class OpenSmBrokenFabricTest {
 
         Map<String, int[]> shifts = new LinkedHashMap<>();
         Map<String, Double> perms = new LinkedHashMap<>();
-        shifts.put("ours (dmodk rerouted)", new int[] {maxFlowsOverShifts(ours.tables())});
-        perms.put("ours (dmodk rerouted)", meanMaxLoadOfRandomPermutations(ours.tables(), 200));
+        shifts.put("ours (dmodk rerouted)", new int[] {new PermutationLoad(ours.tables(), faults).maxOverShifts(null)});
+        perms.put("ours (dmodk rerouted)", new PermutationLoad(ours.tables(), faults).meanMaxOfRandomPermutations(200));
         StringBuilder report = new StringBuilder("broken " + SPEC + " " + faults.described() + ":\n");
         try (IbSim sim = IbSim.start(dir, dir.resolve("broken.net"))) {
             for (String engine : List.of("ftree", "updn", "minhop")) {
                 String log = sim.opensm(engine, engine);
                 String used = log.contains("falling back") || log.contains("Fall back") ? engine + " (fell back to minhop)" : engine;
                 ForwardingTables theirs = LftFiles.parse(tree, sim.dumpFts(engine).lines().toList(), "dump_fts after " + engine);
-                shifts.put("OpenSM " + used, new int[] {maxFlowsOverShifts(theirs)});
-                perms.put("OpenSM " + used, meanMaxLoadOfRandomPermutations(theirs, 200));
+                shifts.put("OpenSM " + used, new int[] {new PermutationLoad(theirs, faults).maxOverShifts(null)});
+                perms.put("OpenSM " + used, new PermutationLoad(theirs, faults).meanMaxOfRandomPermutations(200));
             }
             int best = Integer.MAX_VALUE;
             for (Map.Entry<String, int[]> e : shifts.entrySet()) {
@@ -87,66 +86,5 @@ class OpenSmBrokenFabricTest {
             ForwardingTables held = LftFiles.parse(tree, sim.dumpFts("file").lines().toList(), "dump_fts after file");
             assertTrue(held.sameAs(ours.tables()), "the switches hold other tables than ours");
         }
-    }
-
-    /** Max flows per directed link over all shift permutations (every pair is routed here). */
-    static int maxFlowsOverShifts(ForwardingTables lft) {
-        PgftTopology t = lft.topology();
-        int n = t.hosts();
-        int max = 0;
-        int[] load = new int[t.portCount()];
-        for (int s = 1; s < n; s++) {
-            java.util.Arrays.fill(load, 0);
-            for (int src = 0; src < n; src++) {
-                max = Math.max(max, walk(lft, src, (src + s) % n, load));
-            }
-        }
-        return max;
-    }
-
-    static double meanMaxLoadOfRandomPermutations(ForwardingTables lft, int samples) {
-        PgftTopology t = lft.topology();
-        int n = t.hosts();
-        SplittableRandom rnd = new SplittableRandom(2026);
-        int[] perm = new int[n];
-        int[] load = new int[t.portCount()];
-        double sum = 0;
-        for (int k = 0; k < samples; k++) {
-            for (int i = 0; i < n; i++) {
-                perm[i] = i;
-            }
-            for (int i = n - 1; i > 0; i--) {
-                int j = rnd.nextInt(i + 1);
-                int x = perm[i];
-                perm[i] = perm[j];
-                perm[j] = x;
-            }
-            java.util.Arrays.fill(load, 0);
-            int max = 0;
-            for (int src = 0; src < n; src++) {
-                if (perm[src] != src) {
-                    max = Math.max(max, walk(lft, src, perm[src], load));
-                }
-            }
-            sum += max;
-        }
-        return sum / samples;
-    }
-
-    /** Adds one flow src->dst to {@code load}; returns the highest load on its way. */
-    private static int walk(ForwardingTables lft, int src, int dst, int[] load) {
-        PgftTopology t = lft.topology();
-        int g = t.portBase(src);
-        int max = ++load[g];
-        int node = t.peerNode(g);
-        for (int hops = 0; node != dst; hops++) {
-            if (hops > 4 * t.levels()) {
-                throw new AssertionError(src + "->" + dst + " does not arrive");
-            }
-            g = t.portBase(node) + lft.port(node, dst);
-            max = Math.max(max, ++load[g]);
-            node = t.peerNode(g);
-        }
-        return max;
     }
 }

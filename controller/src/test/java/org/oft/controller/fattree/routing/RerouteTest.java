@@ -184,23 +184,7 @@ class RerouteTest {
     }
 
     static int maxFlowsOverShifts(ForwardingTables lft, FabricFaults f) {
-        PgftTopology t = lft.topology();
-        int max = 0;
-        int[] load = new int[t.portCount()];
-        for (int s = 1; s < t.hosts(); s++) {
-            java.util.Arrays.fill(load, 0);
-            for (int src = 0; src < t.hosts(); src++) {
-                int d = (src + s) % t.hosts();
-                int node = t.peerNode(t.portBase(src));
-                max = Math.max(max, ++load[t.portBase(src)]);
-                while (node != d) {
-                    int g = t.portBase(node) + lft.port(node, d);
-                    max = Math.max(max, ++load[g]);
-                    node = t.peerNode(g);
-                }
-            }
-        }
-        return max;
+        return new org.oft.controller.fattree.analysis.PermutationLoad(lft, f).maxOverShifts(null);
     }
 
     @Test
