@@ -107,6 +107,42 @@ final class FatTreeBenchmarks {
             Arrays.sort(rate);
             out.row("\"%s\",%d,%d,%.0f,%.0f,%.0f,%.3e,%.3f,%.3f", spec, t.hosts(), cycles, rate[runs / 2], rate[0], rate[runs - 1], hops,
                     accepted, allocatedPerCycle(net, tables, tr, cycles));
+            if (spec.equals("kary:12,3")) {
+                out.row("\"%s\",%d,%d,%s,%s,%s,%.3e,%s,%s", spec + ", " + cores() + " simulations side by side (a sweep's loads)",
+                        t.hosts(), cycles, "-", "-", "-", sideBySide(net, tables, tr, cycles), "-", "-");
+            }
+        }
+    }
+
+    private static int cores() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Flit-hops per second of all cores together, one independent simulation per core (as a sweep runs its loads). */
+    private static double sideBySide(org.oft.sim.flit.FlitNetwork net, byte[][] tables, org.oft.sim.flit.FlitSimulator.Traffic tr,
+                                     long cycles) {
+        int n = cores();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            java.util.List<java.util.concurrent.Future<Double>> hops = new java.util.ArrayList<>();
+            long t0 = System.nanoTime();
+            for (int k = 0; k < n; k++) {
+                int seed = 100 + k;
+                hops.add(pool.submit(() -> {
+                    org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
+                            tables, 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, seed);
+                    return flitHops(sim.run(0.5, tr, 0, cycles, 0, 10_000), net);
+                }));
+            }
+            double total = 0;
+            for (java.util.concurrent.Future<Double> f : hops) {
+                total += f.get();
+            }
+            return total / ((System.nanoTime() - t0) / 1e9);
+        } catch (Exception e) {
+            throw new IllegalStateException("side-by-side simulations failed: " + e, e);
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -3,6 +3,7 @@ package org.oft.controller.cli;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.oft.controller.fattree.flit.FlitFabric;
@@ -33,6 +34,9 @@ final class FlitCommand implements Callable<Integer> {
     @Option(names = "--sweep", description = "FROM:TO:STEP: run each load and report the saturation point")
     String sweep;
 
+    @Option(names = "--threads", description = "Simulations of a sweep run side by side (default: one per core).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     @Option(names = "--lft", description = "Forward by these tables (OpenSM dump_fts/ibroute or opensm-lfts.dump) instead of --engine's.")
     java.nio.file.Path lftFile;
 
@@ -51,6 +55,9 @@ final class FlitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FlitParameters par = flit.parameters();
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("--threads must be 1..256, got " + threads);
+        }
         if (warmup < 0 || sample < 1 || drain < 0 || warmup + sample + drain > 1_000_000_000L) {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
@@ -73,23 +80,50 @@ final class FlitCommand implements Callable<Integer> {
         byte[][] tables = fw.tables();
         JsonArray runs = new JsonArray();
         Double saturation = null;
-        for (double l : loads) {
-            FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), par, tables, args.paths, pp, args.seed);
-            sim.setRandomUp(flit.randomUp);
-            sim.setAgeArbitration(flit.age());
-            if (fw.sourceUp() != null && !flit.randomUp) {
-                sim.setSourceUp(fw.sourceUp());
+        // the loads of a sweep are independent simulations: run them side by side, one per core
+        org.oft.sim.flit.FlitNetwork net = FlitFabric.network(t);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(threads, loads.length),
+                task -> {
+                    Thread th = new Thread(task, "oft-flit-sweep");
+                    th.setDaemon(true);
+                    return th;
+                });
+        List<java.util.concurrent.Future<FlitSimulator.Result>> results = new java.util.ArrayList<>();
+        double[] seconds = new double[loads.length];
+        try {
+            for (int i = 0; i < loads.length; i++) {
+                int k = i;
+                results.add(pool.submit(() -> {
+                    FlitSimulator sim = new FlitSimulator(net, par, tables, args.paths, pp, args.seed);
+                    sim.setRandomUp(flit.randomUp);
+                    sim.setAgeArbitration(flit.age());
+                    if (fw.sourceUp() != null && !flit.randomUp) {
+                        sim.setSourceUp(fw.sourceUp());
+                    }
+                    long t0 = System.nanoTime();
+                    FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
+                    seconds[k] = (System.nanoTime() - t0) / 1e9;
+                    return res;
+                }));
             }
-            long t0 = System.nanoTime();
-            FlitSimulator.Result res = sim.run(l, tr, warmup, sample, drain, 10_000);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            JsonObject o = result(res, seconds);
-            runs.add(o);
-            // saturated: accepted below 0.97 of offered, or the measured packets could not all be delivered
-            boolean ok = res.accepted() >= 0.97 * l && res.undelivered() == 0 && !res.deadlock();
-            if (ok) {
-                saturation = l;
+            for (int i = 0; i < loads.length; i++) {
+                FlitSimulator.Result res;
+                try {
+                    res = results.get(i).get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted");
+                }
+                runs.add(result(res, seconds[i]));
+                // saturated: accepted below 0.97 of offered, or the measured packets could not all be delivered
+                if (res.accepted() >= 0.97 * loads[i] && res.undelivered() == 0 && !res.deadlock()) {
+                    saturation = loads[i];
+                }
             }
+        } finally {
+            pool.shutdownNow();
         }
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
                 .put("traffic", flit.traffic).put("parameters", new JsonObject().put("vcs", par.vcs()).put("bufferFlits", par.bufferFlits())
