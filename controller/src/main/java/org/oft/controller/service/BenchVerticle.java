@@ -23,6 +23,7 @@ public final class BenchVerticle extends VerticleBase {
     private final BoardBus bus;
     private final BenchDescription bench;
     private volatile JsonObject describe = new JsonObject();
+    private volatile JsonObject latest;
 
     public BenchVerticle(ServeConfig config, BoardBus bus, BenchDescription bench) {
         this.config = config;
@@ -33,7 +34,17 @@ public final class BenchVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe));
-        vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> msg.reply(TelemetryJson.of(bus.telemetry())));
+        // answered from the last record the bus delivered: reading boards over a link would block the event loop
+        vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> {
+            JsonObject last = latest;
+            if (last != null) {
+                msg.reply(last);
+                return;
+            }
+            vertx.executeBlocking(() -> TelemetryJson.of(bus.telemetry()))
+                    .onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(503, "no telemetry yet: " + e.getMessage()));
+        });
         vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
             if (!(bus instanceof SimulatedBench sim)) {
                 msg.fail(400, "fault injection needs the built-in board model");
@@ -46,7 +57,11 @@ public final class BenchVerticle extends VerticleBase {
                     })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
         });
-        bus.setTelemetryListener(t -> vertx.eventBus().publish(Addresses.TELEMETRY, TelemetryJson.of(t)));
+        bus.setTelemetryListener(t -> {
+            JsonObject j = TelemetryJson.of(t);
+            latest = j;
+            vertx.eventBus().publish(Addresses.TELEMETRY, j);
+        });
         return vertx.executeBlocking(() -> new RoutingTables(LyndonPreferOne.generate(config.order()), config.latency()))
                 .compose(tables -> vertx.executeBlocking(() -> {
                     Calibration.Result calibration = Calibration.compute(bench.plant(), bench.clocks(), bench.latency());

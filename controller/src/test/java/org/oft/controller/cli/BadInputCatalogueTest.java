@@ -191,6 +191,7 @@ public class BadInputCatalogueTest {
         l.add(c("flit lft missing", 2, "does not exist", "flit", "--topology", "kary:2,2", "--lft", "/nonexistent/lft.dump"));
         l.add(c("flit lft with paths", 2, "--lft tables route one address per host: leave out --paths", "flit", "--topology", "kary:2,2",
                 "--lft", "/nonexistent/lft.dump", "--paths", "2", "--engine", "disjoint"));
+        l.add(c("flit threads", 2, "--threads must be 1..256, got 0", "flit", "--topology", "kary:2,2", "--threads", "0"));
         l.add(c("flit arbitration", 2, "--arbitration must be rr or age, got 'fifo'", "flit", "--topology", "kary:2,2",
                 "--arbitration", "fifo"));
         l.add(c("flit path policy", 2, "--path-policy must be hash, round-robin or random", "flit", "--topology", "kary:2,2",

@@ -61,7 +61,11 @@ class SwitchFabricServeTest {
         }
         return http.request(o)
                 .compose(req -> req.send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
-                .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode())))
+                .compose(resp -> resp.body().map(b -> {
+                    // an empty body (seen once on CI, status not known) is kept as such, not a decode error
+                    String text = b.toString();
+                    return (text.isBlank() ? new JsonObject().put("empty", true) : new JsonObject(text)).put("status", resp.statusCode());
+                }))
                 .toCompletionStage().toCompletableFuture().get(90, TimeUnit.SECONDS);
     }
 
@@ -193,8 +197,12 @@ class SwitchFabricServeTest {
     }
 
     private long discardsAt(String board, int port) throws Exception {
-        JsonArray an = latestTelemetry().getJsonArray("anomalies");
+        JsonObject ports = latestTelemetry();
+        JsonArray an = ports.getJsonArray("anomalies");
         if (an == null) {
+            if (ports.containsKey("empty")) {
+                System.err.println("GET /api/ports answered " + ports.getInteger("status") + " with no body");
+            }
             return -1; // no port read yet
         }
         return an.stream().map(JsonObject.class::cast).filter(x -> x.getString("board").equals(board) && x.getInteger("port") == port)
