@@ -2,6 +2,9 @@
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
+  // the token the server printed (link #token=...), kept for this tab; mutating calls send it
+  const m = /[#&]token=([0-9a-f]+)/.exec(location.hash);
+  if (m) { sessionStorage.setItem('oft-token', m[1]); }
   let config = null;
   let cells = [];
 
@@ -128,7 +131,7 @@
 
   function loadConfig() {
     fetch('/api/config').then((r) => r.json()).then((c) => {
-      if (c.fabric === 'fattree') { location.replace('fattree.html'); return; }
+      if (c.fabric === 'fattree') { location.replace('fattree.html' + location.hash); return; }
       if (c.sequence) { showConfig(c); } else { setTimeout(loadConfig, 500); }
     }).catch(() => setTimeout(loadConfig, 1000));
   }

@@ -2,6 +2,11 @@
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
+  // the token the server printed (link #token=...), kept for this tab; mutating calls send it
+  const m = /[#&]token=([0-9a-f]+)/.exec(location.hash);
+  if (m) { sessionStorage.setItem('oft-token', m[1]); }
+  const post = (path, body) => fetch(path, { method: 'POST', body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'X-OFT-Token': sessionStorage.getItem('oft-token') || '' } });
   const fmt = (v, d) => (v === null || v === undefined ? '–' : (typeof v === 'number' && d !== undefined ? v.toFixed(d) : String(v)));
 
   function cell(tr, text, cls) {
@@ -110,7 +115,7 @@
     const engine = $('engine-select').value;
     status.textContent = 'deploying ' + engine + '…';
     $('engine-apply').disabled = true;
-    fetch('/api/engine', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ engine: engine }) })
+    post('/api/engine', { engine: engine })
       .then((r) => r.json().then((j) => ({ ok: r.ok, j: j })))
       .then(({ ok, j }) => {
         status.textContent = ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
@@ -127,7 +132,7 @@
     const spec = $('fail-spec').value.trim();
     status.textContent = 'rerouting around ' + spec + '…';
     $('fail-apply').disabled = true;
-    fetch('/api/fail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fail: spec }) })
+    post('/api/fail', { fail: spec })
       .then((r) => r.json().then((j) => ({ ok: r.ok, j: j })))
       .then(({ ok, j }) => {
         status.textContent = ok ? 'rerouted: ' + j.entriesChanged + ' entries, ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' +
@@ -157,7 +162,7 @@
   function loadConfig() {
     fetch('/api/config').then((r) => r.json()).then((c) => {
       if (c.fabric !== 'fattree') {
-        if (c.sequence) { location.replace('/'); } else { setTimeout(loadConfig, 500); }
+        if (c.sequence) { location.replace('/' + location.hash); } else { setTimeout(loadConfig, 500); }
         return;
       }
       showConfig(c);

@@ -68,9 +68,28 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")
     Path bench;
 
+    @Option(names = "--token-file", description = "Where the token the console's mutating calls need is written, readable by its "
+            + "owner only (default ~/.oftctl/token).")
+    Path tokenFile;
+
     @Option(names = "--state", description = "Where the last deployed configuration is kept, for boards reached over a link "
             + "(default ~/.oftctl/deployed.json).")
     Path state;
+
+    /** Writes {@code text} to {@code file} so that only its owner can read it, replacing what was there. */
+    static void writeOwnerOnly(Path file, String text) throws java.io.IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        java.nio.file.Files.createDirectories(dir);
+        Path tmp;
+        try {
+            tmp = java.nio.file.Files.createTempFile(dir, ".token-", ".tmp", java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException e) {
+            tmp = java.nio.file.Files.createTempFile(dir, ".token-", ".tmp");
+        }
+        java.nio.file.Files.writeString(tmp, text + "\n");
+        java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -109,12 +128,26 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
+        Path tokens = tokenFile != null ? tokenFile : Path.of(System.getProperty("user.home"), ".oftctl", "token");
+        try {
+            writeOwnerOnly(tokens, app.token());
+        } catch (java.io.IOException | RuntimeException e) {
+            app.close();
+            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
+                    e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             app.close();
             stopped.countDown();
         }, "oftctl-shutdown"));
-        out.println("oftctl: " + what + "; console at http://" + host + ":" + app.port() + "/ (Ctrl-C stops)");
+        out.println("oftctl: " + what + "; console at http://" + host + ":" + app.port() + "/#token=" + app.token()
+                + " (Ctrl-C stops; the token is also in " + tokens + ")");
+        if (!host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("::1")) {
+            spec.commandLine().getErr().println("oftctl: warning: the console listens on " + host + " without TLS: its token and "
+                    + "telemetry cross the network in clear");
+            spec.commandLine().getErr().flush();
+        }
         out.flush();
         stopped.await();
         return 0;

@@ -37,13 +37,34 @@ public final class ConsoleVerticle extends VerticleBase {
     private final AtomicInteger webSockets = new AtomicInteger();
     private final Map<HttpConnection, Long> headerDeadlines = new ConcurrentHashMap<>();
     private final RejectionLog rejections = new RejectionLog();
+    /** The header that carries the token on every mutating call. */
+    public static final String TOKEN_HEADER = "X-OFT-Token";
     private final String host;
     private final int port;
+    private final String token;
     private HttpServer server;
 
-    public ConsoleVerticle(String host, int port) {
+    /** @param token what every mutating call must carry in {@value #TOKEN_HEADER} */
+    public ConsoleVerticle(String host, int port, String token) {
         this.host = host;
         this.port = port;
+        this.token = token;
+    }
+
+    /** A browser's request from another site: its Origin is not this server's. Requests without an Origin (curl) pass. */
+    private static boolean foreignOrigin(HttpServerRequest req) {
+        String origin = req.getHeader(HttpHeaders.ORIGIN);
+        if (origin == null) {
+            return false;
+        }
+        String hostHeader = req.getHeader(HttpHeaders.HOST);
+        return hostHeader == null || !(origin.equalsIgnoreCase("http://" + hostHeader) || origin.equalsIgnoreCase("https://" + hostHeader));
+    }
+
+    private boolean tokenOk(HttpServerRequest req) {
+        String given = req.getHeader(TOKEN_HEADER);
+        return given != null && java.security.MessageDigest.isEqual(given.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                token.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     @Override
@@ -54,6 +75,24 @@ public final class ConsoleVerticle extends VerticleBase {
                 .onFailure(e -> error(ctx, 503, e.getMessage())));
         // API bodies are JSON: form and multipart bodies are refused before anything decodes them,
         // and the body handler stores no uploads.
+        // every mutating call: from this site (Origin) and with the token
+        router.route("/api/*").handler(ctx -> {
+            io.vertx.core.http.HttpMethod m = ctx.request().method();
+            if (m == io.vertx.core.http.HttpMethod.GET || m == io.vertx.core.http.HttpMethod.HEAD) {
+                ctx.next();
+                return;
+            }
+            if (foreignOrigin(ctx.request())) {
+                error(ctx, 403, "requests from another site are refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
+                return;
+            }
+            if (!tokenOk(ctx.request())) {
+                error(ctx, 401, "this call needs the controller's token in the " + TOKEN_HEADER + " header (printed at start, "
+                        + "and in the token file)");
+                return;
+            }
+            ctx.next();
+        });
         router.post("/api/*").handler(ctx -> {
             String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
             if (type != null && !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
@@ -75,6 +114,10 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get(WEBSOCKET_PATH).handler(ctx -> {
             if (!"websocket".equalsIgnoreCase(ctx.request().getHeader(HttpHeaders.UPGRADE))) {
                 error(ctx, 400, "a WebSocket upgrade is expected here");
+                return;
+            }
+            if (foreignOrigin(ctx.request())) { // Vert.x core does not check a WebSocket's Origin: the handshake is refused here
+                error(ctx, 403, "telemetry for another site is refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
                 return;
             }
             if (webSockets.get() >= MAX_WEBSOCKETS) {

@@ -11,11 +11,29 @@ public final class ControllerApp implements AutoCloseable {
     private final Vertx vertx;
     private final BoardBus bus;
     private final ConsoleVerticle console;
+    private final String token;
 
-    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console) {
+    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, String token) {
         this.vertx = vertx;
         this.bus = bus;
         this.console = console;
+        this.token = token;
+    }
+
+    /** A fresh token for the mutating calls: 128 random bits, hex. */
+    static String newToken() {
+        byte[] b = new byte[16];
+        new java.security.SecureRandom().nextBytes(b);
+        StringBuilder sb = new StringBuilder(32);
+        for (byte x : b) {
+            sb.append(String.format("%02x", x));
+        }
+        return sb.toString();
+    }
+
+    /** What every mutating call of the console's API must carry in {@link ConsoleVerticle#TOKEN_HEADER}. */
+    public String token() {
+        return token;
     }
 
     /** Starts everything; fails (and cleans up) with the reason when anything does not start. */
@@ -43,8 +61,9 @@ public final class ControllerApp implements AutoCloseable {
     }
 
     private static ControllerApp run(Vertx vertx, BoardBus bus, io.vertx.core.Deployable fabric, ServeConfig config) {
-        ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port());
-        ControllerApp app = new ControllerApp(vertx, bus, console);
+        String token = newToken();
+        ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), token);
+        ControllerApp app = new ControllerApp(vertx, bus, console, token);
         Future<String> started = vertx.deployVerticle(fabric).compose(id -> vertx.deployVerticle(console));
         try {
             started.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);

@@ -85,6 +85,7 @@ class ConsoleBrowserTest {
         // A routing node stuck in one state: misdeliveries appear and are flagged.
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
+                .header(org.oft.controller.service.ConsoleVerticle.TOKEN_HEADER, app.token())
                 .POST(HttpRequest.BodyPublishers.ofString("{\"kind\":\"stuck\",\"level\":2,\"node\":1,\"state\":\"turn\"}"))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
@@ -99,6 +100,7 @@ class ConsoleBrowserTest {
         assertEquals(4, browser.findElements(By.cssSelector("#timing tbody tr")).size());
         assertEquals(0, browser.findElements(By.cssSelector("#timing td.bad")).size());
         r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
+                .header(org.oft.controller.service.ConsoleVerticle.TOKEN_HEADER, app.token())
                 .POST(HttpRequest.BodyPublishers.ofString("{\"spec\":\"skew:router-3:700\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());

@@ -64,9 +64,10 @@ class FatTreeConsoleBrowserTest {
 
     @Test
     void theElectricalViewIsLiveLocatesFaultsAndRedeploys() throws Exception {
-        browser.get("http://127.0.0.1:" + app.port() + "/"); // the OFT page hands over to the electrical one
+        // the link serve prints; the OFT page hands over to the electrical one, token and all
+        browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-        wait.until(d -> d.getCurrentUrl().endsWith("/fattree.html") && text("hosts").equals("64"));
+        wait.until(d -> d.getCurrentUrl().contains("/fattree.html#token=") && text("hosts").equals("64"));
         assertEquals("48", text("switches"));
         assertEquals("dmodk", text("engine"));
         long delivered = number("sw-delivered");
@@ -82,6 +83,7 @@ class FatTreeConsoleBrowserTest {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
                 .header("content-type", "application/json")
+                .header(org.oft.controller.service.ConsoleVerticle.TOKEN_HEADER, app.token())
                 .POST(HttpRequest.BodyPublishers.ofString("{\"kind\":\"dead-link\",\"switch\":5,\"port\":2}")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());

@@ -74,13 +74,70 @@ class BadRequestCatalogueTest {
     }
 
     static HttpResponse<String> send(String method, String path, String contentType, String body) throws Exception {
+        return send(method, path, contentType, body, app.token(), null);
+    }
+
+    /** With the given token (null: none) and Origin (null: none, as curl sends). */
+    static HttpResponse<String> send(String method, String path, String contentType, String body, String token, String origin)
+            throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
                 .timeout(Duration.ofSeconds(10))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             b.header("Content-Type", contentType);
         }
+        if (token != null) {
+            b.header(ConsoleVerticle.TOKEN_HEADER, token);
+        }
+        if (origin != null) {
+            b.header("Origin", origin);
+        }
         return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Every mutating call needs the token and this site's Origin (or none, as curl); reads need neither. */
+    @org.junit.jupiter.api.Test
+    void mutatingCallsNeedTheTokenAndThisSitesOrigin() throws Exception {
+        String fault = "{\"kind\":\"double-inject\",\"processor\":1}";
+        HttpResponse<String> none = send("POST", "/api/faults", "application/json", fault, null, null);
+        assertEquals(401, none.statusCode(), none.body());
+        assertTrue(none.body().contains(ConsoleVerticle.TOKEN_HEADER), none.body());
+        assertEquals(401, send("POST", "/api/faults", "application/json", fault, "0123456789abcdef", null).statusCode());
+        HttpResponse<String> foreign = send("POST", "/api/faults", "application/json", fault, app.token(), "http://evil.example");
+        assertEquals(403, foreign.statusCode(), foreign.body());
+        assertEquals(200, send("POST", "/api/faults", "application/json", fault, app.token(),
+                "http://127.0.0.1:" + app.port()).statusCode());
+        assertEquals(200, send("GET", "/api/config", null, null, null, "http://evil.example").statusCode(), "reads are open");
+        // the telemetry WebSocket's handshake checks the Origin too (Vert.x core does not)
+        assertTrue(handshake("http://evil.example").startsWith("HTTP/1.1 403"));
+        assertTrue(handshake("http://127.0.0.1:" + app.port()).startsWith("HTTP/1.1 101"));
+    }
+
+    /** A raw WebSocket handshake with this Origin: the status line the server answers. */
+    static String handshake(String origin) throws IOException {
+        try (Socket sock = new Socket()) {
+            sock.connect(new InetSocketAddress("127.0.0.1", app.port()), 5_000);
+            sock.setSoTimeout(10_000);
+            OutputStream out = sock.getOutputStream();
+            out.write(("GET " + ConsoleVerticle.WEBSOCKET_PATH + " HTTP/1.1\r\nHost: 127.0.0.1:" + app.port() + "\r\nUpgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: " + origin
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = sock.getInputStream();
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) {
+                line.append((char) c);
+            }
+            return line.toString().trim();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"/../pom.xml", "/..%2f..%2fpom.xml", "/%2e%2e/%2e%2e/etc/passwd", "/webroot/../../pom.xml", "/.%2e/.%2e/etc/hostname"})
+    void pathTraversalFindsNothing(String path) throws Exception {
+        HttpResponse<String> r = send("GET", path, null, null, null, null);
+        assertTrue(r.statusCode() == 404 || r.statusCode() == 400, path + ": " + r.statusCode() + " " + r.body());
+        assertTrue(!r.body().contains("<project") && !r.body().contains("root:"), r.body());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -41,7 +41,8 @@ class ControllerAppTest {
     private JsonObject http(HttpMethod method, String path, String body) throws Exception {
         HttpClient http = client.createHttpClient();
         return http.request(method, app.port(), "127.0.0.1", path)
-                .compose(req -> req.send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
+                .compose(req -> req.putHeader(ConsoleVerticle.TOKEN_HEADER, app.token())
+                        .send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
                 .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode())))
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }

@@ -55,7 +55,8 @@ class SwitchFabricServeTest {
 
     private JsonObject http(HttpMethod method, String path, String body) throws Exception {
         HttpClient http = client.createHttpClient();
-        RequestOptions o = new RequestOptions().setMethod(method).setPort(app.port()).setHost("127.0.0.1").setURI(path);
+        RequestOptions o = new RequestOptions().setMethod(method).setPort(app.port()).setHost("127.0.0.1").setURI(path)
+                .putHeader(ConsoleVerticle.TOKEN_HEADER, app.token());
         if (body != null) {
             o.putHeader("content-type", "application/json");
         }
