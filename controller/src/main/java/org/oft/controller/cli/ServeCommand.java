@@ -68,6 +68,12 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")
     Path bench;
 
+    @Option(names = "--tls-cert", description = "Serve the console over HTTPS with this PEM certificate (with --tls-key).")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", description = "The PEM private key of --tls-cert.")
+    Path tlsKey;
+
     @Option(names = "--token-file", description = "Where the token the console's mutating calls need is written, readable by its "
             + "owner only (default ~/.oftctl/token).")
     Path tokenFile;
@@ -121,6 +127,13 @@ final class ServeCommand implements Callable<Integer> {
         } else {
             throw new IllegalArgumentException("--fabric must be oft or fattree, got '" + fabric + "'");
         }
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new IllegalArgumentException("TLS needs both --tls-cert and --tls-key");
+        }
+        if (tlsCert != null) {
+            config = config.withTls(new ServeConfig.Tls(tlsCert, tlsKey));
+        }
+        String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();
         ControllerApp app;
         try {
@@ -141,9 +154,9 @@ final class ServeCommand implements Callable<Integer> {
             app.close();
             stopped.countDown();
         }, "oftctl-shutdown"));
-        out.println("oftctl: " + what + "; console at http://" + host + ":" + app.port() + "/#token=" + app.token()
+        out.println("oftctl: " + what + "; console at " + scheme + "://" + host + ":" + app.port() + "/#token=" + app.token()
                 + " (Ctrl-C stops; the token is also in " + tokens + ")");
-        if (!host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("::1")) {
+        if (tlsCert == null && !host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("::1")) {
             spec.commandLine().getErr().println("oftctl: warning: the console listens on " + host + " without TLS: its token and "
                     + "telemetry cross the network in clear");
             spec.commandLine().getErr().flush();

@@ -42,13 +42,18 @@ public final class ConsoleVerticle extends VerticleBase {
     private final String host;
     private final int port;
     private final String token;
+    private final ServeConfig.Tls tls;
     private HttpServer server;
 
-    /** @param token what every mutating call must carry in {@value #TOKEN_HEADER} */
-    public ConsoleVerticle(String host, int port, String token) {
+    /**
+     * @param token what every mutating call must carry in {@value #TOKEN_HEADER}
+     * @param tls   certificate and key to serve HTTPS with, or null for plain HTTP
+     */
+    public ConsoleVerticle(String host, int port, String token, ServeConfig.Tls tls) {
         this.host = host;
         this.port = port;
         this.token = token;
+        this.tls = tls;
     }
 
     /** A browser's request from another site: its Origin is not this server's. Requests without an Origin (curl) pass. */
@@ -156,6 +161,10 @@ public final class ConsoleVerticle extends VerticleBase {
                 .setMaxWebSocketMessageSize(MAX_WEBSOCKET_MESSAGE_BYTES)
                 .setMaxHeaderSize(16 * 1024)
                 .setMaxFormAttributeSize(MAX_BODY_BYTES);
+        if (tls != null) {
+            options.setSsl(true).setKeyCertOptions(new io.vertx.core.net.PemKeyCertOptions()
+                    .setCertPath(tls.cert().toString()).setKeyPath(tls.key().toString()));
+        }
         server = vertx.createHttpServer(options)
                 .connectionHandler(this::admit)
                 .requestHandler(req -> {

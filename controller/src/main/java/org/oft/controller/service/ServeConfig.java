@@ -12,7 +12,29 @@ import org.oft.sim.FabricWiring;
  * switch boards when {@code fattree} is given.
  */
 public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
-                          Path state, FatTree fattree) {
+                          Path state, FatTree fattree, Tls tls) {
+    /** The console over TLS: a PEM certificate (chain) and its PEM private key. */
+    public record Tls(Path cert, Path key) {
+        public Tls {
+            for (Path p : new Path[] {cert, key}) {
+                if (p == null || !java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isReadable(p)) {
+                    throw new IllegalArgumentException("TLS needs a readable PEM file, got " + p);
+                }
+            }
+        }
+    }
+
+    /** Without TLS. */
+    public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench, Path state,
+                       FatTree fattree) {
+        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, null);
+    }
+
+    /** The same served over TLS. */
+    public ServeConfig withTls(Tls t) {
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t);
+    }
+
     /** The electrical fabric: its bench of switch boards and the engine that computes their tables. */
     public record FatTree(ElectricalBench bench, String engine) {
         public FatTree {

@@ -218,6 +218,9 @@ public class BadInputCatalogueTest {
                 "xgft:2;2,2;1,2", "--engine", "disjoint", "--paths", "2", "--fail", "host:1", "--shifts"));
         l.add(c("reroute board", 2, "--board must be sim or sim-pty", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "host:1",
                 "--board", "uio:/x"));
+        l.add(c("serve tls half", 2, "TLS needs both --tls-cert and --tls-key", "serve", "--tls-cert", "/etc/hostname"));
+        l.add(c("serve tls missing file", 2, "TLS needs a readable PEM file, got /nonexistent/key.pem", "serve", "--tls-cert",
+                "/etc/hostname", "--tls-key", "/nonexistent/key.pem"));
         l.add(c("serve fabric unknown", 2, "--fabric must be oft or fattree, got 'ib'", "serve", "--fabric", "ib"));
         l.add(c("serve fattree without topology", 2, "--fabric fattree needs --topology", "serve", "--fabric", "fattree"));
         l.add(c("serve fattree bad topology", 2, "a k-ary n-tree needs k >= 1 and n >= 1 (got k=0, n=3)", "serve", "--fabric", "fattree", "--topology", "kary:0,3"));
