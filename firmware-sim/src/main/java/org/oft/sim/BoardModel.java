@@ -31,8 +31,8 @@ interface BoardModel {
     /** Per-level state after the last slot, for telemetry. */
     byte[] levelStates();
 
-    /** Copies out what the firmware thread answers besides {@link #counters} (fabric thread); force: now. */
-    default void publish(boolean force) {
+    /** Copies out, now, what the firmware thread answers besides {@link #counters} (fabric thread). */
+    default void publish() {
     }
 
     /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports. */

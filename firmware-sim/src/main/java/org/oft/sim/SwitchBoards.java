@@ -48,6 +48,7 @@ public final class SwitchBoards implements BoardModel {
 
     private final int levels;
     private final int[] radix;
+    private final int[] base; // each board's first port in the port snapshot
     private final int lids;
     private final int lmc;
     private final byte[][] active;
@@ -84,6 +85,10 @@ public final class SwitchBoards implements BoardModel {
         this.lids = lids;
         this.lmc = lmc;
         this.active = new byte[radix.length][];
+        this.base = new int[radix.length + 1];
+        for (int i = 0; i < radix.length; i++) {
+            base[i + 1] = base[i] + radix[i];
+        }
         this.packets = packets;
         if (packets != null) {
             FlitNetwork net = packets.network();
@@ -111,12 +116,7 @@ public final class SwitchBoards implements BoardModel {
         } else {
             this.sim = null;
         }
-        publish(true);
-    }
-
-    /** The packet model (fabric thread only), or null. */
-    public FlitSimulator simulator() {
-        return sim;
+        publish();
     }
 
     @Override
@@ -179,20 +179,13 @@ public final class SwitchBoards implements BoardModel {
         long now = System.nanoTime();
         if (now - portsAt >= PORTS_NANOS) {
             portsAt = now;
-            publish(true);
+            publish();
         }
         return true;
     }
 
     @Override
-    public void publish(boolean force) {
-        if (!force) {
-            return;
-        }
-        int[] base = new int[radix.length + 1];
-        for (int i = 0; i < radix.length; i++) {
-            base[i + 1] = base[i] + radix[i];
-        }
+    public void publish() {
         int per = Protocol.PORT_COUNTERS.size();
         byte[] up = new byte[base[radix.length]];
         long[] counters = new long[up.length * per];
@@ -224,10 +217,7 @@ public final class SwitchBoards implements BoardModel {
                     + "-port switch");
         }
         PortSnapshot snap = portSnapshot;
-        int before = 0;
-        for (int i = 0; i < index; i++) {
-            before += radix[i];
-        }
+        int before = base[index];
         int n = Math.min(Protocol.PORTS_PER_FRAME, radix[index] - firstPort);
         int per = Protocol.PORT_COUNTERS.size();
         int at = before + firstPort;

@@ -67,7 +67,6 @@ public final class WireBench implements AutoCloseable {
 
     /** Makes the model's counters what telemetry answers (fabric thread). */
     private void publish() {
-        model.publish(false);
         latest = new FabricSnapshot(model.counters(), model.levelStates());
     }
     private final Framing.Decoder decoder = new Framing.Decoder();
@@ -213,7 +212,7 @@ public final class WireBench implements AutoCloseable {
             // a stopped clock reports every slot it ran: wait (a few slots at most) for the fabric's last counters
             try {
                 fabricThread.submit(() -> {
-                    model.publish(true);
+                    model.publish();
                     publish();
                 }).get(10, TimeUnit.SECONDS);
             } catch (Exception e) {

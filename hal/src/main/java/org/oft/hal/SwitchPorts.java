@@ -25,15 +25,6 @@ public record SwitchPorts(String boardId, List<String> names, boolean[] up, long
         return up.length;
     }
 
-    /** Counter {@code name} of port {@code port} (0-based). */
-    public long get(int port, String name) {
-        int k = names.indexOf(name);
-        if (k < 0) {
-            throw new IllegalArgumentException("no counter " + name + " (" + names + ")");
-        }
-        return counters[port * names.size() + k];
-    }
-
     public boolean up(int port) {
         return up[port];
     }

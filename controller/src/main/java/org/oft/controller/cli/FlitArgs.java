@@ -74,7 +74,6 @@ final class FlitArgs {
 
     /** A bench of modelled switch boards that forward these packets. */
     org.oft.controller.fattree.deploy.ElectricalBench bench(String topology, String nodeTypes, int paths, long seed, int cyclesPerSlot) {
-        checkLoad();
         org.oft.controller.fattree.deploy.ElectricalBench b = new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths,
                 parameters(), pathPolicy(), traffic, load, seed, cyclesPerSlot, randomUp, age());
         b.check();

@@ -72,6 +72,14 @@ public record BoardSpec(String kind, String path, int baud) {
             }
             case "sim-pty":
                 return BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency", Integer.toString(latency));
+            default:
+                return openLink();
+        }
+    }
+
+    /** Boards behind a serial line or a register window, whatever they are. */
+    private BoardBus openLink() {
+        switch (kind) {
             case "serial":
                 return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults(), baud / 10.0);
             case "uio":
@@ -100,7 +108,7 @@ public record BoardSpec(String kind, String path, int baud) {
                 return BoardProcess.start(args.toArray(String[]::new));
             }
             default:
-                return open(1, 1, null);
+                return openLink();
         }
     }
 

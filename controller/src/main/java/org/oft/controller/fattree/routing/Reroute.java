@@ -374,11 +374,6 @@ public final class Reroute {
         return ForwardingTables.of(t, paths, rows.clone());
     }
 
-    /** The rerouted tables as a routing (walkable; entries with no route end a walk with an error). */
-    public DestinationRouting routing(String engine) {
-        return new DestinationRouting(engine, tables());
-    }
-
     public FabricFaults faults() {
         return faults;
     }

@@ -66,7 +66,7 @@ public final class FabricFaults {
         return f;
     }
 
-    public FabricFaults copy() {
+    private FabricFaults copy() {
         FabricFaults f = new FabricFaults(tree);
         f.deadPort.or(deadPort);
         f.deadNode.or(deadNode);
