@@ -53,6 +53,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile PgftTopology topo;
     private volatile NodeTypes types;
     private volatile String portsError;
+    private volatile JsonArray missing = new JsonArray(); // the imported fabric's holes: fixed once the tree is read
     private volatile String engine;
     private volatile ForwardingTables plan; // the engine's tables for the whole tree
     private Reroute reroute; // the tables around the failures, or null (a deploy's worker only, one at a time)
@@ -141,6 +142,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             types = nt;
             plan = r.tables();
             reroute = holes;
+            missing = new JsonArray(FabricFaults.none(ft).described());
             List<BoardConfig> configs = SwitchDeployment.configs(ft, first);
             if (config.state() != null) {
                 DeploymentRecord.of(configs, rep.epoch()).save(config.state());
@@ -185,7 +187,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             deploys = new JsonArray(new ArrayList<>(history));
         }
         return describe.copy().put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)))
-                .put("missing", tree == null ? new JsonArray() : new JsonArray(FabricFaults.none(tree).described()));
+                .put("missing", missing);
     }
 
     private void record(JsonObject deploy) {
