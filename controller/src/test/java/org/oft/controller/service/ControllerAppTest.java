@@ -25,11 +25,13 @@ import org.junit.jupiter.api.Timeout;
 class ControllerAppTest {
     private ControllerApp app;
     private Vertx client;
+    private HttpClient http; // one pool per test, not one per call
 
     @BeforeEach
     void start() {
         app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 200, "sim"));
         client = Vertx.vertx();
+        http = client.createHttpClient();
     }
 
     @AfterEach
@@ -39,7 +41,6 @@ class ControllerAppTest {
     }
 
     private JsonObject http(HttpMethod method, String path, String body) throws Exception {
-        HttpClient http = client.createHttpClient();
         return http.request(method, app.port(), "127.0.0.1", path)
                 .compose(req -> req.putHeader(ConsoleVerticle.TOKEN_HEADER, app.token())
                         .send(body == null ? Buffer.buffer() : Buffer.buffer(body)))

@@ -31,6 +31,7 @@ import org.oft.sim.flit.FlitSimulator;
 class SwitchFabricServeTest {
     private ControllerApp app;
     private Vertx client;
+    private HttpClient http; // one pool per test: a client per call would pile up keep-alive connections
 
     static ServeConfig config(String board, String topology, double load) {
         ElectricalBench bench = new ElectricalBench(topology, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
@@ -41,6 +42,7 @@ class SwitchFabricServeTest {
     private void start(ServeConfig config) {
         app = ControllerApp.start(config);
         client = Vertx.vertx();
+        http = client.createHttpClient();
     }
 
     @AfterEach
@@ -54,7 +56,6 @@ class SwitchFabricServeTest {
     }
 
     private JsonObject http(HttpMethod method, String path, String body) throws Exception {
-        HttpClient http = client.createHttpClient();
         RequestOptions o = new RequestOptions().setMethod(method).setPort(app.port()).setHost("127.0.0.1").setURI(path)
                 .putHeader(ConsoleVerticle.TOKEN_HEADER, app.token());
         if (body != null) {
@@ -140,7 +141,7 @@ class SwitchFabricServeTest {
         assertEquals(200, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":" + top + "}").getInteger("status"));
         JsonObject after = await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry, p -> {
             JsonArray an = p.getJsonArray("anomalies");
-            return an.stream().map(JsonObject.class::cast).anyMatch(x -> x.getString("board").equals("switch-" + top)
+            return an != null && an.stream().map(JsonObject.class::cast).anyMatch(x -> x.getString("board").equals("switch-" + top)
                     && x.getLong("PortRcvSwitchRelayErrors") > 0);
         });
         assertTrue(after.getLong("anomalousPorts") >= 2);
