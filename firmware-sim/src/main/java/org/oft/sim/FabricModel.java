@@ -31,6 +31,9 @@ public interface FabricModel {
 
     SlotCounters totalCounters();
 
+    /** Zeroes the running totals (counters and, where kept, timing), as a board's counter reset does. */
+    void resetTotals();
+
     /** State each level's board applied in the last slot, index 0 = level 1; -1 before the first slot. */
     byte[] levelStates();
 }

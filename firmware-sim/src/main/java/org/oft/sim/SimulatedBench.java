@@ -42,6 +42,8 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     private long lastPublishedSlot;
     private volatile Telemetry latest;
     private boolean closed;
+    private final java.util.Map<String, Held> faults = new java.util.LinkedHashMap<>(); // by target
+    private int nextFaultId = 1;
 
     public SimulatedBench(int order, int latency) {
         this(new SlotFabric(FabricWiring.of(order), latency), TrafficSource.SATURATED);
@@ -281,20 +283,85 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
         deploy(List.of(BoardConfig.phasesOnly(boardId, phasesPs)));
     }
 
-    /** A fault in {@link FabricFault}'s notation, applied to the timed model at the next slot boundary. */
+    /**
+     * An active fault: what it was asked as, what it acts on, and from which slot.
+     *
+     * @param id the handle to clear it by
+     */
+    public record ActiveFault(int id, String spec, String target, String description, long sinceSlot) {
+    }
+
+    private record Held(ActiveFault fault, FabricFault.Applied applied) {
+    }
+
+    /**
+     * A fault in {@link FabricFault}'s notation, applied at the next slot boundary. A fault on a
+     * target that already has one replaces it (offsets are absolute); a bad spec leaves the
+     * active faults as they were.
+     */
     public String applyFault(String spec) {
-        if (!(fabric instanceof TimedFabric timed)) {
-            throw new IllegalArgumentException("'" + spec + "' needs the timed board model");
-        }
         synchronized (lock) {
-            return FabricFault.apply(spec, timed);
+            String target = FabricFault.target(spec);
+            Held old = faults.remove(target);
+            if (old != null) {
+                old.applied().undo().run();
+            }
+            FabricFault.Applied a;
+            try {
+                a = FabricFault.applyUndoable(spec, fabric);
+            } catch (IllegalArgumentException e) {
+                if (old != null) { // put back what was there
+                    faults.put(target, new Held(old.fault(), FabricFault.applyUndoable(old.fault().spec(), fabric)));
+                }
+                throw e;
+            }
+            if (a.active()) {
+                faults.put(a.target(), new Held(new ActiveFault(nextFaultId++, spec.strip(), a.target(), a.description(), fabric.slot()), a));
+            }
+            return a.description();
         }
     }
 
-    /** Fault injection on the model, applied at the next slot boundary. */
-    public void setStuck(int level, int node, int state) {
+    /** Zeroes the totals (counters and timing) from the next telemetry record on; the slot count goes on. */
+    public void resetCounters() {
         synchronized (lock) {
-            fabric.boards().setStuck(level, node, state);
+            fabric.resetTotals();
+            latest = snapshot(0);
+        }
+    }
+
+    /** The faults now in force, oldest first. */
+    public List<ActiveFault> faults() {
+        synchronized (lock) {
+            return faults.values().stream().map(Held::fault).toList();
+        }
+    }
+
+    /** Undoes one fault; returns what was undone, or throws if no fault has that id. */
+    public String clearFault(int id) {
+        synchronized (lock) {
+            for (var it = faults.values().iterator(); it.hasNext();) {
+                Held h = it.next();
+                if (h.fault().id() == id) {
+                    it.remove();
+                    h.applied().undo().run();
+                    return "cleared: " + h.fault().description();
+                }
+            }
+            throw new IllegalArgumentException("no active fault " + id + (faults.isEmpty() ? " (none is active)"
+                    : " (active: " + faults.values().stream().map(h -> String.valueOf(h.fault().id())).collect(java.util.stream.Collectors.joining(", ")) + ")"));
+        }
+    }
+
+    /** Undoes every fault, newest first; returns how many. */
+    public int clearFaults() {
+        synchronized (lock) {
+            List<Held> all = new ArrayList<>(faults.values());
+            faults.clear();
+            for (int i = all.size() - 1; i >= 0; i--) {
+                all.get(i).applied().undo().run();
+            }
+            return all.size();
         }
     }
 

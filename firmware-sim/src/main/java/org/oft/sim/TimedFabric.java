@@ -90,6 +90,12 @@ public final class TimedFabric extends WaveFabric {
     }
 
     @Override
+    public void resetTotals() {
+        super.resetTotals();
+        totalTiming.clear();
+    }
+
+    @Override
     protected void endSlot() {
         slotTiming.addTo(totalTiming);
     }
@@ -152,10 +158,12 @@ public final class TimedFabric extends WaveFabric {
             }
             if (margin < 0) {
                 st.truncated[k]++;
+                st.histogram[k * TimingStats.PER_LEVEL + TimingStats.NEGATIVE - 1
+                        - (int) Math.min(TimingStats.NEGATIVE - 1, (-margin - 1) / bucket)]++;
                 kill(e);
                 continue;
             }
-            st.histogram[k * TimingStats.BUCKETS + (int) Math.min(TimingStats.BUCKETS - 1, margin / bucket)]++;
+            st.histogram[k * TimingStats.PER_LEVEL + TimingStats.NEGATIVE + (int) Math.min(TimingStats.BUCKETS - 1, margin / bucket)]++;
             if (idx != t) {
                 st.wrongState[k]++;
             }

@@ -7,7 +7,9 @@ import org.oft.hal.LevelTiming;
 
 /** Per-level timing counters in flat arrays, updated in the timed slot loop without allocation. */
 final class TimingStats {
-    static final int BUCKETS = 9;
+    static final int BUCKETS = 9;                                   // margins ≥ 0
+    static final int NEGATIVE = org.oft.hal.LevelTiming.NEGATIVE_BUCKETS; // margins < 0 (truncated packets)
+    static final int PER_LEVEL = NEGATIVE + BUCKETS;
 
     private final int order;
     final long[] packets;
@@ -16,7 +18,7 @@ final class TimingStats {
     final long[] minArrival;
     final long[] maxArrival;
     final long[] worstMargin;
-    final long[] histogram;   // [k * BUCKETS + b]
+    final long[] histogram;   // [k * PER_LEVEL + b]
 
     TimingStats(int order) {
         this.order = order;
@@ -26,7 +28,7 @@ final class TimingStats {
         minArrival = new long[order];
         maxArrival = new long[order];
         worstMargin = new long[order];
-        histogram = new long[order * BUCKETS];
+        histogram = new long[order * PER_LEVEL];
         clear();
     }
 
@@ -84,7 +86,7 @@ final class TimingStats {
         for (int level = 1; level <= order; level++) {
             int k = order - level;
             out.add(new LevelTiming(level, packets[k], truncated[k], wrongState[k], minArrival[k], maxArrival[k],
-                    worstMargin[k], Arrays.copyOfRange(histogram, k * BUCKETS, (k + 1) * BUCKETS)));
+                    worstMargin[k], Arrays.copyOfRange(histogram, k * PER_LEVEL, (k + 1) * PER_LEVEL)));
         }
         return out;
     }

@@ -212,6 +212,11 @@ abstract class WaveFabric implements FabricModel {
     }
 
     @Override
+    public void resetTotals() {
+        totalCounters.clear();
+    }
+
+    @Override
     public byte[] levelStates() {
         byte[] out = new byte[order];
         for (int level = 1; level <= order; level++) {

@@ -10,10 +10,20 @@ package org.oft.hal;
  * @param minArrivalPs    earliest packet start after its node's slot boundary (Long.MAX_VALUE if none)
  * @param maxArrivalPs    latest packet start after its node's slot boundary (Long.MIN_VALUE if none)
  * @param worstMarginPs   smallest distance of a packet to an unstable interval (Long.MAX_VALUE if none)
- * @param marginHistogram packets by margin, bucket b = [b·w, (b+1)·w) ps, the last open-ended
+ * @param marginHistogram packets by margin, every packet counted: bucket b = [(b−N)·w, (b−N+1)·w) ps with
+ *                        N = {@value #NEGATIVE_BUCKETS}, the first and the last open-ended; the first N
+ *                        buckets hold the negative margins, i.e. the truncated packets
  */
 public record LevelTiming(int level, long packets, long truncated, long wrongState, long minArrivalPs,
                           long maxArrivalPs, long worstMarginPs, long[] marginHistogram) {
+    /** Buckets below a margin of zero. */
+    public static final int NEGATIVE_BUCKETS = 3;
+
+    /** The lower edge of bucket {@code b} in ps (the first is open below). */
+    public static long bucketStartPs(int b, long widthPs) {
+        return (b - NEGATIVE_BUCKETS) * widthPs;
+    }
+
     public LevelTiming {
         marginHistogram = marginHistogram.clone();
     }

@@ -20,12 +20,19 @@ public record SwitchTotals(long cycle, long created, long delivered, long misdel
                            long ejectedFlits, long latencySum, long flitsInNetwork, long transmitWait, long deadLinkWaits, long discarded) {
     public static final int COUNT = 12;
 
-    /** From the counters in {@link org.oft.hal.wire.Protocol#SWITCH_TOTALS} order. */
     /** Packets dropped for want of a route (a table that does not cover a destination, a board without a table). */
     public long noRoute() {
         return dropped - discarded;
     }
 
+    /** The counts since {@code base} (a reset); the cycle and the flits in the network are as they are now. */
+    public SwitchTotals since(SwitchTotals base) {
+        return new SwitchTotals(cycle, created - base.created, delivered - base.delivered, misdelivered - base.misdelivered,
+                loops - base.loops, dropped - base.dropped, ejectedFlits - base.ejectedFlits, latencySum - base.latencySum,
+                flitsInNetwork, transmitWait - base.transmitWait, deadLinkWaits - base.deadLinkWaits, discarded - base.discarded);
+    }
+
+    /** From the counters in {@link org.oft.hal.wire.Protocol#SWITCH_TOTALS} order. */
     public static SwitchTotals of(long[] c) {
         if (c.length < COUNT) {
             throw new IllegalArgumentException("switch telemetry needs " + COUNT + " counters, got " + c.length);

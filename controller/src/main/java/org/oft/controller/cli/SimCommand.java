@@ -208,8 +208,9 @@ final class SimCommand implements Callable<Integer> {
         }
         out.print("margin histogram (ps, all levels):");
         for (int b = 0; b < hist.length; b++) {
-            long lo = b * f.bucketPs();
-            out.print(b == hist.length - 1 ? " [" + lo + ",+)=" + hist[b] : " [" + lo + "," + (lo + f.bucketPs()) + ")=" + hist[b]);
+            long lo = LevelTiming.bucketStartPs(b, f.bucketPs());
+            out.print(b == hist.length - 1 ? " [" + lo + ",+)=" + hist[b]
+                    : b == 0 ? " (-," + (lo + f.bucketPs()) + ")=" + hist[b] : " [" + lo + "," + (lo + f.bucketPs()) + ")=" + hist[b]);
         }
         out.println();
     }

@@ -11,6 +11,13 @@ public final class Addresses {
     /** Request/reply: a fault to inject into the built-in board model (JSON, see {@link FaultRequest}). */
     public static final String FAULT = "oft.fault";
 
+    /** Request/reply: the faults now in force, {"faults": [{id, spec, target, description, sinceSlot}]}. */
+    public static final String FAULTS_ACTIVE = "oft.faults.active";
+    /** Request/reply: {"id": N} undoes that fault, {} undoes all; answered with what was undone. */
+    public static final String FAULTS_CLEAR = "oft.faults.clear";
+    /** Request/reply: totals (and the alarm built on them) restart from zero. */
+    public static final String COUNTERS_RESET = "oft.counters.reset";
+
     /** Request/reply (electrical fat tree): the latest per-port summary (utilisation by level, hottest ports, anomalies). */
     public static final String PORTS = "oft.ports";
     /** Request/reply (electrical fat tree): {"engine": NAME}, answered with the incremental redeploy's report. */

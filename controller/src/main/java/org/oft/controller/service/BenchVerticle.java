@@ -24,6 +24,7 @@ public final class BenchVerticle extends VerticleBase {
     private final BenchDescription bench;
     private volatile JsonObject describe = new JsonObject();
     private volatile JsonObject latest;
+    private volatile org.oft.hal.SlotCounters baseline; // totals at the last reset, for boards that cannot reset
 
     public BenchVerticle(ServeConfig config, BoardBus bus, BenchDescription bench) {
         this.config = config;
@@ -57,8 +58,40 @@ public final class BenchVerticle extends VerticleBase {
                     })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
         });
+        vertx.eventBus().<JsonObject>consumer(Addresses.FAULTS_ACTIVE, msg -> {
+            JsonArray list = new JsonArray();
+            if (bus instanceof SimulatedBench sim) {
+                sim.faults().forEach(f -> list.add(new JsonObject().put("id", f.id()).put("spec", f.spec()).put("target", f.target())
+                        .put("description", f.description()).put("sinceSlot", f.sinceSlot())));
+            }
+            msg.reply(new JsonObject().put("faults", list).put("injectable", bus instanceof SimulatedBench));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.FAULTS_CLEAR, msg -> {
+            if (!(bus instanceof SimulatedBench sim)) {
+                msg.fail(400, "fault injection needs the built-in board model, so there is nothing to clear");
+                return;
+            }
+            JsonObject body = msg.body();
+            vertx.executeBlocking(() -> body.containsKey("id")
+                            ? new JsonObject().put("cleared", sim.clearFault(FaultRequest.intField(body, "id")))
+                            : new JsonObject().put("cleared", sim.clearFaults() + " fault(s)"))
+                    .onSuccess(r -> {
+                        LOG.info("fault " + r.getString("cleared"));
+                        msg.reply(r);
+                    })
+                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : 400, e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.COUNTERS_RESET, msg -> vertx.executeBlocking(() -> {
+            if (bus instanceof SimulatedBench sim) {
+                sim.resetCounters(); // the model resets its totals, timing extremes included
+                baseline = null;
+            } else {
+                baseline = bus.telemetry().total(); // a board over a link cannot: totals count from here
+            }
+            return new JsonObject().put("reset", true);
+        }).onSuccess(msg::reply).onFailure(e -> msg.fail(503, "counters not reset: " + e.getMessage())));
         bus.setTelemetryListener(t -> {
-            JsonObject j = TelemetryJson.of(t);
+            JsonObject j = TelemetryJson.of(t, baseline);
             latest = j;
             vertx.eventBus().publish(Addresses.TELEMETRY, j);
         });

@@ -110,6 +110,19 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
         router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
+        router.post("/api/counters/reset").handler(ctx -> request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
+        router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
+        router.delete("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
+        router.delete("/api/faults/:id").handler(ctx -> {
+            long id;
+            try {
+                id = Long.parseLong(ctx.pathParam("id"));
+            } catch (NumberFormatException e) {
+                error(ctx, 400, "a fault id is a whole number, got '" + RejectionLog.oneLine(ctx.pathParam("id")) + "'");
+                return;
+            }
+            request(ctx, Addresses.FAULTS_CLEAR, new JsonObject().put("id", id));
+        });
         router.get("/api/telemetry").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> replyError(ctx, e)));
@@ -246,6 +259,13 @@ public final class ConsoleVerticle extends VerticleBase {
         }
         vertx.eventBus().request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
                 .onSuccess(r -> json(ctx, 200, key != null ? new JsonObject().put(key, r.body()) : (JsonObject) r.body()))
+                .onFailure(e -> replyError(ctx, e));
+    }
+
+    /** A request to {@code address}; its JSON answer is the response. */
+    private void request(RoutingContext ctx, String address, JsonObject body) {
+        vertx.eventBus().<JsonObject>request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
+                .onSuccess(r -> json(ctx, 200, r.body()))
                 .onFailure(e -> replyError(ctx, e));
     }
 

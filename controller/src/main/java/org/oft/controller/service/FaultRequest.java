@@ -29,14 +29,10 @@ public final class FaultRequest {
                 int level = intField(fault, "level");
                 int node = intField(fault, "node");
                 String state = string(fault, "state");
-                int s = switch (state) {
-                    case "drop" -> 0;
-                    case "turn" -> 1;
-                    case "free" -> -1;
-                    default -> throw new IllegalArgumentException("state must be drop, turn or free, got '" + state + "'");
-                };
-                bench.setStuck(level, node, s);
-                return "level " + level + " node " + node + (s < 0 ? " released" : " stuck in " + state);
+                if (!state.equals("drop") && !state.equals("turn") && !state.equals("free")) {
+                    throw new IllegalArgumentException("state must be drop, turn or free, got '" + state + "'");
+                }
+                return bench.applyFault("stuck:" + level + ":" + node + ":" + state);
             }
             case "double-inject" -> {
                 onlyFields(fault, Set.of("kind", "processor"));

@@ -62,6 +62,13 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile JsonObject latest = new JsonObject();
     private volatile JsonObject ports = new JsonObject();
     private final Deque<JsonObject> history = new ArrayDeque<>();
+    private final List<JsonObject> modelFaults = new java.util.concurrent.CopyOnWriteArrayList<>(); // injected into the model
+    private final java.util.concurrent.atomic.AtomicInteger nextFaultId = new java.util.concurrent.atomic.AtomicInteger(1);
+    // counter reset: totals and port counters count from these (the boards' counters run on, as InfiniBand's are read)
+    private volatile SwitchTotals baselineTotals;
+    private volatile SwitchTotals latestTotals;
+    private volatile long[][] portBaseline;
+    private volatile long[][] previousPortsRaw;
     private final AtomicBoolean deploying = new AtomicBoolean();
     private final AtomicBoolean polling = new AtomicBoolean();
     // the telemetry poller's thread only
@@ -94,9 +101,42 @@ public final class SwitchFabricVerticle extends VerticleBase {
             vertx.executeBlocking(() -> SwitchFault.apply(msg.body(), model, topo))
                     .onSuccess(applied -> {
                         LOG.info("fault injected: " + applied);
+                        modelFaults.add(new JsonObject().put("id", nextFaultId.getAndIncrement()).put("kind", msg.body().getString("kind"))
+                                .put("spec", msg.body()).put("description", applied)
+                                .put("sinceCycle", latestTotals == null ? 0 : latestTotals.cycle()).put("undo", msg.body().getString("kind").equals("reboot")
+                                        ? "redeploys the tables to the board" : "none: a cut cable stays cut in the model (restart serve)"));
                         msg.reply(applied);
                     })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.FAULTS_ACTIVE, msg -> msg.reply(new JsonObject()
+                .put("faults", new JsonArray(new ArrayList<>(modelFaults))).put("failures", new JsonArray(new ArrayList<>(failures)))
+                .put("injectable", bus instanceof BoardSpec.BoardProcess p && p.inProcess() != null)));
+        deploysOn(Addresses.FAULTS_CLEAR, body -> {
+            List<JsonObject> chosen = body.containsKey("id")
+                    ? modelFaults.stream().filter(f -> f.getLong("id") == FaultRequest.intField(body, "id")).toList()
+                    : List.copyOf(modelFaults);
+            if (body.containsKey("id") && chosen.isEmpty()) {
+                throw new IllegalArgumentException("no active fault " + body.getValue("id"));
+            }
+            for (JsonObject f : chosen) {
+                if (!f.getString("kind").equals("reboot")) {
+                    throw new IllegalArgumentException("fault " + f.getLong("id") + " (" + f.getString("description")
+                            + ") cannot be undone: a cut cable stays cut in the model; restart serve to repair it");
+                }
+            }
+            return chosen.stream().map(f -> String.valueOf(f.getLong("id"))).collect(java.util.stream.Collectors.joining(","));
+        }, ids -> {
+            // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
+            JsonObject d = deployMeasured(engine, reroute == null ? plan : reroute.tables());
+            List<String> cleared = ids.isEmpty() ? List.of() : List.of(ids.split(","));
+            modelFaults.removeIf(f -> cleared.contains(String.valueOf(f.getLong("id"))));
+            return new JsonObject().put("cleared", cleared.size() + " fault(s)").put("deploy", d);
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.COUNTERS_RESET, msg -> {
+            baselineTotals = latestTotals;
+            portBaseline = previousPortsRaw;
+            msg.reply(new JsonObject().put("reset", true));
         });
         bus.setTelemetryListener(t -> {
             JsonObject j = telemetry(t);
@@ -238,24 +278,29 @@ public final class SwitchFabricVerticle extends VerticleBase {
     /** Telemetry with rates since the previous record (poller thread). */
     private JsonObject telemetry(Telemetry t) {
         JsonObject j = TelemetryJson.of(t).put("fabric", "fattree");
-        SwitchTotals s = t.switches();
-        if (s == null) {
+        SwitchTotals raw = t.switches();
+        if (raw == null) {
             return j;
         }
+        latestTotals = raw;
+        SwitchTotals base = baselineTotals;
+        SwitchTotals s = base == null ? raw : raw.since(base);
         long now = System.nanoTime();
         JsonObject rates = new JsonObject();
         SwitchTotals p = previous;
-        if (p != null && s.cycle() > p.cycle()) {
-            double cycles = s.cycle() - p.cycle();
-            long delivered = s.delivered() - p.delivered();
+        if (p != null && raw.cycle() > p.cycle()) {
+            double cycles = raw.cycle() - p.cycle();
+            long delivered = raw.delivered() - p.delivered();
             rates.put("cycles", cycles)
                     .put("cyclesPerSecond", cycles / ((now - previousNanos) / 1e9))
-                    .put("acceptedFlitsPerHostPerCycle", (s.ejectedFlits() - p.ejectedFlits()) / (cycles * topo.hosts()))
-                    .put("meanLatencyCycles", delivered > 0 ? (double) (s.latencySum() - p.latencySum()) / delivered : null)
-                    .put("transmitWaitPerPortCycle", (s.transmitWait() - p.transmitWait()) / (cycles * Math.max(1, topo.portCount())));
+                    .put("acceptedFlitsPerHostPerCycle", (raw.ejectedFlits() - p.ejectedFlits()) / (cycles * topo.hosts()))
+                    .put("meanLatencyCycles", delivered > 0 ? (double) (raw.latencySum() - p.latencySum()) / delivered : null)
+                    .put("transmitWaitPerPortCycle", (raw.transmitWait() - p.transmitWait()) / (cycles * Math.max(1, topo.portCount())))
+                    .put("misdelivered", raw.misdelivered() - p.misdelivered()).put("dropped", raw.dropped() - p.dropped())
+                    .put("loops", raw.loops() - p.loops());
         }
-        if (p == null || s.cycle() != p.cycle()) {
-            previous = s;
+        if (p == null || raw.cycle() != p.cycle()) {
+            previous = raw;
             previousNanos = now;
         }
         return j.put("switches", new JsonObject()
@@ -316,9 +361,10 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 if (deltas) {
                     hot.add(new double[] {i, p, xmit / cycles});
                 }
-                long drops = c[p * per + 5];
-                long mis = c[p * per + 6];
-                long discards = c[p * per + 7];
+                long[] base = portBaseline == null ? null : portBaseline[i];
+                long drops = c[p * per + 5] - (base == null ? 0 : base[p * per + 5]);
+                long mis = c[p * per + 6] - (base == null ? 0 : base[p * per + 6]);
+                long discards = c[p * per + 7] - (base == null ? 0 : base[p * per + 7]);
                 if (drops > 0 || mis > 0 || discards > 0 || !sp.up(p)) {
                     anomalous++;
                     if (anomalies.size() < MAX_LISTED) {
@@ -329,6 +375,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }
         }
         previousPorts = now;
+        previousPortsRaw = now;
         previousPortsCycle = cycle;
         JsonArray byLevel = new JsonArray();
         for (int l = 1; l <= levels; l++) {

@@ -14,6 +14,11 @@ public final class TelemetryJson {
     }
 
     public static JsonObject of(Telemetry t) {
+        return of(t, null);
+    }
+
+    /** The record with totals counted from {@code baseline} (the totals at a reset), if given. */
+    public static JsonObject of(Telemetry t, SlotCounters baseline) {
         JsonArray levels = new JsonArray();
         byte[] states = t.levelState();
         int[] stuck = t.stuckNodes();
@@ -30,7 +35,7 @@ public final class TelemetryJson {
                 .put("slotsSinceLast", t.slotsSinceLast())
                 .put("levels", levels)
                 .put("lastSlot", counters(t.lastSlot()))
-                .put("total", counters(t.total()))
+                .put("total", counters(baseline == null ? t.total() : minus(t.total(), baseline)))
                 .put("timing", t.timing() == null ? null : timing(t.timing()));
     }
 
@@ -62,6 +67,11 @@ public final class TelemetryJson {
                     .put("marginHistogram", h));
         }
         return a;
+    }
+
+    private static SlotCounters minus(SlotCounters a, SlotCounters b) {
+        return new SlotCounters(a.injected() - b.injected(), a.delivered() - b.delivered(), a.misdelivered() - b.misdelivered(),
+                a.collisions() - b.collisions(), a.lost() - b.lost());
     }
 
     static JsonObject counters(SlotCounters c) {

@@ -181,6 +181,51 @@ class TimedFabricTest {
     }
 
     @Test
+    void theMarginHistogramCountsEveryPacketTheTruncatedOnesBelowZero() {
+        TimedFabric f = faulty("skew:router-3:700");
+        for (LevelTiming lt : f.timingTelemetry().total()) {
+            long[] h = lt.marginHistogram();
+            assertEquals(LevelTiming.NEGATIVE_BUCKETS + 9, h.length);
+            assertEquals(lt.packets(), java.util.Arrays.stream(h).sum(), "level " + lt.level());
+            long below = 0;
+            for (int b = 0; b < LevelTiming.NEGATIVE_BUCKETS; b++) {
+                below += h[b];
+            }
+            assertEquals(lt.truncated(), below, "level " + lt.level());
+        }
+        assertTrue(level(f, 3).truncated() > 0);
+    }
+
+    @Test
+    void aSecondSkewOfTheSameBoardReplacesTheFirstAndClearingRestoresTheCalibratedClock() {
+        TimedFabric f = ideal(6, 1);
+        long calibrated = f.clocks().routerPhase(3);
+        FabricFault.Applied first = FabricFault.applyUndoable("skew:router-3:700", f);
+        assertEquals("skew:router-3", first.target());
+        assertEquals(FabricFault.target("skew:router-3:300"), first.target());
+        first.undo().run();
+        FabricFault.Applied second = FabricFault.applyUndoable("skew:router-3:300", f);
+        assertEquals(calibrated + 300, f.clocks().routerPhase(3));
+        second.undo().run();
+        assertEquals(calibrated, f.clocks().routerPhase(3));
+        f.run(64 + 7, TrafficSource.SATURATED, DeliverySink.IGNORE);
+        assertEquals(0, anomalies(f));
+    }
+
+    @Test
+    void everyTimedFaultIsUndone() {
+        for (String spec : new String[] {"drift:router-2:1000", "fibre:L3.0.2:+300", "stuck:2:1:turn", "dead:L2.1.0", "flip:5:12:2",
+                "skew:proc-9:-600"}) {
+            TimedFabric f = ideal(6, 1);
+            FabricFault.applyUndoable(spec, f).undo().run();
+            f.run(64 + 7, TrafficSource.SATURATED, DeliverySink.IGNORE);
+            assertEquals(0, anomalies(f), spec);
+        }
+        TimedFabric f = ideal(6, 1);
+        assertFalse(FabricFault.applyUndoable("stuck:2:1:free", f).active(), "a release leaves nothing to undo");
+    }
+
+    @Test
     void routerClockSkewedAWholeSlotSwitchesPacketsUnderTheWrongState() {
         TimedFabric f = faulty("skew:router-4:1400");
         assertTrue(level(f, 4).wrongState() > 0);
