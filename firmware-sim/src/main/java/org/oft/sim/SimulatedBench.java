@@ -44,6 +44,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     private boolean closed;
     private final java.util.Map<String, Held> faults = new java.util.LinkedHashMap<>(); // by target
     private int nextFaultId = 1;
+    private FibrePlant fibreNames;
 
     public SimulatedBench(int order, int latency) {
         this(new SlotFabric(FabricWiring.of(order), latency), TrafficSource.SATURATED);
@@ -327,6 +328,36 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
         synchronized (lock) {
             fabric.resetTotals();
             latest = snapshot(0);
+        }
+    }
+
+    /** Per node and per fibre: what went wrong where since the last reset, and which are stuck or dead now. */
+    public FabricHealth health() {
+        synchronized (lock) {
+            int order = fabric.order();
+            int n = fabric.processors();
+            long[] nodes = new long[order * n];
+            byte[] stuck = new byte[order * n];
+            for (int k = 0; k < order; k++) {
+                for (int node = 0; node < n; node++) {
+                    stuck[k * n + node] = fabric.boards().stuck(k, node);
+                }
+            }
+            long[] fibres = new long[(order + 1) * n];
+            boolean[] dead = new boolean[fibres.length];
+            if (fabric instanceof TimedFabric timed) {
+                timed.copyTrouble(nodes, fibres);
+                FibrePlant plant = timed.plant();
+                for (int i = 0; i < dead.length; i++) {
+                    dead[i] = plant.dead(i);
+                }
+                return new FabricHealth(order, nodes, stuck, fibres, dead, plant::name, true);
+            }
+            if (fibreNames == null) { // the slot-level model has no plant: fibres named as the wiring lays them
+                fibreNames = FibrePlant.nominal(FabricWiring.of(order), TimingParameters.defaults(), fabric.latency());
+            }
+            FibrePlant names = fibreNames;
+            return new FabricHealth(order, nodes, stuck, fibres, dead, names::name, false);
         }
     }
 

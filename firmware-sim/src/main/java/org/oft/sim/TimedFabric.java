@@ -47,6 +47,10 @@ public final class TimedFabric extends WaveFabric {
 
     private final TimingStats slotTiming;
     private final TimingStats totalTiming;
+    // where things go wrong, since the last reset: a node's packets truncated, switched under another
+    // slot's state or forced by its stuck state; a fibre's packets lost dead on it or in a collision
+    private final long[] nodeTrouble;  // [k * n + node], k = order - level
+    private final long[] fibreTrouble; // [stage * n + link], as FibrePlant numbers fibres
 
     public TimedFabric(FibrePlant plant, int latency) {
         super(plant.wiring(), latency);
@@ -70,6 +74,14 @@ public final class TimedFabric extends WaveFabric {
         this.occSerial = new long[links];
         this.slotTiming = new TimingStats(order);
         this.totalTiming = new TimingStats(order);
+        this.nodeTrouble = new long[order * n];
+        this.fibreTrouble = new long[links];
+    }
+
+    /** Copies the per-node and per-fibre trouble counts (see the fields) into the arrays given. */
+    public void copyTrouble(long[] nodes, long[] fibres) {
+        System.arraycopy(nodeTrouble, 0, nodes, 0, nodeTrouble.length);
+        System.arraycopy(fibreTrouble, 0, fibres, 0, fibreTrouble.length);
     }
 
     public BoardClocks clocks() {
@@ -93,6 +105,8 @@ public final class TimedFabric extends WaveFabric {
     public void resetTotals() {
         super.resetTotals();
         totalTiming.clear();
+        Arrays.fill(nodeTrouble, 0);
+        Arrays.fill(fibreTrouble, 0);
     }
 
     @Override
@@ -106,6 +120,7 @@ public final class TimedFabric extends WaveFabric {
         int link = wLink[e];
         long start = BoardClocks.boundary(clocks.procPhase[s], clocks.procDrift[s], t, period) + clocks.injectPhase[s];
         if (dead[link]) {
+            fibreTrouble[link]++;
             kill(e);
         } else {
             occupy(link, e, start);
@@ -158,6 +173,7 @@ public final class TimedFabric extends WaveFabric {
             }
             if (margin < 0) {
                 st.truncated[k]++;
+                nodeTrouble[levelBase + node]++;
                 st.histogram[k * TimingStats.PER_LEVEL + TimingStats.NEGATIVE - 1
                         - (int) Math.min(TimingStats.NEGATIVE - 1, (-margin - 1) / bucket)]++;
                 kill(e);
@@ -166,18 +182,21 @@ public final class TimedFabric extends WaveFabric {
             st.histogram[k * TimingStats.PER_LEVEL + TimingStats.NEGATIVE + (int) Math.min(TimingStats.BUCKETS - 1, margin / bucket)]++;
             if (idx != t) {
                 st.wrongState[k]++;
+                nodeTrouble[levelBase + node]++;
             }
             int state = boards.bit(k, idx);
             if (anyStuck) {
                 byte forced = boards.stuck(k, node);
-                if (forced != BoardState.NOT_STUCK) {
+                if (forced != BoardState.NOT_STUCK && forced != state) {
                     state = forced;
+                    nodeTrouble[levelBase + node]++;
                 }
             }
             int out = next[nextBase + state * n + link];
             int fibre = stageBase + out;
             wLink[e] = out;
             if (dead[fibre]) {
+                fibreTrouble[fibre]++;
                 kill(e);
                 continue;
             }
@@ -191,6 +210,7 @@ public final class TimedFabric extends WaveFabric {
         long end = start + packet;
         if (start < lastEnd[fibre] && end > lastStart[fibre]) {
             slotCounters.collisions++;
+            fibreTrouble[fibre]++;
             int other = occEntry[fibre];
             if (wSerial[other] == occSerial[fibre] && wAlive[other]) {
                 kill(other);

@@ -15,6 +15,14 @@ public final class Addresses {
     public static final String FAULTS_ACTIVE = "oft.faults.active";
     /** Request/reply: {"id": N} undoes that fault, {} undoes all; answered with what was undone. */
     public static final String FAULTS_CLEAR = "oft.faults.clear";
+    /** Request/reply (optical fabric): per node and per fibre, where things go wrong (see {@link HealthJson}); also published. */
+    public static final String HEALTH = "oft.health";
+    /** Request/reply: every board's identity, what it holds and the link's health, asked of the boards now (see {@link BoardsJson}). */
+    public static final String BOARDS = "oft.boards";
+    /** Request/reply (optical fabric): {"processor": P} answered with P's routing table, row i = the destination of slot i. */
+    public static final String OFT_TABLE = "oft.table";
+    /** Request/reply: {"running": bool, "slotsPerSecond": X (optional)} starts, stops or re-rates the slot clock. */
+    public static final String CLOCK = "oft.clock";
     /** Request/reply: totals (and the alarm built on them) restart from zero. */
     public static final String COUNTERS_RESET = "oft.counters.reset";
 

@@ -23,7 +23,14 @@ public final class BenchVerticle extends VerticleBase {
     private final BoardBus bus;
     private final BenchDescription bench;
     private volatile JsonObject describe = new JsonObject();
+    private volatile double slotsPerSecond;
+    private volatile List<org.oft.hal.BoardInfo> discovered; // as the deploy found them
     private volatile JsonObject latest;
+    private volatile JsonObject health;
+    private volatile RoutingTables oftTables;
+    private final java.util.concurrent.atomic.AtomicBoolean healthPolling = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Node and fibre health published twice a second: a fault shows within a second. */
+    static final long HEALTH_PERIOD_MS = 500;
     private volatile org.oft.hal.SlotCounters baseline; // totals at the last reset, for boards that cannot reset
 
     public BenchVerticle(ServeConfig config, BoardBus bus, BenchDescription bench) {
@@ -34,7 +41,9 @@ public final class BenchVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe));
+        slotsPerSecond = config.slotsPerSecond();
+        vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe.isEmpty() ? describe
+                : describe.copy().put("slotsPerSecond", slotsPerSecond)));
         // answered from the last record the bus delivered: reading boards over a link would block the event loop
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> {
             JsonObject last = latest;
@@ -90,6 +99,87 @@ public final class BenchVerticle extends VerticleBase {
             }
             return new JsonObject().put("reset", true);
         }).onSuccess(msg::reply).onFailure(e -> msg.fail(503, "counters not reset: " + e.getMessage())));
+        vertx.eventBus().<JsonObject>consumer(Addresses.OFT_TABLE, msg -> {
+            RoutingTables t = oftTables;
+            if (t == null) {
+                msg.fail(503, "the tables are not computed yet");
+                return;
+            }
+            int p;
+            try {
+                p = FaultRequest.intField(msg.body(), "processor");
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (p < 0 || p >= t.processors()) {
+                msg.fail(400, "processor must be 0.." + (t.processors() - 1) + ", got " + p);
+                return;
+            }
+            JsonArray rows = new JsonArray();
+            for (int d : t.forProcessor(p)) {
+                rows.add(d);
+            }
+            msg.reply(new JsonObject().put("processor", p).put("latency", t.latency()).put("rows", rows));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.HEALTH, msg -> {
+            JsonObject h = health;
+            if (h != null) {
+                msg.reply(h);
+            } else {
+                msg.fail(404, bus instanceof SimulatedBench ? "no health record yet" : "boards over a link do not report per-node state");
+            }
+        });
+        if (bus instanceof SimulatedBench sim) {
+            vertx.setPeriodic(HEALTH_PERIOD_MS, id -> {
+                if (!healthPolling.compareAndSet(false, true)) {
+                    return;
+                }
+                vertx.executeBlocking(() -> HealthJson.of(sim.health()))
+                        .onComplete(r -> healthPolling.set(false))
+                        .onSuccess(h -> {
+                            health = h;
+                            vertx.eventBus().publish(Addresses.TELEMETRY, h);
+                        });
+            });
+        }
+        vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
+            JsonObject b = msg.body();
+            Object run = b.getValue("running");
+            Object rate = b.getValue("slotsPerSecond");
+            for (String f : b.fieldNames()) {
+                if (!f.equals("running") && !f.equals("slotsPerSecond")) {
+                    msg.fail(400, "unknown field '" + f + "' (running, slotsPerSecond)");
+                    return;
+                }
+            }
+            if (!(run instanceof Boolean) || (rate != null && !(rate instanceof Number))) {
+                msg.fail(400, "give {\"running\": true|false} and optionally a number \"slotsPerSecond\"");
+                return;
+            }
+            double r = rate == null ? slotsPerSecond : ((Number) rate).doubleValue();
+            if (!(r > 0) || r > 1e9) {
+                msg.fail(400, "slotsPerSecond must be above 0 and at most 1e9, got " + rate);
+                return;
+            }
+            vertx.executeBlocking(() -> {
+                if ((Boolean) run) {
+                    bus.startClock(r);
+                    slotsPerSecond = r;
+                } else {
+                    bus.stopClock();
+                }
+                return new JsonObject().put("running", run).put("slotsPerSecond", slotsPerSecond);
+            }).onSuccess(msg::reply).onFailure(e -> msg.fail(502, "the clock did not change: " + e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.BOARDS, msg -> {
+            List<org.oft.hal.BoardInfo> list = discovered;
+            if (list == null) {
+                msg.fail(503, "the boards are not deployed yet");
+                return;
+            }
+            vertx.executeBlocking(() -> BoardsJson.of(bus, list)).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
+        });
         bus.setTelemetryListener(t -> {
             JsonObject j = TelemetryJson.of(t, baseline);
             latest = j;
@@ -116,6 +206,8 @@ public final class BenchVerticle extends VerticleBase {
                     if (config.state() != null) {
                         DeploymentRecord.of(deployed.configs(), deployed.report().epoch()).save(config.state());
                     }
+                    discovered = deployed.boards();
+                    oftTables = tables;
                     describe = describe(tables, deployed.boards(), calibration)
                             .put("deployEpoch", deployed.report().epoch())
                             .put("deployEvents", new JsonArray(deployed.report().events()))

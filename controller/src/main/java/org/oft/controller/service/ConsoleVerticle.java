@@ -110,7 +110,36 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
         router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
+        router.post("/api/clock").handler(ctx -> post(ctx, Addresses.CLOCK, null));
         router.post("/api/counters/reset").handler(ctx -> request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
+        router.get("/api/oft/table").handler(ctx -> {
+            String p = ctx.request().getParam("processor");
+            long processor;
+            try {
+                processor = Long.parseLong(p == null ? "" : p);
+            } catch (NumberFormatException e) {
+                error(ctx, 400, "give ?processor=N, a whole number");
+                return;
+            }
+            boolean csv = "csv".equals(ctx.request().getParam("format"));
+            vertx.eventBus().<JsonObject>request(Addresses.OFT_TABLE, new JsonObject().put("processor", processor))
+                    .onSuccess(r -> {
+                        if (!csv) {
+                            json(ctx, 200, r.body());
+                            return;
+                        }
+                        StringBuilder b = new StringBuilder("slot,destination\n");
+                        io.vertx.core.json.JsonArray rows = r.body().getJsonArray("rows");
+                        for (int i = 0; i < rows.size(); i++) {
+                            b.append(i).append(',').append(rows.getInteger(i)).append('\n');
+                        }
+                        ctx.response().putHeader("content-type", "text/csv")
+                                .putHeader("content-disposition", "attachment; filename=\"processor-" + processor + ".csv\"").end(b.toString());
+                    })
+                    .onFailure(e -> replyError(ctx, e));
+        });
+        router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));
+        router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
         router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
         router.delete("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
         router.delete("/api/faults/:id").handler(ctx -> {

@@ -42,6 +42,7 @@ public final class BoardChannel implements AutoCloseable {
     private final long byteBudget;
     private long bytesUnderWay;
     private long retransmits;
+    private long gaveUp; // requests that ran out of tries
     private long wireBytes;
     private long receivedBytes;
     // Retransmission time-out from measured round trips (Jacobson/Karels, Karn's rule), in ns.
@@ -170,6 +171,9 @@ public final class BoardChannel implements AutoCloseable {
                 return;
             }
             if (p.sent >= tries) {
+                synchronized (this) {
+                    gaveUp++;
+                }
                 pending.remove(p.seq, p);
                 p.answer.completeExceptionally(new BoardException(names.apply(p.request.board()) + ": no answer to "
                         + p.request.getClass().getSimpleName() + " after " + tries + " tries over " + link.name()));
@@ -284,6 +288,11 @@ public final class BoardChannel implements AutoCloseable {
 
     public synchronized long retransmits() {
         return retransmits;
+    }
+
+    /** Requests given up after every try went unanswered (time-outs). */
+    public synchronized long timeouts() {
+        return gaveUp;
     }
 
     /** Bytes put on the wire by this side, retransmissions included. */
