@@ -1,22 +1,20 @@
-// Live view of an electrical fat tree's switch boards: telemetry records and port summaries on one WebSocket.
+// The electrical fat tree: switch boards' totals and rates, port counters by level (table and
+// per-level heatmaps), the hottest and the anomalous ports, the forwarding-table viewer and route trace.
 (function () {
   'use strict';
-  const $ = (id) => document.getElementById(id);
-  // the token the server printed (link #token=...), kept for this tab; mutating calls send it
-  const m = /[#&]token=([0-9a-f]+)/.exec(location.hash);
-  if (m) { sessionStorage.setItem('oft-token', m[1]); }
-  const post = (path, body) => fetch(path, { method: 'POST', body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', 'X-OFT-Token': sessionStorage.getItem('oft-token') || '' } });
-  const fmt = (v, d) => (v === null || v === undefined ? '–' : (typeof v === 'number' && d !== undefined ? v.toFixed(d) : String(v)));
+  const C = window.Console;
+  const $ = C.$;
+  const fmt = C.fmt;
+  const RECENT_MS = 2000;
+  const POINTS = 300;
+  let lastAnomaly = 0;
+  let plot = null;
+  let plotData = null;
+  const heatCharts = {};
+  let lastPorts = null;
 
-  function cell(tr, text, cls) {
-    const td = document.createElement('td');
-    td.textContent = text;
-    if (cls) td.className = cls;
-    tr.appendChild(td);
-  }
-
-  function showConfig(c) {
+  C.on('config', (c) => {
+    if (c.fabric !== 'fattree') return;
     $('topology').textContent = c.topology;
     $('hosts').textContent = c.hosts;
     $('switches').textContent = c.switches;
@@ -24,33 +22,28 @@
     $('paths').textContent = c.paths;
     $('traffic').textContent = c.traffic + (c.randomUp ? ' (random up-ports)' : '');
     $('load').textContent = c.load;
-    $('board').textContent = c.board;
+    $('ft-board').textContent = c.board;
     const p = c.parameters;
     $('parameters').textContent = p.vcs + ' VCs × ' + p.bufferFlits + ' flits, ' + p.packetFlits + '-flit packets, credit delay ' +
       p.creditDelay + ', channel ' + p.channelLatency + ', router ' + p.routerDelay + ', ' + p.switching + '; ' +
       c.cyclesPerSlot + ' cycles per slot at ' + c.slotsPerSecond + ' slots/s';
-    const sel = $('engine-select');
-    if (sel.options.length === 0) {
-      c.engines.forEach((e) => { const o = document.createElement('option'); o.value = e; o.textContent = e; sel.appendChild(o); });
+    $('lft-switch').max = c.switches - 1;
+    $('trace-src').max = c.hosts - 1;
+    $('trace-dst').max = c.hosts - 1;
+    $('trace-path').max = c.paths - 1;
+    if (!plot) {
+      plotData = [[], [], [], []];
+      plot = new uPlot({
+        width: 480, height: 220, title: 'accepted and offered (flits/host/cycle), latency (cycles)',
+        scales: { x: { time: true }, lat: {} },
+        axes: [{}, { scale: 'y' }, { scale: 'lat', side: 1, grid: { show: false } }],
+        series: [{}, { label: 'accepted', stroke: '#2e7d32', width: 1.5 }, { label: 'offered', stroke: '#9e9e9e', dash: [4, 4] },
+          { label: 'latency', stroke: '#1565c0', scale: 'lat' }]
+      }, plotData, $('plot-ft'));
     }
-    sel.value = c.engine;
-    $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
-    const body = $('deploys').querySelector('tbody');
-    body.textContent = '';
-    c.deploys.slice().reverse().forEach((d) => {
-      const tr = document.createElement('tr');
-      const so = d.switchOver;
-      cell(tr, d.engine); cell(tr, d.epoch); cell(tr, d.blocksWritten); cell(tr, d.bytesWritten); cell(tr, fmt(d.seconds, 3));
-      cell(tr, so ? so.lost : '–', so && so.lost > 0 ? 'bad' : '');
-      cell(tr, so ? so.misrouted : '–', so && so.misrouted > 0 ? 'bad' : '');
-      body.appendChild(tr);
-    });
-  }
+  });
 
-  function showTelemetry(t) {
-    const clock = $('clock');
-    clock.textContent = t.running ? 'clock running' : 'clock stopped';
-    clock.className = 'badge ' + (t.running ? 'on' : 'off');
+  C.on('telemetry', (t) => {
     const s = t.switches;
     if (!s) return;
     $('cycle').textContent = s.cycle;
@@ -62,7 +55,7 @@
     $('sw-discarded').textContent = s.discardedAtDeadLinks;
     $('sw-inflight').textContent = s.flitsInNetwork;
     $('sw-deadlink').textContent = s.deadLinkWaits;
-    $('row-misdelivered').classList.toggle('bad', s.misdelivered > 0);
+    $('row-sw-misdelivered').classList.toggle('bad', s.misdelivered > 0);
     $('row-loops').classList.toggle('bad', s.loops > 0);
     $('row-dropped').classList.toggle('bad', s.noRoute > 0);
     $('row-discarded').classList.toggle('bad', s.discardedAtDeadLinks > 0);
@@ -73,28 +66,37 @@
     $('rate-latency').textContent = fmt(r.meanLatencyCycles, 2);
     $('rate-wait').textContent = fmt(r.transmitWaitPerPortCycle, 4);
     $('rate-cps').textContent = fmt(r.cyclesPerSecond, 0);
-    const bad = s.misdelivered + s.loops + s.dropped;
-    const alarm = $('alarm');
-    alarm.hidden = bad === 0 && s.deadLinkWaits === 0;
+    const now = Date.now();
+    if ((r.misdelivered || 0) + (r.loops || 0) + (r.dropped || 0) > 0) lastAnomaly = now;
+    const alarm = $('ft-alarm');
+    alarm.hidden = now - lastAnomaly > RECENT_MS;
     alarm.textContent = alarm.hidden ? '' : 'FABRIC FAULT: ' + s.misdelivered + ' misdelivered, ' + s.loops + ' loops, ' +
       s.noRoute + ' dropped for want of a route, ' + s.discardedAtDeadLinks + ' discarded at dead links, ' + s.deadLinkWaits +
-      ' host waits on a dead cable (see the ports below)';
-  }
+      ' host waits on a dead cable (totals; see the ports below)';
+    if (plot && r.acceptedFlitsPerHostPerCycle !== undefined) {
+      [now / 1000, r.acceptedFlitsPerHostPerCycle, s.offeredFlitsPerHostPerCycle, r.meanLatencyCycles].forEach((v, i) => {
+        plotData[i].push(v);
+        if (plotData[i].length > POINTS) plotData[i].shift();
+      });
+      plot.setData(plotData);
+    }
+  });
 
-  function showPorts(p) {
-    const lv = $('levels').querySelector('tbody');
+  C.on('ports', (p) => {
+    lastPorts = p;
+    const lv = $('ft-levels').querySelector('tbody');
     lv.textContent = '';
     p.levels.slice().reverse().forEach((l) => {
       const tr = document.createElement('tr');
-      cell(tr, l.level); cell(tr, l.links); cell(tr, fmt(l.upUtilisation, 3)); cell(tr, fmt(l.downUtilisation, 3));
-      cell(tr, fmt(l.transmitWaitPerLinkCycle, 4));
+      C.cell(tr, l.level); C.cell(tr, l.links); C.cell(tr, fmt(l.upUtilisation, 3)); C.cell(tr, fmt(l.downUtilisation, 3));
+      C.cell(tr, fmt(l.transmitWaitPerLinkCycle, 4));
       lv.appendChild(tr);
     });
     const hot = $('hottest').querySelector('tbody');
     hot.textContent = '';
     p.hottest.forEach((h) => {
       const tr = document.createElement('tr');
-      cell(tr, h.board); cell(tr, h.switch); cell(tr, h.port); cell(tr, h.to); cell(tr, fmt(h.utilisation, 3)); cell(tr, h.PortXmitWait);
+      C.cell(tr, h.board); C.cell(tr, h.switch); C.cell(tr, h.port); C.cell(tr, h.to); C.cell(tr, fmt(h.utilisation, 3)); C.cell(tr, h.PortXmitWait);
       hot.appendChild(tr);
     });
     const an = $('anomalies').querySelector('tbody');
@@ -103,72 +105,113 @@
     p.anomalies.forEach((a) => {
       const tr = document.createElement('tr');
       tr.className = 'bad';
-      cell(tr, a.board); cell(tr, a.switch); cell(tr, a.port); cell(tr, a.to); cell(tr, a.linkUp ? 'up' : 'DOWN');
-      cell(tr, a.PortRcvSwitchRelayErrors); cell(tr, a.PortXmitDiscards); cell(tr, a.Misdelivered);
+      C.cell(tr, a.board); C.cell(tr, a.switch); C.cell(tr, a.port); C.cell(tr, a.to); C.cell(tr, a.linkUp ? 'up' : 'DOWN');
+      C.cell(tr, a.PortRcvSwitchRelayErrors); C.cell(tr, a.PortXmitDiscards); C.cell(tr, a.Misdelivered);
       an.appendChild(tr);
+    });
+    if (!$('view-fabric').hidden) drawHeat(p);
+  });
+
+  // one canvas heatmap per level: rows are (groups of) switches, columns their ports, down then up
+  function drawHeat(p) {
+    if (!p.heat) return;
+    const box = $('ft-heatmaps');
+    p.heat.forEach((h) => {
+      const id = 'ft-heat-' + h.level;
+      if (!$(id)) {
+        const wrap = document.createElement('div');
+        const cap = document.createElement('div');
+        cap.className = 'caption';
+        cap.id = id + '-caption';
+        const div = document.createElement('div');
+        div.id = id;
+        div.className = 'chart heat';
+        wrap.appendChild(cap);
+        wrap.appendChild(div);
+        box.appendChild(wrap);
+      }
+      $(id + '-caption').textContent = 'level ' + h.level + ': ' + h.switches + ' switches' +
+        (h.switchesPerRow > 1 ? ', ' + h.switchesPerRow + ' per row (mean)' : '') + '; ports ' + h.downPorts + ' down, ' + h.upPorts + ' up';
+      if (!heatCharts[id]) heatCharts[id] = echarts.init($(id));
+      const data = [];
+      h.rows.forEach((row, y) => row.forEach((v, x) => data.push([x, y, v])));
+      const ports = h.downPorts + h.upPorts;
+      heatCharts[id].setOption({
+        animation: false,
+        tooltip: { formatter: (q) => 'switch' + (h.switchesPerRow > 1 ? 'es ' + q.value[1] * h.switchesPerRow + '…' : ' ') +
+          (h.switchesPerRow > 1 ? (q.value[1] + 1) * h.switchesPerRow - 1 : q.value[1]) + ' of the level, ' +
+          (q.value[0] < h.downPorts ? 'down port ' + q.value[0] : 'up port ' + (q.value[0] - h.downPorts)) + ': ' + q.value[2] + ' flits/cycle' },
+        grid: { left: 40, right: 10, top: 5, bottom: 45 },
+        xAxis: { type: 'category', data: Array.from({ length: ports }, (v, i) => (i < h.downPorts ? 'd' + i : 'u' + (i - h.downPorts))) },
+        yAxis: { type: 'category', data: h.rows.map((r, i) => i) },
+        visualMap: { min: 0, max: 1, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 80,
+          inRange: { color: ['#f3f6fa', '#64b5f6', '#0d47a1'] } },
+        series: [{ type: 'heatmap', data: data }]
+      }, true);
     });
   }
 
-  $('engine-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const status = $('engine-status');
-    const engine = $('engine-select').value;
-    status.textContent = 'deploying ' + engine + '…';
-    $('engine-apply').disabled = true;
-    post('/api/engine', { engine: engine })
-      .then((r) => r.json().then((j) => ({ ok: r.ok, j: j })))
-      .then(({ ok, j }) => {
-        status.textContent = ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
-          ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
-        loadConfig();
-      })
-      .catch((err) => { status.textContent = 'failed: ' + err; })
-      .finally(() => { $('engine-apply').disabled = false; });
-  });
+  C.view('fabric', { show: () => { Object.values(heatCharts).forEach((ch) => ch.resize()); if (lastPorts) drawHeat(lastPorts); } });
 
-  $('fail-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const status = $('fail-status');
-    const spec = $('fail-spec').value.trim();
-    status.textContent = 'rerouting around ' + spec + '…';
-    $('fail-apply').disabled = true;
-    post('/api/fail', { fail: spec })
-      .then((r) => r.json().then((j) => ({ ok: r.ok, j: j })))
-      .then(({ ok, j }) => {
-        status.textContent = ok ? 'rerouted: ' + j.entriesChanged + ' entries, ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' +
-          j.unreachablePairs + ' pairs unreachable' + (j.unreachablePairs ? ' (e.g. ' + j.unreachableExamples.slice(0, 3).join(', ') + ')' : '') +
-          '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
-        loadConfig();
-      })
-      .catch((err) => { status.textContent = 'failed: ' + err; })
-      .finally(() => { $('fail-apply').disabled = false; });
-  });
+  $('ft-reset-counters').addEventListener('click', () => C.api('POST', '/api/counters/reset', {}).then(() => { lastAnomaly = 0; }));
 
-  function connect() {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(proto + '//' + location.host + '/ws/telemetry');
-    const badge = $('connection');
-    ws.onopen = () => { badge.textContent = 'live'; badge.className = 'badge on'; loadConfig(); };
-    ws.onmessage = (e) => {
-      const m = JSON.parse(e.data);
-      if (m.type === 'ports') { showPorts(m); } else { showTelemetry(m); }
-    };
-    ws.onclose = () => {
-      badge.textContent = 'disconnected — retrying'; badge.className = 'badge off';
-      setTimeout(connect, 1000);
-    };
+  // ---- forwarding tables ----
+  const PAGE = 256;
+  let lft = null;
+  let shown = [];
+  let page = 0;
+
+  function showLft() {
+    const body = $('lft-table').querySelector('tbody');
+    body.textContent = '';
+    if (!lft) return;
+    const frag = document.createDocumentFragment();
+    shown.slice(page * PAGE, (page + 1) * PAGE).forEach((a) => {
+      const tr = document.createElement('tr');
+      C.cell(tr, a); C.cell(tr, Math.floor(a / lft.paths)); C.cell(tr, a % lft.paths);
+      C.cell(tr, lft.ports[a] === null ? 'none' : lft.ports[a], lft.ports[a] === null ? 'bad' : '');
+      C.cell(tr, lft.to[a]);
+      frag.appendChild(tr);
+    });
+    body.appendChild(frag);
+    $('lft-page').textContent = 'page ' + (page + 1) + ' of ' + Math.max(1, Math.ceil(shown.length / PAGE)) + ' (' + shown.length + ' entries)';
   }
 
-  function loadConfig() {
-    fetch('/api/config').then((r) => r.json()).then((c) => {
-      if (c.fabric !== 'fattree') {
-        if (c.sequence) { location.replace('/' + location.hash); } else { setTimeout(loadConfig, 500); }
-        return;
-      }
-      showConfig(c);
-    }).catch(() => setTimeout(loadConfig, 1000));
+  function loadLft() {
+    const sw = $('lft-switch').value;
+    const find = $('lft-find').value;
+    C.api('GET', '/api/lft?switch=' + encodeURIComponent(sw)).then((r) => {
+      if (!r.ok) { $('lft-status').textContent = r.body.error; lft = null; showLft(); return; }
+      lft = r.body;
+      shown = lft.ports.map((v, a) => a).filter((a) => find === '' || Math.floor(a / lft.paths) === Number(find));
+      page = 0;
+      $('lft-status').textContent = lft.board + ' ' + lft.switch + ', level ' + lft.level;
+      showLft();
+    });
   }
+  $('lft-form').addEventListener('submit', (e) => { e.preventDefault(); loadLft(); });
+  $('lft-prev').addEventListener('click', () => { if (page > 0) { page--; showLft(); } });
+  $('lft-next').addEventListener('click', () => { if ((page + 1) * PAGE < shown.length) { page++; showLft(); } });
+  C.view('lft', { show: () => { if (!lft) loadLft(); } });
+  C.on('config', () => { lft = null; });
 
-  loadConfig();
-  connect();
+  // ---- route trace ----
+  $('trace-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const q = 'src=' + encodeURIComponent($('trace-src').value) + '&dst=' + encodeURIComponent($('trace-dst').value) +
+      '&path=' + encodeURIComponent($('trace-path').value || 0);
+    C.api('GET', '/api/trace?' + q).then((r) => {
+      const ol = $('trace-hops');
+      ol.textContent = '';
+      if (!r.ok) { $('trace-outcome').textContent = r.body.error; return; }
+      $('trace-outcome').textContent = r.body.outcome;
+      $('trace-outcome').className = 'caption' + (r.body.outcome === 'delivered' ? '' : ' bad');
+      r.body.hops.forEach((h) => {
+        const li = document.createElement('li');
+        li.textContent = h.from + ' ' + h.tuple + (h.port !== undefined ? ' port ' + h.port + ' (' + h.direction + ')' : '') + ' → ' + h.to;
+        ol.appendChild(li);
+      });
+    });
+  });
+  C.view('trace', {});
 })();

@@ -23,6 +23,10 @@ public final class Addresses {
     public static final String OFT_TABLE = "oft.table";
     /** Request/reply: {"running": bool, "slotsPerSecond": X (optional)} starts, stops or re-rates the slot clock. */
     public static final String CLOCK = "oft.clock";
+    /** Request/reply (electrical fat tree): {"switch": I} answered with the table the boards run on switch I, by physical port. */
+    public static final String LFT = "oft.lft";
+    /** Request/reply (electrical fat tree): {"src": S, "dst": D, "path": Q} answered with the hops the deployed tables take. */
+    public static final String TRACE = "oft.trace";
     /** Request/reply: totals (and the alarm built on them) restart from zero. */
     public static final String COUNTERS_RESET = "oft.counters.reset";
 

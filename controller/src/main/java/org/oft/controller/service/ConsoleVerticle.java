@@ -138,6 +138,8 @@ public final class ConsoleVerticle extends VerticleBase {
                     })
                     .onFailure(e -> replyError(ctx, e));
         });
+        router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
+        router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
         router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));
         router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
         router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
@@ -179,6 +181,8 @@ public final class ConsoleVerticle extends VerticleBase {
                         }
                     });
         });
+        // the charting libraries, from their webjars on the class path (versioned paths: cached)
+        router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86400));
         router.route("/*").handler(StaticHandler.create("webroot").setCachingEnabled(false));
         router.errorHandler(404, ctx -> error(ctx, 404, "not found"));
         router.route().failureHandler(ctx -> {
@@ -289,6 +293,24 @@ public final class ConsoleVerticle extends VerticleBase {
         vertx.eventBus().request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
                 .onSuccess(r -> json(ctx, 200, key != null ? new JsonObject().put(key, r.body()) : (JsonObject) r.body()))
                 .onFailure(e -> replyError(ctx, e));
+    }
+
+    /** Query parameters (whole numbers; absent ones left out) handed to {@code address} as JSON. */
+    private void query(RoutingContext ctx, String address, String... names) {
+        JsonObject body = new JsonObject();
+        for (String n : names) {
+            String v = ctx.request().getParam(n);
+            if (v == null) {
+                continue;
+            }
+            try {
+                body.put(n, Long.parseLong(v));
+            } catch (NumberFormatException e) {
+                error(ctx, 400, "'" + n + "' must be a whole number, got '" + RejectionLog.oneLine(v) + "'");
+                return;
+            }
+        }
+        request(ctx, address, body);
     }
 
     /** A request to {@code address}; its JSON answer is the response. */

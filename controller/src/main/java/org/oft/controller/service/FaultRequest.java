@@ -65,7 +65,7 @@ public final class FaultRequest {
     static int intField(JsonObject o, String name) {
         Object v = o.getValue(name);
         if (v == null) {
-            throw new IllegalArgumentException("fault needs a whole number '" + name + "'");
+            throw new IllegalArgumentException("a whole number '" + name + "' is needed");
         }
         if (!(v instanceof Integer || v instanceof Long || v instanceof java.math.BigInteger)) {
             throw new IllegalArgumentException("'" + name + "' must be a whole number, got " + describe(v));

@@ -170,6 +170,22 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 return new JsonObject().put("running", run).put("slotsPerSecond", slotsPerSecond);
             }).onSuccess(msg::reply).onFailure(e -> msg.fail(502, "the clock did not change: " + e.getMessage()));
         });
+        vertx.eventBus().<JsonObject>consumer(Addresses.LFT, msg -> {
+            try {
+                msg.reply(lft(FaultRequest.intField(msg.body(), "switch")));
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+            }
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.TRACE, msg -> {
+            try {
+                JsonObject b = msg.body();
+                msg.reply(trace(FaultRequest.intField(b, "src"), FaultRequest.intField(b, "dst"),
+                        b.containsKey("path") ? FaultRequest.intField(b, "path") : 0));
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+            }
+        });
         vertx.eventBus().<JsonObject>consumer(Addresses.BOARDS, msg -> {
             List<org.oft.hal.BoardInfo> list = discovered;
             if (list == null) {
@@ -426,6 +442,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                     .put("downUtilisation", deltas ? downFlits[l] / (links * cycles) : null)
                     .put("transmitWaitPerLinkCycle", deltas ? waitAt[l] / (2 * links * cycles) : null));
         }
+        JsonArray heat = heat(hot, levels);
         hot.sort((a, b) -> Double.compare(b[2], a[2]));
         JsonArray hottest = new JsonArray();
         for (int k = 0; k < Math.min(HOTTEST, hot.size()); k++) {
@@ -439,7 +456,50 @@ public final class SwitchFabricVerticle extends VerticleBase {
         }
         return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", deltas ? (long) cycles : 0)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
-                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies);
+                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("heat", heat);
+    }
+
+    /** Rows of switches a level's heatmap shows at most: larger levels are summed into equal groups. */
+    static final int HEAT_ROWS = 64;
+
+    /**
+     * Per level, utilisation (flits per cycle) by switch and port, switches grouped into at most
+     * {@value #HEAT_ROWS} rows (the mean of the group): bounded at any size of tree.
+     */
+    private JsonArray heat(List<double[]> ports, int levels) {
+        int h = topo.hosts();
+        int[] pos = new int[topo.switches()];
+        int[] seen = new int[levels + 1];
+        for (int i = 0; i < topo.switches(); i++) {
+            pos[i] = seen[topo.level(h + i)]++;
+        }
+        double[][][] grid = new double[levels + 1][][];
+        int[] per = new int[levels + 1];
+        for (int l = 1; l <= levels; l++) {
+            int rows = Math.min(HEAT_ROWS, Math.max(1, seen[l]));
+            per[l] = (seen[l] + rows - 1) / rows;
+            grid[l] = new double[(seen[l] + per[l] - 1) / per[l]][topo.downPorts(l) + topo.upPorts(l)];
+        }
+        for (double[] e : ports) {
+            int i = (int) e[0];
+            int l = topo.level(h + i);
+            int local = physicalMap()[i][(int) e[1] + 1];
+            grid[l][pos[i] / per[l]][local] += e[2] / per[l];
+        }
+        JsonArray out = new JsonArray();
+        for (int l = 1; l <= levels; l++) {
+            JsonArray rows = new JsonArray();
+            for (double[] r : grid[l]) {
+                JsonArray row = new JsonArray();
+                for (double v : r) {
+                    row.add(Math.round(v * 1000) / 1000.0);
+                }
+                rows.add(row);
+            }
+            out.add(new JsonObject().put("level", l).put("switches", seen[l]).put("switchesPerRow", per[l])
+                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("rows", rows));
+        }
+        return out;
     }
 
     /** A switch port by name: the board, its tuple, the physical port and what is at the other end. */
@@ -452,6 +512,87 @@ public final class SwitchFabricVerticle extends VerticleBase {
     }
 
     private int[][] physicalMap;
+
+    /** The tables the boards run now: the engine's, or those rerouted around failures. */
+    private ForwardingTables running() {
+        Reroute rr = reroute;
+        return rr == null ? plan : rr.tables();
+    }
+
+    /** Switch {@code i}'s table as deployed: per address (host d, path q), the physical port, or none. */
+    private JsonObject lft(int i) {
+        ForwardingTables t = running();
+        if (t == null) {
+            throw new IllegalArgumentException("no tables deployed yet");
+        }
+        if (i < 0 || i >= topo.switches()) {
+            throw new IllegalArgumentException("switch must be 0.." + (topo.switches() - 1) + ", got " + i);
+        }
+        int v = topo.hosts() + i;
+        JsonArray ports = new JsonArray();
+        JsonArray to = new JsonArray();
+        for (int a = 0; a < t.addresses(); a++) {
+            int local = t.port(v, a);
+            if (local == Reroute.NONE) {
+                ports.addNull();
+                to.addNull();
+            } else {
+                ports.add(tree.names().physicalPort(v, local));
+                int peer = topo.peerNode(topo.portBase(v) + local);
+                to.add(peer < topo.hosts() ? "host " + peer : "switch-" + (peer - topo.hosts()));
+            }
+        }
+        return new JsonObject().put("board", "switch-" + i).put("switch", topo.tuple(v)).put("level", topo.level(v))
+                .put("paths", t.paths()).put("ports", ports).put("to", to);
+    }
+
+    /** The hops a packet from {@code src} to {@code dst} (path q) takes by the deployed tables. */
+    private JsonObject trace(int src, int dst, int path) {
+        ForwardingTables t = running();
+        if (t == null) {
+            throw new IllegalArgumentException("no tables deployed yet");
+        }
+        int h = topo.hosts();
+        if (src < 0 || src >= h || dst < 0 || dst >= h) {
+            throw new IllegalArgumentException("hosts are 0.." + (h - 1) + ", got " + src + " and " + dst);
+        }
+        if (path < 0 || path >= t.paths()) {
+            throw new IllegalArgumentException("path must be 0.." + (t.paths() - 1) + ", got " + path);
+        }
+        int addr = dst * t.paths() + path;
+        JsonArray hops = new JsonArray();
+        int node = src;
+        int local = t.hostPort(src, addr);
+        String outcome = "delivered";
+        for (int n = 0; node != dst; n++) {
+            if (node >= h) {
+                local = t.port(node, addr);
+            }
+            if (local == Reroute.NONE) {
+                outcome = "no route at " + "switch-" + (node - h);
+                break;
+            }
+            if (n > 2 * topo.levels()) {
+                outcome = "loop: past the tree's diameter";
+                break;
+            }
+            int g = topo.portBase(node) + local;
+            int peer = topo.peerNode(g);
+            JsonObject hop = new JsonObject().put("from", node < h ? "host " + node : "switch-" + (node - h))
+                    .put("tuple", topo.tuple(node)).put("to", peer < h ? "host " + peer : "switch-" + (peer - h));
+            if (node >= h) {
+                hop.put("port", tree.names().physicalPort(node, local))
+                        .put("direction", local < topo.downPorts(topo.level(node)) ? "down" : "up");
+            }
+            hops.add(hop);
+            if (peer < h && peer != dst) {
+                outcome = "misdelivered to host " + peer;
+                break;
+            }
+            node = peer;
+        }
+        return new JsonObject().put("src", src).put("dst", dst).put("path", path).put("hops", hops).put("outcome", outcome);
+    }
 
     /** Per switch, the topology's port behind each physical port number (the boards count by physical port). */
     private int[][] physicalMap() {

@@ -3,25 +3,22 @@ package org.oft.controller.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -29,20 +26,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console in a real headless Chromium (Debian's /usr/bin/chromium driven through
- * /usr/bin/chromedriver) against the real controller: slot and counters advance live, and a
- * fault injected into the board model stands out.
+ * /usr/bin/chromedriver) against the real controller: every view of the optical fabric at orders
+ * 4 and 10, a fault injected from the page located in the heatmap and cleared from it, and a
+ * restart with another order picked up on reconnect.
  */
-@Timeout(120)
+@Timeout(180)
 class ConsoleBrowserTest {
     private ControllerApp app;
     private WebDriver browser;
-
-    @BeforeEach
-    void start(@TempDir Path profile) {
-        Browsers.require();
-        app = ControllerApp.start(new ServeConfig(4, 1, "127.0.0.1", 0, 10, "sim"));
-        browser = Browsers.open(profile);
-    }
 
     @AfterEach
     void stop() {
@@ -54,6 +45,13 @@ class ConsoleBrowserTest {
         }
     }
 
+    private void open(int order, int port, double slotsPerSecond, Path profile) {
+        Browsers.require();
+        app = ControllerApp.start(new ServeConfig(order, 1, "127.0.0.1", port, slotsPerSecond, "sim"));
+        browser = Browsers.open(profile);
+        browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
+    }
+
     private String text(String id) {
         return browser.findElement(By.id(id)).getText().trim();
     }
@@ -63,12 +61,41 @@ class ConsoleBrowserTest {
         return t.matches("-?\\d+") ? Long.parseLong(t) : -1;
     }
 
-    @Test
-    void slotAndCountersAdvanceLiveAndFaultsStandOut() throws Exception {
-        browser.get("http://127.0.0.1:" + app.port() + "/");
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    private void view(String name) {
+        browser.findElement(By.id("nav-" + name)).click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElement(By.id("view-" + name)).isDisplayed());
+    }
 
+    private boolean alarmShown() {
+        return browser.findElement(By.id("alarm")).isDisplayed();
+    }
+
+    /** The heatmap's value at (column, row), read from the chart the page drew (-2: not drawn yet, -1: no such cell). */
+    @SuppressWarnings("unchecked")
+    private double heat(String id, int column, int row) {
+        Object v = ((JavascriptExecutor) browser).executeScript(
+                "const ch = echarts.getInstanceByDom(document.getElementById(arguments[0])); if (!ch) return -2;"
+                        + "const d = ch.getOption().series[0].data;"
+                        + "const c = d.find(x => x.value[0] === arguments[1] && x.value[1] === arguments[2]); return c ? c.value[2] : -1;",
+                id, column, row);
+        return ((Number) v).doubleValue();
+    }
+
+    private void screenshot(String name) throws Exception {
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), Path.of("target", name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    void orderFourLiveFaultsFromThePageAndARestartWithAnotherOrder(@TempDir Path profile) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        open(4, port, 10, profile);
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         wait.until(d -> text("order").equals("4") && number("slot") >= 0);
+        assertTrue(browser.getCurrentUrl().endsWith("#/oft"), "the view is in the URL: " + browser.getCurrentUrl());
         assertEquals("16", text("processors"));
         assertTrue(number("deploy-epoch") >= 0, "the slot from which the deployed tables run is shown");
         assertEquals(16, browser.findElements(By.cssSelector("#sequence span")).size());
@@ -79,35 +106,111 @@ class ConsoleBrowserTest {
         assertEquals(1, browser.findElements(By.cssSelector("#sequence span.current")).size());
         assertEquals(4, browser.findElements(By.cssSelector("#levels tbody tr")).size());
         assertEquals("0", text("total-misdelivered"));
-        assertFalse(browser.findElement(By.id("alarm")).isDisplayed());
-        assertFalse(browser.findElement(By.id("row-misdelivered")).getAttribute("class").contains("bad"));
-
-        // A routing node stuck in one state: misdeliveries appear and are flagged.
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
-                .header(org.oft.controller.service.ConsoleVerticle.TOKEN_HEADER, app.token())
-                .POST(HttpRequest.BodyPublishers.ofString("{\"kind\":\"stuck\",\"level\":2,\"node\":1,\"state\":\"turn\"}"))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
-        wait.until(d -> number("total-misdelivered") > 0);
-        wait.until(d -> browser.findElement(By.id("alarm")).isDisplayed());
-        assertTrue(text("alarm").startsWith("FABRIC FAULT"));
-        assertTrue(browser.findElement(By.id("row-misdelivered")).getAttribute("class").contains("bad"));
-        assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
-
-        // Slot timing: a calibrated fabric shows the full 54 ps margin, until a router board's clock slips.
+        assertFalse(alarmShown());
         assertTrue(text("calibration").contains("feasible, predicted worst margin 54 ps"), text("calibration"));
         assertEquals(4, browser.findElements(By.cssSelector("#timing tbody tr")).size());
         assertEquals(0, browser.findElements(By.cssSelector("#timing td.bad")).size());
-        r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
-                .header(org.oft.controller.service.ConsoleVerticle.TOKEN_HEADER, app.token())
-                .POST(HttpRequest.BodyPublishers.ofString("{\"spec\":\"skew:router-3:700\"}")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
-        wait.until(d -> browser.findElements(By.cssSelector("#timing td.bad")).size() >= 2); // margin and truncated of level 3
-        assertTrue(text("alarm").contains("truncated"), text("alarm"));
+        wait.until(d -> heat("node-heatmap", 0, 0) == 0); // drawn, and clean
 
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), Path.of("target", "console-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
+        // a node stuck, injected from the Actions view: within 2 s it is named and lit in the heatmap
+        view("actions");
+        browser.findElement(By.id("fault-spec")).sendKeys("stuck:2:1:turn");
+        browser.findElement(By.id("fault-apply")).click();
+        wait.until(d -> text("action-status").startsWith("injected"));
+        long injectedAt = System.nanoTime();
+        view("oft");
+        new WebDriverWait(browser, Duration.ofSeconds(2)).until(d ->
+                !d.findElements(By.cssSelector("#spots li[data-name='level 2 node 1']")).isEmpty());
+        assertTrue((System.nanoTime() - injectedAt) / 1e9 < 2.5);
+        assertTrue(text("spots").contains("level 2 node 1: stuck in turn"), text("spots"));
+        // rows are levels 1..r, columns nodes: level 2, node 1 is cell (1, 1) and carries the misdirected packets
+        wait.until(d -> heat("node-heatmap", 1, 1) > 0);
+        assertEquals(0, heat("node-heatmap", 0, 1));
+        wait.until(d -> alarmShown() && number("total-misdelivered") > 0);
+        assertTrue(text("alarm").startsWith("FABRIC FAULT"));
+        assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
+        screenshot("console-oft-fault.png");
+
+        // cleared from the page: the alarm goes, the totals stay until a reset
+        view("actions");
+        wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).size() == 1);
+        browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
+        wait.until(d -> text("action-status").startsWith("cleared"));
+        wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).isEmpty());
+        view("oft");
+        wait.until(d -> !alarmShown() && d.findElements(By.cssSelector("#levels td.stuck")).isEmpty());
+        assertTrue(number("total-misdelivered") > 0);
+        browser.findElement(By.id("reset-counters")).click();
+        wait.until(d -> number("total-misdelivered") == 0);
+
+        // a router board's clock slips: truncated packets in the timing table and below zero in the histogram
+        view("actions");
+        browser.findElement(By.id("fault-spec")).clear();
+        browser.findElement(By.id("fault-spec")).sendKeys("skew:router-3:700");
+        browser.findElement(By.id("fault-apply")).click();
+        wait.until(d -> text("action-status").startsWith("injected"));
+        view("oft");
+        wait.until(d -> d.findElements(By.cssSelector("#timing td.bad")).size() >= 2);
+        wait.until(d -> text("alarm").contains("truncated"));
+        Object below = ((JavascriptExecutor) browser).executeScript(
+                "const d = echarts.getInstanceByDom(document.getElementById('histogram')).getOption().series[0].data;"
+                        + "return (d[0].value || 0) + (d[1].value || 0) + (d[2].value || 0);");
+        assertTrue(((Number) below).longValue() > 0, "negative margins are counted");
+
+        // the other views
+        view("routes");
+        wait.until(d -> d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 16);
+        view("boards");
+        wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 4 + 16);
+        assertTrue(text("link-health").contains("built-in model"), text("link-health"));
+
+        // the server restarts with another order on the same port: the page greys out, then shows order 3
+        app.close();
+        app = null;
+        wait.until(d -> d.findElement(By.id("connection")).getText().startsWith("disconnected"));
+        assertTrue(browser.findElement(By.tagName("body")).getAttribute("class").contains("stale"));
+        assertEquals("clock unknown", text("clock"));
+        app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", port, 10, "sim"));
+        view("oft");
+        wait.until(d -> text("order").equals("3") && d.findElements(By.cssSelector("#sequence span")).size() == 8);
+        wait.until(d -> !d.findElement(By.tagName("body")).getAttribute("class").contains("stale")
+                && d.findElements(By.cssSelector("#levels tbody tr")).size() == 3);
+        screenshot("console-screenshot.png");
+    }
+
+    @Test
+    void everyViewAtOrderTenStaysBounded(@TempDir Path profile) throws Exception {
+        open(10, 0, 20, profile);
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+        wait.until(d -> text("order").equals("10") && number("slot") >= 0);
+        assertEquals(1024, browser.findElements(By.cssSelector("#sequence span")).size());
+        wait.until(d -> heat("node-heatmap", 0, 0) >= 0 && heat("fibre-heatmap", 0, 0) >= 0);
+        // 512 level-1 nodes shown in 64 cells, 1024 fibres a stage in 64
+        @SuppressWarnings("unchecked")
+        List<Object> cols = (List<Object>) ((JavascriptExecutor) browser).executeScript(
+                "return echarts.getInstanceByDom(document.getElementById('fibre-heatmap')).getOption().xAxis[0].data;");
+        assertEquals(64, cols.size());
+        wait.until(d -> d.findElements(By.cssSelector("#timing tbody tr")).size() == 10);
+
+        view("routes");
+        wait.until(d -> d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 256);
+        assertTrue(text("routes-page").contains("of 4 (1024 rows)"), text("routes-page"));
+        browser.findElement(By.id("routes-processor")).clear();
+        browser.findElement(By.id("routes-processor")).sendKeys("700");
+        browser.findElement(By.id("routes-find")).sendKeys("5");
+        browser.findElement(By.cssSelector("#routes-form button")).click();
+        wait.until(d -> text("routes-status").startsWith("processor 700") && d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 1);
+        assertTrue(browser.findElement(By.id("routes-csv")).getAttribute("href").endsWith("processor=700"));
+
+        view("boards");
+        wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 10 + 1024);
+        view("actions");
+        wait.until(d -> text("fault-help").contains("skew"));
+        browser.findElement(By.id("clock-stop")).click();
+        wait.until(d -> text("action-status").equals("clock stopped") && text("clock").equals("clock stopped"));
+        screenshot("console-order10.png");
+        // heatmaps and plots are canvases: the live views add no element per node, fibre or record
+        assertEquals(0, browser.findElements(By.cssSelector("#view-oft td, #view-oft li")).size()
+                - browser.findElements(By.cssSelector("#levels td, #counters td, #timing td, #spots li, #deploy-events li, .uplot td")).size());
     }
 }

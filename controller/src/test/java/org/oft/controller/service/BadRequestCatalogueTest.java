@@ -161,7 +161,7 @@ class BadRequestCatalogueTest {
         "level fractional|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"level\":2.7,\"node\":0,\"state\":\"turn\"}|400|'level' must be a whole number, got 2.7",
         "level past int|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"level\":99999999999,\"node\":0,\"state\":\"turn\"}|400|'level' is out of range: 99999999999",
         "level a string|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"level\":\"2\",\"node\":0,\"state\":\"turn\"}|400|'level' must be a whole number, got the string \"2\"",
-        "level missing|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"node\":0,\"state\":\"turn\"}|400|fault needs a whole number 'level'",
+        "level missing|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"node\":0,\"state\":\"turn\"}|400|a whole number 'level' is needed",
         "level out of the fabric|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"level\":7,\"node\":0,\"state\":\"turn\"}|400|level must be between 1 and 3, got 7",
         "state unknown|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"level\":1,\"node\":0,\"state\":\"melted\"}|400|state must be drop, turn or free",
         "state boolean|POST|/api/faults|application/json|{\"kind\":\"stuck\",\"level\":1,\"node\":0,\"state\":true}|400|'state' must be a string, got true",
