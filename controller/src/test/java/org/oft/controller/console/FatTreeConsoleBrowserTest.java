@@ -3,10 +3,6 @@ package org.oft.controller.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -20,6 +16,7 @@ import org.oft.controller.service.ServeConfig;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -62,41 +59,70 @@ class FatTreeConsoleBrowserTest {
         return t.matches("-?\\d+") ? Long.parseLong(t) : -1;
     }
 
+    private void view(String name) {
+        browser.findElement(By.id("nav-" + name)).click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElement(By.id("view-" + name)).isDisplayed());
+    }
+
     @Test
-    void theElectricalViewIsLiveLocatesFaultsAndRedeploys() throws Exception {
-        // the link serve prints; the OFT page hands over to the electrical one, token and all
+    void theElectricalViewsAreLiveLocateFaultsAndRedeploy() throws Exception {
+        // the link serve prints opens the electrical tree's view
         browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-        wait.until(d -> d.getCurrentUrl().contains("/fattree.html#token=") && text("hosts").equals("64"));
+        wait.until(d -> d.getCurrentUrl().endsWith("/#/fabric") && text("hosts").equals("64"));
         assertEquals("48", text("switches"));
         assertEquals("dmodk", text("engine"));
         long delivered = number("sw-delivered");
         wait.until(d -> number("sw-delivered") > delivered + 1000);
-        wait.until(d -> browser.findElements(By.cssSelector("#levels tbody tr")).size() == 3
-                && !browser.findElement(By.cssSelector("#levels tbody tr:last-child td:nth-child(3)")).getText().equals("–"));
-        double level1Up = Double.parseDouble(browser.findElement(By.cssSelector("#levels tbody tr:last-child td:nth-child(3)")).getText());
+        wait.until(d -> browser.findElements(By.cssSelector("#ft-levels tbody tr")).size() == 3
+                && !browser.findElement(By.cssSelector("#ft-levels tbody tr:last-child td:nth-child(3)")).getText().equals("–"));
+        double level1Up = Double.parseDouble(browser.findElement(By.cssSelector("#ft-levels tbody tr:last-child td:nth-child(3)")).getText());
         assertEquals(0.4, level1Up, 0.08, "host links carry the offered load");
         assertEquals(10, browser.findElements(By.cssSelector("#hottest tbody tr")).size());
-        assertTrue(browser.findElement(By.id("alarm")).getAttribute("hidden") != null, "no alarm on a healthy fabric");
+        assertTrue(browser.findElement(By.id("ft-alarm")).getAttribute("hidden") != null, "no alarm on a healthy fabric");
+        // one heatmap per level, 16 switches of 8 ports each; the leaves' host ports carry the load
+        wait.until(d -> d.findElements(By.cssSelector("#ft-heatmaps .chart")).size() == 3);
+        Object leafDown = ((JavascriptExecutor) browser).executeScript(
+                "const d = echarts.getInstanceByDom(document.getElementById('ft-heat-1')).getOption().series[0].data;"
+                        + "return d.filter(x => x[0] < 4).reduce((s, x) => s + x[2], 0) / d.filter(x => x[0] < 4).length;");
+        assertEquals(0.4, ((Number) leafDown).doubleValue(), 0.08);
 
-        // a dead cable between a leaf and its host: the port is named, and the alarm shows
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + app.port() + "/api/faults"))
-                .header("content-type", "application/json")
-                .header(org.oft.controller.service.ConsoleVerticle.TOKEN_HEADER, app.token())
-                .POST(HttpRequest.BodyPublishers.ofString("{\"kind\":\"dead-link\",\"switch\":5,\"port\":2}")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
+        // a dead cable between a leaf and its host, injected from the page: the port is named and the alarm shows
+        view("actions");
+        browser.findElement(By.id("fault-spec")).sendKeys("{\"kind\":\"dead-link\",\"switch\":5,\"port\":2}");
+        browser.findElement(By.id("fault-apply")).click();
+        wait.until(d -> text("action-status").startsWith("injected"));
+        wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).size() == 1);
+        view("fabric");
         wait.until(d -> d.findElements(By.cssSelector("#anomalies tbody tr")).size() == 1);
         String row = browser.findElement(By.cssSelector("#anomalies tbody tr")).getText();
         assertTrue(row.startsWith("switch-5 (1,1,1,0) 2 host 21 DOWN"), row);
-        wait.until(d -> d.findElement(By.id("alarm")).getAttribute("hidden") == null);
+        wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") == null);
+
+        // the forwarding table the boards run, and a route by it
+        view("lft");
+        wait.until(d -> d.findElements(By.cssSelector("#lft-table tbody tr")).size() == 64);
+        assertTrue(text("lft-status").startsWith("switch-0"), text("lft-status"));
+        view("trace");
+        browser.findElement(By.id("trace-dst")).clear();
+        browser.findElement(By.id("trace-dst")).sendKeys("63");
+        browser.findElement(By.cssSelector("#trace-form button")).click();
+        wait.until(d -> text("trace-outcome").equals("delivered"));
+        assertEquals(6, browser.findElements(By.cssSelector("#trace-hops li")).size(), "host, 3 switches up and 2 down");
 
         // change the engine from the page
+        view("actions");
         new Select(browser.findElement(By.id("engine-select"))).selectByValue("random");
         browser.findElement(By.id("engine-apply")).click();
         new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed random"));
         assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
-        wait.until(d -> text("engine").equals("random") && d.findElements(By.cssSelector("#deploys tbody tr")).size() == 2);
+        view("boards");
+        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 2
+                && d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 48);
+        assertTrue(browser.findElement(By.cssSelector("#boards-table tbody tr")).getText().contains("LFT"),
+                "a switch board holds its forwarding table (read back over the wire)");
+        assertTrue(text("link-health").contains("retransmits"), text("link-health"));
+        view("fabric");
+        wait.until(d -> text("engine").equals("random"));
     }
 }
