@@ -74,8 +74,25 @@ final class OftBoards implements BoardModel {
 
     @Override
     public long[] counters() {
+        // totals, then the last slot's counters, then the stuck nodes per level (level 1 first)
         SlotCounters t = fabric.totalCounters();
-        return new long[] {t.injected(), t.delivered(), t.misdelivered(), t.collisions(), t.lost()};
+        SlotCounters l = fabric.slot() == 0 ? SlotCounters.ZERO : fabric.lastSlotCounters();
+        int[] stuck = fabric.boards().stuckNodes();
+        long[] c = new long[10 + stuck.length];
+        c[0] = t.injected();
+        c[1] = t.delivered();
+        c[2] = t.misdelivered();
+        c[3] = t.collisions();
+        c[4] = t.lost();
+        c[5] = l.injected();
+        c[6] = l.delivered();
+        c[7] = l.misdelivered();
+        c[8] = l.collisions();
+        c[9] = l.lost();
+        for (int i = 0; i < stuck.length; i++) {
+            c[10 + i] = stuck[i];
+        }
+        return c;
     }
 
     @Override

@@ -51,6 +51,10 @@ class BoardProcessTest {
         assertEquals(0, t.total().misdelivered());
         assertEquals(0, t.total().lost());
         assertEquals(0, t.total().collisions());
+        // the last slot's counters travel too: a full slot of 64 packets in and out once the clock runs
+        assertEquals(64, t.lastSlot().injected());
+        assertEquals(64, t.lastSlot().delivered());
+        assertEquals(6, t.stuckNodes().length);
         bus.stopClock();
     }
 

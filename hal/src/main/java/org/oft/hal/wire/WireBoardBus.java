@@ -576,15 +576,25 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         Message.Telemetry t = expect(channel.call(seq -> new Message.TelemetryQuery(seq, Message.BACKPLANE)),
                 Message.Telemetry.class, "backplane");
         long[] c = t.counters();
-        if (c.length == org.oft.hal.SwitchTotals.COUNT) { // a bench of switch boards: its packet model's counters
+        List<BoardInfo> known = boards;
+        boolean switchBench = known == null || known.isEmpty() || known.get(0).kind() == org.oft.hal.BoardKind.ELECTRICAL_SWITCH;
+        if (switchBench && c.length == org.oft.hal.SwitchTotals.COUNT) { // a bench of switch boards: its packet model's counters
             org.oft.hal.SwitchTotals s = org.oft.hal.SwitchTotals.of(c);
             SlotCounters total = new SlotCounters(s.created(), s.delivered(), s.misdelivered(), s.loops(), s.dropped());
             return new Telemetry(t.slot() - 1, order, t.levelState(), new int[t.levelState().length], SlotCounters.ZERO, total, 0,
                     t.running(), null, s);
         }
+        // an OFT bench: totals; then, if the firmware sends them, the last slot's counters and the stuck nodes per level
         SlotCounters total = c.length >= 5 ? new SlotCounters(c[0], c[1], c[2], c[3], c[4]) : SlotCounters.ZERO;
-        return new Telemetry(t.slot() - 1, order, t.levelState(), new int[t.levelState().length], SlotCounters.ZERO, total, 0,
-                t.running(), null);
+        SlotCounters last = c.length >= 10 ? new SlotCounters(c[5], c[6], c[7], c[8], c[9]) : SlotCounters.ZERO;
+        int levels = t.levelState().length;
+        int[] stuck = new int[levels];
+        if (c.length >= 10 + levels) {
+            for (int i = 0; i < levels; i++) {
+                stuck[i] = (int) c[10 + i];
+            }
+        }
+        return new Telemetry(t.slot() - 1, order, t.levelState(), stuck, last, total, 0, t.running(), null);
     }
 
     /** A switch board's port counters, read back a frame of {@link Protocol#PORTS_PER_FRAME} ports at a time. */
