@@ -27,6 +27,10 @@ public final class Addresses {
     public static final String LFT = "oft.lft";
     /** Request/reply (electrical fat tree): {"src": S, "dst": D, "path": Q} answered with the hops the deployed tables take. */
     public static final String TRACE = "oft.trace";
+    /** Request/reply (electrical fat tree): {"metric","pattern","samples"} starts an analysis, answered with its id. */
+    public static final String ANALYSIS_START = "oft.analysis.start";
+    /** Request/reply (electrical fat tree): {"id": N} answered with the analysis' progress and, when done, its result. */
+    public static final String ANALYSIS_STATUS = "oft.analysis.status";
     /** Request/reply: totals (and the alarm built on them) restart from zero. */
     public static final String COUNTERS_RESET = "oft.counters.reset";
 

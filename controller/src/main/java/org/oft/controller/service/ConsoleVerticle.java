@@ -138,6 +138,14 @@ public final class ConsoleVerticle extends VerticleBase {
                     })
                     .onFailure(e -> replyError(ctx, e));
         });
+        router.post("/api/analyses").handler(ctx -> post(ctx, Addresses.ANALYSIS_START, null));
+        router.get("/api/analyses/:id").handler(ctx -> {
+            try {
+                request(ctx, Addresses.ANALYSIS_STATUS, new JsonObject().put("id", Long.parseLong(ctx.pathParam("id"))));
+            } catch (NumberFormatException e) {
+                error(ctx, 400, "an analysis id is a whole number");
+            }
+        });
         router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
         router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));

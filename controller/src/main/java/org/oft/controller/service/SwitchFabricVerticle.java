@@ -64,6 +64,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile JsonObject latest = new JsonObject();
     private volatile JsonObject ports = new JsonObject();
     private final Deque<JsonObject> history = new ArrayDeque<>();
+    private final AnalysisJobs analyses = new AnalysisJobs();
     private final List<JsonObject> modelFaults = new java.util.concurrent.CopyOnWriteArrayList<>(); // injected into the model
     private final java.util.concurrent.atomic.AtomicInteger nextFaultId = new java.util.concurrent.atomic.AtomicInteger(1);
     // counter reset: totals and port counters count from these (the boards' counters run on, as InfiniBand's are read)
@@ -169,6 +170,42 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 }
                 return new JsonObject().put("running", run).put("slotsPerSecond", slotsPerSecond);
             }).onSuccess(msg::reply).onFailure(e -> msg.fail(502, "the clock did not change: " + e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.ANALYSIS_START, msg -> {
+            AnalysisJobs.Request req;
+            try {
+                req = AnalysisJobs.Request.parse(msg.body(), topo.hosts());
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (analyses.busy()) {
+                msg.fail(409, "an analysis is running; poll it, and start the next when it is done");
+                return;
+            }
+            int id = analyses.open(req);
+            String name = engine;
+            // the engine's routes (an analysis is of the routing, not of the failures declared since)
+            vertx.executeBlocking(() -> {
+                Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
+                analyses.run(id, req, r, types, bench.seed());
+                return null;
+            }, false);
+            msg.reply(analyses.get(id));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.ANALYSIS_STATUS, msg -> {
+            JsonObject j;
+            try {
+                j = analyses.get(FaultRequest.intField(msg.body(), "id"));
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (j == null) {
+                msg.fail(404, "no analysis " + msg.body().getValue("id") + " (the last " + AnalysisJobs.KEPT + " are kept)");
+            } else {
+                msg.reply(j);
+            }
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.LFT, msg -> {
             try {

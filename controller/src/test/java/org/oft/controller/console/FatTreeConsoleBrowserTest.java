@@ -110,6 +110,23 @@ class FatTreeConsoleBrowserTest {
         wait.until(d -> text("trace-outcome").equals("delivered"));
         assertEquals(6, browser.findElements(By.cssSelector("#trace-hops li")).size(), "host, 3 switches up and 2 down");
 
+        // an analysis from the page: progress, then the figures and ebb's histogram over samples
+        view("analyses");
+        browser.findElement(By.id("analysis-samples")).clear();
+        browser.findElement(By.id("analysis-samples")).sendKeys("64");
+        browser.findElement(By.id("analysis-run")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("analysis-status").startsWith("done"));
+        String result = text("analysis-result");
+        assertTrue(result.contains("metric ebb") && result.contains("samples 64") && result.contains("mean"), result);
+        Object fractions = ((JavascriptExecutor) browser).executeScript(
+                "return echarts.getInstanceByDom(document.getElementById('analysis-histogram')).getOption().series[0].data"
+                        + ".reduce((s, x) => s + x, 0);");
+        assertEquals(1.0, ((Number) fractions).doubleValue(), 1e-9);
+        browser.findElement(By.id("analysis-pattern")).clear();
+        browser.findElement(By.id("analysis-pattern")).sendKeys("shift:999");
+        browser.findElement(By.id("analysis-run")).click();
+        wait.until(d -> text("analysis-status").startsWith("refused"));
+
         // change the engine from the page
         view("actions");
         new Select(browser.findElement(By.id("engine-select"))).selectByValue("random");
