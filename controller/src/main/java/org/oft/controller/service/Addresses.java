@@ -31,6 +31,8 @@ public final class Addresses {
     public static final String ANALYSIS_START = "oft.analysis.start";
     /** Request/reply (electrical fat tree): {"id": N} answered with the analysis' progress and, when done, its result. */
     public static final String ANALYSIS_STATUS = "oft.analysis.status";
+    /** Request/reply (electrical fat tree, up to 1,024 hosts): nodes and cables with utilisation and flows. */
+    public static final String TOPOLOGY = "oft.topology";
     /** Request/reply: totals (and the alarm built on them) restart from zero. */
     public static final String COUNTERS_RESET = "oft.counters.reset";
 

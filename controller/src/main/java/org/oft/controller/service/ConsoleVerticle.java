@@ -146,6 +146,7 @@ public final class ConsoleVerticle extends VerticleBase {
                 error(ctx, 400, "an analysis id is a whole number");
             }
         });
+        router.get("/api/topology").handler(ctx -> request(ctx, Addresses.TOPOLOGY, new JsonObject()));
         router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
         router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));

@@ -79,6 +79,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private long previousNanos;
     // the port poll's worker only (one at a time)
     private long[][] previousPorts;
+    // flits per cycle at each switch port (global port index) in the last poll interval: what the topology view colours by
+    private volatile double[] xmitRate;
+    private volatile double[] rcvRate;
+    private ForwardingTables flowsOf; // the tables flowsPerLink was computed for
+    private int[] flowsPerLink;
     private long previousPortsCycle;
 
     public SwitchFabricVerticle(ServeConfig config, BoardBus bus) {
@@ -206,6 +211,14 @@ public final class SwitchFabricVerticle extends VerticleBase {
             } else {
                 msg.reply(j);
             }
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.TOPOLOGY, msg -> {
+            if (topo.hosts() > TOPOLOGY_MAX_HOSTS) {
+                msg.fail(400, "the topology view draws trees of up to " + TOPOLOGY_MAX_HOSTS + " hosts; this one has " + topo.hosts()
+                        + ": the per-level heatmaps of the Fat tree view show it");
+                return;
+            }
+            vertx.executeBlocking(this::topologyJson, false).onSuccess(msg::reply).onFailure(e -> msg.fail(500, e.getMessage()));
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.LFT, msg -> {
             try {
@@ -425,6 +438,10 @@ public final class SwitchFabricVerticle extends VerticleBase {
         JsonArray anomalies = new JsonArray();
         long anomalous = 0;
         int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
+        if (xmitRate == null) {
+            xmitRate = new double[topo.portCount()];
+            rcvRate = new double[topo.portCount()];
+        }
         boolean deltas = previousPorts != null && cycle > previousPortsCycle;
         double cycles = deltas ? cycle - previousPortsCycle : 1;
         for (int i = 0; i < topo.switches(); i++) {
@@ -443,6 +460,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 long[] old = deltas ? previousPorts[i] : null;
                 double xmit = old == null ? 0 : c[p * per] - old[p * per];
                 double rcv = old == null ? 0 : c[p * per + 1] - old[p * per + 1];
+                if (deltas) {
+                    int g = topo.portBase(v) + local;
+                    xmitRate[g] = xmit / cycles;
+                    rcvRate[g] = rcv / cycles;
+                }
                 double wait = old == null ? 0 : c[p * per + 4] - old[p * per + 4];
                 if (local < down) {
                     downFlits[l] += xmit;
@@ -549,6 +571,51 @@ public final class SwitchFabricVerticle extends VerticleBase {
     }
 
     private int[][] physicalMap;
+
+    /** Largest tree the topology view draws (one element per node and cable). */
+    static final int TOPOLOGY_MAX_HOSTS = 1024;
+
+    /**
+     * Every node and cable, each cable with its utilisation both ways in the last port poll and the
+     * most flows it carries over all shift permutations by the tables the boards run (worker).
+     */
+    private synchronized JsonObject topologyJson() {
+        ForwardingTables t = running();
+        if (t != flowsOf) {
+            int[] worst = new int[2 * topo.portCount()];
+            new org.oft.controller.fattree.analysis.PermutationLoad(t, failures.isEmpty() && !tree.degraded() ? null : FabricFaults.parse(tree, failures))
+                    .maxOverShifts(worst);
+            flowsPerLink = worst;
+            flowsOf = t;
+        }
+        int h = topo.hosts();
+        JsonArray nodes = new JsonArray();
+        int[] seen = new int[topo.levels() + 1];
+        for (int v = 0; v < topo.nodes(); v++) {
+            int l = v < h ? 0 : topo.level(v);
+            nodes.add(new JsonArray().add(v < h ? "host " + v : "switch-" + (v - h)).add(l).add(seen[l]++)
+                    .add(v < h ? "" : topo.tuple(v)));
+        }
+        JsonArray links = new JsonArray();
+        double[] x = xmitRate;
+        double[] r = rcvRate;
+        for (int v = h; v < topo.nodes(); v++) { // every cable once, from its upper end's down ports
+            int down = topo.downPorts(topo.level(v));
+            for (int lp = 0; lp < down; lp++) {
+                int g = topo.portBase(v) + lp;
+                int peer = topo.peerNode(g);
+                int upPort = topo.peerPort(g);
+                links.add(new JsonArray().add(peer).add(v)
+                        .add(r == null ? null : Math.round(r[g] * 1000) / 1000.0)   // up: into v's port
+                        .add(x == null ? null : Math.round(x[g] * 1000) / 1000.0)   // down: out of v's port
+                        .add(flowsPerLink[upPort]).add(flowsPerLink[g]));
+            }
+        }
+        return new JsonObject().put("levels", topo.levels()).put("levelSizes", new JsonArray(java.util.Arrays.stream(seen).boxed().toList()))
+                .put("nodes", nodes).put("linkFields", new JsonArray(List.of("lower", "upper", "upUtilisation", "downUtilisation",
+                        "upFlows", "downFlows"))).put("links", links)
+                .put("flowsOver", "all shift permutations, by the tables the boards run");
+    }
 
     /** The tables the boards run now: the engine's, or those rerouted around failures. */
     private ForwardingTables running() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,20 @@ class FatTreeConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('ft-heat-1')).getOption().series[0].data;"
                         + "return d.filter(x => x[0] < 4).reduce((s, x) => s + x[2], 0) / d.filter(x => x[0] < 4).length;");
         assertEquals(0.4, ((Number) leafDown).doubleValue(), 0.08);
+
+        // the whole tree: 112 nodes, 192 cables; by flows, D-mod-K puts at most one flow of any shift on a cable (Zahavi)
+        view("topology");
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("topology-metric"))).selectByValue("flows");
+        wait.until(d -> text("topology-caption").contains("112 nodes, 192 cables; flows"));
+        Object flows = ((JavascriptExecutor) browser).executeScript(
+                "const l = echarts.getInstanceByDom(document.getElementById('topology-graph')).getOption().series[0].links;"
+                        + "return [l.length, Math.max(...l.map(x => x.value)), Math.min(...l.map(x => x.value))];");
+        assertEquals(List.of(192L, 1L, 1L), flows);
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("topology-metric"))).selectByValue("utilisation");
+        wait.until(d -> text("topology-caption").contains("flits per cycle"));
+        java.nio.file.Files.copy(((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath(),
+                Path.of("target", "console-topology.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        view("fabric");
 
         // a dead cable between a leaf and its host, injected from the page: the port is named and the alarm shows
         view("actions");
