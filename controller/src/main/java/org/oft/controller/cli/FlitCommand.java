@@ -116,7 +116,7 @@ final class FlitCommand implements Callable<Integer> {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted");
                 }
-                runs.add(result(res, seconds[i]));
+                runs.add(FlitFabric.json(res, seconds[i]));
                 // saturated: accepted below 0.97 of offered, or the measured packets could not all be delivered
                 if (res.accepted() >= 0.97 * loads[i] && res.undelivered() == 0 && !res.deadlock()) {
                     saturation = loads[i];
@@ -178,31 +178,5 @@ final class FlitCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--sweep must be FROM:TO:STEP with 0 < FROM <= TO <= 1, STEP > 0 and at most 1000 steps, got '"
                     + sweep + "'");
         }
-    }
-
-    static JsonObject result(FlitSimulator.Result r, double seconds) {
-        JsonArray util = new JsonArray();
-        for (double u : r.utilisationByLevel()) {
-            util.add(u);
-        }
-        return new JsonObject().put("offered", r.offered()).put("accepted", r.accepted()).put("minFlowAccepted", r.minFlowAccepted())
-                .put("meanLatency", Double.isNaN(r.meanLatency()) ? null : r.meanLatency()).put("p99Latency", r.p99Latency())
-                .put("measuredPackets", r.measuredPackets()).put("undelivered", r.undelivered())
-                .put("latencyHistogram", histogram(r.latencyHistogram()))
-                .put("utilisationByLevel", util).put("transmitWait", r.transmitWait())
-                .put("anomalies", new JsonObject().put("misdelivered", r.misdelivered()).put("loops", r.loops())
-                        .put("unroutable", r.unroutable()).put("deadLinkWaits", r.deadLinkWaits()).put("deadlock", r.deadlock()))
-                .put("cycles", r.cycles()).put("seconds", seconds);
-    }
-
-    /** The latency histogram as [cycles, packets] pairs of its non-empty bins (the last bin holds all longer ones). */
-    static JsonArray histogram(long[] h) {
-        JsonArray a = new JsonArray();
-        for (int i = 0; i < h.length; i++) {
-            if (h[i] != 0) {
-                a.add(new JsonArray().add(i).add(h[i]));
-            }
-        }
-        return a;
     }
 }

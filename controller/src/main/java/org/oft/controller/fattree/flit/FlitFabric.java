@@ -207,4 +207,31 @@ public final class FlitFabric {
             return dst[k];
         };
     }
+
+    /** A run's result as {@code oftctl flit --json} and the console give it. */
+    public static io.vertx.core.json.JsonObject json(FlitSimulator.Result r, double seconds) {
+        io.vertx.core.json.JsonArray util = new io.vertx.core.json.JsonArray();
+        for (double u : r.utilisationByLevel()) {
+            util.add(u);
+        }
+        return new io.vertx.core.json.JsonObject().put("offered", r.offered()).put("accepted", r.accepted()).put("minFlowAccepted", r.minFlowAccepted())
+                .put("meanLatency", Double.isNaN(r.meanLatency()) ? null : r.meanLatency()).put("p99Latency", r.p99Latency())
+                .put("measuredPackets", r.measuredPackets()).put("undelivered", r.undelivered())
+                .put("latencyHistogram", histogram(r.latencyHistogram()))
+                .put("utilisationByLevel", util).put("transmitWait", r.transmitWait())
+                .put("anomalies", new io.vertx.core.json.JsonObject().put("misdelivered", r.misdelivered()).put("loops", r.loops())
+                        .put("unroutable", r.unroutable()).put("deadLinkWaits", r.deadLinkWaits()).put("deadlock", r.deadlock()))
+                .put("cycles", r.cycles()).put("seconds", seconds);
+    }
+
+    /** The latency histogram as [cycles, packets] pairs of its non-empty bins (the last bin holds all longer ones). */
+    static io.vertx.core.json.JsonArray histogram(long[] h) {
+        io.vertx.core.json.JsonArray a = new io.vertx.core.json.JsonArray();
+        for (int i = 0; i < h.length; i++) {
+            if (h[i] != 0) {
+                a.add(new io.vertx.core.json.JsonArray().add(i).add(h[i]));
+            }
+        }
+        return a;
+    }
 }
