@@ -55,5 +55,53 @@
       poll(r.body.id);
     });
   });
-  C.view('analyses', { show: () => { if (chart) chart.resize(); } });
+  // ---- load sweep ----
+  let sweepChart = null;
+
+  function showSweep(j) {
+    $('sweep-progress').max = j.total;
+    $('sweep-progress').value = j.done;
+    $('sweep-status').textContent = j.state === 'running' ? 'running: load ' + j.done + ' of ' + j.total
+      : j.state === 'done' ? 'done in ' + j.seconds.toFixed(1) + ' s; saturation at ' +
+        (j.result.saturationLoad === null ? 'below the first load' : j.result.saturationLoad + ' flits/host/cycle')
+        : 'failed: ' + j.error;
+    if (j.state !== 'done') return;
+    const runs = j.result.runs;
+    if (!sweepChart) sweepChart = echarts.init($('sweep-chart'));
+    sweepChart.setOption({
+      animation: false,
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 50, right: 50, top: 30, bottom: 40 },
+      xAxis: { type: 'value', name: 'offered, flits/host/cycle', nameLocation: 'middle', nameGap: 25, min: 0, max: 1 },
+      yAxis: [{ type: 'value', name: 'accepted', min: 0, max: 1 }, { type: 'value', name: 'latency, cycles' }],
+      series: [
+        { type: 'line', name: 'accepted', data: runs.map((r) => [r.offered, r.accepted]) },
+        { type: 'line', name: 'min flow', data: runs.map((r) => [r.offered, r.minFlowAccepted]), lineStyle: { type: 'dashed' } },
+        { type: 'line', name: 'mean latency', yAxisIndex: 1, data: runs.map((r) => [r.offered, r.meanLatency]) },
+        { type: 'line', name: 'p99 latency', yAxisIndex: 1, data: runs.map((r) => [r.offered, r.p99Latency]), lineStyle: { type: 'dotted' } }
+      ]
+    }, true);
+  }
+
+  function pollSweep(id) {
+    C.api('GET', '/api/analyses/' + id).then((r) => {
+      if (!r.ok) { $('sweep-status').textContent = r.body.error; $('sweep-run').disabled = false; return; }
+      showSweep(r.body);
+      if (r.body.state === 'running') { setTimeout(() => pollSweep(id), 300); } else { $('sweep-run').disabled = false; }
+    });
+  }
+
+  $('sweep-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    $('sweep-run').disabled = true;
+    C.api('POST', '/api/sweeps', { from: parseFloat($('sweep-from').value), to: parseFloat($('sweep-to').value),
+      step: parseFloat($('sweep-step').value) }).then((r) => {
+      if (!r.ok) { $('sweep-status').textContent = 'refused: ' + r.body.error; $('sweep-run').disabled = false; return; }
+      showSweep(r.body);
+      pollSweep(r.body.id);
+    });
+  });
+
+  C.view('analyses', { show: () => { if (chart) chart.resize(); if (sweepChart) sweepChart.resize(); } });
 })();

@@ -29,6 +29,8 @@ public final class Addresses {
     public static final String TRACE = "oft.trace";
     /** Request/reply (electrical fat tree): {"metric","pattern","samples"} starts an analysis, answered with its id. */
     public static final String ANALYSIS_START = "oft.analysis.start";
+    /** Request/reply (electrical fat tree): {"from","to","step"} starts a load sweep of the flit model (an analysis job). */
+    public static final String SWEEP_START = "oft.sweep.start";
     /** Request/reply (electrical fat tree): {"id": N} answered with the analysis' progress and, when done, its result. */
     public static final String ANALYSIS_STATUS = "oft.analysis.status";
     /** Request/reply (electrical fat tree, up to 1,024 hosts): nodes and cables with utilisation and flows. */

@@ -48,6 +48,86 @@ final class AnalysisJobs {
         }
     }
 
+    /** A load sweep of the flit model: loads FROM, FROM+STEP, ... up to TO (flits/host/cycle). */
+    record Sweep(double from, double to, double step) {
+        static final int MAX_LOADS = 50;
+
+        static Sweep parse(JsonObject b) {
+            for (String f : b.fieldNames()) {
+                if (!Set.of("from", "to", "step").contains(f)) {
+                    throw new IllegalArgumentException("unknown field '" + f + "' (from, to, step)");
+                }
+            }
+            double from = number(b, "from", 0.1);
+            double to = number(b, "to", 1.0);
+            double step = number(b, "step", 0.1);
+            if (!(from > 0 && from <= to && to <= 1 && step > 0) || (to - from) / step + 1 > MAX_LOADS + 1e-9) {
+                throw new IllegalArgumentException("a sweep needs 0 < from <= to <= 1, step > 0 and at most " + MAX_LOADS + " loads");
+            }
+            return new Sweep(from, to, step);
+        }
+
+        private static double number(JsonObject b, String name, double dflt) {
+            Object v = b.getValue(name);
+            if (v == null) {
+                return dflt;
+            }
+            if (!(v instanceof Number n)) {
+                throw new IllegalArgumentException("\"" + name + "\" must be a number");
+            }
+            return n.doubleValue();
+        }
+
+        double[] loads() {
+            int n = (int) Math.floor((to - from) / step + 1e-9) + 1;
+            double[] l = new double[n];
+            for (int i = 0; i < n; i++) {
+                l[i] = Math.round((from + i * step) * 1e9) / 1e9;
+            }
+            return l;
+        }
+    }
+
+    synchronized int open(Sweep s) {
+        int id = nextId.getAndIncrement();
+        jobs.put(id, new JsonObject().put("id", id).put("metric", "sweep").put("from", s.from()).put("to", s.to()).put("step", s.step())
+                .put("state", "running").put("done", 0L).put("total", (long) s.loads().length));
+        while (jobs.size() > KEPT) {
+            jobs.remove(jobs.keySet().iterator().next());
+        }
+        return id;
+    }
+
+    /**
+     * Runs sweep {@code id} (worker, one simulation at a time, so the served fabric keeps a core):
+     * each load from empty, with warm-up, measured sample and drain, as {@code oftctl flit --sweep}.
+     */
+    void runSweep(int id, Sweep s, java.util.function.DoubleFunction<org.oft.sim.flit.FlitSimulator.Result> run, String what) {
+        try {
+            double[] loads = s.loads();
+            io.vertx.core.json.JsonArray runs = new io.vertx.core.json.JsonArray();
+            Double saturation = null;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < loads.length; i++) {
+                long t1 = System.nanoTime();
+                org.oft.sim.flit.FlitSimulator.Result r = run.apply(loads[i]);
+                JsonObject o = org.oft.controller.fattree.flit.FlitFabric.json(r, (System.nanoTime() - t1) / 1e9);
+                o.remove("latencyHistogram");
+                runs.add(o);
+                if (r.accepted() >= 0.97 * loads[i] && r.undelivered() == 0 && !r.deadlock()) {
+                    saturation = loads[i];
+                }
+                long done = i + 1;
+                update(id, j -> j.put("done", done));
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            JsonObject result = new JsonObject().put("what", what).put("runs", runs).put("saturationLoad", saturation);
+            update(id, j -> j.put("state", "done").put("seconds", seconds).put("result", result));
+        } catch (RuntimeException e) {
+            update(id, j -> j.put("state", "failed").put("error", String.valueOf(e.getMessage())));
+        }
+    }
+
     synchronized boolean busy() {
         return jobs.values().stream().anyMatch(j -> "running".equals(j.getString("state")));
     }

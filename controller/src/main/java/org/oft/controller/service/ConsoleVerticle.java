@@ -138,6 +138,7 @@ public final class ConsoleVerticle extends VerticleBase {
                     })
                     .onFailure(e -> replyError(ctx, e));
         });
+        router.post("/api/sweeps").handler(ctx -> post(ctx, Addresses.SWEEP_START, null));
         router.post("/api/analyses").handler(ctx -> post(ctx, Addresses.ANALYSIS_START, null));
         router.get("/api/analyses/:id").handler(ctx -> {
             try {

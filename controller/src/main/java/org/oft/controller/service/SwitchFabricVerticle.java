@@ -198,6 +198,40 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }, false);
             msg.reply(analyses.get(id));
         });
+        vertx.eventBus().<JsonObject>consumer(Addresses.SWEEP_START, msg -> {
+            AnalysisJobs.Sweep sweep;
+            try {
+                sweep = AnalysisJobs.Sweep.parse(msg.body());
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (analyses.busy()) {
+                msg.fail(409, "an analysis or sweep is running; poll it, and start the next when it is done");
+                return;
+            }
+            int id = analyses.open(sweep);
+            String name = engine;
+            vertx.executeBlocking(() -> {
+                Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
+                org.oft.controller.fattree.flit.FlitFabric.Forwarding fw = org.oft.controller.fattree.flit.FlitFabric.forwarding(tree, r);
+                org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(topo);
+                org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic(bench.traffic(), topo.hosts(),
+                        topo, types, bench.seed());
+                analyses.runSweep(id, sweep, load -> {
+                    org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, bench.parameters(), fw.tables(), bench.paths(),
+                            bench.policy(), bench.seed());
+                    sim.setRandomUp(bench.randomUp());
+                    sim.setAgeArbitration(bench.ageArbitration());
+                    if (fw.sourceUp() != null && !bench.randomUp()) {
+                        sim.setSourceUp(fw.sourceUp());
+                    }
+                    return sim.run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000);
+                }, name + ", " + bench.traffic() + " on " + topo.describe());
+                return null;
+            }, false);
+            msg.reply(analyses.get(id));
+        });
         vertx.eventBus().<JsonObject>consumer(Addresses.ANALYSIS_STATUS, msg -> {
             JsonObject j;
             try {
@@ -571,6 +605,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
     }
 
     private int[][] physicalMap;
+
+    /** Cycles of each load of a sweep run from the console: warm-up, measured sample, drain (at most). */
+    static final long SWEEP_WARMUP = 1000;
+    static final long SWEEP_SAMPLE = 5000;
+    static final long SWEEP_DRAIN = 10_000;
 
     /** Largest tree the topology view draws (one element per node and cable). */
     static final int TOPOLOGY_MAX_HOSTS = 1024;

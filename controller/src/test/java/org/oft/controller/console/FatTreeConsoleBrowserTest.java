@@ -141,6 +141,19 @@ class FatTreeConsoleBrowserTest {
         browser.findElement(By.id("analysis-pattern")).sendKeys("shift:999");
         browser.findElement(By.id("analysis-run")).click();
         wait.until(d -> text("analysis-status").startsWith("refused"));
+        // the load-latency curve of the served configuration: accepted follows offered below saturation
+        browser.findElement(By.id("sweep-from")).clear();
+        browser.findElement(By.id("sweep-from")).sendKeys("0.2");
+        browser.findElement(By.id("sweep-to")).clear();
+        browser.findElement(By.id("sweep-to")).sendKeys("0.4");
+        browser.findElement(By.id("sweep-run")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> text("sweep-status").startsWith("done"));
+        assertTrue(text("sweep-status").contains("saturation at 0.4"), text("sweep-status"));
+        @SuppressWarnings("unchecked")
+        List<List<Number>> accepted = (List<List<Number>>) ((JavascriptExecutor) browser).executeScript(
+                "return echarts.getInstanceByDom(document.getElementById('sweep-chart')).getOption().series[0].data;");
+        assertEquals(3, accepted.size());
+        assertEquals(0.2, accepted.get(0).get(1).doubleValue(), 0.03);
 
         // change the engine from the page
         view("actions");
