@@ -62,6 +62,14 @@
       if (r.ok) C.reloadConfig();
     });
   }
+  $('recalibrate').addEventListener('click', () => {
+    status('recalibrating…');
+    C.api('POST', '/api/recalibrate', {}).then((r) => {
+      status(r.ok ? 'recalibrated: phases deployed at slot ' + r.body.epoch + ', predicted worst margin ' + r.body.worstMarginPs + ' ps'
+        : 'not recalibrated: ' + r.body.error);
+      if (r.ok) C.reloadConfig();
+    });
+  });
   $('clock-start').addEventListener('click', () => clock(true));
   $('clock-stop').addEventListener('click', () => clock(false));
 

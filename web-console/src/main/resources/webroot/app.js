@@ -59,6 +59,7 @@
       nav.appendChild(a);
     });
     document.querySelectorAll('.fattree-only').forEach((el) => { el.hidden = fabricOf(config) !== 'fattree'; });
+    document.querySelectorAll('.oft-only').forEach((el) => { el.hidden = fabricOf(config) !== 'oft'; });
   }
 
   function route() {

@@ -323,6 +323,19 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
         }
     }
 
+    /**
+     * What a calibration campaign measures on the timed model, its fibre delays and board clocks as
+     * they are now (faults included), handed to {@code f} under the bench's lock.
+     */
+    public <R> R measure(java.util.function.BiFunction<FibrePlant, BoardClocks, R> f) {
+        synchronized (lock) {
+            if (!(fabric instanceof TimedFabric timed)) {
+                throw new IllegalArgumentException("the slot-level model has no timing to measure");
+            }
+            return f.apply(timed.plant(), timed.clocks());
+        }
+    }
+
     /** Zeroes the totals (counters and timing) from the next telemetry record on; the slot count goes on. */
     public void resetCounters() {
         synchronized (lock) {

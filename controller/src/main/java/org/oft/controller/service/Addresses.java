@@ -35,6 +35,8 @@ public final class Addresses {
     public static final String ANALYSIS_STATUS = "oft.analysis.status";
     /** Request/reply (electrical fat tree, up to 1,024 hosts): nodes and cables with utilisation and flows. */
     public static final String TOPOLOGY = "oft.topology";
+    /** Request/reply (optical fabric, built-in model): measure delays and clocks, calibrate and deploy the phases at an epoch. */
+    public static final String RECALIBRATE = "oft.recalibrate";
     /** Request/reply: totals (and the alarm built on them) restart from zero. */
     public static final String COUNTERS_RESET = "oft.counters.reset";
 

@@ -28,6 +28,7 @@ public final class BenchVerticle extends VerticleBase {
     private volatile JsonObject latest;
     private volatile JsonObject health;
     private volatile RoutingTables oftTables;
+    private final java.util.concurrent.atomic.AtomicBoolean recalibrating = new java.util.concurrent.atomic.AtomicBoolean();
     private final java.util.concurrent.atomic.AtomicBoolean healthPolling = new java.util.concurrent.atomic.AtomicBoolean();
     /** Node and fibre health published twice a second: a fault shows within a second. */
     static final long HEALTH_PERIOD_MS = 500;
@@ -121,6 +122,36 @@ public final class BenchVerticle extends VerticleBase {
                 rows.add(d);
             }
             msg.reply(new JsonObject().put("processor", p).put("latency", t.latency()).put("rows", rows));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.RECALIBRATE, msg -> {
+            RoutingTables t = oftTables;
+            if (!(bus instanceof SimulatedBench sim) || t == null) {
+                msg.fail(400, t == null ? "the tables are not deployed yet"
+                        : "recalibration measures the fabric's delays and clocks; boards over a link offer no measurement yet");
+                return;
+            }
+            if (!recalibrating.compareAndSet(false, true)) {
+                msg.fail(409, "a recalibration is under way");
+                return;
+            }
+            vertx.executeBlocking(() -> {
+                Calibration.Result cal = sim.measure((plant, clocks) -> Calibration.compute(plant, clocks, t.latency()));
+                if (!cal.feasible()) {
+                    throw new IllegalStateException("no calibration fits what was measured: "
+                            + String.join("; ", cal.infeasible().stream().map(Calibration.Infeasible::describe).toList()));
+                }
+                BenchDeployment.Deployed d = BenchDeployment.deploy(bus, t, cal);
+                JsonObject old = describe;
+                describe = describe(t, d.boards(), cal).put("deployEpoch", d.report().epoch())
+                        .put("deployEvents", new JsonArray(d.report().events())).put("previousDeployment", old.getValue("previousDeployment"));
+                if (config.state() != null) {
+                    DeploymentRecord.of(d.configs(), d.report().epoch()).save(config.state());
+                }
+                LOG.info("recalibrated from measured delays and clocks: phases deployed at slot " + d.report().epoch()
+                        + ", predicted worst margin " + cal.worstMarginPs() + " ps");
+                return new JsonObject().put("epoch", d.report().epoch()).put("worstMarginPs", cal.worstMarginPs());
+            }).onComplete(r -> recalibrating.set(false)).onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(e instanceof IllegalStateException ? 409 : 502, e.getMessage()));
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.HEALTH, msg -> {
             JsonObject h = health;

@@ -110,6 +110,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
         router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
+        router.post("/api/recalibrate").handler(ctx -> post(ctx, Addresses.RECALIBRATE, null));
         router.post("/api/clock").handler(ctx -> post(ctx, Addresses.CLOCK, null));
         router.post("/api/counters/reset").handler(ctx -> request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
         router.get("/api/oft/table").handler(ctx -> {

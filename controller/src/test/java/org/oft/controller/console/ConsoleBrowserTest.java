@@ -156,6 +156,13 @@ class ConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('histogram')).getOption().series[0].data;"
                         + "return (d[0].value || 0) + (d[1].value || 0) + (d[2].value || 0);");
         assertTrue(((Number) below).longValue() > 0, "negative margins are counted");
+        // recalibrated from the page: the skew is measured and compensated, and the alarm goes
+        view("actions");
+        browser.findElement(By.id("recalibrate")).click();
+        wait.until(d -> text("action-status").startsWith("recalibrated"));
+        assertTrue(text("action-status").endsWith("predicted worst margin 54 ps"), text("action-status"));
+        view("oft");
+        wait.until(d -> !alarmShown());
 
         // the other views
         view("routes");

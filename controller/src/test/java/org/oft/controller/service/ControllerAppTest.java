@@ -172,6 +172,32 @@ class ControllerAppTest {
         assertEquals(100.0, http(HttpMethod.GET, "/api/config", null).getDouble("slotsPerSecond"));
     }
 
+    private long truncated() throws Exception {
+        return http(HttpMethod.GET, "/api/telemetry", null).getJsonObject("timing").getJsonArray("total").stream()
+                .mapToLong(l -> ((JsonObject) l).getLong("truncated")).sum();
+    }
+
+    private void slotsPass(long slots) throws Exception {
+        long slot = http(HttpMethod.GET, "/api/telemetry", null).getLong("slot");
+        await().atMost(Duration.ofSeconds(20)).until(() -> http(HttpMethod.GET, "/api/telemetry", null).getLong("slot") > slot + slots);
+    }
+
+    @Test
+    void recalibrationMeasuresASkewedClockAndTheFabricRunsCleanAgain() throws Exception {
+        assertEquals(200, http(HttpMethod.POST, "/api/faults", "{\"spec\":\"skew:router-2:700\"}").getInteger("status"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> truncated() > 0);
+        JsonObject r = http(HttpMethod.POST, "/api/recalibrate", "{}");
+        assertEquals(200, r.getInteger("status"), r.encode());
+        assertEquals(54, r.getLong("worstMarginPs"), "the full margin again: the skew is measured and compensated");
+        assertEquals(r.getLong("epoch"), http(HttpMethod.GET, "/api/config", null).getLong("deployEpoch"));
+        slotsPass(10);
+        http(HttpMethod.POST, "/api/counters/reset", "{}");
+        slotsPass(30);
+        assertEquals(0, truncated());
+        JsonObject t = http(HttpMethod.GET, "/api/telemetry", null).getJsonObject("total");
+        assertEquals(0, t.getLong("lost") + t.getLong("misdelivered") + t.getLong("collisions"), t.encode());
+    }
+
     @Test
     void badFaultsAreRefusedWithTheReason() throws Exception {
         JsonObject r = http(HttpMethod.POST, "/api/faults", "{\"kind\":\"stuck\",\"level\":7,\"node\":0,\"state\":\"turn\"}");
