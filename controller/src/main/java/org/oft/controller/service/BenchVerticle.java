@@ -166,7 +166,7 @@ public final class BenchVerticle extends VerticleBase {
                 if (!healthPolling.compareAndSet(false, true)) {
                     return;
                 }
-                vertx.executeBlocking(() -> HealthJson.of(sim.health()))
+                vertx.executeBlocking(() -> HealthJson.of(sim.health(), sim.faults()))
                         .onComplete(r -> healthPolling.set(false))
                         .onSuccess(h -> {
                             health = h;

@@ -23,6 +23,14 @@ final class HealthJson {
     }
 
     static JsonObject of(FabricHealth h) {
+        return of(h, java.util.List.of());
+    }
+
+    /**
+     * With the faults in force: a fibre made longer or shorter and a board's clock skewed or drifting
+     * are named even while they cost no packet (yet).
+     */
+    static JsonObject of(FabricHealth h, java.util.List<org.oft.sim.SimulatedBench.ActiveFault> faults) {
         int order = h.order();
         int n = h.processors();
         JsonArray nodeRows = new JsonArray();
@@ -68,11 +76,21 @@ final class HealthJson {
             fibreRows.add(row(stage, n, per, cells, flagged).put("into", stage == 0 ? "level " + order + " (from the processors)"
                     : stage == order ? "the processors" : "level " + (order - stage)));
         }
+        for (org.oft.sim.SimulatedBench.ActiveFault f : faults) {
+            String kind = f.target().substring(0, f.target().indexOf(':'));
+            if (kind.equals("fibre") || kind.equals("skew") || kind.equals("drift")) {
+                String name = f.target().substring(kind.length() + 1);
+                spots.add(new Spot(kind.equals("fibre") ? "fibre" : "board", name, -1, -1, 0, f.description()));
+            }
+        }
         spots.sort(Comparator.comparing((Spot s) -> s.state() == null).thenComparing(Comparator.comparingLong(Spot::count).reversed()));
         JsonArray named = new JsonArray();
         for (Spot s : spots.subList(0, Math.min(MAX_SPOTS, spots.size()))) {
-            named.add(new JsonObject().put("kind", s.kind()).put("name", s.name()).put(s.kind().equals("node") ? "level" : "stage", s.row())
-                    .put(s.kind().equals("node") ? "node" : "link", s.index()).put("count", s.count()).put("state", s.state()));
+            JsonObject o = new JsonObject().put("kind", s.kind()).put("name", s.name()).put("count", s.count()).put("state", s.state());
+            if (s.row() >= 0) {
+                o.put(s.kind().equals("node") ? "level" : "stage", s.row()).put(s.kind().equals("node") ? "node" : "link", s.index());
+            }
+            named.add(o);
         }
         return new JsonObject().put("type", "health").put("order", order).put("counted", h.timed())
                 .put("nodes", nodeRows).put("fibres", fibreRows).put("spots", named).put("spotCount", spots.size());

@@ -163,6 +163,12 @@ class ControllerAppTest {
         }, java.util.Objects::nonNull);
         assertEquals("stuck in turn", spot.getString("state"));
         assertEquals(2, spot.getInteger("level"));
+        // a fibre laid longer costs nothing within the margin, and is named all the same
+        http(HttpMethod.POST, "/api/faults", "{\"spec\":\"fibre:L2.1.0:+3\"}");
+        JsonObject fibre = await().atMost(Duration.ofSeconds(10)).until(() -> http(HttpMethod.GET, "/api/health", null)
+                .getJsonArray("spots").stream().map(JsonObject.class::cast).filter(x -> "L2.1.0".equals(x.getString("name")))
+                .findFirst().orElse(null), java.util.Objects::nonNull);
+        assertTrue(fibre.getString("state").matches("fibre L2.1.0 now [0-9.]+ mm"), fibre.encode());
 
         JsonObject stopped = http(HttpMethod.POST, "/api/clock", "{\"running\":false}");
         assertEquals(200, stopped.getInteger("status"), stopped.encode());
