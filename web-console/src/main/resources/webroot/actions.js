@@ -33,7 +33,7 @@
   }
 
   $('faults-clear-all').addEventListener('click', () => C.api('DELETE', '/api/faults').then((x) => {
-    status(x.ok ? 'cleared ' + x.body.cleared : 'not cleared: ' + x.body.error);
+    status(x.ok ? (String(x.body.cleared).startsWith('cleared') ? x.body.cleared : 'cleared ' + x.body.cleared) : 'not cleared: ' + x.body.error);
     loadFaults();
   }));
 

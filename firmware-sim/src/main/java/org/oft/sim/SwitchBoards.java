@@ -237,6 +237,18 @@ public final class SwitchBoards implements BoardModel {
         sim.killLink(sim.network().portBase()[sim.network().hosts() + index] + local);
     }
 
+    /** A repaired link (fabric thread): the cable at switch {@code index}'s physical port {@code port} carries packets again. */
+    public void reviveLink(int index, int port) {
+        if (sim == null) {
+            throw new IllegalStateException("no packet model runs on these boards");
+        }
+        int local = index < 0 || index >= radix.length || port < 1 || port > radix[index] ? -1 : local(index, port);
+        if (local < 0) {
+            throw new IllegalArgumentException("no cable at port " + port + " of switch " + index);
+        }
+        sim.reviveLink(sim.network().portBase()[sim.network().hosts() + index] + local);
+    }
+
     /** The wiring's port (0-based) behind switch i's physical port P, or -1. */
     private int local(int i, int physical) {
         int[][] map = packets.localOfPhysical();

@@ -113,7 +113,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                         modelFaults.add(new JsonObject().put("id", nextFaultId.getAndIncrement()).put("kind", msg.body().getString("kind"))
                                 .put("spec", msg.body()).put("description", applied)
                                 .put("sinceCycle", latestTotals == null ? 0 : latestTotals.cycle()).put("undo", msg.body().getString("kind").equals("reboot")
-                                        ? "redeploys the tables to the board" : "none: a cut cable stays cut in the model (restart serve)"));
+                                        ? "redeploys the tables to the board" : "repairs the cable"));
                         msg.reply(applied);
                     })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
@@ -128,19 +128,32 @@ public final class SwitchFabricVerticle extends VerticleBase {
             if (body.containsKey("id") && chosen.isEmpty()) {
                 throw new IllegalArgumentException("no active fault " + body.getValue("id"));
             }
-            for (JsonObject f : chosen) {
-                if (!f.getString("kind").equals("reboot")) {
-                    throw new IllegalArgumentException("fault " + f.getLong("id") + " (" + f.getString("description")
-                            + ") cannot be undone: a cut cable stays cut in the model; restart serve to repair it");
-                }
-            }
             return chosen.stream().map(f -> String.valueOf(f.getLong("id"))).collect(java.util.stream.Collectors.joining(","));
         }, ids -> {
-            // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
-            JsonObject d = deployMeasured(engine, reroute == null ? plan : reroute.tables());
             List<String> cleared = ids.isEmpty() ? List.of() : List.of(ids.split(","));
-            modelFaults.removeIf(f -> cleared.contains(String.valueOf(f.getLong("id"))));
-            return new JsonObject().put("cleared", cleared.size() + " fault(s)").put("deploy", d);
+            List<JsonObject> chosen = modelFaults.stream().filter(f -> cleared.contains(String.valueOf(f.getLong("id")))).toList();
+            org.oft.sim.WireBench model = ((BoardSpec.BoardProcess) bus).inProcess();
+            boolean redeploy = false;
+            for (JsonObject f : chosen) {
+                if (f.getString("kind").equals("dead-link")) { // the cable is repaired: packets cross it again
+                    JsonObject spec = f.getJsonObject("spec");
+                    int sw = spec.getInteger("switch");
+                    int port = spec.getInteger("port");
+                    model.call(() -> {
+                        model.switches().reviveLink(sw, port);
+                        return null;
+                    });
+                } else {
+                    redeploy = true;
+                }
+            }
+            JsonObject out = new JsonObject().put("cleared", "cleared: " + (chosen.isEmpty() ? "no fault was active"
+                    : String.join("; ", chosen.stream().map(f -> f.getString("description")).toList())));
+            if (redeploy) { // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
+                out.put("deploy", deployMeasured(engine, reroute == null ? plan : reroute.tables()));
+            }
+            modelFaults.removeAll(chosen);
+            return out;
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.COUNTERS_RESET, msg -> {
             baselineTotals = latestTotals;

@@ -113,6 +113,13 @@ class FatTreeConsoleBrowserTest {
         String row = browser.findElement(By.cssSelector("#anomalies tbody tr")).getText();
         assertTrue(row.startsWith("switch-5 (1,1,1,0) 2 host 21 DOWN"), row);
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") == null);
+        // repaired from the page: the alarm goes, the port is up again
+        view("actions");
+        browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
+        wait.until(d -> text("action-status").startsWith("cleared"));
+        view("fabric");
+        wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") != null
+                && !d.findElement(By.cssSelector("#anomalies tbody")).getText().contains("DOWN"));
 
         // the forwarding table the boards run, and a route by it
         view("lft");

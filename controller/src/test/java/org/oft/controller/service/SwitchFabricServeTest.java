@@ -149,10 +149,26 @@ class SwitchFabricServeTest {
         assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"dead-link\",\"switch\":0,\"port\":5}").getInteger("status"));
         assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"flip\",\"switch\":0}").getInteger("status"));
 
-        // a redeploy gives the rebooted board its table back: drops stop growing
-        JsonObject redeploy = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"dmodk\"}");
+        // both faults are listed; the cable is repaired by clearing its fault: the port is up again
+        JsonArray faults = http(HttpMethod.GET, "/api/faults", null).getJsonArray("faults");
+        assertEquals(2, faults.size(), faults.encode());
+        JsonObject cable = faults.getJsonObject(0);
+        assertEquals("dead-link", cable.getString("kind"));
+        JsonObject repaired = http(HttpMethod.DELETE, "/api/faults/" + cable.getInteger("id"), null);
+        assertEquals(200, repaired.getInteger("status"), repaired.encode());
+        assertEquals(null, repaired.getValue("deploy"), "a repaired cable needs no deploy");
+        await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry, p -> p.getJsonArray("anomalies") != null
+                && p.getJsonArray("anomalies").stream().map(JsonObject.class::cast)
+                .noneMatch(x -> x.getString("board").equals("switch-0") && !x.getBoolean("linkUp")));
+        long discards = discardsAt("switch-0", 1);
+        long later = freshDiscards("switch-0", 1, latestTelemetry().getLong("cycle") + 2000);
+        assertEquals(discards, later, "nothing is discarded at a repaired cable");
+
+        // clearing the reboot gives the rebooted board its table back
+        JsonObject redeploy = http(HttpMethod.DELETE, "/api/faults", null);
         assertEquals(200, redeploy.getInteger("status"), redeploy.encode());
-        assertTrue(redeploy.getLong("blocksWritten") >= 1, "the rebooted board gets its whole table");
+        assertTrue(redeploy.getJsonObject("deploy").getLong("blocksWritten") >= 1, "the rebooted board gets its whole table");
+        assertEquals(0, http(HttpMethod.GET, "/api/faults", null).getJsonArray("faults").size());
     }
 
     @Test

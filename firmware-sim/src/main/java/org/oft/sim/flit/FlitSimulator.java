@@ -330,7 +330,13 @@ public final class FlitSimulator {
 
     // ---- faults ---------------------------------------------------------------------------------
 
-    /** A dead link: neither end sends on it any more. */
+    /** A repaired link: both ends send on it again (nothing was left half-sent across it). */
+    public void reviveLink(int port) {
+        dead[port] = false;
+        dead[net.peer()[port]] = false;
+    }
+
+    /** A dead link: neither end starts a packet on it any more. */
     public void killLink(int port) {
         dead[port] = true;
         dead[net.peer()[port]] = true;
@@ -545,7 +551,7 @@ public final class FlitSimulator {
         if (hostSent[h] == 0 && cycle < pktBorn[p] + par.routerDelay()) {
             return;
         }
-        if (dead[out]) {
+        if (dead[out] && hostSent[h] == 0) { // a packet already on the cable finishes (the cut lands between packets)
             deadLinkWaits++;
             return;
         }
@@ -645,15 +651,12 @@ public final class FlitSimulator {
                             }
                         }
                     }
-                    if (ivRoute[iv] >= 0 && dead[ivRoute[iv]]) {
-                        // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards)
-                        if (ivSent[iv] == 0) {
-                            xmitDiscards[ivRoute[iv]]++;
-                            linkDownDiscards++;
-                        } else {
-                            ovcBusy[ivRoute[iv] * vcs + ivOutVc[iv]] = false; // the rest of a packet cut in two
-                            ivOutVc[iv] = -1;
-                        }
+                    if (ivRoute[iv] >= 0 && ivSent[iv] == 0 && dead[ivRoute[iv]]) {
+                        // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
+                        // A cut lands between packets: one already crossing finishes, so that no half packet is
+                        // left to block the far side, and a repaired link carries on from a consistent state.
+                        xmitDiscards[ivRoute[iv]]++;
+                        linkDownDiscards++;
                         unroutable++;
                         ivRoute[iv] = -2;
                     } else if (ivRoute[iv] == -2 && ivSent[iv] == 0) {
