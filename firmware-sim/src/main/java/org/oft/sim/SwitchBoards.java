@@ -227,26 +227,28 @@ public final class SwitchBoards implements BoardModel {
 
     /** A dead link (fabric thread): the cable at switch {@code index}'s physical port {@code port} (1-based). */
     public void killLink(int index, int port) {
-        if (sim == null) {
-            throw new IllegalStateException("no packet model runs on these boards");
-        }
-        int local = index < 0 || index >= radix.length || port < 1 || port > radix[index] ? -1 : local(index, port);
-        if (local < 0) {
-            throw new IllegalArgumentException("no cable at port " + port + " of switch " + index);
-        }
-        sim.killLink(sim.network().portBase()[sim.network().hosts() + index] + local);
+        sim().killLink(cable(index, port));
     }
 
     /** A repaired link (fabric thread): the cable at switch {@code index}'s physical port {@code port} carries packets again. */
     public void reviveLink(int index, int port) {
+        sim().reviveLink(cable(index, port));
+    }
+
+    private FlitSimulator sim() {
         if (sim == null) {
             throw new IllegalStateException("no packet model runs on these boards");
         }
+        return sim;
+    }
+
+    /** The model's port of the cable at switch {@code index}'s physical port {@code port}, or an error naming both. */
+    private int cable(int index, int port) {
         int local = index < 0 || index >= radix.length || port < 1 || port > radix[index] ? -1 : local(index, port);
         if (local < 0) {
             throw new IllegalArgumentException("no cable at port " + port + " of switch " + index);
         }
-        sim.reviveLink(sim.network().portBase()[sim.network().hosts() + index] + local);
+        return sim().network().portBase()[sim().network().hosts() + index] + local;
     }
 
     /** The wiring's port (0-based) behind switch i's physical port P, or -1. */

@@ -23,7 +23,7 @@ public final class BenchVerticle extends VerticleBase {
     private final BoardBus bus;
     private final BenchDescription bench;
     private volatile JsonObject describe = new JsonObject();
-    private volatile double slotsPerSecond;
+    private BoardControls controls;
     private volatile List<org.oft.hal.BoardInfo> discovered; // as the deploy found them
     private volatile JsonObject latest;
     private volatile JsonObject health;
@@ -42,9 +42,9 @@ public final class BenchVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        slotsPerSecond = config.slotsPerSecond();
+        controls = new BoardControls(bus, config.slotsPerSecond());
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe.isEmpty() ? describe
-                : describe.copy().put("slotsPerSecond", slotsPerSecond)));
+                : describe.copy().put("slotsPerSecond", controls.slotsPerSecond())));
         // answered from the last record the bus delivered: reading boards over a link would block the event loop
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> {
             JsonObject last = latest;
@@ -174,43 +174,7 @@ public final class BenchVerticle extends VerticleBase {
                         });
             });
         }
-        vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
-            JsonObject b = msg.body();
-            Object run = b.getValue("running");
-            Object rate = b.getValue("slotsPerSecond");
-            for (String f : b.fieldNames()) {
-                if (!f.equals("running") && !f.equals("slotsPerSecond")) {
-                    msg.fail(400, "unknown field '" + f + "' (running, slotsPerSecond)");
-                    return;
-                }
-            }
-            if (!(run instanceof Boolean) || (rate != null && !(rate instanceof Number))) {
-                msg.fail(400, "give {\"running\": true|false} and optionally a number \"slotsPerSecond\"");
-                return;
-            }
-            double r = rate == null ? slotsPerSecond : ((Number) rate).doubleValue();
-            if (!(r > 0) || r > 1e9) {
-                msg.fail(400, "slotsPerSecond must be above 0 and at most 1e9, got " + rate);
-                return;
-            }
-            vertx.executeBlocking(() -> {
-                if ((Boolean) run) {
-                    bus.startClock(r);
-                    slotsPerSecond = r;
-                } else {
-                    bus.stopClock();
-                }
-                return new JsonObject().put("running", run).put("slotsPerSecond", slotsPerSecond);
-            }).onSuccess(msg::reply).onFailure(e -> msg.fail(502, "the clock did not change: " + e.getMessage()));
-        });
-        vertx.eventBus().<JsonObject>consumer(Addresses.BOARDS, msg -> {
-            List<org.oft.hal.BoardInfo> list = discovered;
-            if (list == null) {
-                msg.fail(503, "the boards are not deployed yet");
-                return;
-            }
-            vertx.executeBlocking(() -> BoardsJson.of(bus, list)).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
-        });
+        controls.register(vertx, () -> discovered);
         bus.setTelemetryListener(t -> {
             JsonObject j = TelemetryJson.of(t, baseline);
             latest = j;

@@ -59,7 +59,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private Reroute reroute; // the tables around the failures, or null (a deploy's worker only, one at a time)
     private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile JsonObject describe = new JsonObject();
-    private volatile double slotsPerSecond;
+    private BoardControls controls;
     private volatile List<org.oft.hal.BoardInfo> discovered; // as the deploy found them
     private volatile JsonObject latest = new JsonObject();
     private volatile JsonObject ports = new JsonObject();
@@ -95,7 +95,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        slotsPerSecond = config.slotsPerSecond();
+        controls = new BoardControls(bus, config.slotsPerSecond());
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(configJson()));
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> msg.reply(latest));
         vertx.eventBus().<JsonObject>consumer(Addresses.PORTS, msg -> msg.reply(ports));
@@ -160,35 +160,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             portBaseline = previousPortsRaw;
             msg.reply(new JsonObject().put("reset", true));
         });
-        vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
-            JsonObject b = msg.body();
-            Object run = b.getValue("running");
-            Object rate = b.getValue("slotsPerSecond");
-            for (String f : b.fieldNames()) {
-                if (!f.equals("running") && !f.equals("slotsPerSecond")) {
-                    msg.fail(400, "unknown field '" + f + "' (running, slotsPerSecond)");
-                    return;
-                }
-            }
-            if (!(run instanceof Boolean) || (rate != null && !(rate instanceof Number))) {
-                msg.fail(400, "give {\"running\": true|false} and optionally a number \"slotsPerSecond\"");
-                return;
-            }
-            double r = rate == null ? slotsPerSecond : ((Number) rate).doubleValue();
-            if (!(r > 0) || r > 1e9) {
-                msg.fail(400, "slotsPerSecond must be above 0 and at most 1e9, got " + rate);
-                return;
-            }
-            vertx.executeBlocking(() -> {
-                if ((Boolean) run) {
-                    bus.startClock(r);
-                    slotsPerSecond = r;
-                } else {
-                    bus.stopClock();
-                }
-                return new JsonObject().put("running", run).put("slotsPerSecond", slotsPerSecond);
-            }).onSuccess(msg::reply).onFailure(e -> msg.fail(502, "the clock did not change: " + e.getMessage()));
-        });
+        controls.register(vertx, () -> discovered);
         vertx.eventBus().<JsonObject>consumer(Addresses.ANALYSIS_START, msg -> {
             AnalysisJobs.Request req;
             try {
@@ -283,14 +255,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 msg.fail(400, e.getMessage());
             }
         });
-        vertx.eventBus().<JsonObject>consumer(Addresses.BOARDS, msg -> {
-            List<org.oft.hal.BoardInfo> list = discovered;
-            if (list == null) {
-                msg.fail(503, "the boards are not deployed yet");
-                return;
-            }
-            vertx.executeBlocking(() -> BoardsJson.of(bus, list)).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
-        });
         bus.setTelemetryListener(t -> {
             JsonObject j = telemetry(t);
             latest = j;
@@ -380,7 +344,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         synchronized (history) {
             deploys = new JsonArray(new ArrayList<>(history));
         }
-        return describe.copy().put("slotsPerSecond", slotsPerSecond).put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)))
+        return describe.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)))
                 .put("missing", missing);
     }
 

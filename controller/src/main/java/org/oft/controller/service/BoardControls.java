@@ -1,0 +1,68 @@
+package org.oft.controller.service;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.function.Supplier;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardInfo;
+
+/**
+ * What the console asks of any bench, optical or electrical: the boards' state ({@link Addresses#BOARDS})
+ * and the slot clock ({@link Addresses#CLOCK}). One per serving verticle; its rate is what the
+ * configuration reports.
+ */
+final class BoardControls {
+    private final BoardBus bus;
+    private volatile double slotsPerSecond;
+
+    BoardControls(BoardBus bus, double slotsPerSecond) {
+        this.bus = bus;
+        this.slotsPerSecond = slotsPerSecond;
+    }
+
+    double slotsPerSecond() {
+        return slotsPerSecond;
+    }
+
+    /** Serves both addresses; {@code discovered} gives the boards as the deploy found them, or null before. */
+    void register(Vertx vertx, Supplier<List<BoardInfo>> discovered) {
+        vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
+            JsonObject b = msg.body();
+            Object run = b.getValue("running");
+            Object rate = b.getValue("slotsPerSecond");
+            for (String f : b.fieldNames()) {
+                if (!f.equals("running") && !f.equals("slotsPerSecond")) {
+                    msg.fail(400, "unknown field '" + f + "' (running, slotsPerSecond)");
+                    return;
+                }
+            }
+            if (!(run instanceof Boolean) || (rate != null && !(rate instanceof Number))) {
+                msg.fail(400, "give {\"running\": true|false} and optionally a number \"slotsPerSecond\"");
+                return;
+            }
+            double r = rate == null ? slotsPerSecond : ((Number) rate).doubleValue();
+            if (!(r > 0) || r > 1e9) {
+                msg.fail(400, "slotsPerSecond must be above 0 and at most 1e9, got " + rate);
+                return;
+            }
+            vertx.executeBlocking(() -> {
+                if ((Boolean) run) {
+                    bus.startClock(r);
+                    slotsPerSecond = r;
+                } else {
+                    bus.stopClock();
+                }
+                return new JsonObject().put("running", run).put("slotsPerSecond", slotsPerSecond);
+            }).onSuccess(msg::reply).onFailure(e -> msg.fail(502, "the clock did not change: " + e.getMessage()));
+        });
+        vertx.eventBus().<JsonObject>consumer(Addresses.BOARDS, msg -> {
+            List<BoardInfo> list = discovered.get();
+            if (list == null) {
+                msg.fail(503, "the boards are not deployed yet");
+                return;
+            }
+            vertx.executeBlocking(() -> BoardsJson.of(bus, list)).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
+        });
+    }
+}
