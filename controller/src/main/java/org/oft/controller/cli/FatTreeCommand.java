@@ -90,7 +90,9 @@ final class FatTreeCommand implements Runnable {
             FatTree tree = TopologySpec.parse(topology);
             PgftTopology t = tree.topology();
             PrintWriter out = spec.commandLine().getOut();
-            List<String> missing = org.oft.controller.fattree.topology.FabricFaults.none(tree).described();
+            org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.none(tree);
+            List<String> missing = holes.described();
+            int absentNodes = tree.absentNodes().cardinality();
             if (json) {
                 JsonArray levels = new JsonArray();
                 for (int l = 1; l <= t.levels(); l++) {
@@ -100,12 +102,14 @@ final class FatTreeCommand implements Runnable {
                 String v = t.rlftViolation();
                 out.println(new JsonObject().put("topology", t.describe()).put("hosts", t.hosts()).put("switches", t.switches())
                         .put("links", t.portCount() / 2).put("levels", levels).put("rlft", v == null)
-                        .put("rlftViolation", v).put("missing", new JsonArray(missing)).encode());
+                        .put("rlftViolation", v).put("missing", new JsonArray(missing)).put("missingLinks", holes.deadCables())
+                        .put("missingNodes", absentNodes).encode());
                 return 0;
             }
             out.println(t.describe());
             out.println("hosts " + t.hosts() + ", switches " + t.switches() + ", links " + t.portCount() / 2
-                    + (missing.isEmpty() ? "" : " (" + missing.size() + " missing)"));
+                    + (missing.isEmpty() ? "" : " (missing: " + holes.deadCables() + " links" + (absentNodes == 0 ? ""
+                    : ", " + absentNodes + " nodes with all their links") + ")"));
             for (String mi : missing) {
                 out.println("  " + mi);
             }

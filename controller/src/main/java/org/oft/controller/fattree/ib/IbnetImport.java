@@ -251,7 +251,7 @@ public final class IbnetImport {
         } catch (IllegalArgumentException e) {
             throw notFatTree(source, e.getMessage());
         }
-        if (t.hosts() != hosts.size() || t.nodes() != all.size()) {
+        if (t.hosts() < hosts.size() || t.switches() < all.size() - hosts.size()) {
             throw notFatTree(source, "PGFT(" + h + ";" + join(mm) + ";" + join(ww) + ";" + join(pp) + ") has " + t.hosts()
                     + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
         }
@@ -309,8 +309,10 @@ public final class IbnetImport {
                 compOfHost[l][i] = find(parent, index.get(hosts.get(i)));
             }
         }
-        // Host NIDs: sort hosts by (component at level h-1, ..., component at level 1, GUID) where components are
-        // ranked by their smallest host GUID.
+        // Host NIDs, digit by digit: the host's rank by GUID within its level-1 subtree, then at each level l
+        // the rank of its level-(l-1) subtree among those of its level-l subtree, subtrees ranked by their
+        // smallest host GUID. A subtree with fewer members than the model's lacks the last ones: hosts or
+        // switches not in the file (not cabled, or out), which the model keeps as missing.
         long[] guid = new long[hosts.size()];
         for (int i = 0; i < hosts.size(); i++) {
             guid[i] = hostGuid(hosts.get(i), byId);
@@ -325,29 +327,41 @@ public final class IbnetImport {
             }
             minGuid.add(mg);
         }
-        Integer[] order = new Integer[hosts.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Comparator<Integer> cmp = (x, y) -> 0;
-        for (int l = h - 1; l >= 1; l--) {
-            final int lv = l;
-            cmp = cmp.thenComparing((x, y) -> Long.compareUnsigned(minGuid.get(lv).get(compOfHost[lv][x]),
-                    minGuid.get(lv).get(compOfHost[lv][y])));
-        }
-        cmp = cmp.thenComparing((x, y) -> Long.compareUnsigned(guid[x], guid[y]));
-        Arrays.sort(order, cmp);
-        for (int nid = 0; nid < order.length; nid++) {
-            hosts.get(order[nid]).modelNode = nid;
-        }
-        // Check that NIDs give the model's subtrees: hosts d, e share the level-l component iff d/M_l == e/M_l.
+        long[] nid = new long[hosts.size()];
         for (int l = 1; l <= h; l++) {
-            for (int nid = 0; nid < order.length; nid++) {
-                int first = (int) (nid / t.hostStride(l) * t.hostStride(l));
-                if (compOfHost[l][order[nid]] != compOfHost[l][order[first]]) {
-                    throw notFatTree(source, "the level-" + l + " subtrees are not all of " + t.hostStride(l) + " hosts");
+            Map<Integer, List<Integer>> members = new HashMap<>();
+            for (int i = 0; i < hosts.size(); i++) {
+                members.computeIfAbsent(compOfHost[l][i], x -> new ArrayList<>()).add(i);
+            }
+            if (l == h && members.size() > 1) {
+                throw notFatTree(source, "the hosts fall into " + members.size() + " parts that no top switch joins");
+            }
+            for (List<Integer> group : members.values()) {
+                Map<Integer, Integer> rank = new HashMap<>(); // child subtree (or host, at level 1) -> digit
+                if (l == 1) {
+                    group.sort((x, y) -> Long.compareUnsigned(guid[x], guid[y]));
+                    for (int k = 0; k < group.size(); k++) {
+                        rank.put(group.get(k), k);
+                    }
+                } else {
+                    final int below = l - 1;
+                    List<Integer> children = group.stream().map(i -> compOfHost[below][i]).distinct()
+                            .sorted((x, y) -> Long.compareUnsigned(minGuid.get(below).get(x), minGuid.get(below).get(y))).toList();
+                    for (int k = 0; k < children.size(); k++) {
+                        rank.put(children.get(k), k);
+                    }
+                }
+                if (rank.size() > t.m(l)) {
+                    throw notFatTree(source, "a level-" + l + " subtree has " + rank.size() + (l == 1 ? " hosts" : " subtrees")
+                            + ", m_" + l + " = " + t.m(l));
+                }
+                for (int i : group) {
+                    nid[i] += (long) rank.get(l == 1 ? i : compOfHost[l - 1][i]) * t.hostStride(l - 1);
                 }
             }
+        }
+        for (int i = 0; i < hosts.size(); i++) {
+            hosts.get(i).modelNode = (int) nid[i];
         }
         // Switches level by level: prefix digits from the hosts below, lower digits from the children reached.
         for (int l = 1; l <= h; l++) {
@@ -375,7 +389,7 @@ public final class IbnetImport {
             }
             for (Map.Entry<Long, List<RawNode>> e : groups.entrySet()) {
                 List<RawNode> g = e.getValue();
-                if (g.size() != t.w(l)) {
+                if (g.size() > t.w(l)) { // fewer: the others are missing
                     throw notFatTree(source, g.size() + " level-" + l + " switches share their lower nodes with '" + g.get(0).desc
                             + "', w_" + l + " = " + t.w(l));
                 }
@@ -398,6 +412,16 @@ public final class IbnetImport {
                 throw notFatTree(source, "'" + n.desc + "' does not fit the model");
             }
             at[n.modelNode] = n;
+        }
+        // what the model has and the file lacks: kept, named by place, every cable of it absent
+        java.util.BitSet missing = new java.util.BitSet();
+        for (int v = 0; v < t.nodes(); v++) {
+            if (at[v] == null) {
+                boolean sw = t.level(v) > 0;
+                at[v] = new RawNode("missing-" + v, sw, t.ports(v), 0, (sw ? "missing switch " : "missing host ") + t.tuple(v));
+                at[v].modelNode = v;
+                missing.set(v);
+            }
         }
         int[] phys = new int[t.portCount()];
         long[] portGuid = new long[t.portCount()];
@@ -449,9 +473,6 @@ public final class IbnetImport {
                 int free = used.nextClearBit(1);
                 phys[gp] = free;
                 used.set(free);
-                if (t.level(node) == 0) {
-                    throw notFatTree(source, "host '" + at[node].desc + "' has lost its cable; the model needs every host linked");
-                }
             }
         }
         FabricNames names = new FabricNames() {
@@ -475,7 +496,7 @@ public final class IbnetImport {
                 return phys[t.portBase(node) + localPort];
             }
         };
-        return new FatTree(t, names, source, absent);
+        return new FatTree(t, names, source, absent, missing);
     }
 
     private static int find(int[] parent, int x) {

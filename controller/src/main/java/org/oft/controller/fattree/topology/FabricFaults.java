@@ -31,10 +31,15 @@ public final class FabricFaults {
         java.util.BitSet absent = tree.absentPorts();
         deadPort.or(absent);
         PgftTopology t = tree.topology();
+        java.util.BitSet gone = tree.absentNodes();
+        deadNode.or(gone);
+        for (int v = gone.nextSetBit(0); v >= 0; v = gone.nextSetBit(v + 1)) {
+            described.add("missing " + describe(t, v) + " (not in " + tree.source() + ")");
+        }
         for (int g = absent.nextSetBit(0); g >= 0; g = absent.nextSetBit(g + 1)) {
             int v = t.nodeOfPort(g);
             int peer = t.peerNode(g);
-            if (t.level(v) < t.level(peer)) { // each cable once, from its lower end
+            if (t.level(v) < t.level(peer) && !gone.get(v) && !gone.get(peer)) { // each cable once, from its lower end
                 described.add("missing link " + describe(t, v) + " port " + tree.names().physicalPort(v, g - t.portBase(v)) + " - "
                         + describe(t, peer) + " (not in " + tree.source() + ")");
             }

@@ -163,4 +163,92 @@ class IbnetImportTest {
         assertEquals(f.described().stream().sorted().toList(), missing);
         assertEquals(3, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
     }
+
+    /** The file without one node: its block and every line that names it (what ibnetdiscover shows when it is not cabled or is out). */
+    static List<String> without(List<String> lines, String id) {
+        List<String> out = new ArrayList<>();
+        boolean skipping = false;
+        for (String l : lines) {
+            if (l.startsWith("Switch") || l.startsWith("Ca")) {
+                skipping = l.contains("\"" + id + "\"");
+            } else if (l.isBlank()) {
+                skipping = false;
+            }
+            if (!skipping && !l.contains("\"" + id + "\"")) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    private static org.oft.controller.fattree.routing.Reroute dmodkAround(org.oft.controller.fattree.topology.FatTree tree) {
+        return org.oft.controller.fattree.routing.Reroute.route(org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk")
+                .route(tree.topology(), org.oft.controller.fattree.routing.RoutingOptions.single()).tables(),
+                org.oft.controller.fattree.topology.FabricFaults.none(tree));
+    }
+
+    /** A host not in the file (its only cable out): the intended tree is inferred, the host kept as missing, the others all joined. */
+    @Test
+    void aFabricMissingAHostImportsWithTheHostMissing() throws Exception {
+        List<String> whole = Files.readAllLines(fixture("4ary3/ibnetdiscover.out"));
+        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(without(whole, "H-00010000000003c0"), "no-host");
+        assertEquals(IbnetImport.parse(whole, "whole").topology().describe(), broken.topology().describe());
+        assertEquals(1, broken.absentNodes().cardinality());
+        int missing = broken.absentNodes().nextSetBit(0);
+        assertEquals(0, broken.topology().level(missing));
+        // under the leaf that lost it: the leaf's other three hosts are its neighbours in the model
+        int leaf = broken.topology().peerNode(broken.topology().portBase(missing));
+        assertEquals("sw-L1-0015", broken.names().name(leaf));
+        List<String> holes = org.oft.controller.fattree.topology.FabricFaults.none(broken).described();
+        assertEquals(List.of("missing host " + missing + " (not in no-host)"), holes);
+        // as for a failed host: the pairs to it are reported (every other host to it), every other pair is joined
+        org.oft.controller.fattree.routing.Reroute r = dmodkAround(broken);
+        assertEquals(63, r.unreachablePairs(), r.unreachableExamples().toString());
+        assertTrue(r.unreachableExamples().stream().allMatch(x -> x.endsWith("-> host " + missing)), r.unreachableExamples().toString());
+    }
+
+    /** A top switch not in the file: kept as missing at its place, and every pair still joined through the others. */
+    @Test
+    void aFabricMissingASwitchImportsWithTheSwitchMissing() throws Exception {
+        List<String> whole = Files.readAllLines(fixture("4ary3/ibnetdiscover.out"));
+        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(without(whole, "S-0002000300000000"), "no-switch");
+        assertEquals(IbnetImport.parse(whole, "whole").topology().describe(), broken.topology().describe());
+        assertEquals(1, broken.absentNodes().cardinality());
+        int missing = broken.absentNodes().nextSetBit(0);
+        assertEquals(3, broken.topology().level(missing));
+        assertTrue(broken.names().name(missing).startsWith("missing switch"), broken.names().name(missing));
+        org.oft.controller.fattree.routing.Reroute r = dmodkAround(broken);
+        assertEquals(0, r.unreachablePairs(), r.unreachableExamples().toString());
+        assertTrue(r.changedEntries() > 0);
+        // a leaf gone takes its hosts with it (they are not discovered either)
+        List<String> noLeaf = without(whole, "S-000200010000000f");
+        for (String host : List.of("H-00010000000003c0", "H-00010000000003d0", "H-00010000000003e0", "H-00010000000003f0")) {
+            noLeaf = without(noLeaf, host);
+        }
+        org.oft.controller.fattree.topology.FatTree leafless = IbnetImport.parse(noLeaf, "no-leaf");
+        assertEquals(5, leafless.absentNodes().cardinality());
+        assertEquals(60 * 4, dmodkAround(leafless).unreachablePairs(), "only the pairs to the four missing hosts");
+    }
+
+    /** An export for ibsim with a switch and a host failed imports back with a switch of that level and a host of that leaf missing. */
+    @Test
+    void anExportWithFailedNodesImportsBackWithThemMissing() {
+        String spec = "pgft:3;4,2,4;1,2,2;1,2,2";
+        org.oft.controller.fattree.topology.FatTree generated = org.oft.controller.fattree.topology.TopologySpec.parse(spec);
+        org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(generated,
+                List.of("switch:(2,1,1,0)", "host:9"));
+        java.io.StringWriter sw = new java.io.StringWriter();
+        IbnetExport.write(generated, f, new java.io.PrintWriter(sw));
+        org.oft.controller.fattree.topology.FatTree back = IbnetImport.parse(sw.toString().lines().toList(), "exported");
+        assertEquals(generated.topology().describe(), back.topology().describe());
+        java.util.BitSet gone = back.absentNodes();
+        assertEquals(2, gone.cardinality());
+        org.oft.controller.fattree.topology.PgftTopology t = back.topology();
+        int host = gone.nextSetBit(0);
+        int sw2 = gone.nextSetBit(host + 1);
+        assertEquals(0, t.level(host));
+        assertEquals(9 / 4, host / 4, "a host of the same leaf");
+        assertEquals(2, t.level(sw2));
+        assertEquals(t.hosts() - 1, dmodkAround(back).unreachablePairs(), "only the pairs to the missing host");
+    }
 }
