@@ -45,11 +45,13 @@
         body.appendChild(tr);
       });
     } else {
-      const tr = document.createElement('tr');
-      C.cell(tr, 'order-' + c.order + ' tables, latency ' + c.latency); C.cell(tr, c.deployEpoch);
-      C.cell(tr, '–'); C.cell(tr, '–'); C.cell(tr, '–'); C.cell(tr, '–'); C.cell(tr, '–');
-      C.cell(tr, (c.deployEvents || []).join('; '));
-      body.appendChild(tr);
+      (c.deploys || []).slice().reverse().forEach((d) => {
+        const tr = document.createElement('tr');
+        C.cell(tr, d.what); C.cell(tr, d.epoch); C.cell(tr, d.blocksWritten); C.cell(tr, d.bytesWritten); C.cell(tr, '–');
+        C.cell(tr, '–'); C.cell(tr, '–');
+        C.cell(tr, ['predicted worst margin ' + d.worstMarginPs + ' ps'].concat(d.events || []).join('; '));
+        body.appendChild(tr);
+      });
     }
   }
 

@@ -28,6 +28,7 @@ public final class BenchVerticle extends VerticleBase {
     private volatile JsonObject latest;
     private volatile JsonObject health;
     private volatile RoutingTables oftTables;
+    private final java.util.Deque<JsonObject> deploys = new java.util.ArrayDeque<>(); // newest last, at most 50
     private final java.util.concurrent.atomic.AtomicBoolean recalibrating = new java.util.concurrent.atomic.AtomicBoolean();
     private final java.util.concurrent.atomic.AtomicBoolean healthPolling = new java.util.concurrent.atomic.AtomicBoolean();
     /** Node and fibre health published twice a second: a fault shows within a second. */
@@ -44,7 +45,7 @@ public final class BenchVerticle extends VerticleBase {
     public Future<?> start() {
         controls = new BoardControls(bus, config.slotsPerSecond());
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(describe.isEmpty() ? describe
-                : describe.copy().put("slotsPerSecond", controls.slotsPerSecond())));
+                : describe.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("deploys", deployHistory())));
         // answered from the last record the bus delivered: reading boards over a link would block the event loop
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> {
             JsonObject last = latest;
@@ -142,6 +143,7 @@ public final class BenchVerticle extends VerticleBase {
                 }
                 BenchDeployment.Deployed d = BenchDeployment.deploy(bus, t, cal);
                 JsonObject old = describe;
+                recordDeploy("recalibration", d, cal);
                 describe = describe(t, d.boards(), cal).put("deployEpoch", d.report().epoch())
                         .put("deployEvents", new JsonArray(d.report().events())).put("previousDeployment", old.getValue("previousDeployment"));
                 if (config.state() != null) {
@@ -206,6 +208,7 @@ public final class BenchVerticle extends VerticleBase {
                     describe = describe(tables, deployed.boards(), calibration)
                             .put("deployEpoch", deployed.report().epoch())
                             .put("deployEvents", new JsonArray(deployed.report().events()))
+                            .put("deploys", recordDeploy("order-" + tables.order() + " tables, latency " + tables.latency(), deployed, calibration))
                             .put("previousDeployment", previous);
                     bus.startClock(config.slotsPerSecond());
                     return deployed.boards();
@@ -240,6 +243,25 @@ public final class BenchVerticle extends VerticleBase {
                         .put("switchingPs", cal.timing().switchingPs())
                         .put("recalibrateSeconds", Double.isInfinite(cal.recalibrateSeconds()) ? null : cal.recalibrateSeconds())
                         .put("infeasible", new JsonArray(cal.infeasible().stream().map(Calibration.Infeasible::describe).toList())));
+    }
+
+    /** One deploy in the history the Boards view shows. */
+    private JsonArray recordDeploy(String what, BenchDeployment.Deployed d, Calibration.Result cal) {
+        synchronized (deploys) {
+            deploys.addLast(new JsonObject().put("what", what).put("epoch", d.report().epoch()).put("tableBytes", d.report().payloadBytes())
+                    .put("blocksWritten", d.report().blocksWritten()).put("bytesWritten", d.report().bytesWritten())
+                    .put("worstMarginPs", cal.worstMarginPs()).put("events", new JsonArray(d.report().events())));
+            while (deploys.size() > 50) {
+                deploys.removeFirst();
+            }
+        }
+        return deployHistory();
+    }
+
+    private JsonArray deployHistory() {
+        synchronized (deploys) {
+            return new JsonArray(new java.util.ArrayList<>(deploys));
+        }
     }
 
     @Override

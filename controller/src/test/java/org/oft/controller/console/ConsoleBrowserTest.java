@@ -169,6 +169,10 @@ class ConsoleBrowserTest {
         wait.until(d -> d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 16);
         view("boards");
         wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 4 + 16);
+        // the deploy history: the start, then the recalibration, newest first
+        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 2);
+        assertTrue(browser.findElement(By.cssSelector("#deploy-history tbody tr")).getText().startsWith("recalibration"),
+                browser.findElement(By.cssSelector("#deploy-history tbody tr")).getText());
         assertTrue(text("link-health").contains("built-in model"), text("link-health"));
 
         // the server restarts with another order on the same port: the page greys out, then shows order 3
