@@ -93,8 +93,15 @@ final class ServeCommand implements Callable<Integer> {
         } catch (UnsupportedOperationException e) {
             tmp = java.nio.file.Files.createTempFile(dir, ".token-", ".tmp");
         }
-        java.nio.file.Files.writeString(tmp, text + "\n");
-        java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        try {
+            if (java.nio.file.Files.isDirectory(file)) {
+                throw new java.nio.file.FileSystemException(file.toString(), null, "Is a directory");
+            }
+            java.nio.file.Files.writeString(tmp, text + "\n");
+            java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            java.nio.file.Files.deleteIfExists(tmp); // nothing left behind when the move failed
+        }
     }
 
     @Override
@@ -135,13 +142,19 @@ final class ServeCommand implements Callable<Integer> {
         }
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();
+        Path tokens = tokenFile != null ? tokenFile : Path.of(System.getProperty("user.home"), ".oftctl", "token");
+        try { // before any board is touched: a token that cannot be kept must not leave a deploy behind
+            writeOwnerOnly(tokens, "(a controller is starting)");
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
+                    e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+        }
         ControllerApp app;
         try {
             app = ControllerApp.start(config);
         } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        Path tokens = tokenFile != null ? tokenFile : Path.of(System.getProperty("user.home"), ".oftctl", "token");
         try {
             writeOwnerOnly(tokens, app.token());
         } catch (java.io.IOException | RuntimeException e) {

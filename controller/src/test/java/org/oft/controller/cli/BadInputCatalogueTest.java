@@ -218,6 +218,8 @@ public class BadInputCatalogueTest {
                 "xgft:2;2,2;1,2", "--engine", "disjoint", "--paths", "2", "--fail", "host:1", "--shifts"));
         l.add(c("reroute board", 2, "--board must be sim or sim-pty", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "host:1",
                 "--board", "uio:/x"));
+        l.add(c("serve token file is a directory", 2, "cannot write the token file /tmp", "serve", "--token-file", "/tmp",
+                "--port", "0"));
         l.add(c("serve tls half", 2, "TLS needs both --tls-cert and --tls-key", "serve", "--tls-cert", "/etc/hostname"));
         l.add(c("serve tls missing file", 2, "TLS needs a readable PEM file, got /nonexistent/key.pem", "serve", "--tls-cert",
                 "/etc/hostname", "--tls-key", "/nonexistent/key.pem"));
