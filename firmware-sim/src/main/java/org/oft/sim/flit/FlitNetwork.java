@@ -39,19 +39,4 @@ public record FlitNetwork(int hosts, int[] portBase, int[] peer, int[] level) {
     public int ports() {
         return portBase[nodes()];
     }
-
-    /** The node a global port belongs to. */
-    public int nodeOf(int port) {
-        int lo = 0;
-        int hi = nodes() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (portBase[mid] <= port) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
-    }
 }

@@ -377,23 +377,9 @@ public final class Analysis {
 
     /** A directed link as the node's tuple and its output port, e.g. (2,0,1,0):down7. */
     public String portName(int port) {
-        int node = nodeOf(port);
+        int node = t.nodeOfPort(port);
         int lp = port - t.portBase(node);
         int down = t.downPorts(t.level(node));
         return t.tuple(node) + ":" + (lp < down ? "down" + lp : "up" + (lp - down));
-    }
-
-    private int nodeOf(int port) {
-        int lo = 0;
-        int hi = t.nodes() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (t.portBase(mid) <= port) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
     }
 }

@@ -248,19 +248,10 @@ public final class PgftTopology {
         return portBase[nodeCount];
     }
 
-    /** The node global port {@code port} belongs to. */
+    /** The node global port {@code port} belongs to: the far end of the cable's other end (every port is cabled). */
     public int nodeOfPort(int port) {
-        int lo = 0;
-        int hi = nodeCount - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (portBase[mid] <= port) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
+        int peer = peerNode[port];
+        return peerNode[portBase[peer] + peerPort[port]];
     }
 
     /** The node at the other end of global port {@code port}. */

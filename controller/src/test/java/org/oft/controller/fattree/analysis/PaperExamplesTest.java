@@ -100,14 +100,6 @@ class PaperExamplesTest {
                 node = t.peerNode(ports[x]);
             }
         }
-        return (int) used.stream().filter(p -> p - t.portBase(nodeOf(t, p)) >= t.downPorts(2)).count();
-    }
-
-    private static int nodeOf(PgftTopology t, int port) {
-        int node = 0;
-        while (t.portBase(node + 1) <= port) {
-            node++;
-        }
-        return node;
+        return (int) used.stream().filter(p -> p - t.portBase(t.nodeOfPort(p)) >= t.downPorts(2)).count();
     }
 }

@@ -10,6 +10,18 @@ import org.junit.jupiter.api.Test;
 /** PGFT construction per 000 §II.B. */
 class PgftTopologyTest {
     @Test
+    void everyPortBelongsToItsNode() {
+        for (PgftTopology t : new PgftTopology[] {PgftTopology.pgft(new int[] {4, 2, 4}, new int[] {1, 2, 2}, new int[] {1, 2, 2}),
+                PgftTopology.pgft(new int[] {4, 4, 4}, new int[] {1, 4, 4}, new int[] {1, 1, 1})}) {
+            for (int v = 0; v < t.nodes(); v++) {
+                for (int g = t.portBase(v); g < t.portBase(v) + t.ports(v); g++) {
+                    assertEquals(v, t.nodeOfPort(g), t.describe() + " port " + g);
+                }
+            }
+        }
+    }
+
+    @Test
     void figure1bRlftHasSixteenHostsAndEightPortSwitches() {
         PgftTopology t = PgftTopology.pgft(new int[]{4, 4}, new int[]{1, 2}, new int[]{1, 2});
         assertEquals(16, t.hosts());
