@@ -37,24 +37,31 @@
     }
   }
 
-  function poll(id) {
+  /** Polls job {@code id} until it is done or failed, showing each state; the button is free again at the end. */
+  function follow(id, show, button, status) {
     C.api('GET', '/api/analyses/' + id).then((r) => {
-      if (!r.ok) { $('analysis-status').textContent = r.body.error; $('analysis-run').disabled = false; return; }
+      if (!r.ok) { $(status).textContent = r.body.error; $(button).disabled = false; return; }
       show(r.body);
-      if (r.body.state === 'running') { setTimeout(() => poll(id), 300); } else { $('analysis-run').disabled = false; }
+      if (r.body.state === 'running') { setTimeout(() => follow(id, show, button, status), 300); } else { $(button).disabled = false; }
+    });
+  }
+
+  /** Starts a job from a form and follows it. */
+  function start(path, body, show, button, status) {
+    $(button).disabled = true;
+    C.api('POST', path, body).then((r) => {
+      if (!r.ok) { $(status).textContent = 'refused: ' + r.body.error; $(button).disabled = false; return; }
+      show(r.body);
+      follow(r.body.id, show, button, status);
     });
   }
 
   $('analysis-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    $('analysis-run').disabled = true;
-    C.api('POST', '/api/analyses', { metric: $('analysis-metric').value, pattern: $('analysis-pattern').value.trim(),
-      samples: parseInt($('analysis-samples').value, 10) }).then((r) => {
-      if (!r.ok) { $('analysis-status').textContent = 'refused: ' + r.body.error; $('analysis-run').disabled = false; return; }
-      show(r.body);
-      poll(r.body.id);
-    });
+    start('/api/analyses', { metric: $('analysis-metric').value, pattern: $('analysis-pattern').value.trim(),
+      samples: parseInt($('analysis-samples').value, 10) }, show, 'analysis-run', 'analysis-status');
   });
+
   // ---- load sweep ----
   let sweepChart = null;
 
@@ -84,23 +91,10 @@
     }, true);
   }
 
-  function pollSweep(id) {
-    C.api('GET', '/api/analyses/' + id).then((r) => {
-      if (!r.ok) { $('sweep-status').textContent = r.body.error; $('sweep-run').disabled = false; return; }
-      showSweep(r.body);
-      if (r.body.state === 'running') { setTimeout(() => pollSweep(id), 300); } else { $('sweep-run').disabled = false; }
-    });
-  }
-
   $('sweep-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    $('sweep-run').disabled = true;
-    C.api('POST', '/api/sweeps', { from: parseFloat($('sweep-from').value), to: parseFloat($('sweep-to').value),
-      step: parseFloat($('sweep-step').value) }).then((r) => {
-      if (!r.ok) { $('sweep-status').textContent = 'refused: ' + r.body.error; $('sweep-run').disabled = false; return; }
-      showSweep(r.body);
-      pollSweep(r.body.id);
-    });
+    start('/api/sweeps', { from: parseFloat($('sweep-from').value), to: parseFloat($('sweep-to').value),
+      step: parseFloat($('sweep-step').value) }, showSweep, 'sweep-run', 'sweep-status');
   });
 
   C.view('analyses', { show: () => { if (chart) chart.resize(); if (sweepChart) sweepChart.resize(); } });

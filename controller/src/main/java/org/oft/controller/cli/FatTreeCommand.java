@@ -384,13 +384,7 @@ final class FatTreeCommand implements Runnable {
             Progress progress = Progress.of(spec.commandLine().getErr(), "analyze");
             Analysis a = new Analysis(r, p, args.types, args.seed,
                     done -> progress.update((double) done / total, done + "/" + total + " samples"));
-            JsonObject result = switch (metric) {
-                case "flows" -> a.flows(samples);
-                case "ctopo" -> a.ctopo(p.random() ? 1 : samples, 10);
-                case "mload" -> a.mload(samples);
-                case "ebb" -> a.ebb(samples);
-                default -> throw new IllegalArgumentException("--metric must be flows, ctopo, mload or ebb, got '" + metric + "'");
-            };
+            JsonObject result = a.metric(metric, samples);
             progress.done();
             result.put("seconds", (System.nanoTime() - started) / 1e9);
             PrintWriter out = spec.commandLine().getOut();

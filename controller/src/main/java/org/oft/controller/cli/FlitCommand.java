@@ -77,7 +77,6 @@ final class FlitCommand implements Callable<Integer> {
                         null, "file " + lftFile);
         String engine = fw.engine();
         FlitSimulator.Traffic tr = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
-        byte[][] tables = fw.tables();
         JsonArray runs = new JsonArray();
         Double saturation = null;
         // the loads of a sweep are independent simulations: run them side by side, one per core
@@ -94,12 +93,7 @@ final class FlitCommand implements Callable<Integer> {
             for (int i = 0; i < loads.length; i++) {
                 int k = i;
                 results.add(pool.submit(() -> {
-                    FlitSimulator sim = new FlitSimulator(net, par, tables, args.paths, pp, args.seed);
-                    sim.setRandomUp(flit.randomUp);
-                    sim.setAgeArbitration(flit.age());
-                    if (fw.sourceUp() != null && !flit.randomUp) {
-                        sim.setSourceUp(fw.sourceUp());
-                    }
+                    FlitSimulator sim = fw.simulator(net, par, args.paths, pp, args.seed, flit.randomUp, flit.age());
                     long t0 = System.nanoTime();
                     FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
                     seconds[k] = (System.nanoTime() - t0) / 1e9;
@@ -117,8 +111,7 @@ final class FlitCommand implements Callable<Integer> {
                     throw new IllegalStateException("interrupted");
                 }
                 runs.add(FlitFabric.json(res, seconds[i]));
-                // saturated: accepted below 0.97 of offered, or the measured packets could not all be delivered
-                if (res.accepted() >= 0.97 * loads[i] && res.undelivered() == 0 && !res.deadlock()) {
+                if (FlitFabric.sustains(res, loads[i])) {
                     saturation = loads[i];
                 }
             }

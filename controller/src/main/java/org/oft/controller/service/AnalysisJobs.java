@@ -16,7 +16,6 @@ import org.oft.controller.fattree.routing.Routing;
 final class AnalysisJobs {
     static final int KEPT = 20;
     static final int MAX_SAMPLES = 100_000;
-    private static final Set<String> METRICS = Set.of("flows", "ctopo", "mload", "ebb");
     private final Map<Integer, JsonObject> jobs = new LinkedHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger(1);
 
@@ -29,7 +28,7 @@ final class AnalysisJobs {
                 }
             }
             Object m = b.getValue("metric");
-            if (!(m instanceof String metric) || !METRICS.contains(metric)) {
+            if (!(m instanceof String metric) || !Analysis.METRICS.contains(metric)) {
                 throw new IllegalArgumentException("\"metric\" must be flows, ctopo, mload or ebb");
             }
             Object p = b.getValue("pattern");
@@ -88,58 +87,64 @@ final class AnalysisJobs {
         }
     }
 
-    synchronized int open(Sweep s) {
-        int id = nextId.getAndIncrement();
-        jobs.put(id, new JsonObject().put("id", id).put("metric", "sweep").put("from", s.from()).put("to", s.to()).put("step", s.step())
-                .put("state", "running").put("done", 0L).put("total", (long) s.loads().length));
-        while (jobs.size() > KEPT) {
-            jobs.remove(jobs.keySet().iterator().next());
-        }
-        return id;
-    }
-
     /**
      * Runs sweep {@code id} (worker, one simulation at a time, so the served fabric keeps a core):
      * each load from empty, with warm-up, measured sample and drain, as {@code oftctl flit --sweep}.
      */
     void runSweep(int id, Sweep s, java.util.function.DoubleFunction<org.oft.sim.flit.FlitSimulator.Result> run, String what) {
-        try {
+        finish(id, () -> {
             double[] loads = s.loads();
             io.vertx.core.json.JsonArray runs = new io.vertx.core.json.JsonArray();
             Double saturation = null;
-            long t0 = System.nanoTime();
             for (int i = 0; i < loads.length; i++) {
                 long t1 = System.nanoTime();
                 org.oft.sim.flit.FlitSimulator.Result r = run.apply(loads[i]);
                 JsonObject o = org.oft.controller.fattree.flit.FlitFabric.json(r, (System.nanoTime() - t1) / 1e9);
                 o.remove("latencyHistogram");
                 runs.add(o);
-                if (r.accepted() >= 0.97 * loads[i] && r.undelivered() == 0 && !r.deadlock()) {
+                if (org.oft.controller.fattree.flit.FlitFabric.sustains(r, loads[i])) {
                     saturation = loads[i];
                 }
                 long done = i + 1;
                 update(id, j -> j.put("done", done));
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            JsonObject result = new JsonObject().put("what", what).put("runs", runs).put("saturationLoad", saturation);
-            update(id, j -> j.put("state", "done").put("seconds", seconds).put("result", result));
-        } catch (RuntimeException e) {
-            update(id, j -> j.put("state", "failed").put("error", String.valueOf(e.getMessage())));
-        }
+            return new JsonObject().put("what", what).put("runs", runs).put("saturationLoad", saturation);
+        });
     }
 
     synchronized boolean busy() {
         return jobs.values().stream().anyMatch(j -> "running".equals(j.getString("state")));
     }
 
-    synchronized int open(Request r) {
+    /** A new job, running: what it is ({@code metric} and its parameters) and how many steps it has. */
+    synchronized int open(JsonObject what, long total) {
         int id = nextId.getAndIncrement();
-        jobs.put(id, new JsonObject().put("id", id).put("metric", r.metric()).put("pattern", r.pattern()).put("samples", r.samples())
-                .put("state", "running").put("done", 0L).put("total", 1L));
+        jobs.put(id, what.copy().put("id", id).put("state", "running").put("done", 0L).put("total", total));
         while (jobs.size() > KEPT) {
             jobs.remove(jobs.keySet().iterator().next());
         }
         return id;
+    }
+
+    int open(Request r) {
+        return open(new JsonObject().put("metric", r.metric()).put("pattern", r.pattern()).put("samples", r.samples()), 1);
+    }
+
+    int open(Sweep s) {
+        return open(new JsonObject().put("metric", "sweep").put("from", s.from()).put("to", s.to()).put("step", s.step()),
+                s.loads().length);
+    }
+
+    /** Runs a job's work (worker): its result, or its failure, lands in the job with the time it took. */
+    private void finish(int id, java.util.function.Supplier<JsonObject> work) {
+        long t0 = System.nanoTime();
+        try {
+            JsonObject result = work.get();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            update(id, j -> j.put("state", "done").put("done", j.getLong("total")).put("seconds", seconds).put("result", result));
+        } catch (RuntimeException e) {
+            update(id, j -> j.put("state", "failed").put("error", String.valueOf(e.getMessage())));
+        }
     }
 
     synchronized JsonObject get(int id) {
@@ -154,24 +159,13 @@ final class AnalysisJobs {
         }
     }
 
-    /** Runs job {@code id} (worker). */
+    /** Runs analysis {@code id} (worker). */
     void run(int id, Request r, Routing routing, org.oft.controller.fattree.topology.NodeTypes types, long seed) {
-        long t0 = System.nanoTime();
-        try {
+        finish(id, () -> {
             TrafficPattern p = TrafficPattern.parse(r.pattern(), routing.topology().hosts());
             long total = p.random() ? r.samples() : 1;
             update(id, j -> j.put("total", total).put("engine", routing.engine()));
-            Analysis a = new Analysis(routing, p, types, seed, done -> update(id, j -> j.put("done", done)));
-            JsonObject result = switch (r.metric()) {
-                case "flows" -> a.flows(r.samples());
-                case "ctopo" -> a.ctopo(p.random() ? 1 : r.samples(), 10);
-                case "mload" -> a.mload(r.samples());
-                default -> a.ebb(r.samples());
-            };
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            update(id, j -> j.put("state", "done").put("done", total).put("seconds", seconds).put("result", result));
-        } catch (RuntimeException e) {
-            update(id, j -> j.put("state", "failed").put("error", String.valueOf(e.getMessage())));
-        }
+            return new Analysis(routing, p, types, seed, done -> update(id, j -> j.put("done", done))).metric(r.metric(), r.samples());
+        });
     }
 }

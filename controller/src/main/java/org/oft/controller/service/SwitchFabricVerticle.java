@@ -203,16 +203,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(topo);
                 org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic(bench.traffic(), topo.hosts(),
                         topo, types, bench.seed());
-                analyses.runSweep(id, sweep, load -> {
-                    org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, bench.parameters(), fw.tables(), bench.paths(),
-                            bench.policy(), bench.seed());
-                    sim.setRandomUp(bench.randomUp());
-                    sim.setAgeArbitration(bench.ageArbitration());
-                    if (fw.sourceUp() != null && !bench.randomUp()) {
-                        sim.setSourceUp(fw.sourceUp());
-                    }
-                    return sim.run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000);
-                }, name + ", " + bench.traffic() + " on " + topo.describe());
+                analyses.runSweep(id, sweep, load -> fw.simulator(net, bench.parameters(), bench.paths(), bench.policy(), bench.seed(),
+                        bench.randomUp(), bench.ageArbitration()).run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000),
+                        name + ", " + bench.traffic() + " on " + topo.describe());
                 return null;
             }, false);
             msg.reply(analyses.get(id));

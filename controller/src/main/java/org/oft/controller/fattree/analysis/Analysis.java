@@ -39,6 +39,20 @@ public final class Analysis {
         this.progress = progress == null ? x -> { } : progress;
     }
 
+    /** Metrics by name, as {@code fattree analyze --metric} and the console ask for them. */
+    public static final List<String> METRICS = List.of("flows", "ctopo", "mload", "ebb");
+
+    /** One metric by name over {@code samples} samples (C_topo takes one sample of a random pattern and names 10 worst ports). */
+    public JsonObject metric(String name, int samples) {
+        return switch (name) {
+            case "flows" -> flows(samples);
+            case "ctopo" -> ctopo(pattern.random() ? 1 : samples, 10);
+            case "mload" -> mload(samples);
+            case "ebb" -> ebb(samples);
+            default -> throw new IllegalArgumentException("--metric must be flows, ctopo, mload or ebb, got '" + name + "'");
+        };
+    }
+
     private int samplesFor(int requested) {
         if (requested < 1) {
             throw new IllegalArgumentException("--samples must be at least 1, got " + requested);

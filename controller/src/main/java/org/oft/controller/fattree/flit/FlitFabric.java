@@ -47,6 +47,22 @@ public final class FlitFabric {
      * parallel links the down link then follows the destination, not the source).
      */
     public record Forwarding(byte[][] tables, byte[][] sourceUp, String engine) {
+        /** A simulator forwarding by these tables (random up-ports override the way up by source). */
+        public FlitSimulator simulator(FlitNetwork net, org.oft.sim.flit.FlitParameters par, int paths, FlitSimulator.PathPolicy policy,
+                                       long seed, boolean randomUp, boolean ageArbitration) {
+            FlitSimulator sim = new FlitSimulator(net, par, tables, paths, policy, seed);
+            sim.setRandomUp(randomUp);
+            sim.setAgeArbitration(ageArbitration);
+            if (sourceUp != null && !randomUp) {
+                sim.setSourceUp(sourceUp);
+            }
+            return sim;
+        }
+    }
+
+    /** A load a run sustains: accepted at least 0.97 of offered, every measured packet delivered, no deadlock. */
+    public static boolean sustains(FlitSimulator.Result r, double load) {
+        return r.accepted() >= 0.97 * load && r.undelivered() == 0 && !r.deadlock();
     }
 
     public static Forwarding forwarding(FatTree tree, org.oft.controller.fattree.routing.Routing r) {
