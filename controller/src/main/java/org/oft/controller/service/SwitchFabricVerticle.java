@@ -56,7 +56,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile JsonArray missing = new JsonArray(); // the imported fabric's holes: fixed once the tree is read
     private volatile String engine;
     private volatile ForwardingTables plan; // the engine's tables for the whole tree
-    private Reroute reroute; // the tables around the failures, or null (a deploy's worker only, one at a time)
+    private volatile Reroute reroute; // the tables around the failures, or null (written by one deploy at a time)
     private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile JsonObject describe = new JsonObject();
     private BoardControls controls;
@@ -71,14 +71,13 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile SwitchTotals baselineTotals;
     private volatile SwitchTotals latestTotals;
     private volatile long[][] portBaseline;
-    private volatile long[][] previousPortsRaw;
     private final AtomicBoolean deploying = new AtomicBoolean();
     private final AtomicBoolean polling = new AtomicBoolean();
     // the telemetry poller's thread only
     private SwitchTotals previous;
     private long previousNanos;
-    // the port poll's worker only (one at a time)
-    private long[][] previousPorts;
+    // written by the port poll's worker only (one at a time); read by a counter reset as its baseline
+    private volatile long[][] previousPorts;
     // flits per cycle at each switch port (global port index) in the last poll interval: what the topology view colours by
     private volatile double[] xmitRate;
     private volatile double[] rcvRate;
@@ -128,11 +127,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
             if (body.containsKey("id") && chosen.isEmpty()) {
                 throw new IllegalArgumentException("no active fault " + body.getValue("id"));
             }
-            return chosen.stream().map(f -> String.valueOf(f.getLong("id"))).collect(java.util.stream.Collectors.joining(","));
-        }, ids -> {
-            List<String> cleared = ids.isEmpty() ? List.of() : List.of(ids.split(","));
-            List<JsonObject> chosen = modelFaults.stream().filter(f -> cleared.contains(String.valueOf(f.getLong("id")))).toList();
-            org.oft.sim.WireBench model = ((BoardSpec.BoardProcess) bus).inProcess();
+            return chosen;
+        }, chosen -> {
+            org.oft.sim.WireBench model = bus instanceof BoardSpec.BoardProcess p ? p.inProcess() : null; // where faults were injected
             boolean redeploy = false;
             for (JsonObject f : chosen) {
                 if (f.getString("kind").equals("dead-link")) { // the cable is repaired: packets cross it again
@@ -150,14 +147,14 @@ public final class SwitchFabricVerticle extends VerticleBase {
             JsonObject out = new JsonObject().put("cleared", "cleared: " + (chosen.isEmpty() ? "no fault was active"
                     : String.join("; ", chosen.stream().map(f -> f.getString("description")).toList())));
             if (redeploy) { // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
-                out.put("deploy", deployMeasured(engine, reroute == null ? plan : reroute.tables()));
+                out.put("deploy", deployMeasured(engine, running()));
             }
             modelFaults.removeAll(chosen);
             return out;
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.COUNTERS_RESET, msg -> {
             baselineTotals = latestTotals;
-            portBaseline = previousPortsRaw;
+            portBaseline = previousPorts;
             msg.reply(new JsonObject().put("reset", true));
         });
         controls.register(vertx, () -> discovered);
@@ -232,22 +229,13 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }
             vertx.executeBlocking(this::topologyJson, false).onSuccess(msg::reply).onFailure(e -> msg.fail(500, e.getMessage()));
         });
-        vertx.eventBus().<JsonObject>consumer(Addresses.LFT, msg -> {
-            try {
-                msg.reply(lft(FaultRequest.intField(msg.body(), "switch")));
-            } catch (IllegalArgumentException e) {
-                msg.fail(400, e.getMessage());
-            }
-        });
-        vertx.eventBus().<JsonObject>consumer(Addresses.TRACE, msg -> {
-            try {
-                JsonObject b = msg.body();
-                msg.reply(trace(FaultRequest.intField(b, "src"), FaultRequest.intField(b, "dst"),
-                        b.containsKey("path") ? FaultRequest.intField(b, "path") : 0));
-            } catch (IllegalArgumentException e) {
-                msg.fail(400, e.getMessage());
-            }
-        });
+        // a table or a trace is thousands of entries on a large tree: built on a worker
+        vertx.eventBus().<JsonObject>consumer(Addresses.LFT, msg -> vertx.executeBlocking(
+                () -> lft(FaultRequest.intField(msg.body(), "switch")), false).onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage())));
+        vertx.eventBus().<JsonObject>consumer(Addresses.TRACE, msg -> vertx.executeBlocking(() -> {
+            JsonObject b = msg.body();
+            return trace(FaultRequest.intField(b, "src"), FaultRequest.intField(b, "dst"), b.containsKey("path") ? FaultRequest.intField(b, "path") : 0);
+        }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage())));
         bus.setTelemetryListener(t -> {
             JsonObject j = telemetry(t);
             latest = j;
@@ -278,8 +266,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
             JsonObject previousRecord = config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
             DeployReport rep;
             long t0 = System.nanoTime();
+            tree = ft;
             // an imported fabric that lacks cables is routed around its holes from the start
-            Reroute holes = ft.degraded() ? Reroute.route(r.tables(), FabricFaults.none(ft)) : null;
+            Reroute holes = aroundHoles(r.tables());
             ForwardingTables first = holes == null ? r.tables() : holes.tables();
             try {
                 rep = SwitchDeployment.deploy(bus, ft, first);
@@ -287,7 +276,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 LOG.warning("deploy to the " + config.board() + " switch boards failed: " + e.getMessage());
                 throw e;
             }
-            tree = ft;
             topo = ft.topology();
             types = nt;
             plan = r.tables();
@@ -311,10 +299,10 @@ public final class SwitchFabricVerticle extends VerticleBase {
      * A request that redeploys: its body checked first (400), one deploy at a time (409), the work on a
      * worker; a refusal of the boards or the fabric is 502 and leaves them as they were.
      */
-    private void deploysOn(String address, java.util.function.Function<JsonObject, String> parse,
-                           java.util.function.Function<String, JsonObject> deploy) {
+    private <T> void deploysOn(String address, java.util.function.Function<JsonObject, T> parse,
+                               java.util.function.Function<T, JsonObject> deploy) {
         vertx.eventBus().<JsonObject>consumer(address, msg -> {
-            String arg;
+            T arg;
             try {
                 arg = parse.apply(msg.body());
             } catch (IllegalArgumentException e) {
@@ -438,7 +426,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         long[] linksAt = new long[levels + 1];
         long[] waitAt = new long[levels + 1];
         long[][] now = new long[topo.switches()][];
-        List<double[]> hot = new ArrayList<>(); // {switch, port, flits per cycle}
+        List<double[]> hot = new ArrayList<>(); // {switch, physical port - 1, flits per cycle, the topology's port}
         JsonArray anomalies = new JsonArray();
         long anomalous = 0;
         int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
@@ -479,7 +467,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                     waitAt[l + 1] += (long) wait;
                 }
                 if (deltas) {
-                    hot.add(new double[] {i, p, xmit / cycles});
+                    hot.add(new double[] {i, p, xmit / cycles, local});
                 }
                 long[] base = portBaseline == null ? null : portBaseline[i];
                 long drops = c[p * per + 5] - (base == null ? 0 : base[p * per + 5]);
@@ -495,7 +483,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }
         }
         previousPorts = now;
-        previousPortsRaw = now;
         previousPortsCycle = cycle;
         JsonArray byLevel = new JsonArray();
         for (int l = 1; l <= levels; l++) {
@@ -513,7 +500,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             int i = (int) h[0];
             int p = (int) h[1];
             long[] c = now[i];
-            int local = physicalMap()[i][p + 1];
+            int local = (int) h[3];
             hottest.add(portName(topo.hosts() + i, local).put("utilisation", h[2]).put("PortXmitData", c[p * per])
                     .put("PortXmitPkts", c[p * per + 2]).put("PortXmitWait", c[p * per + 4]));
         }
@@ -546,8 +533,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         for (double[] e : ports) {
             int i = (int) e[0];
             int l = topo.level(h + i);
-            int local = physicalMap()[i][(int) e[1] + 1];
-            grid[l][pos[i] / per[l]][local] += e[2] / per[l];
+            grid[l][pos[i] / per[l]][(int) e[3]] += e[2] / per[l];
         }
         JsonArray out = new JsonArray();
         for (int l = 1; l <= levels; l++) {
@@ -592,7 +578,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         ForwardingTables t = running();
         if (t != flowsOf) {
             int[] worst = new int[2 * topo.portCount()];
-            new org.oft.controller.fattree.analysis.PermutationLoad(t, failures.isEmpty() && !tree.degraded() ? null : FabricFaults.parse(tree, failures))
+            new org.oft.controller.fattree.analysis.PermutationLoad(t, holes())
                     .maxOverShifts(worst);
             flowsPerLink = worst;
             flowsOf = t;
@@ -624,6 +610,17 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("nodes", nodes).put("linkFields", new JsonArray(List.of("lower", "upper", "upUtilisation", "downUtilisation",
                         "upFlows", "downFlows"))).put("links", links)
                 .put("flowsOver", "all shift permutations, by the tables the boards run");
+    }
+
+    /** The holes the tree came with and the failures declared since, or null for a whole fabric. */
+    private FabricFaults holes() {
+        return failures.isEmpty() && !tree.degraded() ? null : FabricFaults.parse(tree, failures);
+    }
+
+    /** {@code tables} rerouted around {@link #holes()}, or null when there are none. */
+    private Reroute aroundHoles(ForwardingTables tables) {
+        FabricFaults f = holes();
+        return f == null ? null : Reroute.route(tables, f);
     }
 
     /** The tables the boards run now: the engine's, or those rerouted around failures. */
@@ -725,7 +722,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private JsonObject switchEngine(String name) {
         Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
         ForwardingTables newPlan = r.tables();
-        Reroute rr = failures.isEmpty() && !tree.degraded() ? null : Reroute.route(newPlan, FabricFaults.parse(tree, failures));
+        Reroute rr = aroundHoles(newPlan);
         JsonObject d = deployMeasured(name, rr == null ? newPlan : rr.tables());
         plan = newPlan;
         reroute = rr;
@@ -743,7 +740,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
      */
     private JsonObject fail(String spec) {
         FabricFaults.parse(tree, List.of(spec)); // a bad spec is refused before anything changes
-        ForwardingTables before = reroute == null ? plan : reroute.tables();
+        ForwardingTables before = running();
         long t0 = System.nanoTime();
         Reroute rr = reroute;
         if (rr == null) {
@@ -757,7 +754,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         try {
             d = deployMeasured(engine + " rerouted", rr.tables());
         } catch (RuntimeException e) {
-            reroute = failures.isEmpty() && !tree.degraded() ? null : Reroute.route(plan, FabricFaults.parse(tree, failures)); // as the boards hold
+            reroute = aroundHoles(plan); // as the boards hold
             throw e;
         }
         failures.add(spec);
