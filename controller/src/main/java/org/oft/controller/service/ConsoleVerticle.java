@@ -114,16 +114,12 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/clock").handler(ctx -> post(ctx, Addresses.CLOCK, null));
         router.post("/api/counters/reset").handler(ctx -> request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
         router.get("/api/oft/table").handler(ctx -> {
-            String p = ctx.request().getParam("processor");
-            long processor;
-            try {
-                processor = Long.parseLong(p == null ? "" : p);
-            } catch (NumberFormatException e) {
-                error(ctx, 400, "give ?processor=N, a whole number");
+            JsonObject q = params(ctx, "processor");
+            if (q == null) {
                 return;
             }
             boolean csv = "csv".equals(ctx.request().getParam("format"));
-            vertx.eventBus().<JsonObject>request(Addresses.OFT_TABLE, new JsonObject().put("processor", processor))
+            vertx.eventBus().<JsonObject>request(Addresses.OFT_TABLE, q)
                     .onSuccess(r -> {
                         if (!csv) {
                             json(ctx, 200, r.body());
@@ -135,19 +131,13 @@ public final class ConsoleVerticle extends VerticleBase {
                             b.append(i).append(',').append(rows.getInteger(i)).append('\n');
                         }
                         ctx.response().putHeader("content-type", "text/csv")
-                                .putHeader("content-disposition", "attachment; filename=\"processor-" + processor + ".csv\"").end(b.toString());
+                                .putHeader("content-disposition", "attachment; filename=\"processor-" + r.body().getInteger("processor") + ".csv\"").end(b.toString());
                     })
                     .onFailure(e -> replyError(ctx, e));
         });
         router.post("/api/sweeps").handler(ctx -> post(ctx, Addresses.SWEEP_START, null));
         router.post("/api/analyses").handler(ctx -> post(ctx, Addresses.ANALYSIS_START, null));
-        router.get("/api/analyses/:id").handler(ctx -> {
-            try {
-                request(ctx, Addresses.ANALYSIS_STATUS, new JsonObject().put("id", Long.parseLong(ctx.pathParam("id"))));
-            } catch (NumberFormatException e) {
-                error(ctx, 400, "an analysis id is a whole number");
-            }
-        });
+        router.get("/api/analyses/:id").handler(ctx -> byId(ctx, Addresses.ANALYSIS_STATUS));
         router.get("/api/topology").handler(ctx -> request(ctx, Addresses.TOPOLOGY, new JsonObject()));
         router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
@@ -155,16 +145,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
         router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
         router.delete("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
-        router.delete("/api/faults/:id").handler(ctx -> {
-            long id;
-            try {
-                id = Long.parseLong(ctx.pathParam("id"));
-            } catch (NumberFormatException e) {
-                error(ctx, 400, "a fault id is a whole number, got '" + RejectionLog.oneLine(ctx.pathParam("id")) + "'");
-                return;
-            }
-            request(ctx, Addresses.FAULTS_CLEAR, new JsonObject().put("id", id));
-        });
+        router.delete("/api/faults/:id").handler(ctx -> byId(ctx, Addresses.FAULTS_CLEAR));
         router.get("/api/telemetry").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> replyError(ctx, e)));
@@ -308,20 +289,44 @@ public final class ConsoleVerticle extends VerticleBase {
 
     /** Query parameters (whole numbers; absent ones left out) handed to {@code address} as JSON. */
     private void query(RoutingContext ctx, String address, String... names) {
+        JsonObject body = params(ctx, names);
+        if (body != null) {
+            request(ctx, address, body);
+        }
+    }
+
+    /** Query parameters as JSON whole numbers (absent ones left out), or null once a bad one is answered with 400. */
+    private JsonObject params(RoutingContext ctx, String... names) {
         JsonObject body = new JsonObject();
         for (String n : names) {
             String v = ctx.request().getParam(n);
-            if (v == null) {
-                continue;
-            }
-            try {
-                body.put(n, Long.parseLong(v));
-            } catch (NumberFormatException e) {
-                error(ctx, 400, "'" + n + "' must be a whole number, got '" + RejectionLog.oneLine(v) + "'");
-                return;
+            if (v != null) {
+                Long x = whole(ctx, n, v);
+                if (x == null) {
+                    return null;
+                }
+                body.put(n, x);
             }
         }
-        request(ctx, address, body);
+        return body;
+    }
+
+    /** A path parameter's whole number handed to {@code address} as {"id": N}. */
+    private void byId(RoutingContext ctx, String address) {
+        Long id = whole(ctx, "id", ctx.pathParam("id"));
+        if (id != null) {
+            request(ctx, address, new JsonObject().put("id", id));
+        }
+    }
+
+    /** {@code value} as a whole number, or null once it is answered with 400. */
+    private Long whole(RoutingContext ctx, String name, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            error(ctx, 400, "'" + name + "' must be a whole number, got '" + RejectionLog.oneLine(value) + "'");
+            return null;
+        }
     }
 
     /** A request to {@code address}; its JSON answer is the response. */
