@@ -95,6 +95,12 @@ public final class FibrePlant {
 
     /** The fibre's name as written in a bench file. */
     public String name(int index) {
+        return name(order, index);
+    }
+
+    /** The name of fibre {@code index} of an order-r fabric, as written in a bench file (P3, L2.1.0). */
+    public static String name(int order, int index) {
+        int n = 1 << order;
         int stage = index / n;
         int link = index % n;
         if (stage == 0) {

@@ -44,7 +44,6 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     private boolean closed;
     private final java.util.Map<String, Held> faults = new java.util.LinkedHashMap<>(); // by target
     private int nextFaultId = 1;
-    private FibrePlant fibreNames;
 
     public SimulatedBench(int order, int latency) {
         this(new SlotFabric(FabricWiring.of(order), latency), TrafficSource.SATURATED);
@@ -364,13 +363,9 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
                 for (int i = 0; i < dead.length; i++) {
                     dead[i] = plant.dead(i);
                 }
-                return new FabricHealth(order, nodes, stuck, fibres, dead, plant::name, true);
+                return new FabricHealth(order, nodes, stuck, fibres, dead, true);
             }
-            if (fibreNames == null) { // the slot-level model has no plant: fibres named as the wiring lays them
-                fibreNames = FibrePlant.nominal(FabricWiring.of(order), TimingParameters.defaults(), fabric.latency());
-            }
-            FibrePlant names = fibreNames;
-            return new FabricHealth(order, nodes, stuck, fibres, dead, names::name, false);
+            return new FabricHealth(order, nodes, stuck, fibres, dead, false);
         }
     }
 

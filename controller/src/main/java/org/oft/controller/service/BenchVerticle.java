@@ -204,11 +204,12 @@ public final class BenchVerticle extends VerticleBase {
                         DeploymentRecord.of(deployed.configs(), deployed.report().epoch()).save(config.state());
                     }
                     discovered = deployed.boards();
+                    recordDeploy("order-" + tables.order() + " tables, latency " + tables.latency(), deployed, calibration);
                     oftTables = tables;
                     describe = describe(tables, deployed.boards(), calibration)
                             .put("deployEpoch", deployed.report().epoch())
                             .put("deployEvents", new JsonArray(deployed.report().events()))
-                            .put("deploys", recordDeploy("order-" + tables.order() + " tables, latency " + tables.latency(), deployed, calibration))
+
                             .put("previousDeployment", previous);
                     bus.startClock(config.slotsPerSecond());
                     return deployed.boards();
@@ -246,7 +247,7 @@ public final class BenchVerticle extends VerticleBase {
     }
 
     /** One deploy in the history the Boards view shows. */
-    private JsonArray recordDeploy(String what, BenchDeployment.Deployed d, Calibration.Result cal) {
+    private void recordDeploy(String what, BenchDeployment.Deployed d, Calibration.Result cal) {
         synchronized (deploys) {
             deploys.addLast(new JsonObject().put("what", what).put("epoch", d.report().epoch()).put("tableBytes", d.report().payloadBytes())
                     .put("blocksWritten", d.report().blocksWritten()).put("bytesWritten", d.report().bytesWritten())
@@ -255,7 +256,6 @@ public final class BenchVerticle extends VerticleBase {
                 deploys.removeFirst();
             }
         }
-        return deployHistory();
     }
 
     private JsonArray deployHistory() {

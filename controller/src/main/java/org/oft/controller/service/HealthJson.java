@@ -70,7 +70,7 @@ final class HealthJson {
                     flagged[link / per] = true;
                 }
                 if (c > 0 || h.deadFibres()[i]) {
-                    spots.add(new Spot("fibre", h.fibreName().apply(i), stage, link, c, h.deadFibres()[i] ? "dead" : null));
+                    spots.add(new Spot("fibre", h.fibreName(i), stage, link, c, h.deadFibres()[i] ? "dead" : null));
                 }
             }
             fibreRows.add(row(stage, n, per, cells, flagged).put("into", stage == 0 ? "level " + order + " (from the processors)"
