@@ -551,9 +551,11 @@ final class FatTreeCommand implements Runnable {
                     .put("unreachablePairs", r.unreachablePairs()).put("unreachableExamples", new JsonArray(r.unreachableExamples()))
                     .put("seconds", seconds);
             if (shifts) {
-                int whole = new PermutationLoad(plan, null).maxOverShifts(null);
+                PermutationLoad wholeLoad = new PermutationLoad(plan, null);
+                PermutationLoad brokenLoad = new PermutationLoad(r.tables(), r.faults());
+                int whole = wholeLoad.maxOverShifts(null);
                 int[] worst = new int[2 * t.portCount()];
-                int broken = new PermutationLoad(r.tables(), r.faults()).maxOverShifts(worst);
+                int broken = brokenLoad.maxOverShifts(worst);
                 // where the broken tree does worse than the whole one + 1: the links, by name, and a shift that shows it
                 JsonArray over = new JsonArray();
                 int overCount = 0;
@@ -573,8 +575,8 @@ final class FatTreeCommand implements Runnable {
                 out.put("maxFlowsOverShifts", new JsonObject().put("complete", whole).put("broken", broken)
                         .put("linksAboveCompletePlusOne", overCount).put("aboveCompletePlusOne", over));
                 out.put("meanMaxLinkLoadRandomPermutations", new JsonObject()
-                        .put("complete", new PermutationLoad(plan, null).meanMaxOfRandomPermutations(200))
-                        .put("broken", new PermutationLoad(r.tables(), r.faults()).meanMaxOfRandomPermutations(200)));
+                        .put("complete", wholeLoad.meanMaxOfRandomPermutations(200))
+                        .put("broken", brokenLoad.meanMaxOfRandomPermutations(200)));
                 JsonArray others = new JsonArray();
                 for (String c : compareLft) {
                     int eq = c.indexOf('=');

@@ -26,8 +26,8 @@ final class BoardsJson {
         long t0 = System.nanoTime();
         Map<Integer, Message.Status> status = Map.of();
         String error = null;
+        List<Integer> addresses = new ArrayList<>();
         if (wire != null) {
-            List<Integer> addresses = new ArrayList<>();
             for (BoardInfo b : boards) {
                 addresses.add(wire.address(b.id()));
             }
@@ -39,12 +39,13 @@ final class BoardsJson {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         JsonArray list = new JsonArray();
-        for (BoardInfo b : boards) {
+        for (int k = 0; k < boards.size(); k++) {
+            BoardInfo b = boards.get(k);
             JsonObject o = new JsonObject().put("id", b.id()).put("kind", b.kind().name()).put("index", b.index()).put("firmware", b.firmware());
             if (b.radix() > 0) {
                 o.put("radix", b.radix()).put("lmc", b.lmc());
             }
-            Message.Status s = wire == null ? null : status.get(wire.address(b.id()));
+            Message.Status s = wire == null ? null : status.get(addresses.get(k));
             if (s != null) {
                 JsonArray holds = new JsonArray();
                 for (Region r : Region.values()) {
