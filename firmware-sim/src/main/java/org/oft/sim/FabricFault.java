@@ -35,7 +35,11 @@ public final class FabricFault {
         return applyUndoable(spec, fabric).description();
     }
 
-    /** The target a spec acts on (e.g. {@code stuck:2:1}), checked only for its form: to undo what is there first. */
+    /**
+     * The target a spec acts on (e.g. {@code stuck:2:1}), read off its form only, so that what is on it
+     * can be undone first; the one name {@link Applied#target()} carries too. Numbers are read as
+     * numbers ({@code stuck:02:1} is {@code stuck:2:1}).
+     */
     public static String target(String spec) {
         String[] p = spec == null ? new String[0] : spec.strip().split(":", -1);
         if (p.length < 2) {
@@ -43,10 +47,18 @@ public final class FabricFault {
         }
         String kind = p[0].toLowerCase(Locale.ROOT).replace("fiber", "fibre");
         return switch (kind) {
-            case "stuck" -> p.length > 2 ? kind + ":" + p[1] + ":" + p[2] : "";
-            case "flip" -> p.length > 3 ? kind + ":" + p[1] + ":" + p[2] + ":" + p[3] : "";
+            case "stuck" -> p.length > 2 ? kind + ":" + number(p[1]) + ":" + number(p[2]) : "";
+            case "flip" -> p.length > 3 ? kind + ":" + number(p[1]) + ":" + number(p[2]) + ":" + number(p[3]) : "";
             default -> kind + ":" + p[1];
         };
+    }
+
+    private static String number(String s) {
+        try {
+            return Integer.toString(Integer.parseInt(s.strip()));
+        } catch (NumberFormatException e) {
+            return s; // refused with its reason when applied
+        }
     }
 
     /** Applies the fault and says how to undo it; throws a one-line reason if the spec is wrong. */
@@ -66,13 +78,13 @@ public final class FabricFault {
                     need(p, 3, "skew:<board>:<ps>");
                     long ps = BenchFile.phasePs(p[2], "skew");
                     Runnable undo = retime(fabric.clocks(), p[1], ps, null);
-                    return new Applied("skew:" + p[1], p[1] + " clock skewed by " + ps + " ps", true, undo);
+                    return new Applied(target(spec), p[1] + " clock skewed by " + ps + " ps", true, undo);
                 }
                 case "drift" -> {
                     need(p, 3, "drift:<board>:<ppm>");
                     double ppm = BenchFile.number(p[2], "drift");
                     Runnable undo = retime(fabric.clocks(), p[1], 0, ppm);
-                    return new Applied("drift:" + p[1], p[1] + " clock drifting " + ppm + " ppm", true, undo);
+                    return new Applied(target(spec), p[1] + " clock drifting " + ppm + " ppm", true, undo);
                 }
                 case "fibre", "fiber" -> {
                     need(p, 3, "fibre:<name>:<+/-mm>");
@@ -81,7 +93,7 @@ public final class FabricFault {
                     double change = BenchFile.number(p[2], "length change");
                     double laid = plant.lengthMm(i);
                     plant.setLength(i, laid + change);
-                    return new Applied("fibre:" + p[1], "fibre " + p[1] + " now " + String.format(Locale.ROOT, "%.1f", plant.lengthMm(i)) + " mm",
+                    return new Applied(target(spec), "fibre " + p[1] + " now " + String.format(Locale.ROOT, "%.1f", plant.lengthMm(i)) + " mm",
                             true, () -> plant.setLength(i, laid));
                 }
                 case "stuck" -> {
@@ -95,7 +107,7 @@ public final class FabricFault {
                     int level = BenchFile.integer(p[1], "level");
                     int node = BenchFile.integer(p[2], "node");
                     model.boards().setStuck(level, node, state);
-                    String target = "stuck:" + level + ":" + node;
+                    String target = target(spec);
                     if (state == BoardState.NOT_STUCK) {
                         return new Applied(target, "level " + level + " node " + node + " released", false, () -> { });
                     }
@@ -107,7 +119,7 @@ public final class FabricFault {
                     FibrePlant plant = fabric.plant();
                     int i = plant.indexOf(p[1]);
                     plant.setDead(i, true);
-                    return new Applied("dead:" + p[1], "fibre " + p[1] + " dead", true, () -> plant.setDead(i, false));
+                    return new Applied(target(spec), "fibre " + p[1] + " dead", true, () -> plant.setDead(i, false));
                 }
                 case "flip" -> {
                     need(p, 4, "flip:<processor>:<row>:<bit>");
@@ -126,7 +138,7 @@ public final class FabricFault {
                     rows[row] ^= 1 << bit;
                     int flipped = rows[row];
                     model.boards().loadTable(s, rows);
-                    return new Applied("flip:" + s + ":" + row + ":" + bit, "processor " + s + " row " + row + " bit " + bit + " flipped", true,
+                    return new Applied(target(spec), "processor " + s + " row " + row + " bit " + bit + " flipped", true,
                             () -> { // unless a deploy has already put the row back
                                 if (model.boards().tableEntry(s, row) == flipped) {
                                     int[] now = new int[n];

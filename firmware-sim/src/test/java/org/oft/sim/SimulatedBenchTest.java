@@ -20,6 +20,22 @@ import org.oft.hal.Telemetry;
 class SimulatedBenchTest {
 
     @Test
+    void aFaultOnATargetThatHasOneReplacesItHoweverTheNumbersAreWritten() {
+        try (SimulatedBench bench = new SimulatedBench(2, 1)) {
+            bench.applyFault("stuck:2:0:turn");
+            bench.applyFault("stuck:02:0:drop");
+            List<SimulatedBench.ActiveFault> f = bench.faults();
+            assertEquals(1, f.size(), f.toString());
+            assertEquals("stuck:2:0", f.get(0).target());
+            assertEquals("stuck:02:0:drop", f.get(0).spec());
+            assertThrows(IllegalArgumentException.class, () -> bench.applyFault("stuck:2:0:sideways"));
+            assertEquals(f, bench.faults(), "a bad spec leaves the fault in force as it was");
+            assertTrue(bench.clearFault(f.get(0).id()).startsWith("cleared: level 2 node 0 stuck in drop"));
+            assertEquals(0, bench.faults().size());
+        }
+    }
+
+    @Test
     void discoversRouterLevelBoardsThenProcessors() {
         try (SimulatedBench bench = new SimulatedBench(2, 1)) {
             List<BoardInfo> boards = bench.discover();
