@@ -63,6 +63,7 @@
     seq.appendChild(frag);
     previous = null;
     lastTiming = null;
+    lastAnomaly = 0;
     makePlots(c.order);
     $('routes-processor').max = c.processors - 1;
   });
@@ -242,7 +243,6 @@
       ul.appendChild(li);
     });
   });
-  C.on('config', () => { lastAnomaly = 0; });
 
   function heatmap(id, rows, label, item, more) {
     const data = [];
