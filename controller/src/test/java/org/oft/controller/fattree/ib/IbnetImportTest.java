@@ -164,21 +164,33 @@ class IbnetImportTest {
         assertEquals(3, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
     }
 
-    /** The file without one node: its block and every line that names it (what ibnetdiscover shows when it is not cabled or is out). */
-    static List<String> without(List<String> lines, String id) {
-        List<String> out = new ArrayList<>();
-        boolean skipping = false;
-        for (String l : lines) {
-            if (l.startsWith("Switch") || l.startsWith("Ca")) {
-                skipping = l.contains("\"" + id + "\"");
-            } else if (l.isBlank()) {
-                skipping = false;
+    /** The file without these nodes: their blocks and every line that names them (what ibnetdiscover shows when they are not cabled or are out). */
+    static List<String> without(List<String> lines, String... ids) {
+        List<String> out = new ArrayList<>(lines);
+        for (String id : ids) {
+            List<String> kept = new ArrayList<>();
+            boolean skipping = false;
+            for (String l : out) {
+                if (l.startsWith("Switch") || l.startsWith("Ca")) {
+                    skipping = l.contains("\"" + id + "\"");
+                } else if (l.isBlank()) {
+                    skipping = false;
+                }
+                if (!skipping && !l.contains("\"" + id + "\"")) {
+                    kept.add(l);
+                }
             }
-            if (!skipping && !l.contains("\"" + id + "\"")) {
-                out.add(l);
-            }
+            out = kept;
         }
         return out;
+    }
+
+    /** The real 4-ary 3-tree output without these nodes, imported: read as the intended (whole) tree. */
+    private static org.oft.controller.fattree.topology.FatTree importedWithout(String source, String... ids) throws Exception {
+        List<String> whole = Files.readAllLines(fixture("4ary3/ibnetdiscover.out"));
+        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(without(whole, ids), source);
+        assertEquals(IbnetImport.parse(whole, "whole").topology().describe(), broken.topology().describe());
+        return broken;
     }
 
     private static org.oft.controller.fattree.routing.Reroute dmodkAround(org.oft.controller.fattree.topology.FatTree tree) {
@@ -190,9 +202,7 @@ class IbnetImportTest {
     /** A host not in the file (its only cable out): the intended tree is inferred, the host kept as missing, the others all joined. */
     @Test
     void aFabricMissingAHostImportsWithTheHostMissing() throws Exception {
-        List<String> whole = Files.readAllLines(fixture("4ary3/ibnetdiscover.out"));
-        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(without(whole, "H-00010000000003c0"), "no-host");
-        assertEquals(IbnetImport.parse(whole, "whole").topology().describe(), broken.topology().describe());
+        org.oft.controller.fattree.topology.FatTree broken = importedWithout("no-host", "H-00010000000003c0");
         assertEquals(1, broken.absentNodes().cardinality());
         int missing = broken.absentNodes().nextSetBit(0);
         assertEquals(0, broken.topology().level(missing));
@@ -210,9 +220,7 @@ class IbnetImportTest {
     /** A top switch not in the file: kept as missing at its place, and every pair still joined through the others. */
     @Test
     void aFabricMissingASwitchImportsWithTheSwitchMissing() throws Exception {
-        List<String> whole = Files.readAllLines(fixture("4ary3/ibnetdiscover.out"));
-        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(without(whole, "S-0002000300000000"), "no-switch");
-        assertEquals(IbnetImport.parse(whole, "whole").topology().describe(), broken.topology().describe());
+        org.oft.controller.fattree.topology.FatTree broken = importedWithout("no-switch", "S-0002000300000000");
         assertEquals(1, broken.absentNodes().cardinality());
         int missing = broken.absentNodes().nextSetBit(0);
         assertEquals(3, broken.topology().level(missing));
@@ -221,11 +229,8 @@ class IbnetImportTest {
         assertEquals(0, r.unreachablePairs(), r.unreachableExamples().toString());
         assertTrue(r.changedEntries() > 0);
         // a leaf gone takes its hosts with it (they are not discovered either)
-        List<String> noLeaf = without(whole, "S-000200010000000f");
-        for (String host : List.of("H-00010000000003c0", "H-00010000000003d0", "H-00010000000003e0", "H-00010000000003f0")) {
-            noLeaf = without(noLeaf, host);
-        }
-        org.oft.controller.fattree.topology.FatTree leafless = IbnetImport.parse(noLeaf, "no-leaf");
+        org.oft.controller.fattree.topology.FatTree leafless = importedWithout("no-leaf", "S-000200010000000f",
+                "H-00010000000003c0", "H-00010000000003d0", "H-00010000000003e0", "H-00010000000003f0");
         assertEquals(5, leafless.absentNodes().cardinality());
         assertEquals(60 * 4, dmodkAround(leafless).unreachablePairs(), "only the pairs to the four missing hosts");
     }
