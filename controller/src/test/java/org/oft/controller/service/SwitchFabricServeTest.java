@@ -208,14 +208,29 @@ class SwitchFabricServeTest {
         }
     }
 
-    /** A port's discards as read back after switch cycle {@code cycle} (port counters are read once a second). */
+    /**
+     * A listed port's discards as read back after switch cycle {@code cycle} (port counters are read
+     * once a second); a reply that carries no port summary is not a reading and is asked again.
+     */
     private long freshDiscards(String board, int port, long cycle) throws Exception {
-        await().atMost(Duration.ofSeconds(10)).until(() -> latestTelemetry().getLong("cycle", 0L) > cycle);
-        return discardsAt(board, port);
+        long[] reading = new long[1];
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            JsonObject p = latestTelemetry();
+            if (p.getLong("cycle", 0L) <= cycle) {
+                return false;
+            }
+            reading[0] = discardsIn(p, board, port);
+            return reading[0] >= 0;
+        });
+        return reading[0];
     }
 
     private long discardsAt(String board, int port) throws Exception {
-        JsonObject ports = latestTelemetry();
+        return discardsIn(latestTelemetry(), board, port);
+    }
+
+    /** The port's discards in a port summary, or -1: not listed, or no summary in the reply. */
+    private static long discardsIn(JsonObject ports, String board, int port) {
         JsonArray an = ports.getJsonArray("anomalies");
         if (an == null) {
             if (ports.containsKey("empty")) {
