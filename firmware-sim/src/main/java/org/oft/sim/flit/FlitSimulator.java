@@ -42,7 +42,6 @@ public final class FlitSimulator {
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
-    private final long[] bufArrive;
     private final int[] bufHead;
     private final int[] bufCount;
     private final int[] ivRoute;
@@ -70,6 +69,7 @@ public final class FlitSimulator {
     private final int[] chanEvents;
     private final int[] chanEventCount;
     private final int chanSlots;
+    private final boolean[] toHost; // per port: its link ends at a host
     // output arbitration scratch: the best requester per output this cycle
     private final int[] bestDist;
     private final int[] bestIn;
@@ -99,7 +99,8 @@ public final class FlitSimulator {
     private int creditNow;
     private int creditDue;
     private int chanNow;
-    private int chanDue;
+    private int chanDue; // where a flit sent now to a host lands
+    private int chanDueSwitch; // where one sent now to a switch lands
     private long lastMove;
     private long flitsInNetwork;
     // statistics of the current measurement
@@ -184,9 +185,12 @@ public final class FlitSimulator {
                 portNode[g] = n;
             }
         }
+        this.toHost = new boolean[ports];
+        for (int g = 0; g < ports; g++) {
+            toHost[g] = portNode[net.peer()[g]] < net.hosts();
+        }
         int iv = ports * vcs;
         this.buf = new int[iv * depth];
-        this.bufArrive = new long[iv * depth];
         this.bufHead = new int[iv];
         this.bufCount = new int[iv];
         this.ivRoute = new int[iv];
@@ -216,7 +220,9 @@ public final class FlitSimulator {
         this.eventCapacity = 2 * ports; // a credit per flit moved or ejected: at most one per port and cycle each
         this.creditEvents = new int[creditSlots * eventCapacity];
         this.creditEventCount = new int[creditSlots];
-        this.chanSlots = par.channelLatency() + 1;
+        // a flit bound for a switch enters arbitration there routerDelay cycles after it arrives: it is
+        // handed over that much later, so that allocation never looks at a flit it cannot move yet
+        this.chanSlots = par.channelLatency() + par.routerDelay() + 1;
         this.chanPkt = new int[chanSlots * ports];
         this.chanVc = new int[chanSlots * ports];
         this.chanEvents = new int[chanSlots * ports];
@@ -416,6 +422,8 @@ public final class FlitSimulator {
         chanNow = (int) (cycle % chanSlots);
         chanDue = chanNow + par.channelLatency() >= chanSlots ? chanNow + par.channelLatency() - chanSlots
                 : chanNow + par.channelLatency();
+        int viaRouter = par.channelLatency() + par.routerDelay();
+        chanDueSwitch = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
         arriveCredits();
         arriveFlits();
         if (flitsPerNodePerCycle > 0) {
@@ -484,7 +492,6 @@ public final class FlitSimulator {
                 int at = bufHead[iv] + bufCount[iv];
                 int bslot = iv * depth + (at >= depth ? at - depth : at);
                 buf[bslot] = p;
-                bufArrive[bslot] = cycle;
                 if (bufCount[iv]++ == 0) {
                     vcMask[in] |= 1L << vc;
                 }
@@ -585,7 +592,7 @@ public final class FlitSimulator {
 
     private void send(int out, int vc, int p, boolean tail) {
         credits[out * vcs + vc]--;
-        int arrival = chanDue;
+        int arrival = toHost[out] ? chanDue : chanDueSwitch;
         int slot = arrival * ports + out;
         chanPkt[slot] = p;
         chanVc[slot] = tail ? vc | 0x100 : vc;
@@ -627,11 +634,7 @@ public final class FlitSimulator {
                         v -= vcs;
                     }
                     int iv = in * vcs + v;
-                    int slot = iv * depth + bufHead[iv];
-                    if (cycle < bufArrive[slot] + par.routerDelay()) {
-                        continue;
-                    }
-                    int p = buf[slot];
+                    int p = buf[iv * depth + bufHead[iv]];
                     if (ivSent[iv] == 0 && ivRoute[iv] == -1) { // head: route by the table the board holds
                         byte[] table = lft[sw];
                         int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
@@ -907,7 +910,8 @@ public final class FlitSimulator {
     /**
      * Counters of global port {@code g}: flits sent and received, packets sent and received, cycles
      * a flit waited for a credit or a free VC, packets dropped for want of a route, packets this
-     * port handed to a host they were not for, packets discarded because its link is down.
+     * port handed to a host they were not for, packets discarded because its link is down. A switch
+     * port counts a flit received when it enters arbitration, routerDelay cycles after it arrived.
      */
     public void readPort(int g, long[] into) {
         into[0] = xmitFlits[g];
