@@ -111,8 +111,7 @@ public final class FlitSimulator {
     private long ejectedInWindow;
     private final long[] ejectedBySource;
     private final boolean[] sending; // sources that created packets in the window: the flows
-    private final long[] linkFlits;
-    private final long[] transmitWait;
+    private final long[] linkFlits; // flits sent in the measured sample, per port
     private final long[] latencyHistogram = new long[1 << 16];
     private long latencySum;
     private long latencyCount;
@@ -126,13 +125,17 @@ public final class FlitSimulator {
     private long delivered;
     private long ejectedFlits;
     private long latencySumAll;
-    private final long[] xmitFlits;
-    private final long[] rcvFlits;
-    private final long[] xmitPkts;
-    private final long[] rcvPkts;
-    private final long[] relayDrops;
-    private final long[] misdeliveredAt; // by the switch port that handed the packet to the wrong host
-    private final long[] xmitDiscards; // packets a switch discarded because this port's link is down
+    // per port, one cache line each: the PORT_COUNTERS at port * PC + their index
+    private static final int PC = 8;
+    private static final int XMIT_FLITS = 0;
+    private static final int RCV_FLITS = 1;
+    private static final int XMIT_PKTS = 2;
+    private static final int RCV_PKTS = 3;
+    private static final int XMIT_WAIT = 4;
+    private static final int RELAY_DROPS = 5;
+    private static final int MISDELIVERED = 6; // by the switch port that handed the packet to the wrong host
+    private static final int XMIT_DISCARDS = 7; // packets a switch discarded because this port's link is down
+    private final long[] portCounters;
     // random up-port mode: per switch, its up-ports (global ids)
     private boolean randomUp;
     private boolean ageArbitration;
@@ -248,14 +251,7 @@ public final class FlitSimulator {
         this.ejectedBySource = new long[hosts];
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
-        this.transmitWait = new long[ports];
-        this.xmitFlits = new long[ports];
-        this.rcvFlits = new long[ports];
-        this.xmitPkts = new long[ports];
-        this.rcvPkts = new long[ports];
-        this.relayDrops = new long[ports];
-        this.misdeliveredAt = new long[ports];
-        this.xmitDiscards = new long[ports];
+        this.portCounters = new long[ports * PC];
         int switches = nodes - net.hosts();
         this.upBase = new int[switches + 1];
         int ups = 0;
@@ -480,9 +476,9 @@ public final class FlitSimulator {
             int vc = chanVc[base + g] & 0xFF;
             int in = net.peer()[g];
             int node = portNode[in];
-            rcvFlits[in]++;
+            portCounters[in * PC + RCV_FLITS]++;
             if (chanVc[base + g] >= 0x100) {
-                rcvPkts[in]++;
+                portCounters[in * PC + RCV_PKTS]++;
             }
             if (node < net.hosts()) {
                 eject(node, p, g);
@@ -517,7 +513,7 @@ public final class FlitSimulator {
         }
         if (pktDst[p] / paths != host) {
             misdelivered++;
-            misdeliveredAt[from]++;
+            portCounters[from * PC + MISDELIVERED]++;
         } else {
             delivered++;
             latencySumAll += cycle - pktBorn[p];
@@ -566,7 +562,7 @@ public final class FlitSimulator {
         if (hostSent[h] == 0) {
             vc = freeVc(out, h);
             if (vc < 0) {
-                transmitWait[out]++;
+                portCounters[out * PC + XMIT_WAIT]++;
                 return;
             }
             ovcBusy[out * vcs + vc] = true;
@@ -575,7 +571,7 @@ public final class FlitSimulator {
         } else {
             vc = hostOutVc[h];
             if (credits[out * vcs + vc] == 0) {
-                transmitWait[out]++;
+                portCounters[out * PC + XMIT_WAIT]++;
                 return;
             }
         }
@@ -598,12 +594,9 @@ public final class FlitSimulator {
         chanVc[slot] = tail ? vc | 0x100 : vc;
         chanEvents[arrival * ports + chanEventCount[arrival]++] = out;
         lastMove = cycle;
-        xmitFlits[out]++;
+        portCounters[out * PC + XMIT_FLITS]++;
         if (tail) {
-            xmitPkts[out]++;
-        }
-        if (inWindow()) {
-            linkFlits[out]++;
+            portCounters[out * PC + XMIT_PKTS]++;
         }
     }
 
@@ -658,12 +651,12 @@ public final class FlitSimulator {
                         // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
                         // A cut lands between packets: one already crossing finishes, so that no half packet is
                         // left to block the far side, and a repaired link carries on from a consistent state.
-                        xmitDiscards[ivRoute[iv]]++;
+                        portCounters[ivRoute[iv] * PC + XMIT_DISCARDS]++;
                         linkDownDiscards++;
                         unroutable++;
                         ivRoute[iv] = -2;
                     } else if (ivRoute[iv] == -2 && ivSent[iv] == 0) {
-                        relayDrops[in]++;
+                        portCounters[in * PC + RELAY_DROPS]++;
                         unroutable++;
                         ivRoute[iv] = -3; // counted: the flits follow
                     }
@@ -675,7 +668,7 @@ public final class FlitSimulator {
                         int out = ivRoute[iv];
                         int ovc = freeVc(out, v);
                         if (ovc < 0) {
-                            transmitWait[out]++;
+                            portCounters[out * PC + XMIT_WAIT]++;
                             continue;
                         }
                         if (offer(i, out, v * vcs + ovc, pktBorn[p])) {
@@ -684,7 +677,7 @@ public final class FlitSimulator {
                     } else {
                         int out = ivRoute[iv];
                         if (credits[out * vcs + ivOutVc[iv]] == 0) {
-                            transmitWait[out]++;
+                            portCounters[out * PC + XMIT_WAIT]++;
                             continue;
                         }
                         if (offer(i, out, v * vcs + ivOutVc[iv], pktBorn[p])) {
@@ -817,10 +810,7 @@ public final class FlitSimulator {
         Arrays.fill(ejectedBySource, 0);
         Arrays.fill(sending, false);
         Arrays.fill(linkFlits, 0);
-        long waitBefore = 0;
-        for (long w : transmitWait) {
-            waitBefore += w;
-        }
+        long waitBefore = totalTransmitWait();
         Arrays.fill(latencyHistogram, 0);
         latencySum = 0;
         latencyCount = 0;
@@ -829,12 +819,20 @@ public final class FlitSimulator {
         windowEnd = windowStart + sample;
         boolean deadlock = false;
         long start = cycle;
+        boolean sampled = false;
         while (cycle < windowEnd) {
+            if (cycle == windowStart) { // flits sent per link in the sample: the difference of two readings
+                addXmitFlits(-1);
+                sampled = true;
+            }
             step(load, traffic);
             if (stalled(stallCycles)) {
                 deadlock = true;
                 break;
             }
+        }
+        if (sampled) {
+            addXmitFlits(1);
         }
         long drainEnd = cycle + drainLimit;
         while (!deadlock && measuredOut > 0 && cycle < drainEnd) {
@@ -860,12 +858,11 @@ public final class FlitSimulator {
         }
         double[] util = new double[maxLevel];
         int[] linksAt = new int[maxLevel];
-        long wait = -waitBefore;
+        long wait = totalTransmitWait() - waitBefore;
         for (int g = 0; g < ports; g++) {
             int l = net.level()[g] - 1;
             util[l] += (double) linkFlits[g] / sample;
             linksAt[l]++;
-            wait += transmitWait[g];
         }
         for (int l = 0; l < maxLevel; l++) {
             util[l] = linksAt[l] == 0 ? 0 : util[l] / linksAt[l];
@@ -882,6 +879,20 @@ public final class FlitSimulator {
         return new Result(load, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
                 p99, latencyCount + measuredOut, measuredOut, misdelivered, loops, unroutable, deadLinkWaits, deadlock, cycle - start,
                 util, wait, latencyHistogram.clone());
+    }
+
+    private void addXmitFlits(int sign) {
+        for (int g = 0; g < ports; g++) {
+            linkFlits[g] += sign * portCounters[g * PC + XMIT_FLITS];
+        }
+    }
+
+    private long totalTransmitWait() {
+        long wait = 0;
+        for (int g = 0; g < ports; g++) {
+            wait += portCounters[g * PC + XMIT_WAIT];
+        }
+        return wait;
     }
 
     /** The current cycle is in the measured sample. */
@@ -914,14 +925,7 @@ public final class FlitSimulator {
      * port counts a flit received when it enters arbitration, routerDelay cycles after it arrived.
      */
     public void readPort(int g, long[] into) {
-        into[0] = xmitFlits[g];
-        into[1] = rcvFlits[g];
-        into[2] = xmitPkts[g];
-        into[3] = rcvPkts[g];
-        into[4] = transmitWait[g];
-        into[5] = relayDrops[g];
-        into[6] = misdeliveredAt[g];
-        into[7] = xmitDiscards[g];
+        System.arraycopy(portCounters, g * PC, into, 0, PC);
     }
 
     /** Whether the link from global port {@code g} is up. */
@@ -939,12 +943,8 @@ public final class FlitSimulator {
      * because a link was down.
      */
     public long[] totals() {
-        long wait = 0;
-        for (long w : transmitWait) {
-            wait += w;
-        }
         return new long[] {cycle, created, delivered, misdelivered, loops, unroutable, ejectedFlits, latencySumAll, flitsInNetwork,
-            wait, deadLinkWaits, linkDownDiscards};
+            totalTransmitWait(), deadLinkWaits, linkDownDiscards};
     }
 
     public FlitNetwork network() {
