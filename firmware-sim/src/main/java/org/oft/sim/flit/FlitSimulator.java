@@ -42,11 +42,15 @@ public final class FlitSimulator {
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
-    private final int[] bufHead;
-    private final int[] bufCount;
-    private final int[] ivRoute;
-    private final int[] ivOutVc;
-    private final int[] ivSent;
+    // the state of each input VC, in one record (iv * IVS): buffer head and count, the output port
+    // its packet goes to (-1 not routed yet, -2 no route, -3 dropping), the output VC, flits sent
+    private static final int IVS = 8;
+    private static final int HEAD = 0;
+    private static final int COUNT = 1;
+    private static final int ROUTE = 2;
+    private static final int OUT_VC = 3;
+    private static final int SENT = 4;
+    private final int[] ivs;
     private final int[] inRr; // per port: next VC to look at
     private final int[] portFlits; // flits buffered at each input port (all VCs)
     private final long[] vcMask; // per input port: bit v set while VC v holds a flit
@@ -194,13 +198,11 @@ public final class FlitSimulator {
         }
         int iv = ports * vcs;
         this.buf = new int[iv * depth];
-        this.bufHead = new int[iv];
-        this.bufCount = new int[iv];
-        this.ivRoute = new int[iv];
-        this.ivOutVc = new int[iv];
-        this.ivSent = new int[iv];
-        Arrays.fill(ivRoute, -1);
-        Arrays.fill(ivOutVc, -1);
+        this.ivs = new int[iv * IVS];
+        for (int k = 0; k < iv; k++) {
+            ivs[k * IVS + ROUTE] = -1;
+            ivs[k * IVS + OUT_VC] = -1;
+        }
         this.inRr = new int[ports];
         this.portFlits = new int[ports];
         if (vcs > 64) {
@@ -485,10 +487,10 @@ public final class FlitSimulator {
                 returnCredit(g, vc); // the host takes the flit at once
             } else {
                 int iv = in * vcs + vc;
-                int at = bufHead[iv] + bufCount[iv];
+                int at = ivs[iv * IVS + HEAD] + ivs[iv * IVS + COUNT];
                 int bslot = iv * depth + (at >= depth ? at - depth : at);
                 buf[bslot] = p;
-                if (bufCount[iv]++ == 0) {
+                if (ivs[iv * IVS + COUNT]++ == 0) {
                     vcMask[in] |= 1L << vc;
                 }
                 if (portFlits[in]++ == 0) {
@@ -627,13 +629,13 @@ public final class FlitSimulator {
                         v -= vcs;
                     }
                     int iv = in * vcs + v;
-                    int p = buf[iv * depth + bufHead[iv]];
-                    if (ivSent[iv] == 0 && ivRoute[iv] == -1) { // head: route by the table the board holds
+                    int p = buf[iv * depth + ivs[iv * IVS + HEAD]];
+                    if (ivs[iv * IVS + SENT] == 0 && ivs[iv * IVS + ROUTE] == -1) { // head: route by the table the board holds
                         byte[] table = lft[sw];
                         int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
                         int local = portMap == null ? phys - 1 : phys < portMap[sw].length ? portMap[sw][phys] : -1;
                         if (phys == 0 || local < 0 || local >= radix) {
-                            ivRoute[iv] = -2;
+                            ivs[iv * IVS + ROUTE] = -2;
                         } else {
                             int out = first + local;
                             if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
@@ -641,31 +643,31 @@ public final class FlitSimulator {
                                 out = upPorts[upBase[sw] + (randomUp ? rnd.nextInt(ups)
                                         : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
                             }
-                            ivRoute[iv] = out;
+                            ivs[iv * IVS + ROUTE] = out;
                             if (++pktHops[p] == maxHops + 1) {
                                 loops++;
                             }
                         }
                     }
-                    if (ivRoute[iv] >= 0 && ivSent[iv] == 0 && dead[ivRoute[iv]]) {
+                    if (ivs[iv * IVS + ROUTE] >= 0 && ivs[iv * IVS + SENT] == 0 && dead[ivs[iv * IVS + ROUTE]]) {
                         // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
                         // A cut lands between packets: one already crossing finishes, so that no half packet is
                         // left to block the far side, and a repaired link carries on from a consistent state.
-                        portCounters[ivRoute[iv] * PC + XMIT_DISCARDS]++;
+                        portCounters[ivs[iv * IVS + ROUTE] * PC + XMIT_DISCARDS]++;
                         linkDownDiscards++;
                         unroutable++;
-                        ivRoute[iv] = -2;
-                    } else if (ivRoute[iv] == -2 && ivSent[iv] == 0) {
+                        ivs[iv * IVS + ROUTE] = -2;
+                    } else if (ivs[iv * IVS + ROUTE] == -2 && ivs[iv * IVS + SENT] == 0) {
                         portCounters[in * PC + RELAY_DROPS]++;
                         unroutable++;
-                        ivRoute[iv] = -3; // counted: the flits follow
+                        ivs[iv * IVS + ROUTE] = -3; // counted: the flits follow
                     }
-                    if (ivRoute[iv] <= -2) {
+                    if (ivs[iv * IVS + ROUTE] <= -2) {
                         discard(in, v, p);
                         break; // the input's turn this cycle
                     }
-                    if (ivSent[iv] == 0) {
-                        int out = ivRoute[iv];
+                    if (ivs[iv * IVS + SENT] == 0) {
+                        int out = ivs[iv * IVS + ROUTE];
                         int ovc = freeVc(out, v);
                         if (ovc < 0) {
                             portCounters[out * PC + XMIT_WAIT]++;
@@ -675,12 +677,12 @@ public final class FlitSimulator {
                             break;
                         }
                     } else {
-                        int out = ivRoute[iv];
-                        if (credits[out * vcs + ivOutVc[iv]] == 0) {
+                        int out = ivs[iv * IVS + ROUTE];
+                        if (credits[out * vcs + ivs[iv * IVS + OUT_VC]] == 0) {
                             portCounters[out * PC + XMIT_WAIT]++;
                             continue;
                         }
-                        if (offer(i, out, v * vcs + ivOutVc[iv], pktBorn[p])) {
+                        if (offer(i, out, v * vcs + ivs[iv * IVS + OUT_VC], pktBorn[p])) {
                             break;
                         }
                     }
@@ -743,8 +745,8 @@ public final class FlitSimulator {
 
     /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
     private void pop(int in, int v, int iv) {
-        bufHead[iv] = bufHead[iv] + 1 == depth ? 0 : bufHead[iv] + 1;
-        if (--bufCount[iv] == 0) {
+        ivs[iv * IVS + HEAD] = ivs[iv * IVS + HEAD] + 1 == depth ? 0 : ivs[iv * IVS + HEAD] + 1;
+        if (--ivs[iv * IVS + COUNT] == 0) {
             vcMask[in] &= ~(1L << v);
         }
         int node = portNode[in];
@@ -762,9 +764,9 @@ public final class FlitSimulator {
         returnCredit(net.peer()[in], v);
         flitsInNetwork--;
         lastMove = cycle;
-        if (++ivSent[iv] == par.packetFlits()) {
-            ivSent[iv] = 0;
-            ivRoute[iv] = -1;
+        if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
+            ivs[iv * IVS + SENT] = 0;
+            ivs[iv * IVS + ROUTE] = -1;
             if (pktMeasured[p]) {
                 measuredOut--;
             }
@@ -774,20 +776,20 @@ public final class FlitSimulator {
 
     private void grant(int in, int v, int out, int ovc) {
         int iv = in * vcs + v;
-        int slot = iv * depth + bufHead[iv];
+        int slot = iv * depth + ivs[iv * IVS + HEAD];
         int p = buf[slot];
-        if (ivSent[iv] == 0) {
+        if (ivs[iv * IVS + SENT] == 0) {
             ovcBusy[out * vcs + ovc] = true;
-            ivOutVc[iv] = ovc;
+            ivs[iv * IVS + OUT_VC] = ovc;
         }
         pop(in, v, iv);
         returnCredit(net.peer()[in], v);
-        send(out, ovc, p, ivSent[iv] + 1 == par.packetFlits());
-        if (++ivSent[iv] == par.packetFlits()) {
+        send(out, ovc, p, ivs[iv * IVS + SENT] + 1 == par.packetFlits());
+        if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
             ovcBusy[out * vcs + ovc] = false;
-            ivSent[iv] = 0;
-            ivRoute[iv] = -1;
-            ivOutVc[iv] = -1;
+            ivs[iv * IVS + SENT] = 0;
+            ivs[iv * IVS + ROUTE] = -1;
+            ivs[iv * IVS + OUT_VC] = -1;
         }
     }
 
