@@ -45,6 +45,7 @@ public final class FlitSimulator {
     // the state of each input VC, in one record (iv * IVS): buffer head and count, the output port
     // its packet goes to (-1 not routed yet, -2 no route, -3 dropping), the output VC, flits sent
     private static final int IVS = 8;
+    private static final int BUSY = Integer.MIN_VALUE;
     private static final int HEAD = 0;
     private static final int COUNT = 1;
     private static final int ROUTE = 2;
@@ -59,8 +60,7 @@ public final class FlitSimulator {
     private final int[] reqList; // inputs that requested this cycle, in ascending order
     private final int[] nodeFlits; // flits buffered at each switch
     // output VCs (indexed port * vcs + vc, port = the sending port)
-    private final int[] credits;
-    private final boolean[] ovcBusy;
+    private final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
     private final int[] outRr; // per port: next input (local) to look at
     private final boolean[] dead;
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
@@ -218,7 +218,6 @@ public final class FlitSimulator {
         this.nodeFlits = new int[nodes];
         this.credits = new int[iv];
         Arrays.fill(credits, depth);
-        this.ovcBusy = new boolean[iv];
         this.outRr = new int[ports];
         this.dead = new boolean[ports];
         this.creditSlots = par.creditDelay() + 1;
@@ -540,7 +539,7 @@ public final class FlitSimulator {
                 v -= vcs;
             }
             int i = out * vcs + v;
-            if (!ovcBusy[i] && credits[i] >= need) {
+            if (credits[i] >= need) { // a busy VC reads negative
                 return v;
             }
         }
@@ -567,12 +566,12 @@ public final class FlitSimulator {
                 portCounters[out * PC + XMIT_WAIT]++;
                 return;
             }
-            ovcBusy[out * vcs + vc] = true;
+            credits[out * vcs + vc] |= BUSY;
             hostOutVc[h] = vc;
             flitsInNetwork += par.packetFlits();
         } else {
             vc = hostOutVc[h];
-            if (credits[out * vcs + vc] == 0) {
+            if ((credits[out * vcs + vc] & ~BUSY) == 0) {
                 portCounters[out * PC + XMIT_WAIT]++;
                 return;
             }
@@ -580,7 +579,7 @@ public final class FlitSimulator {
         boolean tail = hostSent[h] + 1 == par.packetFlits();
         send(out, vc, p, tail);
         if (++hostSent[h] == par.packetFlits()) {
-            ovcBusy[out * vcs + vc] = false;
+            credits[out * vcs + vc] &= ~BUSY;
             hostSent[h] = 0;
             hostOutVc[h] = -1;
             srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
@@ -678,7 +677,7 @@ public final class FlitSimulator {
                         }
                     } else {
                         int out = ivs[iv * IVS + ROUTE];
-                        if (credits[out * vcs + ivs[iv * IVS + OUT_VC]] == 0) {
+                        if ((credits[out * vcs + ivs[iv * IVS + OUT_VC]] & ~BUSY) == 0) {
                             portCounters[out * PC + XMIT_WAIT]++;
                             continue;
                         }
@@ -779,14 +778,14 @@ public final class FlitSimulator {
         int slot = iv * depth + ivs[iv * IVS + HEAD];
         int p = buf[slot];
         if (ivs[iv * IVS + SENT] == 0) {
-            ovcBusy[out * vcs + ovc] = true;
+            credits[out * vcs + ovc] |= BUSY;
             ivs[iv * IVS + OUT_VC] = ovc;
         }
         pop(in, v, iv);
         returnCredit(net.peer()[in], v);
         send(out, ovc, p, ivs[iv * IVS + SENT] + 1 == par.packetFlits());
         if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
-            ovcBusy[out * vcs + ovc] = false;
+            credits[out * vcs + ovc] &= ~BUSY;
             ivs[iv * IVS + SENT] = 0;
             ivs[iv * IVS + ROUTE] = -1;
             ivs[iv * IVS + OUT_VC] = -1;
