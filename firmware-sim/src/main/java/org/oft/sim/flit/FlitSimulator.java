@@ -53,12 +53,11 @@ public final class FlitSimulator {
     private static final int SENT = 4;
     private final int[] ivs;
     private final int[] inRr; // per port: next VC to look at
-    private final int[] portFlits; // flits buffered at each input port (all VCs)
     private final long[] vcMask; // per input port: bit v set while VC v holds a flit
     private final long[] inMask; // per switch, words from maskBase: bit i set while local input i holds a flit
     private final int[] maskBase;
     private final int[] reqList; // inputs that requested this cycle, in ascending order
-    private final int[] nodeFlits; // flits buffered at each switch
+    private final int[] maskPos; // per port: its bit in inMask, as word * 64 + bit
     // output VCs (indexed port * vcs + vc, port = the sending port)
     private final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
     private final int[] outRr; // per port: next input (local) to look at
@@ -204,7 +203,6 @@ public final class FlitSimulator {
             ivs[k * IVS + OUT_VC] = -1;
         }
         this.inRr = new int[ports];
-        this.portFlits = new int[ports];
         if (vcs > 64) {
             throw new IllegalArgumentException("at most 64 VCs");
         }
@@ -215,7 +213,10 @@ public final class FlitSimulator {
             maskBase[n + 1] = maskBase[n] + (r + 63) / 64;
         }
         this.inMask = new long[maskBase[nodes]];
-        this.nodeFlits = new int[nodes];
+        this.maskPos = new int[ports];
+        for (int g = 0; g < ports; g++) {
+            maskPos[g] = maskBase[portNode[g]] * 64 + g - net.portBase()[portNode[g]];
+        }
         this.credits = new int[iv];
         Arrays.fill(credits, depth);
         this.outRr = new int[ports];
@@ -439,8 +440,11 @@ public final class FlitSimulator {
         }
         int nodes = net.nodes();
         for (int n = net.hosts(); n < nodes; n++) {
-            if (nodeFlits[n] > 0) {
-                allocate(n);
+            for (int w = maskBase[n]; w < maskBase[n + 1]; w++) {
+                if (inMask[w] != 0) {
+                    allocate(n);
+                    break;
+                }
             }
         }
         cycle++;
@@ -490,13 +494,11 @@ public final class FlitSimulator {
                 int bslot = iv * depth + (at >= depth ? at - depth : at);
                 buf[bslot] = p;
                 if (ivs[iv * IVS + COUNT]++ == 0) {
+                    if (vcMask[in] == 0) {
+                        inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
+                    }
                     vcMask[in] |= 1L << vc;
                 }
-                if (portFlits[in]++ == 0) {
-                    int i = in - net.portBase()[node];
-                    inMask[maskBase[node] + (i >>> 6)] |= 1L << i;
-                }
-                nodeFlits[node]++;
             }
         }
     }
@@ -745,15 +747,9 @@ public final class FlitSimulator {
     /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
     private void pop(int in, int v, int iv) {
         ivs[iv * IVS + HEAD] = ivs[iv * IVS + HEAD] + 1 == depth ? 0 : ivs[iv * IVS + HEAD] + 1;
-        if (--ivs[iv * IVS + COUNT] == 0) {
-            vcMask[in] &= ~(1L << v);
+        if (--ivs[iv * IVS + COUNT] == 0 && (vcMask[in] &= ~(1L << v)) == 0) {
+            inMask[maskPos[in] >>> 6] &= ~(1L << maskPos[in]);
         }
-        int node = portNode[in];
-        if (--portFlits[in] == 0) {
-            int i = in - net.portBase()[node];
-            inMask[maskBase[node] + (i >>> 6)] &= ~(1L << i);
-        }
-        nodeFlits[node]--;
     }
 
     /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
