@@ -531,9 +531,8 @@ public final class FlitSimulator {
         freePkt[freeCount++] = p;
     }
 
-    /** A free VC on output {@code out} with room for what must fit, or -1. */
+    /** A free VC on output {@code out}, looking from VC {@code start} (below vcs) on, with room for what must fit, or -1. */
     private int freeVc(int out, int start) {
-        start %= vcs;
         int need = par.cutThrough() ? par.packetFlits() : 1;
         for (int k = 0; k < vcs; k++) {
             int v = start + k;
@@ -563,7 +562,7 @@ public final class FlitSimulator {
         }
         int vc;
         if (hostSent[h] == 0) {
-            vc = freeVc(out, h);
+            vc = freeVc(out, h % vcs);
             if (vc < 0) {
                 portCounters[out * PC + XMIT_WAIT]++;
                 return;
@@ -674,7 +673,7 @@ public final class FlitSimulator {
                             portCounters[out * PC + XMIT_WAIT]++;
                             continue;
                         }
-                        if (offer(i, out, v * vcs + ovc, pktBorn[p])) {
+                        if (offer(i, out, v << 8 | ovc, pktBorn[p])) {
                             break;
                         }
                     } else {
@@ -683,7 +682,7 @@ public final class FlitSimulator {
                             portCounters[out * PC + XMIT_WAIT]++;
                             continue;
                         }
-                        if (offer(i, out, v * vcs + ivs[iv * IVS + OUT_VC], pktBorn[p])) {
+                        if (offer(i, out, v << 8 | ivs[iv * IVS + OUT_VC], pktBorn[p])) {
                             break;
                         }
                     }
@@ -718,15 +717,15 @@ public final class FlitSimulator {
             int i = bestIn[o];
             int out = first + o;
             bestDist[o] = Integer.MAX_VALUE;
-            int v = requestVc[i] / vcs;
-            grant(first + i, v, out, requestVc[i] - v * vcs);
+            int v = requestVc[i] >>> 8;
+            grant(first + i, v, out, requestVc[i] & 0xFF);
             outRr[out] = i + 1 == radix ? 0 : i + 1;
             inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
         }
     }
 
     /**
-     * Input {@code i} offers output {@code out} (VC pair {@code vcPair}) for a packet born at
+     * Input {@code i} offers output {@code out} (input VC << 8 | output VC: {@code vcPair}) for a packet born at
      * {@code born}; true when the input is done choosing (round robin takes the first offer, age
      * arbitration looks at every VC and keeps the oldest).
      */
