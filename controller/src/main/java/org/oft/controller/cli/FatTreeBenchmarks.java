@@ -75,11 +75,14 @@ final class FatTreeBenchmarks {
         }
     }
 
-    /** The flit model: simulated cycles/s and flit-hops/s at load 0.5, uniform traffic, D-mod-K, one thread. */
+    /**
+     * The flit model: simulated cycles/s and flit-hops/s at load 0.5, uniform traffic, D-mod-K, on one
+     * thread and on every core (one simulation, its fabric split among them; same results).
+     */
     void flit() {
         out.section("flit", "flit-level model, uniform traffic at 0.5 flits/node/cycle, D-mod-K, 4 VCs x 16 flits, 1-flit packets, "
-                + "one thread: median [min..max] of " + runs + " runs after a warm-up run",
-                "topology", "hosts", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted",
+                + "one simulation on 1 and on " + cores() + " threads: median [min..max] of " + runs + " runs after a warm-up run",
+                "topology", "hosts", "threads", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted",
                 "allocated_bytes_per_cycle");
         for (String spec : new String[] {"kary:4,3", "kary:12,3"}) {
             org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(spec);
@@ -89,61 +92,44 @@ final class FatTreeBenchmarks {
             byte[][] tables = org.oft.controller.fattree.flit.FlitFabric.tables(tree, r.tables());
             org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic("uniform", t.hosts(), 1);
             long cycles = spec.equals("kary:4,3") ? 200_000 : 5_000;
-            double[] rate = new double[runs];
-            double hops = 0;
-            double accepted = 0;
-            for (int k = -1; k < runs; k++) {
-                org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
-                        tables, 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, k + 2);
-                long t0 = System.nanoTime();
-                org.oft.sim.flit.FlitSimulator.Result res = sim.run(0.5, tr, 0, cycles, 0, 10_000);
-                double s = (System.nanoTime() - t0) / 1e9;
-                if (k >= 0) {
-                    rate[k] = res.cycles() / s;
-                    hops = flitHops(res, net) / s;
-                    accepted = res.accepted();
+            Double acceptedOnOne = null;
+            for (int threads : cores() > 1 ? new int[] {1, cores()} : new int[] {1}) {
+                double[] rate = new double[runs];
+                double[] hops = new double[runs];
+                double accepted = 0;
+                for (int k = -1; k < runs; k++) {
+                    org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
+                            tables, 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, k + 2);
+                    sim.setThreads(threads);
+                    try {
+                        long t0 = System.nanoTime();
+                        org.oft.sim.flit.FlitSimulator.Result res = sim.run(0.5, tr, 0, cycles, 0, 10_000);
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        if (k >= 0) {
+                            rate[k] = res.cycles() / s;
+                            hops[k] = flitHops(res, net) / s;
+                            accepted = res.accepted();
+                        }
+                    } finally {
+                        sim.close();
+                    }
                 }
-            }
-            Arrays.sort(rate);
-            out.row("\"%s\",%d,%d,%.0f,%.0f,%.0f,%.3e,%.3f,%.3f", spec, t.hosts(), cycles, rate[runs / 2], rate[0], rate[runs - 1], hops,
-                    accepted, allocatedPerCycle(net, tables, tr, cycles));
-            if (spec.equals("kary:12,3")) {
-                out.row("\"%s\",%d,%d,%s,%s,%s,%.3e,%s,%s", spec + ", " + cores() + " simulations side by side (a sweep's loads)",
-                        t.hosts(), cycles, "-", "-", "-", sideBySide(net, tables, tr, cycles), "-", "-");
+                if (acceptedOnOne == null) {
+                    acceptedOnOne = accepted;
+                } else if (accepted != acceptedOnOne) {
+                    throw new IllegalStateException(spec + ": " + threads + " threads accepted " + accepted + ", one thread " + acceptedOnOne);
+                }
+                Arrays.sort(rate);
+                Arrays.sort(hops);
+                out.row("\"%s\",%d,%d,%d,%.0f,%.0f,%.0f,%.3e,%.3f,%s", spec, t.hosts(), threads, cycles, rate[runs / 2], rate[0],
+                        rate[runs - 1], hops[runs / 2], accepted,
+                        threads == 1 ? String.format(Locale.ROOT, "%.3f", allocatedPerCycle(net, tables, tr, cycles)) : "-");
             }
         }
     }
 
     private static int cores() {
         return Math.max(1, Runtime.getRuntime().availableProcessors());
-    }
-
-    /** Flit-hops per second of all cores together, one independent simulation per core (as a sweep runs its loads). */
-    private static double sideBySide(org.oft.sim.flit.FlitNetwork net, byte[][] tables, org.oft.sim.flit.FlitSimulator.Traffic tr,
-                                     long cycles) {
-        int n = cores();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
-        try {
-            java.util.List<java.util.concurrent.Future<Double>> hops = new java.util.ArrayList<>();
-            long t0 = System.nanoTime();
-            for (int k = 0; k < n; k++) {
-                int seed = 100 + k;
-                hops.add(pool.submit(() -> {
-                    org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
-                            tables, 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, seed);
-                    return flitHops(sim.run(0.5, tr, 0, cycles, 0, 10_000), net);
-                }));
-            }
-            double total = 0;
-            for (java.util.concurrent.Future<Double> f : hops) {
-                total += f.get();
-            }
-            return total / ((System.nanoTime() - t0) / 1e9);
-        } catch (Exception e) {
-            throw new IllegalStateException("side-by-side simulations failed: " + e, e);
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     /**

@@ -34,7 +34,8 @@ final class FlitCommand implements Callable<Integer> {
     @Option(names = "--sweep", description = "FROM:TO:STEP: run each load and report the saturation point")
     String sweep;
 
-    @Option(names = "--threads", description = "Simulations of a sweep run side by side (default: one per core).")
+    @Option(names = "--threads", description = "Threads in all (default: one per core): a sweep runs its loads side by side, "
+            + "a single run splits the fabric among them. Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--lft", description = "Forward by these tables (OpenSM dump_fts/ibroute or opensm-lfts.dump) instead of --engine's.")
@@ -81,7 +82,9 @@ final class FlitCommand implements Callable<Integer> {
         Double saturation = null;
         // the loads of a sweep are independent simulations: run them side by side, one per core
         org.oft.sim.flit.FlitNetwork net = FlitFabric.network(t);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(threads, loads.length),
+        int side = Math.min(threads, loads.length);
+        int lanes = Math.max(1, threads / side); // threads each simulation splits its fabric among
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(side,
                 task -> {
                     Thread th = new Thread(task, "oft-flit-sweep");
                     th.setDaemon(true);
@@ -94,10 +97,15 @@ final class FlitCommand implements Callable<Integer> {
                 int k = i;
                 results.add(pool.submit(() -> {
                     FlitSimulator sim = fw.simulator(net, par, args.paths, pp, args.seed, flit.randomUp, flit.age());
-                    long t0 = System.nanoTime();
-                    FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
-                    seconds[k] = (System.nanoTime() - t0) / 1e9;
-                    return res;
+                    sim.setThreads(lanes);
+                    try {
+                        long t0 = System.nanoTime();
+                        FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
+                        seconds[k] = (System.nanoTime() - t0) / 1e9;
+                        return res;
+                    } finally {
+                        sim.close();
+                    }
                 }));
             }
             for (int i = 0; i < loads.length; i++) {

@@ -39,6 +39,7 @@ public final class FlitSimulator {
     private final int maxHops;
     private final int[] portNode;
     private final int[] switchOf; // node -> switch index (-1 for hosts)
+    private final int radix; // the largest
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
@@ -56,30 +57,28 @@ public final class FlitSimulator {
     private final long[] vcMask; // per input port: bit v set while VC v holds a flit
     private final long[] inMask; // per switch, words from maskBase: bit i set while local input i holds a flit
     private final int[] maskBase;
-    private final int[] reqList; // inputs that requested this cycle, in ascending order
     private final int[] maskPos; // per port: its bit in inMask, as word * 64 + bit
     // output VCs (indexed port * vcs + vc, port = the sending port)
     private final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
     private final int[] outRr; // per port: next input (local) to look at
     private final boolean[] dead;
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
-    private final int[] creditEvents;
-    private final int[] creditEventCount;
     private final int creditSlots;
-    private final int eventCapacity;
-    private final int[] chanPkt;
+    private final int[] chanPkt; // [slot * ports + sending port]
     private final int[] chanVc;
-    private final int[] chanEvents;
-    private final int[] chanEventCount;
     private final int chanSlots;
     private final boolean[] toHost; // per port: its link ends at a host
-    // output arbitration scratch: the best requester per output this cycle
-    private final int[] bestDist;
-    private final int[] bestIn;
-    private final int[] requested;
-    // per-cycle scratch, sized to the largest radix
-    private final int[] request;
-    private final int[] requestVc;
+    // the lanes a cycle runs in (one per thread), and which lane owns each port
+    private Lane[] lanes;
+    private int[] portLane;
+    private int[] chanList; // per port: the lane that receives what it sends, times chanSlots
+    private int[] creditList; // per port: the lane that owns it, times creditSlots
+    // per cycle a port receives at most one flit, and one credit (for the input it feeds, or a host's
+    // ejection): the most ports a lane has bounds a slot's lists
+    private int chanCap;
+    private int creditCap;
+    private LaneThreads threads;
+    private final long[] upRng; // per switch: random up-port state (SplitMix64), so that no lane shares a generator
     // hosts
     private int[][] srcQueue;
     private final int[] srcHead;
@@ -111,23 +110,10 @@ public final class FlitSimulator {
     private long windowStart;
     private long windowEnd = Long.MAX_VALUE;
     private long measuredOut;
-    private long ejectedInWindow;
-    private final long[] ejectedBySource;
     private final boolean[] sending; // sources that created packets in the window: the flows
     private final long[] linkFlits; // flits sent in the measured sample, per port
-    private final long[] latencyHistogram = new long[1 << 16];
-    private long latencySum;
-    private long latencyCount;
-    private long misdelivered;
-    private long loops;
-    private long unroutable;
-    private long deadLinkWaits;
-    private long linkDownDiscards;
-    // since the model started (never reset): what boards report
+    // since the model started (never reset): what boards report (the rest is counted by the lanes)
     private long created;
-    private long delivered;
-    private long ejectedFlits;
-    private long latencySumAll;
     // per port, one cache line each: the PORT_COUNTERS at port * PC + their index
     private static final int PC = 8;
     private static final int XMIT_FLITS = 0;
@@ -143,8 +129,6 @@ public final class FlitSimulator {
     private boolean randomUp;
     private boolean ageArbitration;
     private int[][] portMap; // per switch: the port (0-based) behind each physical port number; null: physical p = port p - 1
-    private final long[] requestAge; // per input: creation cycle of the packet it offers (age arbitration)
-    private final long[] bestAge;
     private byte[][] sourceUp; // [switch level][source]: up-port offset, when the way up is keyed by source
     private final int[] upBase;
     private final int[] upPorts;
@@ -222,26 +206,13 @@ public final class FlitSimulator {
         this.outRr = new int[ports];
         this.dead = new boolean[ports];
         this.creditSlots = par.creditDelay() + 1;
-        this.eventCapacity = 2 * ports; // a credit per flit moved or ejected: at most one per port and cycle each
-        this.creditEvents = new int[creditSlots * eventCapacity];
-        this.creditEventCount = new int[creditSlots];
         // a flit bound for a switch enters arbitration there routerDelay cycles after it arrives: it is
         // handed over that much later, so that allocation never looks at a flit it cannot move yet
         this.chanSlots = par.channelLatency() + par.routerDelay() + 1;
         this.chanPkt = new int[chanSlots * ports];
         this.chanVc = new int[chanSlots * ports];
-        this.chanEvents = new int[chanSlots * ports];
-        this.chanEventCount = new int[chanSlots];
         Arrays.fill(chanPkt, -1);
-        this.request = new int[radix];
-        this.reqList = new int[radix];
-        this.requestAge = new long[radix];
-        this.bestAge = new long[radix];
-        this.requestVc = new int[radix];
-        this.bestDist = new int[radix];
-        this.bestIn = new int[radix];
-        this.requested = new int[radix];
-        Arrays.fill(bestDist, Integer.MAX_VALUE);
+        this.radix = radix;
         int hosts = net.hosts();
         this.srcQueue = new int[hosts][16];
         this.srcHead = new int[hosts];
@@ -250,7 +221,6 @@ public final class FlitSimulator {
         this.hostOutVc = new int[hosts];
         Arrays.fill(hostOutVc, -1);
         this.rrPath = new int[hosts];
-        this.ejectedBySource = new long[hosts];
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
         this.portCounters = new long[ports * PC];
@@ -277,6 +247,117 @@ public final class FlitSimulator {
         }
         growPackets(1024);
         this.rnd = new SplittableRandom(seed);
+        this.upRng = new long[switches];
+        SplittableRandom upSeeds = new SplittableRandom(~seed); // apart from rnd, whose sequence injection keeps
+        for (int k = 0; k < switches; k++) {
+            upRng[k] = upSeeds.nextLong();
+        }
+        partition(1);
+    }
+
+    /**
+     * Cuts the fabric into {@code n} lanes, one per thread: every level's switches in contiguous
+     * runs, each host with its leaf switch.
+     */
+    private void partition(int n) {
+        int nodes = net.nodes();
+        int hosts = net.hosts();
+        int[] laneOf = new int[nodes];
+        java.util.Map<Integer, Integer> atLevel = new java.util.TreeMap<>();
+        for (int node = hosts; node < nodes; node++) {
+            atLevel.merge(switchDownLevel[node - hosts], 1, Integer::sum);
+        }
+        java.util.Map<Integer, Integer> seen = new java.util.HashMap<>();
+        for (int node = hosts; node < nodes; node++) {
+            int level = switchDownLevel[node - hosts];
+            int k = seen.merge(level, 1, Integer::sum) - 1;
+            laneOf[node] = (int) ((long) k * n / atLevel.get(level));
+        }
+        for (int h = 0; h < hosts; h++) {
+            laneOf[h] = laneOf[portNode[net.peer()[net.portBase()[h]]]];
+        }
+        this.portLane = new int[ports];
+        int[] portsOfLane = new int[n];
+        int[] hostCount = new int[n];
+        int[] switchCount = new int[n];
+        for (int node = 0; node < nodes; node++) {
+            (node < hosts ? hostCount : switchCount)[laneOf[node]]++;
+            for (int g = net.portBase()[node]; g < net.portBase()[node + 1]; g++) {
+                portLane[g] = laneOf[node];
+                portsOfLane[laneOf[node]]++;
+            }
+        }
+        this.chanList = new int[ports];
+        this.creditList = new int[ports];
+        for (int g = 0; g < ports; g++) {
+            chanList[g] = portLane[net.peer()[g]] * chanSlots;
+            creditList[g] = portLane[g] * creditSlots;
+        }
+        this.chanCap = 1;
+        for (int c : portsOfLane) {
+            chanCap = Math.max(chanCap, c);
+        }
+        this.creditCap = 2 * chanCap;
+        Lane[] made = new Lane[n];
+        this.lanes = made; // a lane sizes its lists by every lane's ports
+        for (int l = 0; l < n; l++) {
+            int[] hs = new int[hostCount[l]];
+            int[] ss = new int[switchCount[l]];
+            for (int node = 0, a = 0, b = 0; node < nodes; node++) {
+                if (laneOf[node] == l) {
+                    if (node < hosts) {
+                        hs[a++] = node;
+                    } else {
+                        ss[b++] = node;
+                    }
+                }
+            }
+            made[l] = new Lane(l, hs, ss, radix, portsOfLane);
+        }
+    }
+
+    /**
+     * Runs each cycle on {@code n} threads (the caller's and n − 1 more), each over its part of the
+     * fabric; the results are the same for any n. Only between cycles, and only before the model
+     * holds flits. A credit delay of 0 hands a credit over within the cycle, in switch order, so it
+     * keeps one thread.
+     */
+    public void setThreads(int n) {
+        if (n < 1 || n > 256) {
+            throw new IllegalArgumentException("threads must be 1..256, got " + n);
+        }
+        if (flitsInNetwork != 0 || created != 0) {
+            throw new IllegalStateException("threads are set before the first packet");
+        }
+        int wanted = par.creditDelay() == 0 ? 1 : Math.min(n, net.nodes() - net.hosts());
+        close();
+        if (wanted != lanes.length) {
+            partition(wanted);
+        }
+        if (wanted > 1) {
+            threads = new LaneThreads(lanes.length - 1, this::runLane);
+        }
+    }
+
+    /** Stops the helper threads of {@link #setThreads}, if any; the caller's thread then runs every lane, with the same results. */
+    public void close() {
+        if (threads != null) {
+            threads.close();
+            threads = null;
+        }
+    }
+
+    private void runLane(int l) {
+        lanes[l].run();
+    }
+
+    /** The next random up-port offset (below {@code ups}) at switch {@code sw}. */
+    private int randomUp(int sw, int ups) {
+        long z = upRng[sw] += 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (int) (((z >>> 32) * ups) >>> 32);
     }
 
     /** The level of a switch's down links: the lowest level among its ports. */
@@ -422,8 +503,6 @@ public final class FlitSimulator {
                 : chanNow + par.channelLatency();
         int viaRouter = par.channelLatency() + par.routerDelay();
         chanDueSwitch = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
-        arriveCredits();
-        arriveFlits();
         if (flitsPerNodePerCycle > 0) {
             double perPacket = flitsPerNodePerCycle / par.packetFlits();
             for (int h = 0; h < net.hosts(); h++) {
@@ -435,356 +514,472 @@ public final class FlitSimulator {
                 }
             }
         }
-        for (int h = 0; h < net.hosts(); h++) {
-            sendFromHost(h);
-        }
-        int nodes = net.nodes();
-        for (int n = net.hosts(); n < nodes; n++) {
-            for (int w = maskBase[n]; w < maskBase[n + 1]; w++) {
-                if (inMask[w] != 0) {
-                    allocate(n);
-                    break;
-                }
+        if (threads != null) {
+            threads.cycle(); // lanes 1.. on the helpers, lane 0 here
+        } else {
+            for (Lane lane : lanes) {
+                lane.run();
             }
+        }
+        for (Lane lane : lanes) {
+            flitsInNetwork += lane.flitDelta;
+            measuredOut += lane.measuredDelta;
+            if (lane.moved) {
+                lastMove = cycle;
+            }
+            lane.flitDelta = 0;
+            lane.measuredDelta = 0;
+            lane.moved = false;
+            for (int k = 0; k < lane.freedCount; k++) {
+                freePkt[freeCount++] = lane.freed[k];
+            }
+            lane.freedCount = 0;
         }
         cycle++;
     }
 
-    private void arriveCredits() {
-        int slot = creditNow;
-        int base = slot * eventCapacity;
-        for (int k = 0; k < creditEventCount[slot]; k++) {
-            credits[creditEvents[base + k]]++;
-        }
-        creditEventCount[slot] = 0;
-    }
-
-    private void returnCredit(int upstreamPort, int vc) {
-        int i = upstreamPort * vcs + vc;
-        if (par.creditDelay() == 0) {
-            credits[i]++;
-        } else {
-            int slot = creditDue;
-            creditEvents[slot * eventCapacity + creditEventCount[slot]++] = i;
-        }
-    }
-
-    private void arriveFlits() {
-        int slot = chanNow;
-        int base = slot * ports;
-        int count = chanEventCount[slot];
-        chanEventCount[slot] = 0;
-        for (int k = 0; k < count; k++) {
-            int g = chanEvents[base + k];
-            int p = chanPkt[base + g];
-            chanPkt[base + g] = -1;
-            int vc = chanVc[base + g] & 0xFF;
-            int in = net.peer()[g];
-            int node = portNode[in];
-            portCounters[in * PC + RCV_FLITS]++;
-            if (chanVc[base + g] >= 0x100) {
-                portCounters[in * PC + RCV_PKTS]++;
-            }
-            if (node < net.hosts()) {
-                eject(node, p, g);
-                returnCredit(g, vc); // the host takes the flit at once
-            } else {
-                int iv = in * vcs + vc;
-                int at = ivs[iv * IVS + HEAD] + ivs[iv * IVS + COUNT];
-                int bslot = iv * depth + (at >= depth ? at - depth : at);
-                buf[bslot] = p;
-                if (ivs[iv * IVS + COUNT]++ == 0) {
-                    if (vcMask[in] == 0) {
-                        inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
-                    }
-                    vcMask[in] |= 1L << vc;
-                }
-            }
-        }
-    }
-
-    private void eject(int host, int p, int from) {
-        flitsInNetwork--;
-        ejectedFlits++;
-        lastMove = cycle;
-        if (inWindow()) {
-            ejectedInWindow++;
-            ejectedBySource[pktSrc[p]]++;
-        }
-        if (++pktEjected[p] < par.packetFlits()) {
-            return;
-        }
-        if (pktDst[p] / paths != host) {
-            misdelivered++;
-            portCounters[from * PC + MISDELIVERED]++;
-        } else {
-            delivered++;
-            latencySumAll += cycle - pktBorn[p];
-        }
-        if (pktMeasured[p]) {
-            long lat = cycle - pktBorn[p];
-            latencySum += lat;
-            latencyCount++;
-            latencyHistogram[(int) Math.min(latencyHistogram.length - 1, lat)]++;
-            measuredOut--;
-        }
-        freePkt[freeCount++] = p;
-    }
-
-    /** A free VC on output {@code out}, looking from VC {@code start} (below vcs) on, with room for what must fit, or -1. */
-    private int freeVc(int out, int start) {
-        int need = par.cutThrough() ? par.packetFlits() : 1;
-        for (int k = 0; k < vcs; k++) {
-            int v = start + k;
-            if (v >= vcs) {
-                v -= vcs;
-            }
-            int i = out * vcs + v;
-            if (credits[i] >= need) { // a busy VC reads negative
-                return v;
-            }
-        }
-        return -1;
-    }
-
-    private void sendFromHost(int h) {
-        if (srcCount[h] == 0) {
-            return;
-        }
-        int p = srcQueue[h][srcHead[h]];
-        int out = net.portBase()[h];
-        if (hostSent[h] == 0 && cycle < pktBorn[p] + par.routerDelay()) {
-            return;
-        }
-        if (dead[out] && hostSent[h] == 0) { // a packet already on the cable finishes (the cut lands between packets)
-            deadLinkWaits++;
-            return;
-        }
-        int vc;
-        if (hostSent[h] == 0) {
-            vc = freeVc(out, h % vcs);
-            if (vc < 0) {
-                portCounters[out * PC + XMIT_WAIT]++;
-                return;
-            }
-            credits[out * vcs + vc] |= BUSY;
-            hostOutVc[h] = vc;
-            flitsInNetwork += par.packetFlits();
-        } else {
-            vc = hostOutVc[h];
-            if ((credits[out * vcs + vc] & ~BUSY) == 0) {
-                portCounters[out * PC + XMIT_WAIT]++;
-                return;
-            }
-        }
-        boolean tail = hostSent[h] + 1 == par.packetFlits();
-        send(out, vc, p, tail);
-        if (++hostSent[h] == par.packetFlits()) {
-            credits[out * vcs + vc] &= ~BUSY;
-            hostSent[h] = 0;
-            hostOutVc[h] = -1;
-            srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
-            srcCount[h]--;
-        }
-    }
-
-    private void send(int out, int vc, int p, boolean tail) {
-        credits[out * vcs + vc]--;
-        int arrival = toHost[out] ? chanDue : chanDueSwitch;
-        int slot = arrival * ports + out;
-        chanPkt[slot] = p;
-        chanVc[slot] = tail ? vc | 0x100 : vc;
-        chanEvents[arrival * ports + chanEventCount[arrival]++] = out;
-        lastMove = cycle;
-        portCounters[out * PC + XMIT_FLITS]++;
-        if (tail) {
-            portCounters[out * PC + XMIT_PKTS]++;
-        }
-    }
-
-    /** Separable input-first allocation at one switch: each input offers one VC, each output takes one input. */
-    private void allocate(int node) {
-        int first = net.portBase()[node];
-        int radix = net.portBase()[node + 1] - first;
-        int sw = switchOf[node];
-        int nreq = 0;
-        int mb = maskBase[node];
-        int me = maskBase[node + 1];
-        long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
-        for (int w = mb; w < me; w++) {
-            long m = inMask[w];
-            while (m != 0) { // only inputs that hold flits
-                int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
-                m &= m - 1;
-                request[i] = -1;
-                requestAge[i] = Long.MAX_VALUE;
-                int in = first + i;
-                int r = inRr[in];
-                long vm = vcMask[in];
-                long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
-                while (order != 0) { // only VCs that hold flits, round robin from inRr
-                    int v = r + Long.numberOfTrailingZeros(order);
-                    order &= order - 1;
-                    if (v >= vcs) {
-                        v -= vcs;
-                    }
-                    int iv = in * vcs + v;
-                    int p = buf[iv * depth + ivs[iv * IVS + HEAD]];
-                    if (ivs[iv * IVS + SENT] == 0 && ivs[iv * IVS + ROUTE] == -1) { // head: route by the table the board holds
-                        byte[] table = lft[sw];
-                        int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
-                        int local = portMap == null ? phys - 1 : phys < portMap[sw].length ? portMap[sw][phys] : -1;
-                        if (phys == 0 || local < 0 || local >= radix) {
-                            ivs[iv * IVS + ROUTE] = -2;
-                        } else {
-                            int out = first + local;
-                            if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
-                                int ups = upBase[sw + 1] - upBase[sw];
-                                out = upPorts[upBase[sw] + (randomUp ? rnd.nextInt(ups)
-                                        : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
-                            }
-                            ivs[iv * IVS + ROUTE] = out;
-                            if (++pktHops[p] == maxHops + 1) {
-                                loops++;
-                            }
-                        }
-                    }
-                    if (ivs[iv * IVS + ROUTE] >= 0 && ivs[iv * IVS + SENT] == 0 && dead[ivs[iv * IVS + ROUTE]]) {
-                        // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
-                        // A cut lands between packets: one already crossing finishes, so that no half packet is
-                        // left to block the far side, and a repaired link carries on from a consistent state.
-                        portCounters[ivs[iv * IVS + ROUTE] * PC + XMIT_DISCARDS]++;
-                        linkDownDiscards++;
-                        unroutable++;
-                        ivs[iv * IVS + ROUTE] = -2;
-                    } else if (ivs[iv * IVS + ROUTE] == -2 && ivs[iv * IVS + SENT] == 0) {
-                        portCounters[in * PC + RELAY_DROPS]++;
-                        unroutable++;
-                        ivs[iv * IVS + ROUTE] = -3; // counted: the flits follow
-                    }
-                    if (ivs[iv * IVS + ROUTE] <= -2) {
-                        discard(in, v, p);
-                        break; // the input's turn this cycle
-                    }
-                    if (ivs[iv * IVS + SENT] == 0) {
-                        int out = ivs[iv * IVS + ROUTE];
-                        int ovc = freeVc(out, v);
-                        if (ovc < 0) {
-                            portCounters[out * PC + XMIT_WAIT]++;
-                            continue;
-                        }
-                        if (offer(i, out, v << 8 | ovc, pktBorn[p])) {
-                            break;
-                        }
-                    } else {
-                        int out = ivs[iv * IVS + ROUTE];
-                        if ((credits[out * vcs + ivs[iv * IVS + OUT_VC]] & ~BUSY) == 0) {
-                            portCounters[out * PC + XMIT_WAIT]++;
-                            continue;
-                        }
-                        if (offer(i, out, v << 8 | ivs[iv * IVS + OUT_VC], pktBorn[p])) {
-                            break;
-                        }
-                    }
-                }
-                if (request[i] >= 0) {
-                    reqList[nreq++] = i;
-                }
-            }
-        }
-        // each output takes the requesting input nearest after its round-robin pointer: one pass over the requests
-        int outputs = 0;
-        for (int q = 0; q < nreq; q++) {
-            int i = reqList[q];
-            int o = request[i] - first;
-            int dist = i - outRr[request[i]];
-            if (dist < 0) {
-                dist += radix;
-            }
-            if (bestDist[o] == Integer.MAX_VALUE) {
-                requested[outputs++] = o;
-                bestAge[o] = Long.MAX_VALUE;
-            }
-            if (ageArbitration ? requestAge[i] < bestAge[o] || (requestAge[i] == bestAge[o] && dist < bestDist[o])
-                    : dist < bestDist[o]) {
-                bestDist[o] = dist;
-                bestAge[o] = requestAge[i];
-                bestIn[o] = i;
-            }
-        }
-        for (int k = 0; k < outputs; k++) {
-            int o = requested[k];
-            int i = bestIn[o];
-            int out = first + o;
-            bestDist[o] = Integer.MAX_VALUE;
-            int v = requestVc[i] >>> 8;
-            grant(first + i, v, out, requestVc[i] & 0xFF);
-            outRr[out] = i + 1 == radix ? 0 : i + 1;
-            inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
-        }
-    }
-
     /**
-     * Input {@code i} offers output {@code out} (input VC << 8 | output VC: {@code vcPair}) for a packet born at
-     * {@code born}; true when the input is done choosing (round robin takes the first offer, age
-     * arbitration looks at every VC and keeps the oldest).
+     * The switches and hosts one thread runs each cycle, with its own scratch, counters and outgoing
+     * event lists. A lane writes only the state of its own ports (and what it hands to other lanes
+     * for a later cycle), so lanes run a cycle side by side and the result does not depend on how
+     * many there are.
      */
-    private boolean offer(int i, int out, int vcPair, long born) {
-        if (!ageArbitration) {
-            request[i] = out;
-            requestVc[i] = vcPair;
-            return true;
-        }
-        if (born < requestAge[i]) {
-            request[i] = out;
-            requestVc[i] = vcPair;
-            requestAge[i] = born;
-        }
-        return false;
-    }
+    private final class Lane {
+        final int id;
+        final int[] hosts;
+        final int[] switches;
+        // per-cycle scratch, sized to the largest radix
+        final int[] request;
+        final int[] requestVc;
+        final long[] requestAge; // per input: creation cycle of the packet it offers (age arbitration)
+        final int[] reqList; // inputs that requested this cycle, in ascending order
+        // output arbitration scratch: the best requester per output this cycle
+        final int[] bestDist;
+        final int[] bestIn;
+        final long[] bestAge;
+        final int[] requested;
+        // what this lane hands to lane r for a later cycle: per slot, the ports a flit or a credit arrives at
+        // list (r, slot) starts at (r * slots + slot) * capacity; its length is at [r * slots + slot] of the count
+        final int[] chanTo;
+        final int[] chanToCount;
+        final int[] creditTo;
+        final int[] creditToCount;
+        // what the cycle changed in the simulator's totals, merged after it
+        long flitDelta;
+        long measuredDelta;
+        boolean moved;
+        int[] freed = new int[64];
+        int freedCount;
+        // statistics: of the current measurement
+        long ejectedInWindow;
+        final long[] ejectedBySource;
+        final long[] latencyHistogram = new long[1 << 16];
+        long latencySum;
+        long latencyCount;
+        // since the model started
+        long misdelivered;
+        long loops;
+        long unroutable;
+        long deadLinkWaits;
+        long linkDownDiscards;
+        long delivered;
+        long ejectedFlits;
+        long latencySumAll;
 
-    /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
-    private void pop(int in, int v, int iv) {
-        ivs[iv * IVS + HEAD] = ivs[iv * IVS + HEAD] + 1 == depth ? 0 : ivs[iv * IVS + HEAD] + 1;
-        if (--ivs[iv * IVS + COUNT] == 0 && (vcMask[in] &= ~(1L << v)) == 0) {
-            inMask[maskPos[in] >>> 6] &= ~(1L << maskPos[in]);
+        Lane(int id, int[] hosts, int[] switches, int radix, int[] portsOfLane) {
+            this.id = id;
+            this.hosts = hosts;
+            this.switches = switches;
+            this.request = new int[radix];
+            this.requestVc = new int[radix];
+            this.requestAge = new long[radix];
+            this.reqList = new int[radix];
+            this.bestDist = new int[radix];
+            this.bestIn = new int[radix];
+            this.bestAge = new long[radix];
+            this.requested = new int[radix];
+            Arrays.fill(bestDist, Integer.MAX_VALUE);
+            int lanes = portsOfLane.length;
+            this.chanTo = new int[lanes * chanSlots * chanCap];
+            this.chanToCount = new int[lanes * chanSlots];
+            this.creditTo = new int[lanes * creditSlots * creditCap];
+            this.creditToCount = new int[lanes * creditSlots];
+            this.ejectedBySource = new long[net.hosts()];
         }
-    }
 
-    /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
-    private void discard(int in, int v, int p) {
-        int iv = in * vcs + v;
-        pop(in, v, iv);
-        returnCredit(net.peer()[in], v);
-        flitsInNetwork--;
-        lastMove = cycle;
-        if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
-            ivs[iv * IVS + SENT] = 0;
-            ivs[iv * IVS + ROUTE] = -1;
-            if (pktMeasured[p]) {
-                measuredOut--;
+        /** One cycle of this lane: what arrives at its ports, then its hosts send, then its switches allocate. */
+        void run() {
+            arriveCredits();
+            arriveFlits();
+            for (int h : hosts) {
+                sendFromHost(h);
             }
-            freePkt[freeCount++] = p;
+            for (int n : switches) {
+                for (int w = maskBase[n]; w < maskBase[n + 1]; w++) {
+                    if (inMask[w] != 0) {
+                        allocate(n);
+                        break;
+                    }
+                }
+            }
         }
-    }
 
-    private void grant(int in, int v, int out, int ovc) {
-        int iv = in * vcs + v;
-        int slot = iv * depth + ivs[iv * IVS + HEAD];
-        int p = buf[slot];
-        if (ivs[iv * IVS + SENT] == 0) {
-            credits[out * vcs + ovc] |= BUSY;
-            ivs[iv * IVS + OUT_VC] = ovc;
+        private void freed(int p) {
+            if (freedCount == freed.length) {
+                freed = Arrays.copyOf(freed, freed.length * 2);
+            }
+            freed[freedCount++] = p;
         }
-        pop(in, v, iv);
-        returnCredit(net.peer()[in], v);
-        send(out, ovc, p, ivs[iv * IVS + SENT] + 1 == par.packetFlits());
-        if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
-            credits[out * vcs + ovc] &= ~BUSY;
-            ivs[iv * IVS + SENT] = 0;
-            ivs[iv * IVS + ROUTE] = -1;
-            ivs[iv * IVS + OUT_VC] = -1;
+
+        private void arriveCredits() {
+            int at = id * creditSlots + creditNow;
+            int base = at * creditCap;
+            for (Lane w : lanes) {
+                int[] list = w.creditTo;
+                int count = w.creditToCount[at];
+                for (int k = 0; k < count; k++) {
+                    credits[list[base + k]]++;
+                }
+                w.creditToCount[at] = 0;
+            }
         }
+
+        private void returnCredit(int upstreamPort, int vc) {
+            int i = upstreamPort * vcs + vc;
+            if (par.creditDelay() == 0) {
+                credits[i]++;
+            } else {
+                int at = creditList[upstreamPort] + creditDue;
+                creditTo[at * creditCap + creditToCount[at]++] = i;
+            }
+        }
+
+        private void arriveFlits() {
+            for (Lane w : lanes) {
+                arriveFlits(w.chanTo, w.chanToCount);
+            }
+        }
+
+        private void arriveFlits(int[] list, int[] counts) {
+            int slot = chanNow;
+            int base = slot * ports;
+            int list0 = id * chanSlots + slot;
+            int count = counts[list0];
+            counts[list0] = 0;
+            int listBase = list0 * chanCap;
+            for (int k = 0; k < count; k++) {
+                int g = list[listBase + k];
+                int p = chanPkt[base + g];
+                int vc = chanVc[base + g] & 0xFF;
+                int in = net.peer()[g];
+                int node = portNode[in];
+                portCounters[in * PC + RCV_FLITS]++;
+                if (chanVc[base + g] >= 0x100) {
+                    portCounters[in * PC + RCV_PKTS]++;
+                }
+                if (node < net.hosts()) {
+                    eject(node, p, g);
+                    returnCredit(g, vc); // the host takes the flit at once
+                } else {
+                    int iv = in * vcs + vc;
+                    int at = ivs[iv * IVS + HEAD] + ivs[iv * IVS + COUNT];
+                    int bslot = iv * depth + (at >= depth ? at - depth : at);
+                    buf[bslot] = p;
+                    if (ivs[iv * IVS + COUNT]++ == 0) {
+                        if (vcMask[in] == 0) {
+                            inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
+                        }
+                        vcMask[in] |= 1L << vc;
+                    }
+                }
+            }
+        }
+
+        private void eject(int host, int p, int from) {
+            flitDelta--;
+            ejectedFlits++;
+            moved = true;
+            if (inWindow()) {
+                ejectedInWindow++;
+                ejectedBySource[pktSrc[p]]++;
+            }
+            if (++pktEjected[p] < par.packetFlits()) {
+                return;
+            }
+            if (pktDst[p] / paths != host) {
+                misdelivered++;
+                portCounters[from * PC + MISDELIVERED]++;
+            } else {
+                delivered++;
+                latencySumAll += cycle - pktBorn[p];
+            }
+            if (pktMeasured[p]) {
+                long lat = cycle - pktBorn[p];
+                latencySum += lat;
+                latencyCount++;
+                latencyHistogram[(int) Math.min(latencyHistogram.length - 1, lat)]++;
+                measuredDelta--;
+            }
+            freed(p);
+        }
+
+        /** A free VC on output {@code out}, looking from VC {@code start} (below vcs) on, with room for what must fit, or -1. */
+        private int freeVc(int out, int start) {
+            int need = par.cutThrough() ? par.packetFlits() : 1;
+            for (int k = 0; k < vcs; k++) {
+                int v = start + k;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
+                int i = out * vcs + v;
+                if (credits[i] >= need) { // a busy VC reads negative
+                    return v;
+                }
+            }
+            return -1;
+        }
+
+        private void sendFromHost(int h) {
+            if (srcCount[h] == 0) {
+                return;
+            }
+            int p = srcQueue[h][srcHead[h]];
+            int out = net.portBase()[h];
+            if (hostSent[h] == 0 && cycle < pktBorn[p] + par.routerDelay()) {
+                return;
+            }
+            if (dead[out] && hostSent[h] == 0) { // a packet already on the cable finishes (the cut lands between packets)
+                deadLinkWaits++;
+                return;
+            }
+            int vc;
+            if (hostSent[h] == 0) {
+                vc = freeVc(out, h % vcs);
+                if (vc < 0) {
+                    portCounters[out * PC + XMIT_WAIT]++;
+                    return;
+                }
+                credits[out * vcs + vc] |= BUSY;
+                hostOutVc[h] = vc;
+                flitDelta += par.packetFlits();
+            } else {
+                vc = hostOutVc[h];
+                if ((credits[out * vcs + vc] & ~BUSY) == 0) {
+                    portCounters[out * PC + XMIT_WAIT]++;
+                    return;
+                }
+            }
+            boolean tail = hostSent[h] + 1 == par.packetFlits();
+            send(out, vc, p, tail);
+            if (++hostSent[h] == par.packetFlits()) {
+                credits[out * vcs + vc] &= ~BUSY;
+                hostSent[h] = 0;
+                hostOutVc[h] = -1;
+                srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
+                srcCount[h]--;
+            }
+        }
+
+        private void send(int out, int vc, int p, boolean tail) {
+            credits[out * vcs + vc]--;
+            int arrival = toHost[out] ? chanDue : chanDueSwitch;
+            int slot = arrival * ports + out;
+            chanPkt[slot] = p;
+            chanVc[slot] = tail ? vc | 0x100 : vc;
+            int at = chanList[out] + arrival;
+            chanTo[at * chanCap + chanToCount[at]++] = out;
+            moved = true;
+            portCounters[out * PC + XMIT_FLITS]++;
+            if (tail) {
+                portCounters[out * PC + XMIT_PKTS]++;
+            }
+        }
+
+        /** Separable input-first allocation at one switch: each input offers one VC, each output takes one input. */
+        private void allocate(int node) {
+            int first = net.portBase()[node];
+            int radix = net.portBase()[node + 1] - first;
+            int sw = switchOf[node];
+            int nreq = 0;
+            int mb = maskBase[node];
+            int me = maskBase[node + 1];
+            long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
+            for (int w = mb; w < me; w++) {
+                long m = inMask[w];
+                while (m != 0) { // only inputs that hold flits
+                    int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
+                    m &= m - 1;
+                    request[i] = -1;
+                    requestAge[i] = Long.MAX_VALUE;
+                    int in = first + i;
+                    int r = inRr[in];
+                    long vm = vcMask[in];
+                    long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
+                    while (order != 0) { // only VCs that hold flits, round robin from inRr
+                        int v = r + Long.numberOfTrailingZeros(order);
+                        order &= order - 1;
+                        if (v >= vcs) {
+                            v -= vcs;
+                        }
+                        int iv = in * vcs + v;
+                        int p = buf[iv * depth + ivs[iv * IVS + HEAD]];
+                        if (ivs[iv * IVS + SENT] == 0 && ivs[iv * IVS + ROUTE] == -1) { // head: route by the table the board holds
+                            byte[] table = lft[sw];
+                            int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
+                            int local = portMap == null ? phys - 1 : phys < portMap[sw].length ? portMap[sw][phys] : -1;
+                            if (phys == 0 || local < 0 || local >= radix) {
+                                ivs[iv * IVS + ROUTE] = -2;
+                            } else {
+                                int out = first + local;
+                                if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
+                                    int ups = upBase[sw + 1] - upBase[sw];
+                                    out = upPorts[upBase[sw] + (randomUp ? randomUp(sw, ups)
+                                            : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
+                                }
+                                ivs[iv * IVS + ROUTE] = out;
+                                if (++pktHops[p] == maxHops + 1) {
+                                    loops++;
+                                }
+                            }
+                        }
+                        if (ivs[iv * IVS + ROUTE] >= 0 && ivs[iv * IVS + SENT] == 0 && dead[ivs[iv * IVS + ROUTE]]) {
+                            // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
+                            // A cut lands between packets: one already crossing finishes, so that no half packet is
+                            // left to block the far side, and a repaired link carries on from a consistent state.
+                            portCounters[ivs[iv * IVS + ROUTE] * PC + XMIT_DISCARDS]++;
+                            linkDownDiscards++;
+                            unroutable++;
+                            ivs[iv * IVS + ROUTE] = -2;
+                        } else if (ivs[iv * IVS + ROUTE] == -2 && ivs[iv * IVS + SENT] == 0) {
+                            portCounters[in * PC + RELAY_DROPS]++;
+                            unroutable++;
+                            ivs[iv * IVS + ROUTE] = -3; // counted: the flits follow
+                        }
+                        if (ivs[iv * IVS + ROUTE] <= -2) {
+                            discard(in, v, p);
+                            break; // the input's turn this cycle
+                        }
+                        if (ivs[iv * IVS + SENT] == 0) {
+                            int out = ivs[iv * IVS + ROUTE];
+                            int ovc = freeVc(out, v);
+                            if (ovc < 0) {
+                                portCounters[out * PC + XMIT_WAIT]++;
+                                continue;
+                            }
+                            if (offer(i, out, v << 8 | ovc, pktBorn[p])) {
+                                break;
+                            }
+                        } else {
+                            int out = ivs[iv * IVS + ROUTE];
+                            if ((credits[out * vcs + ivs[iv * IVS + OUT_VC]] & ~BUSY) == 0) {
+                                portCounters[out * PC + XMIT_WAIT]++;
+                                continue;
+                            }
+                            if (offer(i, out, v << 8 | ivs[iv * IVS + OUT_VC], pktBorn[p])) {
+                                break;
+                            }
+                        }
+                    }
+                    if (request[i] >= 0) {
+                        reqList[nreq++] = i;
+                    }
+                }
+            }
+            // each output takes the requesting input nearest after its round-robin pointer: one pass over the requests
+            int outputs = 0;
+            for (int q = 0; q < nreq; q++) {
+                int i = reqList[q];
+                int o = request[i] - first;
+                int dist = i - outRr[request[i]];
+                if (dist < 0) {
+                    dist += radix;
+                }
+                if (bestDist[o] == Integer.MAX_VALUE) {
+                    requested[outputs++] = o;
+                    bestAge[o] = Long.MAX_VALUE;
+                }
+                if (ageArbitration ? requestAge[i] < bestAge[o] || (requestAge[i] == bestAge[o] && dist < bestDist[o])
+                        : dist < bestDist[o]) {
+                    bestDist[o] = dist;
+                    bestAge[o] = requestAge[i];
+                    bestIn[o] = i;
+                }
+            }
+            for (int k = 0; k < outputs; k++) {
+                int o = requested[k];
+                int i = bestIn[o];
+                int out = first + o;
+                bestDist[o] = Integer.MAX_VALUE;
+                int v = requestVc[i] >>> 8;
+                grant(first + i, v, out, requestVc[i] & 0xFF);
+                outRr[out] = i + 1 == radix ? 0 : i + 1;
+                inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
+            }
+        }
+
+        /**
+         * Input {@code i} offers output {@code out} (input VC << 8 | output VC: {@code vcPair}) for a packet born at
+         * {@code born}; true when the input is done choosing (round robin takes the first offer, age
+         * arbitration looks at every VC and keeps the oldest).
+         */
+        private boolean offer(int i, int out, int vcPair, long born) {
+            if (!ageArbitration) {
+                request[i] = out;
+                requestVc[i] = vcPair;
+                return true;
+            }
+            if (born < requestAge[i]) {
+                request[i] = out;
+                requestVc[i] = vcPair;
+                requestAge[i] = born;
+            }
+            return false;
+        }
+
+        /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
+        private void pop(int in, int v, int iv) {
+            ivs[iv * IVS + HEAD] = ivs[iv * IVS + HEAD] + 1 == depth ? 0 : ivs[iv * IVS + HEAD] + 1;
+            if (--ivs[iv * IVS + COUNT] == 0 && (vcMask[in] &= ~(1L << v)) == 0) {
+                inMask[maskPos[in] >>> 6] &= ~(1L << maskPos[in]);
+            }
+        }
+
+        /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
+        private void discard(int in, int v, int p) {
+            int iv = in * vcs + v;
+            pop(in, v, iv);
+            returnCredit(net.peer()[in], v);
+            flitDelta--;
+            moved = true;
+            if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
+                ivs[iv * IVS + SENT] = 0;
+                ivs[iv * IVS + ROUTE] = -1;
+                if (pktMeasured[p]) {
+                    measuredDelta--;
+                }
+                freed(p);
+            }
+        }
+
+        private void grant(int in, int v, int out, int ovc) {
+            int iv = in * vcs + v;
+            int slot = iv * depth + ivs[iv * IVS + HEAD];
+            int p = buf[slot];
+            if (ivs[iv * IVS + SENT] == 0) {
+                credits[out * vcs + ovc] |= BUSY;
+                ivs[iv * IVS + OUT_VC] = ovc;
+            }
+            pop(in, v, iv);
+            returnCredit(net.peer()[in], v);
+            send(out, ovc, p, ivs[iv * IVS + SENT] + 1 == par.packetFlits());
+            if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
+                credits[out * vcs + ovc] &= ~BUSY;
+                ivs[iv * IVS + SENT] = 0;
+                ivs[iv * IVS + ROUTE] = -1;
+                ivs[iv * IVS + OUT_VC] = -1;
+            }
+        }
+
     }
 
     // ---- runs -----------------------------------------------------------------------------------
@@ -802,14 +997,16 @@ public final class FlitSimulator {
      * {@code stallCycles} while flits are in it is reported as deadlocked, never waited on.
      */
     public Result run(double load, Traffic traffic, long warmup, long sample, long drainLimit, long stallCycles) {
-        ejectedInWindow = 0;
-        Arrays.fill(ejectedBySource, 0);
+        for (Lane lane : lanes) {
+            lane.ejectedInWindow = 0;
+            Arrays.fill(lane.ejectedBySource, 0);
+            Arrays.fill(lane.latencyHistogram, 0);
+            lane.latencySum = 0;
+            lane.latencyCount = 0;
+        }
         Arrays.fill(sending, false);
         Arrays.fill(linkFlits, 0);
         long waitBefore = totalTransmitWait();
-        Arrays.fill(latencyHistogram, 0);
-        latencySum = 0;
-        latencyCount = 0;
         measuring = true;
         windowStart = cycle + warmup;
         windowEnd = windowStart + sample;
@@ -838,6 +1035,22 @@ public final class FlitSimulator {
             }
         }
         measuring = false;
+        long ejectedInWindow = 0;
+        long latencySum = 0;
+        long latencyCount = 0;
+        long[] latencyHistogram = new long[lanes[0].latencyHistogram.length];
+        long[] ejectedBySource = new long[net.hosts()];
+        for (Lane lane : lanes) {
+            ejectedInWindow += lane.ejectedInWindow;
+            latencySum += lane.latencySum;
+            latencyCount += lane.latencyCount;
+            for (int i = 0; i < latencyHistogram.length; i++) {
+                latencyHistogram[i] += lane.latencyHistogram[i];
+            }
+            for (int h = 0; h < ejectedBySource.length; h++) {
+                ejectedBySource[h] += lane.ejectedBySource[h];
+            }
+        }
         double accepted = (double) ejectedInWindow / ((double) net.hosts() * sample);
         long min = Long.MAX_VALUE;
         for (int h = 0; h < net.hosts(); h++) {
@@ -873,8 +1086,16 @@ public final class FlitSimulator {
             }
         }
         return new Result(load, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
-                p99, latencyCount + measuredOut, measuredOut, misdelivered, loops, unroutable, deadLinkWaits, deadlock, cycle - start,
-                util, wait, latencyHistogram.clone());
+                p99, latencyCount + measuredOut, measuredOut, sum(l -> l.misdelivered), sum(l -> l.loops), sum(l -> l.unroutable),
+                sum(l -> l.deadLinkWaits), deadlock, cycle - start, util, wait, latencyHistogram);
+    }
+
+    private long sum(java.util.function.ToLongFunction<Lane> counter) {
+        long s = 0;
+        for (Lane lane : lanes) {
+            s += counter.applyAsLong(lane);
+        }
+        return s;
     }
 
     private void addXmitFlits(int sign) {
@@ -939,8 +1160,9 @@ public final class FlitSimulator {
      * because a link was down.
      */
     public long[] totals() {
-        return new long[] {cycle, created, delivered, misdelivered, loops, unroutable, ejectedFlits, latencySumAll, flitsInNetwork,
-            totalTransmitWait(), deadLinkWaits, linkDownDiscards};
+        return new long[] {cycle, created, sum(l -> l.delivered), sum(l -> l.misdelivered), sum(l -> l.loops), sum(l -> l.unroutable),
+            sum(l -> l.ejectedFlits), sum(l -> l.latencySumAll), flitsInNetwork, totalTransmitWait(), sum(l -> l.deadLinkWaits),
+            sum(l -> l.linkDownDiscards)};
     }
 
     public FlitNetwork network() {

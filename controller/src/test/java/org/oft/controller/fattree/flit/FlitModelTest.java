@@ -199,4 +199,58 @@ class FlitModelTest {
         sim.setAgeArbitration(age);
         return sim.run(1.0, traffic, 3_000, 10_000, 0, 5_000);
     }
+
+    /**
+     * One simulation split among threads (each runs its part of the fabric, lanes meet once a cycle)
+     * gives exactly what one thread gives: the same packets, latencies, counters and anomalies,
+     * under wormhole and cut-through, random up-ports, K paths, oldest-first arbitration and a dead link.
+     */
+    @ParameterizedTest(name = "{0} {1} paths={2} {3}")
+    @CsvSource({
+        "'kary:4,3', dmodk, 1, 'uniform', 0.7, 1, false, false",
+        "'kary:4,3', dmodk, 1, 'transpose', 0.9, 4, true, false",
+        "'kary:4,3', dmodk, 1, 'uniform', 0.8, 2, false, true",
+        "'xgft:2;4,4;1,4', disjoint, 4, 'perm', 0.9, 3, false, false",
+        "'kary:4,3', smodk, 1, 'shift:5', 0.95, 1, false, false",
+    })
+    void threadsChangeNothingButTheSpeed(String topology, String engine, int paths, String traffic, double load, int packet,
+                                         boolean cutThrough, boolean randomUp) {
+        FatTree tree = TopologySpec.parse(topology);
+        PgftTopology t = tree.topology();
+        FlitFabric.Forwarding fw = FlitFabric.forwarding(tree, RoutingEngines.byName(engine).route(t,
+                new RoutingOptions(paths, 1, null)));
+        FlitParameters par = new FlitParameters(4, 8, packet, 2, 1, 1, cutThrough);
+        org.oft.sim.flit.FlitNetwork net = FlitFabric.network(t);
+        long[][] totals = new long[3][];
+        long[][] port = new long[3][org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        FlitSimulator.Result[] results = new FlitSimulator.Result[3];
+        for (int threads = 1; threads <= 3; threads++) {
+            FlitSimulator sim = fw.simulator(net, par, paths, FlitSimulator.PathPolicy.ROUND_ROBIN, 9, randomUp, packet == 4);
+            sim.setThreads(threads);
+            try {
+                sim.killLink(net.portBase()[t.hosts() + 1]); // a leaf's first link
+                results[threads - 1] = sim.run(load, FlitFabric.traffic(traffic, t.hosts(), 3), 500, 2_000, 5_000, 2_000);
+                totals[threads - 1] = sim.totals();
+                sim.readPort(net.peer()[5], port[threads - 1]);
+            } finally {
+                sim.close();
+            }
+        }
+        FlitSimulator.Result one = results[0];
+        assertTrue(one.measuredPackets() > 1_000, "the run carries traffic: " + one.measuredPackets());
+        for (int k = 1; k < 3; k++) {
+            FlitSimulator.Result r = results[k];
+            String on = (k + 1) + " threads";
+            assertEquals(one.accepted(), r.accepted(), on);
+            assertEquals(one.minFlowAccepted(), r.minFlowAccepted(), on);
+            assertEquals(one.meanLatency(), r.meanLatency(), on);
+            assertEquals(one.p99Latency(), r.p99Latency(), on);
+            assertEquals(one.unroutable(), r.unroutable(), on);
+            assertEquals(one.transmitWait(), r.transmitWait(), on);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(one.latencyHistogram(), r.latencyHistogram(), on);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(one.utilisationByLevel(), r.utilisationByLevel(), on);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(totals[0], totals[k], on);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(port[0], port[k], on);
+        }
+    }
 }
