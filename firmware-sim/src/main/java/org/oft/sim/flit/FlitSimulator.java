@@ -64,8 +64,7 @@ public final class FlitSimulator {
     private final boolean[] dead;
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
     private final int creditSlots;
-    private final int[] chanPkt; // [slot * ports + sending port]
-    private final int[] chanVc;
+    private final long[] chanFlit; // [slot * ports + sending port]: packet id, then VC | 0x100 for a tail in the high word
     private final int chanSlots;
     private final boolean[] toHost; // per port: its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
@@ -209,9 +208,7 @@ public final class FlitSimulator {
         // a flit bound for a switch enters arbitration there routerDelay cycles after it arrives: it is
         // handed over that much later, so that allocation never looks at a flit it cannot move yet
         this.chanSlots = par.channelLatency() + par.routerDelay() + 1;
-        this.chanPkt = new int[chanSlots * ports];
-        this.chanVc = new int[chanSlots * ports];
-        Arrays.fill(chanPkt, -1);
+        this.chanFlit = new long[chanSlots * ports];
         this.radix = radix;
         int hosts = net.hosts();
         this.srcQueue = new int[hosts][16];
@@ -669,12 +666,14 @@ public final class FlitSimulator {
             int listBase = list0 * chanCap;
             for (int k = 0; k < count; k++) {
                 int g = list[listBase + k];
-                int p = chanPkt[base + g];
-                int vc = chanVc[base + g] & 0xFF;
+                long f = chanFlit[base + g];
+                int p = (int) f;
+                int tag = (int) (f >>> 32);
+                int vc = tag & 0xFF;
                 int in = net.peer()[g];
                 int node = portNode[in];
                 portCounters[in * PC + RCV_FLITS]++;
-                if (chanVc[base + g] >= 0x100) {
+                if (tag >= 0x100) {
                     portCounters[in * PC + RCV_PKTS]++;
                 }
                 if (node < net.hosts()) {
@@ -784,8 +783,7 @@ public final class FlitSimulator {
             credits[out * vcs + vc]--;
             int arrival = toHost[out] ? chanDue : chanDueSwitch;
             int slot = arrival * ports + out;
-            chanPkt[slot] = p;
-            chanVc[slot] = tail ? vc | 0x100 : vc;
+            chanFlit[slot] = (long) (tail ? vc | 0x100 : vc) << 32 | p;
             int at = chanList[out] + arrival;
             chanTo[at * chanCap + chanToCount[at]++] = out;
             moved = true;
