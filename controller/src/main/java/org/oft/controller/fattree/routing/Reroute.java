@@ -34,10 +34,11 @@ public final class Reroute {
     private final int addresses;
     private final byte[] planned;
     private final byte[] rows;
-    private final int[] candidates = new int[256];
     private final boolean[][] reach; // [leaf][switch]: the leaf's hosts can be reached from it (up then down)
     private final boolean[][] downReach; // [leaf][switch]: ... going down only
     private FabricFaults faults;
+    private final int maxPorts;
+    private final long[] lastOnto; // [switch][port]: the last address rerouted onto it
     private long unreachablePairs;
     private final List<String> examples = new ArrayList<>();
 
@@ -57,6 +58,13 @@ public final class Reroute {
         this.reach = new boolean[leaves][t.switches()];
         this.downReach = new boolean[leaves][t.switches()];
         this.faults = faults;
+        int most = 1;
+        for (int l = 1; l <= t.levels(); l++) {
+            most = Math.max(most, t.downPorts(l) + t.upPorts(l));
+        }
+        this.maxPorts = most;
+        this.lastOnto = new long[t.switches() * most];
+        java.util.Arrays.fill(lastOnto, Long.MIN_VALUE / 2);
     }
 
     /** Tables for {@code plan} on the fabric with {@code faults}. */
@@ -275,27 +283,38 @@ public final class Reroute {
             } else if (cur != NONE && cur != plan && valid(v, l, cur, goDown, down, up, d)) {
                 want = cur; // an earlier reroute still holds
             } else {
-                // the ports that lead the right way, the address spread over them as D-mod-K spreads
-                // destinations: the same choice for an address at every switch of a level, different
-                // addresses of one leaf on different ports, so rerouted flows do not converge
+                // the planned port moved by a step that D-mod-K's next digit of the address sets: the
+                // addresses one dead port carried spread over the others, and addresses that a shift
+                // sends together (they differ in their planned port) move to different ports, here and
+                // at every other switch that reroutes them, whichever port each of those lost
                 int from = goDown ? 0 : t.downPorts(l);
-                int to = goDown ? t.downPorts(l) : t.downPorts(l) + t.upPorts(l);
-                int count = 0;
-                int dead = 0;
-                int rank = 0;
-                for (int p = from; p < to; p++) {
+                int ports = goDown ? t.downPorts(l) : t.upPorts(l);
+                long j = goDown ? a : a / (t.copyStride(l) * (long) ports);
+                int c = plan >= from && plan < from + ports ? plan - from : (int) (a % ports);
+                int step = ports == 1 ? 0 : 1 + (int) (j % (ports - 1));
+                // a shift sends the addresses of a window of M_l hosts (those below v) through v together:
+                // a port that already took a rerouted address within that distance is passed over if any
+                // other will do, so that no port takes two of one window
+                long window = t.hostStride(l) * (long) paths;
+                int base = (v - n) * maxPorts;
+                want = NONE;
+                int fallback = NONE;
+                for (int i = 0; i < ports && want == NONE; i++) {
+                    int p = from + (int) ((c + step + i) % ports);
                     if (valid(v, l, p, goDown, down, up, d)) {
-                        candidates[count++] = p;
-                    } else {
-                        if (p == plan) {
-                            rank = dead;
+                        if (Math.abs((long) a - lastOnto[base + p]) >= window) {
+                            want = p;
+                        } else if (fallback == NONE) {
+                            fallback = p;
                         }
-                        dead++;
                     }
                 }
-                // D-mod-K's next digit of the address: the addresses one planned port carried differ in it
-                long j = goDown ? a : a / (t.copyStride(l) * (long) (to - from));
-                want = count == 0 ? NONE : candidates[(int) ((rank + j * dead) % count)];
+                if (want == NONE) {
+                    want = fallback;
+                }
+                if (want != NONE) {
+                    lastOnto[base + want] = a;
+                }
             }
         }
         if (want != cur) {
