@@ -197,19 +197,10 @@ public final class Reroute {
                     for (int k = 0; k < count; k++) {
                         entry(at[k], a, true, down, up);
                     }
-                    for (int k = 0; k < withDeadPorts.length; k++) { // elsewhere only entries through a dead cable are wrong
-                        int[] list = throughDead[k];
-                        int at0 = throughDeadAt[k];
-                        while (at0 < list.length && list[at0] < a) { // addresses of leaves not routed in full
-                            at0++;
-                        }
-                        throughDeadAt[k] = at0;
-                        if (at0 < list.length && list[at0] == a) {
-                            throughDeadAt[k]++;
-                            int v = withDeadPorts[k];
-                            if (suspectMark[v - n] != suspectEpoch) {
-                                entry(v, a, true, down, up);
-                            }
+                    for (int v : withDeadPorts) { // elsewhere only entries through a dead cable are wrong
+                        int cur = rows[(v - n) * addresses + a] & 0xFF;
+                        if (suspectMark[v - n] != suspectEpoch && cur != NONE && faults.deadPort(t.portBase(v) + cur)) {
+                            entry(v, a, true, down, up);
                         }
                     }
                 } else {
@@ -226,8 +217,6 @@ public final class Reroute {
     private int[] suspectMark;
     private int suspectEpoch;
     private int[] withDeadPorts;
-    private int[][] throughDead; // per switch of withDeadPorts: addresses routed through a dead cable of it
-    private int[] throughDeadAt; // the next of them to look at
 
     /**
      * The switches all of whose entries for one leaf's hosts are looked at again: those that cannot
@@ -250,26 +239,6 @@ public final class Reroute {
                 }
             }
             withDeadPorts = w.stream().mapToInt(Integer::intValue).toArray();
-            // per such switch, the addresses its table sends through a dead cable, ascending: read from
-            // each row once, not per address across all rows (leaves are routed in ascending order)
-            throughDead = new int[withDeadPorts.length][];
-            throughDeadAt = new int[withDeadPorts.length];
-            int[] found = new int[addresses];
-            for (int k = 0; k < withDeadPorts.length; k++) {
-                int v = withDeadPorts[k];
-                boolean[] deadHere = new boolean[256];
-                for (int p = 0; p < t.ports(v); p++) {
-                    deadHere[p] = faults.deadPort(t.portBase(v) + p);
-                }
-                int c = 0;
-                int row = (v - n) * addresses;
-                for (int a = 0; a < addresses; a++) {
-                    if (deadHere[rows[row + a] & 0xFF]) { // NONE (255) is never a port
-                        found[c++] = a;
-                    }
-                }
-                throughDead[k] = java.util.Arrays.copyOf(found, c);
-            }
         }
         suspectEpoch++;
         suspectCount = 0;
