@@ -11,13 +11,14 @@ import org.oft.controller.fattree.topology.PgftTopology;
  *
  * <p>Per destination leaf: a switch from which the destination can be reached going down only
  * ("down-reach") sends it down, to a child that also can; any other switch that can reach it up then
- * down sends it up, to a parent that can; where the planned port does not lead so, the entry takes
- * one of the ports that do: the k-th, k = (r + j·D) mod C, with C such ports, D ports that do not,
- * r the planned port's rank among those, and j the address's next D-mod-K digit. So the addresses
- * one dead port carried are spread over the others (as D-mod-K spreads destinations), the addresses
- * of two dead ports that a shift sends together take different ones, and reroutes made at many
- * switches for one address agree rather than converge on one cable by accident. Routes thus
- * stay up*&#47;down* (deadlock-free): nothing is ever sent down into a switch that must go up again. A
+ * down sends it up, to a parent that can. Where the planned port does not lead so, the entry moves
+ * from it by a step that the address's next D-mod-K digit sets, to the first port that leads the
+ * right way and has not taken another rerouted address of the same shift window at that switch (the
+ * M_l addresses a shift sends through a level-l switch together). So the addresses one dead port
+ * carried are spread over the others, and two that a shift sends together do not share a port. Above
+ * the leaves, a switch then spreads the same way what its children reroute into it, together with
+ * what it reroutes itself of what they send it (see {@link #spreadStrangers}). Routes stay
+ * up*&#47;down* (deadlock-free): nothing is ever sent down into a switch that must go up again. A
  * switch that cannot reach the destination at all, and every switch for a missing host, gets no
  * route (255), and the pairs no route can join are counted and named, never silently dropped. On a
  * complete tree nothing changes.
@@ -73,6 +74,7 @@ public final class Reroute {
         for (int leaf = 0; leaf < t(r).levelSize(1); leaf++) {
             r.routeLeaf(leaf, null);
         }
+        r.spreadStrangers();
         r.countUnreachable();
         return r;
     }
@@ -114,10 +116,125 @@ public final class Reroute {
         for (int leaf = 0; leaf < fullLeaf.length; leaf++) {
             routeLeaf(leaf, fullLeaf[leaf] ? null : cone);
         }
+        spreadStrangers();
         countUnreachable();
     }
 
     private int[] coneList;
+
+    /**
+     * Above the leaves, a switch also carries addresses its children reroute into it ("strangers":
+     * the plan sends them elsewhere) and addresses it reroutes itself. Its planned flows already take
+     * each up-port once per shift window, so each port may take at most one of those per window to
+     * stay within +1: level by level, a switch's strangers are spread over its up-ports by window,
+     * keeping each one's port where it does not clash.
+     */
+    private void spreadStrangers() {
+        int n = t.hosts();
+        int h = t.levels();
+        for (int l = 2; l < h; l++) {
+            int ups = t.upPorts(l);
+            if (ups < 2) {
+                continue;
+            }
+            int[][] strangers = new int[t.levelSize(l)][];
+            int[] count = new int[t.levelSize(l)];
+            int below = t.levelBase(l - 1);
+            int downHere = t.downPorts(l - 1);
+            int downs = t.downPorts(l);
+            // what arrives at a switch: an address a child sends up to it; a stranger when the child's
+            // plan sent it elsewhere, or when the switch itself no longer sends it where planned (a
+            // switch's other rerouted entries carry nothing)
+            // (only entries that differ from the plan can make one: found by a vectorised compare of rows)
+            for (int c = below; c < below + t.levelSize(l - 1); c++) { // children that send an address elsewhere than planned
+                int row = (c - n) * addresses;
+                for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
+                    int p = rows[row + a] & 0xFF;
+                    if (p != NONE && p >= downHere) {
+                        add(strangers, count, t.peerNode(t.portBase(c) + p) - t.levelBase(l), a);
+                    }
+                }
+            }
+            for (int i = 0; i < t.levelSize(l); i++) { // switches that send elsewhere an address a child sends them as planned
+                int v = t.levelBase(l) + i;
+                int row = (v - n) * addresses;
+                for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
+                    for (int q = 0; q < downs; q++) {
+                        int g = t.portBase(v) + q;
+                        int c = t.peerNode(g);
+                        if (c >= n && (rows[(c - n) * addresses + a] & 0xFF) == t.peerPort(g)) {
+                            add(strangers, count, i, a);
+                            break;
+                        }
+                    }
+                }
+            }
+            long window = t.hostStride(l) * (long) paths;
+            for (int i = 0; i < t.levelSize(l); i++) {
+                int v = t.levelBase(l) + i;
+                int row = (v - n) * addresses;
+                if (count[i] == 0) {
+                    continue;
+                }
+                int[] list = java.util.Arrays.copyOf(strangers[i], count[i]);
+                java.util.Arrays.sort(list);
+                int base = (v - n) * maxPorts;
+                java.util.Arrays.fill(lastOnto, base, base + maxPorts, Long.MIN_VALUE / 2);
+                int leafOf = -1;
+                for (int k = 0; k < list.length; k++) {
+                    int a = list[k];
+                    if (k > 0 && a == list[k - 1]) {
+                        continue;
+                    }
+                    int d = a / paths;
+                    int leafIndex = (int) (d / t.hostStride(1));
+                    boolean[] down = downReach[leafIndex];
+                    boolean[] up = reach[leafIndex];
+                    int cur = rows[row + a] & 0xFF;
+                    if (cur == NONE || cur < downs || down[v - n]) {
+                        continue; // it turns down here: nothing to choose
+                    }
+                    int want = NONE;
+                    if (valid(v, l, cur, false, down, up, d) && a - lastOnto[base + cur] >= window) {
+                        want = cur;
+                    } else {
+                        long j = a / (t.copyStride(l) * (long) ups);
+                        int step = 1 + (int) (j % (ups - 1));
+                        for (int q = 0; q < ups && want == NONE; q++) {
+                            int p = downs + (int) ((cur - downs + step + q) % ups);
+                            if (valid(v, l, p, false, down, up, d) && a - lastOnto[base + p] >= window) {
+                                want = p;
+                            }
+                        }
+                        if (want == NONE) {
+                            want = cur; // every port took one in this window: leave it
+                        }
+                    }
+                    rows[row + a] = (byte) want;
+                    lastOnto[base + want] = a;
+                }
+                count[i] = 0;
+            }
+        }
+    }
+
+    /** The first address from {@code a} on where the row at {@code row} differs from the plan, or -1. */
+    private int mismatch(int row, int a) {
+        if (a >= addresses) {
+            return -1;
+        }
+        int m = java.util.Arrays.mismatch(rows, row + a, row + addresses, planned, row + a, row + addresses);
+        return m < 0 ? -1 : a + m;
+    }
+
+    private static void add(int[][] lists, int[] count, int i, int a) {
+        if (lists[i] == null) {
+            lists[i] = new int[16];
+        } else if (count[i] == lists[i].length) {
+            lists[i] = java.util.Arrays.copyOf(lists[i], count[i] * 2);
+        }
+        lists[i][count[i]++] = a;
+    }
 
     /** The nodes whose way up may pass through x: x and everything below it. */
     private void markCone(int x, boolean[] cone) {

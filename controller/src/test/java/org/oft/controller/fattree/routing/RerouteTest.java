@@ -183,6 +183,32 @@ class RerouteTest {
         assertTrue(broken >= 2 && broken <= whole + 1, "four flows on three cables, no worse than the whole tree + 1: " + broken);
     }
 
+    /**
+     * Many cables out at once (2 % at random): reroutes made at the leaves and above must not pile
+     * onto one link within a shift. Each switch spreads what it reroutes, and what its children
+     * reroute into it, over its up-ports by shift window, so a link takes at most one flow beyond its
+     * planned one where the failures of one level meet, and two where two levels' meet (the spread
+     * by D-mod-K digit alone left 4 to 5 here).
+     */
+    @ParameterizedTest(name = "{0} seed {1}")
+    @CsvSource({"'kary:8,3', 1", "'kary:8,3', 2", "'kary:8,3', 3", "'kary:8,3', 4", "'xgft:3;6,6,12;1,6,6', 1",
+        "'xgft:3;6,6,12;1,6,6', 2"})
+    void reroutesAroundManyFailuresDoNotPileUpWithinAShift(String spec, int seed) {
+        FatTree tree = TopologySpec.parse(spec);
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        FabricFaults f = FabricFaults.parse(tree, List.of("random-links:2%:" + seed));
+        Reroute r = Reroute.route(plan, f);
+        assertEquals(0, r.unreachablePairs());
+        int whole = maxFlowsOverShifts(plan, FabricFaults.none(tree));
+        int broken = maxFlowsOverShifts(r.tables(), f);
+        assertEquals(1, whole);
+        assertTrue(broken <= whole + 2, spec + " with " + f.deadCables() + " cables out: " + broken + " flows on a link in one shift");
+        // and an incremental reroute for one more cable keeps that
+        r.fail("random-links:1%:" + (seed + 10));
+        assertTrue(maxFlowsOverShifts(r.tables(), r.faults()) <= whole + 2, "after one more failure");
+        assertEquals(r.unreachablePairs(), walkAll(r.tables(), r.faults()));
+    }
+
     static int maxFlowsOverShifts(ForwardingTables lft, FabricFaults f) {
         return new org.oft.controller.fattree.analysis.PermutationLoad(lft, f).maxOverShifts(null);
     }
