@@ -29,16 +29,16 @@ class ConsoleTlsTest {
             HttpClient plain = client.createHttpClient();
             JsonObject c = tls
                     .request(HttpMethod.GET, app.port(), "127.0.0.1", "/api/config")
-                    .compose(req -> req.send())
-                    .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode())))
+                    .compose(req -> req.send() // the body is asked for where the response arrives
+                            .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode()))))
                     .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
             assertEquals(200, c.getInteger("status"));
             assertEquals(3, c.getInteger("order"));
             // plain HTTP gets no answer from a TLS server
             assertThrows(Exception.class, () -> plain
                     .request(HttpMethod.GET, app.port(), "127.0.0.1", "/api/config")
-                    .compose(req -> req.send())
-                    .compose(resp -> resp.statusCode() == 200 ? resp.body() : io.vertx.core.Future.failedFuture("status " + resp.statusCode()))
+                    .compose(req -> req.send()
+                            .compose(resp -> resp.statusCode() == 200 ? resp.body() : io.vertx.core.Future.failedFuture("status " + resp.statusCode())))
                     .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
             tls.close();
             plain.close();

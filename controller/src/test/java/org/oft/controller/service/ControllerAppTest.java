@@ -41,10 +41,12 @@ class ControllerAppTest {
     }
 
     private JsonObject http(HttpMethod method, String path, String body) throws Exception {
+        // the body is asked for in the callback that gets the response: chained from this thread, the
+        // response can have ended (and its body gone) before the next stage is attached
         return http.request(method, app.port(), "127.0.0.1", path)
                 .compose(req -> req.putHeader(ConsoleVerticle.TOKEN_HEADER, app.token())
-                        .send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
-                .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode())))
+                        .send(body == null ? Buffer.buffer() : Buffer.buffer(body))
+                        .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode()))))
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 

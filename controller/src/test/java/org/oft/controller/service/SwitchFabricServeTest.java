@@ -61,13 +61,11 @@ class SwitchFabricServeTest {
         if (body != null) {
             o.putHeader("content-type", "application/json");
         }
+        // the body is asked for in the callback that gets the response: chained from this thread, the
+        // response could end (its body unread, so empty) before the next stage was attached
         return http.request(o)
-                .compose(req -> req.send(body == null ? Buffer.buffer() : Buffer.buffer(body)))
-                .compose(resp -> resp.body().map(b -> {
-                    // an empty body (seen once on CI, status not known) is kept as such, not a decode error
-                    String text = b.toString();
-                    return (text.isBlank() ? new JsonObject().put("empty", true) : new JsonObject(text)).put("status", resp.statusCode());
-                }))
+                .compose(req -> req.send(body == null ? Buffer.buffer() : Buffer.buffer(body))
+                        .compose(resp -> resp.body().map(b -> new JsonObject(b.toString()).put("status", resp.statusCode()))))
                 .toCompletionStage().toCompletableFuture().get(90, TimeUnit.SECONDS);
     }
 
