@@ -65,6 +65,7 @@ public final class Reroute {
         }
         this.maxPorts = most;
         this.lastOnto = new long[t.switches() * most];
+        this.firstOnto = new long[most];
         java.util.Arrays.fill(lastOnto, Long.MIN_VALUE / 2);
     }
 
@@ -132,7 +133,7 @@ public final class Reroute {
     private void spreadStrangers() {
         int n = t.hosts();
         int h = t.levels();
-        for (int l = 2; l < h; l++) {
+        for (int l = 1; l < h; l++) {
             int ups = t.upPorts(l);
             if (ups < 2) {
                 continue;
@@ -140,13 +141,13 @@ public final class Reroute {
             int[][] strangers = new int[t.levelSize(l)][];
             int[] count = new int[t.levelSize(l)];
             int below = t.levelBase(l - 1);
-            int downHere = t.downPorts(l - 1);
+            int downHere = l == 1 ? 0 : t.downPorts(l - 1);
             int downs = t.downPorts(l);
             // what arrives at a switch: an address a child sends up to it; a stranger when the child's
             // plan sent it elsewhere, or when the switch itself no longer sends it where planned (a
             // switch's other rerouted entries carry nothing)
             // (only entries that differ from the plan can make one: found by a vectorised compare of rows)
-            for (int c = below; c < below + t.levelSize(l - 1); c++) { // children that send an address elsewhere than planned
+            for (int c = below; l > 1 && c < below + t.levelSize(l - 1); c++) { // children that send an address elsewhere than planned
                 int row = (c - n) * addresses;
                 for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
                     int p = rows[row + a] & 0xFF;
@@ -159,6 +160,10 @@ public final class Reroute {
                 int v = t.levelBase(l) + i;
                 int row = (v - n) * addresses;
                 for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
+                    if (l == 1) { // a leaf's hosts send it every address
+                        add(strangers, count, i, a);
+                        continue;
+                    }
                     for (int q = 0; q < downs; q++) {
                         int g = t.portBase(v) + q;
                         int c = t.peerNode(g);
@@ -170,6 +175,8 @@ public final class Reroute {
                 }
             }
             long window = t.hostStride(l) * (long) paths;
+            int cols = (int) t.copyStride(l);
+            int[][] spread = new int[t.levelSize(l)][]; // each switch's strangers, once spread
             for (int i = 0; i < t.levelSize(l); i++) {
                 int v = t.levelBase(l) + i;
                 int row = (v - n) * addresses;
@@ -178,9 +185,14 @@ public final class Reroute {
                 }
                 int[] list = java.util.Arrays.copyOf(strangers[i], count[i]);
                 java.util.Arrays.sort(list);
+                spread[i] = list;
+                // the same column's switch in the neighbouring subtrees: a shift sends their strangers
+                // to one subtree together, down through the same parents
+                int prev = i - cols >= 0 ? i - cols : -1;
+                int next = i + cols >= t.levelSize(l) ? i + cols - t.levelSize(l) : -1;
                 int base = (v - n) * maxPorts;
                 java.util.Arrays.fill(lastOnto, base, base + maxPorts, Long.MIN_VALUE / 2);
-                int leafOf = -1;
+                java.util.Arrays.fill(firstOnto, Long.MIN_VALUE / 2);
                 for (int k = 0; k < list.length; k++) {
                     int a = list[k];
                     if (k > 0 && a == list[k - 1]) {
@@ -195,27 +207,68 @@ public final class Reroute {
                         continue; // it turns down here: nothing to choose
                     }
                     int want = NONE;
-                    if (valid(v, l, cur, false, down, up, d) && a - lastOnto[base + cur] >= window) {
+                    if (valid(v, l, cur, false, down, up, d) && free(base, cur, a, window)
+                            && !meets(spread, prev, l, a, cur, true) && !meets(spread, next, l, a, cur, false)) {
                         want = cur;
                     } else {
                         long j = a / (t.copyStride(l) * (long) ups);
                         int step = 1 + (int) (j % (ups - 1));
+                        int alone = NONE; // free here, though a neighbour's stranger meets it above
                         for (int q = 0; q < ups && want == NONE; q++) {
                             int p = downs + (int) ((cur - downs + step + q) % ups);
-                            if (valid(v, l, p, false, down, up, d) && a - lastOnto[base + p] >= window) {
-                                want = p;
+                            if (valid(v, l, p, false, down, up, d) && free(base, p, a, window)) {
+                                if (!meets(spread, prev, l, a, p, true) && !meets(spread, next, l, a, p, false)) {
+                                    want = p;
+                                } else if (alone == NONE) {
+                                    alone = p;
+                                }
                             }
                         }
                         if (want == NONE) {
-                            want = cur; // every port took one in this window: leave it
+                            want = alone != NONE ? alone : cur; // every port took one in this window: leave it
                         }
                     }
                     rows[row + a] = (byte) want;
                     lastOnto[base + want] = a;
+                    if (firstOnto[want] == Long.MIN_VALUE / 2) {
+                        firstOnto[want] = a;
+                    }
                 }
                 count[i] = 0;
             }
         }
+    }
+
+    private final long[] firstOnto; // the first address spread onto each port of the switch being spread
+
+    /** Port p of the switch at {@code base} took no stranger within a window of a, the addresses read as a ring (shifts wrap). */
+    private boolean free(int base, int p, int a, long window) {
+        return a - lastOnto[base + p] >= window && (firstOnto[p] == Long.MIN_VALUE / 2 || firstOnto[p] + addresses - a >= window);
+    }
+
+    /**
+     * Whether switch {@code other} (index in level l, spread already) sends a stranger of the same
+     * level-l subtree as address a up port p, one a shift can send together with a: before a when
+     * other is the subtree before, after a when it is the one after.
+     */
+    private boolean meets(int[][] spread, int other, int l, int a, int p, boolean before) {
+        if (other < 0 || spread[other] == null) {
+            return false;
+        }
+        long span = t.hostStride(l) * (long) paths;
+        int from = (int) (a / span * span);
+        int[] list = spread[other];
+        int k = java.util.Arrays.binarySearch(list, before ? from : a + 1);
+        if (k < 0) {
+            k = -k - 1;
+        }
+        int row = (t.levelBase(l) + other - t.hosts()) * addresses;
+        for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
+            if ((rows[row + list[k]] & 0xFF) == p) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The first address from {@code a} on where the row at {@code row} differs from the plan, or -1. */
