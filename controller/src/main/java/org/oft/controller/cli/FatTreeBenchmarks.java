@@ -253,11 +253,12 @@ final class FatTreeBenchmarks {
      * the engine's own computation of the complete tables is the reference.
      */
     private static final int REROUTE_WARMUP = 5;
+    private static final int REPEATS = 3;
 
     void reroute() {
         out.section("reroute", "D-mod-K tables rerouted around 1% of the switch cables failed at random (seeds 1.." + runs
-                        + "): median [min..max] of " + runs + " runs after " + REROUTE_WARMUP + " warm-up runs, "
-                        + "a garbage collection before each timed call",
+                        + "): median [min..max] over the seeds of each seed's best of " + REPEATS + ", after " + REROUTE_WARMUP
+                        + " warm-up seeds, a garbage collection before each timed call",
                 "topology", "hosts", "dead_cables", "engine_ms", "full_reroute_ms", "min", "max", "incremental_ms", "min_incr",
                 "max_incr", "entries_changed", "unreachable_pairs", "max_flows_shifts_whole", "max_flows_shifts_broken_median_min_max");
         for (String spec : new String[] {SPEC_3456, "xgft:3;18,18,36;1,18,18"}) {
@@ -269,19 +270,12 @@ final class FatTreeBenchmarks {
             double[] full = new double[runs];
             double[] incr = new double[runs];
             int[] brokenShifts = new int[runs];
+            org.oft.controller.fattree.routing.Reroute[] done = new org.oft.controller.fattree.routing.Reroute[runs];
             org.oft.controller.fattree.routing.Reroute last = null;
             org.oft.controller.fattree.routing.ForwardingTables plan = null;
             for (int k = -REROUTE_WARMUP; k < runs; k++) {
-                System.gc(); // a collection the garbage of earlier runs brings on is not the reroute's time
-                long t0 = System.nanoTime();
-                plan = dmodk.route(t, RoutingOptions.single()).tables();
-                long t1 = System.nanoTime();
                 org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(tree,
                         java.util.List.of("random-links:1%:" + Math.max(1, k + 1)));
-                System.gc();
-                long t2 = System.nanoTime();
-                org.oft.controller.fattree.routing.Reroute r = org.oft.controller.fattree.routing.Reroute.route(plan, f);
-                long t3 = System.nanoTime();
                 // one more cable: the first up-cable of a leaf that is still whole
                 String more = null;
                 for (int v = t.hosts(); more == null && v < t.hosts() + t.levelSize(1); v++) {
@@ -290,19 +284,34 @@ final class FatTreeBenchmarks {
                         more = "link:switch-" + (v - t.hosts()) + ":" + (t.downPorts(1) + 1);
                     }
                 }
-                System.gc();
-                long t4 = System.nanoTime();
-                r.fail(more);
-                long t5 = System.nanoTime();
+                // each figure the best of REPEATS, after a collection: the shared machine's noise is not the reroute's time
+                double bestEngine = Double.MAX_VALUE;
+                double bestFull = Double.MAX_VALUE;
+                double bestIncr = Double.MAX_VALUE;
+                org.oft.controller.fattree.routing.Reroute r = null;
+                for (int rep = 0; rep < REPEATS; rep++) {
+                    System.gc();
+                    long t0 = System.nanoTime();
+                    plan = dmodk.route(t, RoutingOptions.single()).tables();
+                    long t1 = System.nanoTime();
+                    System.gc();
+                    long t2 = System.nanoTime();
+                    r = org.oft.controller.fattree.routing.Reroute.route(plan, f);
+                    long t3 = System.nanoTime();
+                    System.gc();
+                    long t4 = System.nanoTime();
+                    r.fail(more);
+                    long t5 = System.nanoTime();
+                    bestEngine = Math.min(bestEngine, (t1 - t0) / 1e6);
+                    bestFull = Math.min(bestFull, (t3 - t2) / 1e6);
+                    bestIncr = Math.min(bestIncr, (t5 - t4) / 1e6);
+                }
                 if (k >= 0) {
-                    engine[k] = (t1 - t0) / 1e6;
-                    full[k] = (t3 - t2) / 1e6;
-                    incr[k] = (t5 - t4) / 1e6;
+                    engine[k] = bestEngine;
+                    full[k] = bestFull;
+                    incr[k] = bestIncr;
                     last = r;
-                    if (t.hosts() <= 4000) { // every seed's fabric: where the failures fall decides the figure
-                        brokenShifts[k] = new org.oft.controller.fattree.analysis.PermutationLoad(r.tables(), r.faults())
-                                .maxOverShifts(null);
-                    }
+                    done[k] = r;
                 }
             }
             Arrays.sort(engine);
@@ -312,6 +321,10 @@ final class FatTreeBenchmarks {
             String broken = "";
             if (t.hosts() <= 4000) {
                 whole = Integer.toString(new org.oft.controller.fattree.analysis.PermutationLoad(plan, null).maxOverShifts(null));
+                for (int k = 0; k < runs; k++) { // every seed's fabric (after the timing): where the failures fall decides it
+                    brokenShifts[k] = new org.oft.controller.fattree.analysis.PermutationLoad(done[k].tables(), done[k].faults())
+                            .maxOverShifts(null);
+                }
                 int[] sorted = brokenShifts.clone();
                 Arrays.sort(sorted);
                 broken = sorted[runs / 2] + " [" + sorted[0] + ".." + sorted[runs - 1] + "]";

@@ -66,6 +66,7 @@ public final class Reroute {
         this.maxPorts = most;
         this.lastOnto = new long[t.switches() * most];
         this.firstOnto = new long[most];
+        this.met = new int[256];
         java.util.Arrays.fill(lastOnto, Long.MIN_VALUE / 2);
     }
 
@@ -184,7 +185,9 @@ public final class Reroute {
                     continue;
                 }
                 int[] list = java.util.Arrays.copyOf(strangers[i], count[i]);
-                java.util.Arrays.sort(list);
+                if (l > 1) { // a leaf's come in order from its row; the others from several children
+                    java.util.Arrays.sort(list);
+                }
                 spread[i] = list;
                 // the same column's switch in the neighbouring subtrees: a shift sends their strangers
                 // to one subtree together, down through the same parents
@@ -207,8 +210,10 @@ public final class Reroute {
                         continue; // it turns down here: nothing to choose
                     }
                     int want = NONE;
-                    if (valid(v, l, cur, false, down, up, d) && free(base, cur, a, window)
-                            && !meets(spread, prev, l, a, cur, true) && !meets(spread, next, l, a, cur, false)) {
+                    stamp++;
+                    meets(spread, prev, l, a, true);
+                    meets(spread, next, l, a, false);
+                    if (valid(v, l, cur, false, down, up, d) && free(base, cur, a, window) && met[cur] != stamp) {
                         want = cur;
                     } else {
                         long j = a / (t.copyStride(l) * (long) ups);
@@ -217,7 +222,7 @@ public final class Reroute {
                         for (int q = 0; q < ups && want == NONE; q++) {
                             int p = downs + (int) ((cur - downs + step + q) % ups);
                             if (valid(v, l, p, false, down, up, d) && free(base, p, a, window)) {
-                                if (!meets(spread, prev, l, a, p, true) && !meets(spread, next, l, a, p, false)) {
+                                if (met[p] != stamp) {
                                     want = p;
                                 } else if (alone == NONE) {
                                     alone = p;
@@ -246,14 +251,17 @@ public final class Reroute {
         return a - lastOnto[base + p] >= window && (firstOnto[p] == Long.MIN_VALUE / 2 || firstOnto[p] + addresses - a >= window);
     }
 
+    private final int[] met; // per port: == stamp while a neighbour's stranger that meets the address in hand took it
+    private int stamp;
+
     /**
-     * Whether switch {@code other} (index in level l, spread already) sends a stranger of the same
-     * level-l subtree as address a up port p, one a shift can send together with a: before a when
-     * other is the subtree before, after a when it is the one after.
+     * Marks in {@link #met} the ports by which switch {@code other} (index in level l, spread
+     * already) sends the strangers of the same level-l subtree as address a that a shift can send
+     * together with a: those before a when other is the subtree before, after a when the one after.
      */
-    private boolean meets(int[][] spread, int other, int l, int a, int p, boolean before) {
+    private void meets(int[][] spread, int other, int l, int a, boolean before) {
         if (other < 0 || spread[other] == null) {
-            return false;
+            return;
         }
         long span = t.hostStride(l) * (long) paths;
         int from = (int) (a / span * span);
@@ -264,11 +272,11 @@ public final class Reroute {
         }
         int row = (t.levelBase(l) + other - t.hosts()) * addresses;
         for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
-            if ((rows[row + list[k]] & 0xFF) == p) {
-                return true;
+            int p = rows[row + list[k]] & 0xFF;
+            if (p != NONE) {
+                met[p] = stamp;
             }
         }
-        return false;
     }
 
     /** The first address from {@code a} on where the row at {@code row} differs from the plan, or -1. */
