@@ -66,6 +66,7 @@ public final class Reroute {
         this.maxPorts = most;
         this.lastOnto = new long[t.switches() * most];
         this.firstOnto = new long[most];
+        this.spreadOf = new int[t.switches()][];
         this.met = new int[256];
         java.util.Arrays.fill(lastOnto, Long.MIN_VALUE / 2);
     }
@@ -104,6 +105,8 @@ public final class Reroute {
         }
         faults = next;
         suspect = null; // the switches with dead cables changed
+        changes = 0;
+        logging = true;
         boolean[] fullLeaf = new boolean[t.levelSize(1)];
         boolean[] cone = new boolean[t.nodes()];
         for (int x : lower) {
@@ -118,7 +121,9 @@ public final class Reroute {
         for (int leaf = 0; leaf < fullLeaf.length; leaf++) {
             routeLeaf(leaf, fullLeaf[leaf] ? null : cone);
         }
-        spreadStrangers();
+        spreadChanged();
+        changes = 0;
+        logging = false;
         countUnreachable();
     }
 
@@ -177,7 +182,6 @@ public final class Reroute {
             }
             long window = t.hostStride(l) * (long) paths;
             int cols = (int) t.copyStride(l);
-            int[][] spread = new int[t.levelSize(l)][]; // each switch's strangers, once spread
             for (int i = 0; i < t.levelSize(l); i++) {
                 int v = t.levelBase(l) + i;
                 int row = (v - n) * addresses;
@@ -185,14 +189,21 @@ public final class Reroute {
                     continue;
                 }
                 int[] list = java.util.Arrays.copyOf(strangers[i], count[i]);
-                if (l > 1) { // a leaf's come in order from its row; the others from several children
+                if (l > 1) { // a leaf's come in order from its row; the others from several children, twice at times
                     java.util.Arrays.sort(list);
+                    int u = 0;
+                    for (int k = 0; k < list.length; k++) {
+                        if (k == 0 || list[k] != list[k - 1]) {
+                            list[u++] = list[k];
+                        }
+                    }
+                    list = java.util.Arrays.copyOf(list, u);
                 }
-                spread[i] = list;
+                spreadOf[v - n] = list;
                 // the same column's switch in the neighbouring subtrees: a shift sends their strangers
                 // to one subtree together, down through the same parents
-                int prev = i - cols >= 0 ? i - cols : -1;
-                int next = i + cols >= t.levelSize(l) ? i + cols - t.levelSize(l) : -1;
+                int prev = i - cols >= 0 ? v - cols : -1;
+                int next = i + cols >= t.levelSize(l) ? v + cols - t.levelSize(l) : -1;
                 int base = (v - n) * maxPorts;
                 java.util.Arrays.fill(lastOnto, base, base + maxPorts, Long.MIN_VALUE / 2);
                 java.util.Arrays.fill(firstOnto, Long.MIN_VALUE / 2);
@@ -211,8 +222,8 @@ public final class Reroute {
                     }
                     int want = NONE;
                     stamp++;
-                    meets(spread, prev, l, a, true);
-                    meets(spread, next, l, a, false);
+                    meets(prev, l, a, true);
+                    meets(next, l, a, false);
                     if (valid(v, l, cur, false, down, up, d) && free(base, cur, a, window) && met[cur] != stamp) {
                         want = cur;
                     } else {
@@ -244,7 +255,11 @@ public final class Reroute {
         }
     }
 
-    private final long[] firstOnto; // the first address spread onto each port of the switch being spread
+    private final long[] firstOnto;
+    private final int[][] spreadOf; // [switch]: its strangers, ascending, when last spread
+    private int[] changedAt = new int[1024]; // entries changed since: switch node, address
+    private int changes;
+    private boolean logging; // during an incremental reroute // the first address spread onto each port of the switch being spread
 
     /** Port p of the switch at {@code base} took no stranger within a window of a, the addresses read as a ring (shifts wrap). */
     private boolean free(int base, int p, int a, long window) {
@@ -253,24 +268,160 @@ public final class Reroute {
 
     private final int[] met; // per port: == stamp while a neighbour's stranger that meets the address in hand took it
     private int stamp;
+    private final int[] taken = new int[256]; // per port: == stamp while a stranger of this switch within the window took it
+
+    private void logChange(int v, int a, int old) {
+        if (!logging) {
+            return; // a full route spreads everything
+        }
+        if (3 * changes + 3 > changedAt.length) {
+            changedAt = java.util.Arrays.copyOf(changedAt, changedAt.length * 2);
+        }
+        changedAt[3 * changes] = v;
+        changedAt[3 * changes + 1] = a;
+        changedAt[3 * changes + 2] = old;
+        changes++;
+    }
 
     /**
-     * Marks in {@link #met} the ports by which switch {@code other} (index in level l, spread
+     * After one more failure: only the addresses whose entries changed, at a switch or at a child
+     * of it, are looked at as strangers there, level by level, each decided against the strangers
+     * already spread at that switch (within a window either side) and at its neighbours in the
+     * column, as {@link #spreadStrangers} decides them in order.
+     */
+    private void spreadChanged() {
+        int n = t.hosts();
+        for (int l = 1; l < t.levels(); l++) {
+            int ups = t.upPorts(l);
+            if (ups < 2) {
+                continue;
+            }
+            int end = changes; // what this level changes is logged after, for the next level
+            for (int k = 0; k < end; k++) {
+                int x = changedAt[3 * k];
+                int a = changedAt[3 * k + 1];
+                int lx = t.level(x);
+                if (lx == l) {
+                    decide(x, l, a);
+                } else if (lx == l - 1 && l > 1) { // the parent it goes to now, and the one it went to
+                    int p = rows[(x - n) * addresses + a] & 0xFF;
+                    if (p != NONE && p >= t.downPorts(l - 1)) {
+                        decide(t.peerNode(t.portBase(x) + p), l, a);
+                    }
+                    int old = changedAt[3 * k + 2];
+                    if (old != NONE && old >= t.downPorts(l - 1) && old != p) {
+                        decide(t.peerNode(t.portBase(x) + old), l, a);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One address at one switch, if it is a stranger there: the spread's choice, against what is spread around it. */
+    private void decide(int v, int l, int a) {
+        int n = t.hosts();
+        int row = (v - n) * addresses;
+        int downs = t.downPorts(l);
+        int ups = t.upPorts(l);
+        int cur = rows[row + a] & 0xFF;
+        boolean stranger = cur != NONE && cur >= downs && (l == 1 ? cur != (planned[row + a] & 0xFF) : true);
+        boolean arrives = l == 1;
+        boolean foreign = false;
+        for (int q = 0; l > 1 && stranger && q < downs; q++) {
+            int g = t.portBase(v) + q;
+            int c = t.peerNode(g);
+            int ca = (c - n) * addresses + a;
+            if (c >= n && (rows[ca] & 0xFF) == t.peerPort(g)) {
+                arrives = true;
+                foreign |= rows[ca] != planned[ca];
+            }
+        }
+        stranger = stranger && arrives && (l == 1 || foreign || rows[row + a] != planned[row + a]);
+        int d = a / paths;
+        int leafIndex = (int) (d / t.hostStride(1));
+        boolean[] down = downReach[leafIndex];
+        boolean[] up = reach[leafIndex];
+        int[] list = spreadOf[v - n];
+        int at = list == null ? -1 : java.util.Arrays.binarySearch(list, a);
+        if (!stranger || down[v - n]) {
+            if (at >= 0) { // no longer one: it weighs on nothing here
+                int[] smaller = new int[list.length - 1];
+                System.arraycopy(list, 0, smaller, 0, at);
+                System.arraycopy(list, at + 1, smaller, at, list.length - at - 1);
+                spreadOf[v - n] = smaller.length == 0 ? null : smaller;
+            }
+            return;
+        }
+        if (at < 0) { // a new stranger here
+            int ins = list == null ? 0 : -at - 1;
+            int[] bigger = new int[list == null ? 1 : list.length + 1];
+            if (list != null) {
+                System.arraycopy(list, 0, bigger, 0, ins);
+                System.arraycopy(list, ins, bigger, ins + 1, list.length - ins);
+            }
+            bigger[ins] = a;
+            spreadOf[v - n] = list = bigger;
+        }
+        stamp++;
+        int size = t.levelSize(l);
+        int cols = (int) t.copyStride(l);
+        int i = v - t.levelBase(l);
+        meets(t.levelBase(l) + (i - cols + size) % size, l, a, true);
+        meets(t.levelBase(l) + (i + cols) % size, l, a, false);
+        long window = t.hostStride(l) * (long) paths;
+        for (int k = 0; k < list.length; k++) { // this switch's strangers within a window of a, on the ring
+            long dist = Math.abs((long) list[k] - a);
+            if (list[k] != a && Math.min(dist, addresses - dist) < window) {
+                int p = rows[row + list[k]] & 0xFF;
+                if (p != NONE) {
+                    taken[p] = stamp;
+                }
+            }
+        }
+        int want = NONE;
+        if (valid(v, l, cur, false, down, up, d) && met[cur] != stamp && taken[cur] != stamp) {
+            want = cur;
+        } else {
+            long j = a / (t.copyStride(l) * (long) ups);
+            int step = 1 + (int) (j % (ups - 1));
+            int alone = NONE; // free here, though a neighbour's stranger meets it above
+            for (int q = 0; q < ups && want == NONE; q++) {
+                int p = downs + (int) ((cur - downs + step + q) % ups);
+                if (valid(v, l, p, false, down, up, d) && taken[p] != stamp) {
+                    if (met[p] != stamp) {
+                        want = p;
+                    } else if (alone == NONE) {
+                        alone = p;
+                    }
+                }
+            }
+            if (want == NONE) {
+                want = alone != NONE ? alone : valid(v, l, cur, false, down, up, d) ? cur : NONE;
+            }
+        }
+        if (want != NONE && want != cur) {
+            rows[row + a] = (byte) want;
+            logChange(v, a, cur);
+        }
+    }
+
+    /**
+     * Marks in {@link #met} the ports by which switch {@code other} (a node, its strangers spread
      * already) sends the strangers of the same level-l subtree as address a that a shift can send
      * together with a: those before a when other is the subtree before, after a when the one after.
      */
-    private void meets(int[][] spread, int other, int l, int a, boolean before) {
-        if (other < 0 || spread[other] == null) {
+    private void meets(int other, int l, int a, boolean before) {
+        if (other < 0 || spreadOf[other - t.hosts()] == null) {
             return;
         }
         long span = t.hostStride(l) * (long) paths;
         int from = (int) (a / span * span);
-        int[] list = spread[other];
+        int[] list = spreadOf[other - t.hosts()];
         int k = java.util.Arrays.binarySearch(list, before ? from : a + 1);
         if (k < 0) {
             k = -k - 1;
         }
-        int row = (t.levelBase(l) + other - t.hosts()) * addresses;
+        int row = (other - t.hosts()) * addresses;
         for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
             int p = rows[row + list[k]] & 0xFF;
             if (p != NONE) {
@@ -456,10 +607,10 @@ public final class Reroute {
             int l = t.level(v);
             int plan = planned[at] & 0xFF;
             boolean goDown = down[v - n];
-            if (valid(v, l, plan, goDown, down, up, d)) {
+            if (cur != NONE && valid(v, l, cur, goDown, down, up, d)) {
+                want = cur; // the plan, or an earlier reroute or spread, still holds (failures only add up)
+            } else if (valid(v, l, plan, goDown, down, up, d)) {
                 want = plan;
-            } else if (cur != NONE && cur != plan && valid(v, l, cur, goDown, down, up, d)) {
-                want = cur; // an earlier reroute still holds
             } else {
                 // the planned port moved by a step that D-mod-K's next digit of the address sets: the
                 // addresses one dead port carried spread over the others, and addresses that a shift
@@ -497,6 +648,7 @@ public final class Reroute {
         }
         if (want != cur) {
             rows[at] = (byte) want;
+            logChange(v, a, cur);
         }
     }
 

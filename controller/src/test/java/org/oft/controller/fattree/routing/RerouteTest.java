@@ -186,9 +186,10 @@ class RerouteTest {
     /**
      * Many cables out at once (2 % at random): reroutes made at the leaves and above must not pile
      * onto one link within a shift. Each switch spreads what it reroutes, and what its children
-     * reroute into it, over its up-ports by shift window, so a link takes at most one flow beyond its
-     * planned one where the failures of one level meet, and two where two levels' meet (the spread
-     * by D-mod-K digit alone left 4 to 5 here).
+     * reroute into it, over its up-ports by shift window and apart from its column neighbours', so a
+     * link takes at most two flows beyond its planned one (the spread by D-mod-K digit alone left 4
+     * to 5 here; most of these fabrics now get 2). An incremental reroute, which decides only the
+     * entries that changed, does as well as routing the same failures in full.
      */
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"'kary:8,3', 1", "'kary:8,3', 2", "'kary:8,3', 3", "'kary:8,3', 4", "'xgft:3;6,6,12;1,6,6', 1",
@@ -203,9 +204,11 @@ class RerouteTest {
         int broken = maxFlowsOverShifts(r.tables(), f);
         assertEquals(1, whole);
         assertTrue(broken <= whole + 2, spec + " with " + f.deadCables() + " cables out: " + broken + " flows on a link in one shift");
-        // and an incremental reroute for one more cable keeps that
+        // an incremental reroute for more cables (it decides only what changed) does as well as a full one
         r.fail("random-links:1%:" + (seed + 10));
-        assertTrue(maxFlowsOverShifts(r.tables(), r.faults()) <= whole + 2, "after one more failure");
+        int incremental = maxFlowsOverShifts(r.tables(), r.faults());
+        int full = maxFlowsOverShifts(Reroute.route(plan, r.faults()).tables(), r.faults());
+        assertTrue(incremental <= full, "after more failures: incremental " + incremental + ", full " + full);
         assertEquals(r.unreachablePairs(), walkAll(r.tables(), r.faults()));
     }
 
