@@ -67,6 +67,8 @@ public final class Reroute {
         this.lastOnto = new long[t.switches() * most];
         this.firstOnto = new long[most];
         this.spreadOf = new int[t.switches()][];
+        this.spreadLo = new int[t.switches()][];
+        this.spreadHi = new int[t.switches()][];
         this.met = new int[256];
         java.util.Arrays.fill(lastOnto, Long.MIN_VALUE / 2);
     }
@@ -144,7 +146,7 @@ public final class Reroute {
             if (ups < 2) {
                 continue;
             }
-            int[][] strangers = new int[t.levelSize(l)][];
+            long[][] strangers = new long[t.levelSize(l)][]; // address << 32 | the port it arrives by
             int[] count = new int[t.levelSize(l)];
             int below = t.levelBase(l - 1);
             int downHere = l == 1 ? 0 : t.downPorts(l - 1);
@@ -158,7 +160,8 @@ public final class Reroute {
                 for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
                     int p = rows[row + a] & 0xFF;
                     if (p != NONE && p >= downHere) {
-                        add(strangers, count, t.peerNode(t.portBase(c) + p) - t.levelBase(l), a);
+                        int g = t.portBase(c) + p;
+                        add(strangers, count, t.peerNode(g) - t.levelBase(l), (long) a << 32 | t.peerPort(g));
                     }
                 }
             }
@@ -167,15 +170,14 @@ public final class Reroute {
                 int row = (v - n) * addresses;
                 for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
                     if (l == 1) { // a leaf's hosts send it every address
-                        add(strangers, count, i, a);
+                        add(strangers, count, i, (long) a << 32);
                         continue;
                     }
-                    for (int q = 0; q < downs; q++) {
+                    for (int q = 0; q < downs; q++) { // every child that sends it here: where it comes from
                         int g = t.portBase(v) + q;
                         int c = t.peerNode(g);
                         if (c >= n && (rows[(c - n) * addresses + a] & 0xFF) == t.peerPort(g)) {
-                            add(strangers, count, i, a);
-                            break;
+                            add(strangers, count, i, (long) a << 32 | q);
                         }
                     }
                 }
@@ -188,18 +190,32 @@ public final class Reroute {
                 if (count[i] == 0) {
                     continue;
                 }
-                int[] list = java.util.Arrays.copyOf(strangers[i], count[i]);
-                if (l > 1) { // a leaf's come in order from its row; the others from several children, twice at times
-                    java.util.Arrays.sort(list);
-                    int u = 0;
-                    for (int k = 0; k < list.length; k++) {
-                        if (k == 0 || list[k] != list[k - 1]) {
-                            list[u++] = list[k];
-                        }
-                    }
-                    list = java.util.Arrays.copyOf(list, u);
+                long[] arrivals = java.util.Arrays.copyOf(strangers[i], count[i]);
+                if (l > 1) { // a leaf's come in order from its row; the others from several children
+                    java.util.Arrays.sort(arrivals);
                 }
+                // one entry per address, with the hosts its flows may come from: the hull of its children's
+                int[] list = new int[arrivals.length];
+                int[] lo = new int[arrivals.length];
+                int[] hi = new int[arrivals.length];
+                int u = 0;
+                for (long e : arrivals) {
+                    int a = (int) (e >>> 32);
+                    int[] range = sources(v, l, (int) e);
+                    if (u > 0 && list[u - 1] == a) {
+                        lo[u - 1] = Math.min(lo[u - 1], range[0]);
+                        hi[u - 1] = Math.max(hi[u - 1], range[1]);
+                    } else {
+                        list[u] = a;
+                        lo[u] = range[0];
+                        hi[u] = range[1];
+                        u++;
+                    }
+                }
+                list = java.util.Arrays.copyOf(list, u);
                 spreadOf[v - n] = list;
+                spreadLo[v - n] = java.util.Arrays.copyOf(lo, u);
+                spreadHi[v - n] = java.util.Arrays.copyOf(hi, u);
                 // the same column's switch in the neighbouring subtrees: a shift sends their strangers
                 // to one subtree together, down through the same parents
                 int prev = i - cols >= 0 ? v - cols : -1;
@@ -209,9 +225,6 @@ public final class Reroute {
                 java.util.Arrays.fill(firstOnto, Long.MIN_VALUE / 2);
                 for (int k = 0; k < list.length; k++) {
                     int a = list[k];
-                    if (k > 0 && a == list[k - 1]) {
-                        continue;
-                    }
                     int d = a / paths;
                     int leafIndex = (int) (d / t.hostStride(1));
                     boolean[] down = downReach[leafIndex];
@@ -222,8 +235,8 @@ public final class Reroute {
                     }
                     int want = NONE;
                     stamp++;
-                    meets(prev, l, a, true);
-                    meets(next, l, a, false);
+                    meets(prev, l, a, lo[k], hi[k], true);
+                    meets(next, l, a, lo[k], hi[k], false);
                     if (valid(v, l, cur, false, down, up, d) && free(base, cur, a, window) && met[cur] != stamp) {
                         want = cur;
                     } else {
@@ -257,6 +270,8 @@ public final class Reroute {
 
     private final long[] firstOnto;
     private final int[][] spreadOf; // [switch]: its strangers, ascending, when last spread
+    private final int[][] spreadLo; // [switch]: the first host their flows may come from, per stranger
+    private final int[][] spreadHi; // ... and the end
     private int[] changedAt = new int[1024]; // entries changed since: switch node, address
     private int changes;
     private boolean logging; // during an incremental reroute // the first address spread onto each port of the switch being spread
@@ -327,6 +342,13 @@ public final class Reroute {
         boolean stranger = cur != NONE && cur >= downs && (l == 1 ? cur != (planned[row + a] & 0xFF) : true);
         boolean arrives = l == 1;
         boolean foreign = false;
+        int lo = Integer.MAX_VALUE;
+        int hi = Integer.MIN_VALUE;
+        if (l == 1) {
+            int[] range = sources(v, 1, 0);
+            lo = range[0];
+            hi = range[1];
+        }
         for (int q = 0; l > 1 && stranger && q < downs; q++) {
             int g = t.portBase(v) + q;
             int c = t.peerNode(g);
@@ -334,6 +356,9 @@ public final class Reroute {
             if (c >= n && (rows[ca] & 0xFF) == t.peerPort(g)) {
                 arrives = true;
                 foreign |= rows[ca] != planned[ca];
+                int[] range = sources(v, l, q);
+                lo = Math.min(lo, range[0]);
+                hi = Math.max(hi, range[1]);
             }
         }
         stranger = stranger && arrives && (l == 1 || foreign || rows[row + a] != planned[row + a]);
@@ -345,29 +370,27 @@ public final class Reroute {
         int at = list == null ? -1 : java.util.Arrays.binarySearch(list, a);
         if (!stranger || down[v - n]) {
             if (at >= 0) { // no longer one: it weighs on nothing here
-                int[] smaller = new int[list.length - 1];
-                System.arraycopy(list, 0, smaller, 0, at);
-                System.arraycopy(list, at + 1, smaller, at, list.length - at - 1);
-                spreadOf[v - n] = smaller.length == 0 ? null : smaller;
+                spreadOf[v - n] = list.length == 1 ? null : without(list, at);
+                spreadLo[v - n] = list.length == 1 ? null : without(spreadLo[v - n], at);
+                spreadHi[v - n] = list.length == 1 ? null : without(spreadHi[v - n], at);
             }
             return;
         }
         if (at < 0) { // a new stranger here
             int ins = list == null ? 0 : -at - 1;
-            int[] bigger = new int[list == null ? 1 : list.length + 1];
-            if (list != null) {
-                System.arraycopy(list, 0, bigger, 0, ins);
-                System.arraycopy(list, ins, bigger, ins + 1, list.length - ins);
-            }
-            bigger[ins] = a;
-            spreadOf[v - n] = list = bigger;
+            spreadOf[v - n] = list = with(list, ins, a);
+            spreadLo[v - n] = with(spreadLo[v - n], ins, lo);
+            spreadHi[v - n] = with(spreadHi[v - n], ins, hi);
+        } else {
+            spreadLo[v - n][at] = lo;
+            spreadHi[v - n][at] = hi;
         }
         stamp++;
         int size = t.levelSize(l);
         int cols = (int) t.copyStride(l);
         int i = v - t.levelBase(l);
-        meets(t.levelBase(l) + (i - cols + size) % size, l, a, true);
-        meets(t.levelBase(l) + (i + cols) % size, l, a, false);
+        meets(t.levelBase(l) + (i - cols + size) % size, l, a, lo, hi, true);
+        meets(t.levelBase(l) + (i + cols) % size, l, a, lo, hi, false);
         long window = t.hostStride(l) * (long) paths;
         for (int k = 0; k < list.length; k++) { // this switch's strangers within a window of a, on the ring
             long dist = Math.abs((long) list[k] - a);
@@ -410,10 +433,12 @@ public final class Reroute {
      * already) sends the strangers of the same level-l subtree as address a that a shift can send
      * together with a: those before a when other is the subtree before, after a when the one after.
      */
-    private void meets(int other, int l, int a, boolean before) {
+    private void meets(int other, int l, int a, int lo, int hi, boolean before) {
         if (other < 0 || spreadOf[other - t.hosts()] == null) {
             return;
         }
+        int[] los = spreadLo[other - t.hosts()];
+        int[] his = spreadHi[other - t.hosts()];
         long span = t.hostStride(l) * (long) paths;
         int from = (int) (a / span * span);
         int[] list = spreadOf[other - t.hosts()];
@@ -424,7 +449,8 @@ public final class Reroute {
         int row = (other - t.hosts()) * addresses;
         for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
             int p = rows[row + list[k]] & 0xFF;
-            if (p != NONE) {
+            // a shift s sends both when a - s comes from [lo, hi) and list[k] - s from the other's sources
+            if (p != NONE && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
                 met[p] = stamp;
             }
         }
@@ -439,13 +465,45 @@ public final class Reroute {
         return m < 0 ? -1 : a + m;
     }
 
-    private static void add(int[][] lists, int[] count, int i, int a) {
+    private static void add(long[][] lists, int[] count, int i, long e) {
         if (lists[i] == null) {
-            lists[i] = new int[16];
+            lists[i] = new long[16];
         } else if (count[i] == lists[i].length) {
             lists[i] = java.util.Arrays.copyOf(lists[i], count[i] * 2);
         }
-        lists[i][count[i]++] = a;
+        lists[i][count[i]++] = e;
+    }
+
+    private static int[] without(int[] list, int at) {
+        int[] smaller = new int[list.length - 1];
+        System.arraycopy(list, 0, smaller, 0, at);
+        System.arraycopy(list, at + 1, smaller, at, list.length - at - 1);
+        return smaller;
+    }
+
+    private static int[] with(int[] list, int at, int x) {
+        int[] bigger = new int[list == null ? 1 : list.length + 1];
+        if (list != null) {
+            System.arraycopy(list, 0, bigger, 0, at);
+            System.arraycopy(list, at, bigger, at + 1, list.length - at);
+        }
+        bigger[at] = x;
+        return bigger;
+    }
+
+    /** The hosts whose flows reach level-l switch v by its down port q (a leaf: its own hosts), as [first, end). */
+    private int[] sources(int v, int l, int q) {
+        int below = l == 1 ? v : t.peerNode(t.portBase(v) + q);
+        long size = t.hostStride(t.level(below));
+        long first = below < t.hosts() ? below : (long) t.subtree(below) * size;
+        return new int[] {(int) first, (int) (first + size)};
+    }
+
+    /** Hosts [lo, hi) shifted back by delta and hosts [lo0, hi0) meet on the ring of all hosts. */
+    private boolean overlap(int lo, int hi, int lo0, int hi0, long delta) {
+        int hosts = t.hosts();
+        long start = Math.floorMod(lo - delta, hosts);
+        return Math.floorMod(lo0 - start, hosts) < hi - lo || Math.floorMod(start - lo0, hosts) < hi0 - lo0;
     }
 
     /** The nodes whose way up may pass through x: x and everything below it. */
