@@ -173,11 +173,12 @@ public final class Reroute {
                         add(strangers, count, i, (long) a << 32);
                         continue;
                     }
-                    for (int q = 0; q < downs; q++) { // every child that sends it here: where it comes from
+                    for (int q = 0; q < downs; q++) { // sent here as planned: from anywhere below (ALL_BELOW)
                         int g = t.portBase(v) + q;
                         int c = t.peerNode(g);
                         if (c >= n && (rows[(c - n) * addresses + a] & 0xFF) == t.peerPort(g)) {
-                            add(strangers, count, i, (long) a << 32 | q);
+                            add(strangers, count, i, (long) a << 32 | ALL_BELOW);
+                            break;
                         }
                     }
                 }
@@ -201,14 +202,15 @@ public final class Reroute {
                 int u = 0;
                 for (long e : arrivals) {
                     int a = (int) (e >>> 32);
-                    int[] range = sources(v, l, (int) e);
+                    int q = (int) e;
+                    int from = sourceFirst(v, l, q);
                     if (u > 0 && list[u - 1] == a) {
-                        lo[u - 1] = Math.min(lo[u - 1], range[0]);
-                        hi[u - 1] = Math.max(hi[u - 1], range[1]);
+                        lo[u - 1] = Math.min(lo[u - 1], from);
+                        hi[u - 1] = Math.max(hi[u - 1], from + sourceSize(l, q));
                     } else {
                         list[u] = a;
-                        lo[u] = range[0];
-                        hi[u] = range[1];
+                        lo[u] = from;
+                        hi[u] = from + sourceSize(l, q);
                         u++;
                     }
                 }
@@ -345,9 +347,8 @@ public final class Reroute {
         int lo = Integer.MAX_VALUE;
         int hi = Integer.MIN_VALUE;
         if (l == 1) {
-            int[] range = sources(v, 1, 0);
-            lo = range[0];
-            hi = range[1];
+            lo = sourceFirst(v, 1, 0);
+            hi = lo + sourceSize(1, 0);
         }
         for (int q = 0; l > 1 && stranger && q < downs; q++) {
             int g = t.portBase(v) + q;
@@ -355,10 +356,10 @@ public final class Reroute {
             int ca = (c - n) * addresses + a;
             if (c >= n && (rows[ca] & 0xFF) == t.peerPort(g)) {
                 arrives = true;
-                foreign |= rows[ca] != planned[ca];
-                int[] range = sources(v, l, q);
-                lo = Math.min(lo, range[0]);
-                hi = Math.max(hi, range[1]);
+                int from = rows[ca] != planned[ca] ? q : ALL_BELOW; // as the full spread counts them
+                foreign |= from == q;
+                lo = Math.min(lo, sourceFirst(v, l, from));
+                hi = Math.max(hi, sourceFirst(v, l, from) + sourceSize(l, from));
             }
         }
         stranger = stranger && arrives && (l == 1 || foreign || rows[row + a] != planned[row + a]);
@@ -491,12 +492,17 @@ public final class Reroute {
         return bigger;
     }
 
-    /** The hosts whose flows reach level-l switch v by its down port q (a leaf: its own hosts), as [first, end). */
-    private int[] sources(int v, int l, int q) {
-        int below = l == 1 ? v : t.peerNode(t.portBase(v) + q);
-        long size = t.hostStride(t.level(below));
-        long first = below < t.hosts() ? below : (long) t.subtree(below) * size;
-        return new int[] {(int) first, (int) (first + size)};
+    private static final int ALL_BELOW = 0xFFFF; // a "port" that stands for all of a switch's down ports
+
+    /** The first of the hosts whose flows reach level-l switch v by its down port q (a leaf, or ALL_BELOW: all below v). */
+    private int sourceFirst(int v, int l, int q) {
+        int below = l == 1 || q == ALL_BELOW ? v : t.peerNode(t.portBase(v) + q);
+        return (int) (t.subtree(below) * t.hostStride(t.level(below)));
+    }
+
+    /** How many hosts send through down port q of a level-l switch (a leaf, or ALL_BELOW: all below it). */
+    private int sourceSize(int l, int q) {
+        return (int) t.hostStride(l == 1 || q == ALL_BELOW ? l : l - 1);
     }
 
     /** Hosts [lo, hi) shifted back by delta and hosts [lo0, hi0) meet on the ring of all hosts. */
