@@ -235,29 +235,17 @@ public final class Reroute {
                     if (cur == NONE || cur < downs || down[v - n]) {
                         continue; // it turns down here: nothing to choose
                     }
-                    int want = NONE;
                     stamp++;
                     meets(prev, l, a, lo[k], hi[k], true);
                     meets(next, l, a, lo[k], hi[k], false);
-                    if (valid(v, l, cur, false, down, up, d) && free(base, cur, a, window) && met[cur] != stamp) {
-                        want = cur;
-                    } else {
-                        long j = a / (t.copyStride(l) * (long) ups);
-                        int step = 1 + (int) (j % (ups - 1));
-                        int alone = NONE; // free here, though a neighbour's stranger meets it above
-                        for (int q = 0; q < ups && want == NONE; q++) {
-                            int p = downs + (int) ((cur - downs + step + q) % ups);
-                            if (valid(v, l, p, false, down, up, d) && free(base, p, a, window)) {
-                                if (met[p] != stamp) {
-                                    want = p;
-                                } else if (alone == NONE) {
-                                    alone = p;
-                                }
-                            }
+                    for (int p = downs; p < downs + ups; p++) {
+                        if (!free(base, p, a, window)) {
+                            taken[p] = stamp;
                         }
-                        if (want == NONE) {
-                            want = alone != NONE ? alone : cur; // every port took one in this window: leave it
-                        }
+                    }
+                    int want = choose(v, l, a, cur, down, up);
+                    if (want == NONE) {
+                        want = cur; // every port took one in this window: leave it
                     }
                     rows[row + a] = (byte) want;
                     lastOnto[base + want] = a;
@@ -339,7 +327,6 @@ public final class Reroute {
         int n = t.hosts();
         int row = (v - n) * addresses;
         int downs = t.downPorts(l);
-        int ups = t.upPorts(l);
         int cur = rows[row + a] & 0xFF;
         boolean stranger = cur != NONE && cur >= downs && (l == 1 ? cur != (planned[row + a] & 0xFF) : true);
         boolean arrives = l == 1;
@@ -402,27 +389,7 @@ public final class Reroute {
                 }
             }
         }
-        int want = NONE;
-        if (valid(v, l, cur, false, down, up, d) && met[cur] != stamp && taken[cur] != stamp) {
-            want = cur;
-        } else {
-            long j = a / (t.copyStride(l) * (long) ups);
-            int step = 1 + (int) (j % (ups - 1));
-            int alone = NONE; // free here, though a neighbour's stranger meets it above
-            for (int q = 0; q < ups && want == NONE; q++) {
-                int p = downs + (int) ((cur - downs + step + q) % ups);
-                if (valid(v, l, p, false, down, up, d) && taken[p] != stamp) {
-                    if (met[p] != stamp) {
-                        want = p;
-                    } else if (alone == NONE) {
-                        alone = p;
-                    }
-                }
-            }
-            if (want == NONE) {
-                want = alone != NONE ? alone : valid(v, l, cur, false, down, up, d) ? cur : NONE;
-            }
-        }
+        int want = choose(v, l, a, cur, down, up);
         if (want != NONE && want != cur) {
             rows[row + a] = (byte) want;
             logChange(v, a, cur);
@@ -473,6 +440,36 @@ public final class Reroute {
             lists[i] = java.util.Arrays.copyOf(lists[i], count[i] * 2);
         }
         lists[i][count[i]++] = e;
+    }
+
+    /**
+     * The up-port for stranger a at level-l switch v, now on cur, once {@link #taken} marks the ports
+     * its own strangers of the window hold and {@link #met} those its neighbours' meet it on: cur if
+     * neither, else the first such port from cur on by the address's step, else one only a
+     * neighbour's stranger meets, else cur if it still leads the right way; NONE if not even that.
+     */
+    private int choose(int v, int l, int a, int cur, boolean[] down, boolean[] up) {
+        int d = a / paths;
+        int downs = t.downPorts(l);
+        int ups = t.upPorts(l);
+        if (valid(v, l, cur, false, down, up, d) && met[cur] != stamp && taken[cur] != stamp) {
+            return cur;
+        }
+        long j = a / (t.copyStride(l) * (long) ups);
+        int step = 1 + (int) (j % (ups - 1));
+        int alone = NONE; // free here, though a neighbour's stranger meets it above
+        for (int q = 0; q < ups; q++) {
+            int p = downs + (int) ((cur - downs + step + q) % ups);
+            if (valid(v, l, p, false, down, up, d) && taken[p] != stamp) {
+                if (met[p] != stamp) {
+                    return p;
+                }
+                if (alone == NONE) {
+                    alone = p;
+                }
+            }
+        }
+        return alone != NONE ? alone : valid(v, l, cur, false, down, up, d) ? cur : NONE;
     }
 
     private static int[] without(int[] list, int at) {
