@@ -246,15 +246,15 @@ final class FatTreeBenchmarks {
         return total * res.cycles();
     }
 
+    private static final int REROUTE_WARMUP = 5;
+    private static final int REPEATS = 3;
+
     /**
      * Routing around failures: 1 % of the switch cables failed at random (seeded) on the 3,456-host
      * and the 11,664-host 3-level trees, D-mod-K; the full reroute, an incremental reroute for one
      * more failed cable, and (3,456 hosts) max flows per link over all shifts, broken against whole;
      * the engine's own computation of the complete tables is the reference.
      */
-    private static final int REROUTE_WARMUP = 5;
-    private static final int REPEATS = 3;
-
     void reroute() {
         out.section("reroute", "D-mod-K tables rerouted around 1% of the switch cables failed at random (seeds 1.." + runs
                         + "): median [min..max] over the seeds of each seed's best of " + REPEATS + ", after " + REROUTE_WARMUP
@@ -271,7 +271,6 @@ final class FatTreeBenchmarks {
             double[] incr = new double[runs];
             int[] brokenShifts = new int[runs];
             org.oft.controller.fattree.routing.Reroute[] done = new org.oft.controller.fattree.routing.Reroute[runs];
-            org.oft.controller.fattree.routing.Reroute last = null;
             org.oft.controller.fattree.routing.ForwardingTables plan = null;
             for (int k = -REROUTE_WARMUP; k < runs; k++) {
                 org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(tree,
@@ -310,7 +309,6 @@ final class FatTreeBenchmarks {
                     engine[k] = bestEngine;
                     full[k] = bestFull;
                     incr[k] = bestIncr;
-                    last = r;
                     done[k] = r;
                 }
             }
@@ -329,6 +327,7 @@ final class FatTreeBenchmarks {
                 Arrays.sort(sorted);
                 broken = sorted[runs / 2] + " [" + sorted[0] + ".." + sorted[runs - 1] + "]";
             }
+            org.oft.controller.fattree.routing.Reroute last = done[runs - 1];
             out.row("\"%s\",%d,%d,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%d,%d,%s,%s", spec, t.hosts(), last.faults().deadCables(),
                     engine[runs / 2], full[runs / 2], full[0], full[runs - 1], incr[runs / 2], incr[0], incr[runs - 1],
                     last.changedEntries(), last.unreachablePairs(), whole, broken);

@@ -39,7 +39,7 @@ public final class FlitSimulator {
     private final int maxHops;
     private final int[] portNode;
     private final int[] switchOf; // node -> switch index (-1 for hosts)
-    private final int radix; // the largest
+    private final int radix; // the largest switch's
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
@@ -69,7 +69,6 @@ public final class FlitSimulator {
     private final boolean[] toHost; // per port: its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
     private Lane[] lanes;
-    private int[] portLane;
     private int[] chanList; // per port: the lane that receives what it sends, times chanSlots
     private int[] creditList; // per port: the lane that owns it, times creditSlots
     // per cycle a port receives at most one flit, and one credit (for the input it feeds, or a host's
@@ -273,7 +272,7 @@ public final class FlitSimulator {
         for (int h = 0; h < hosts; h++) {
             laneOf[h] = laneOf[portNode[net.peer()[net.portBase()[h]]]];
         }
-        this.portLane = new int[ports];
+        int[] portLane = new int[ports];
         int[] portsOfLane = new int[n];
         int[] hostCount = new int[n];
         int[] switchCount = new int[n];
@@ -296,7 +295,7 @@ public final class FlitSimulator {
         }
         this.creditCap = 2 * chanCap;
         Lane[] made = new Lane[n];
-        this.lanes = made; // a lane sizes its lists by every lane's ports
+        this.lanes = made;
         for (int l = 0; l < n; l++) {
             int[] hs = new int[hostCount[l]];
             int[] ss = new int[switchCount[l]];
@@ -309,7 +308,7 @@ public final class FlitSimulator {
                     }
                 }
             }
-            made[l] = new Lane(l, hs, ss, radix, portsOfLane);
+            made[l] = new Lane(l, hs, ss, n);
         }
     }
 
@@ -583,7 +582,7 @@ public final class FlitSimulator {
         long ejectedFlits;
         long latencySumAll;
 
-        Lane(int id, int[] hosts, int[] switches, int radix, int[] portsOfLane) {
+        Lane(int id, int[] hosts, int[] switches, int lanes) {
             this.id = id;
             this.hosts = hosts;
             this.switches = switches;
@@ -596,7 +595,6 @@ public final class FlitSimulator {
             this.bestAge = new long[radix];
             this.requested = new int[radix];
             Arrays.fill(bestDist, Integer.MAX_VALUE);
-            int lanes = portsOfLane.length;
             this.chanTo = new int[lanes * chanSlots * chanCap];
             this.chanToCount = new int[lanes * chanSlots];
             this.creditTo = new int[lanes * creditSlots * creditCap];

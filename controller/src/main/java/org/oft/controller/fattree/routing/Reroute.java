@@ -132,11 +132,13 @@ public final class Reroute {
     private int[] coneList;
 
     /**
-     * Above the leaves, a switch also carries addresses its children reroute into it ("strangers":
-     * the plan sends them elsewhere) and addresses it reroutes itself. Its planned flows already take
-     * each up-port once per shift window, so each port may take at most one of those per window to
-     * stay within +1: level by level, a switch's strangers are spread over its up-ports by window,
-     * keeping each one's port where it does not clash.
+     * A switch carries, besides its planned flows, its "strangers": addresses its children reroute
+     * into it (the plan sends them elsewhere) and addresses it reroutes itself of what they send it
+     * (at a leaf, every address it reroutes). Its planned flows already take each up-port once per
+     * shift window, so each port may take at most one stranger per window to stay within +1: level by
+     * level from the leaves up, a switch's strangers are spread over its up-ports by window, apart
+     * from its column neighbours' strangers that a shift sends with them, keeping each one's port
+     * where it does not clash. {@link #decide} applies the same rule to one address.
      */
     private void spreadStrangers() {
         int n = t.hosts();
@@ -258,13 +260,13 @@ public final class Reroute {
         }
     }
 
-    private final long[] firstOnto;
+    private final long[] firstOnto; // the first address spread onto each port of the switch being spread
     private final int[][] spreadOf; // [switch]: its strangers, ascending, when last spread
     private final int[][] spreadLo; // [switch]: the first host their flows may come from, per stranger
     private final int[][] spreadHi; // ... and the end
-    private int[] changedAt = new int[1024]; // entries changed since: switch node, address
+    private int[] changedAt = new int[1024]; // entries an incremental reroute changed: switch node, address, old port
     private int changes;
-    private boolean logging; // during an incremental reroute // the first address spread onto each port of the switch being spread
+    private boolean logging; // during an incremental reroute
 
     /** Port p of the switch at {@code base} took no stranger within a window of a, the addresses read as a ring (shifts wrap). */
     private boolean free(int base, int p, int a, long window) {
@@ -328,8 +330,8 @@ public final class Reroute {
         int row = (v - n) * addresses;
         int downs = t.downPorts(l);
         int cur = rows[row + a] & 0xFF;
-        boolean stranger = cur != NONE && cur >= downs && (l == 1 ? cur != (planned[row + a] & 0xFF) : true);
-        boolean arrives = l == 1;
+        boolean up = cur != NONE && cur >= downs; // a stranger goes up from here
+        boolean arrives = l == 1; // a leaf's hosts send it every address
         boolean foreign = false;
         int lo = Integer.MAX_VALUE;
         int hi = Integer.MIN_VALUE;
@@ -337,7 +339,7 @@ public final class Reroute {
             lo = sourceFirst(v, 1, 0);
             hi = lo + sourceSize(1, 0);
         }
-        for (int q = 0; l > 1 && stranger && q < downs; q++) {
+        for (int q = 0; l > 1 && up && q < downs; q++) {
             int g = t.portBase(v) + q;
             int c = t.peerNode(g);
             int ca = (c - n) * addresses + a;
@@ -349,11 +351,9 @@ public final class Reroute {
                 hi = Math.max(hi, sourceFirst(v, l, from) + sourceSize(l, from));
             }
         }
-        stranger = stranger && arrives && (l == 1 || foreign || rows[row + a] != planned[row + a]);
-        int d = a / paths;
-        int leafIndex = (int) (d / t.hostStride(1));
+        boolean stranger = up && arrives && (foreign || rows[row + a] != planned[row + a]);
+        int leafIndex = (int) (a / paths / t.hostStride(1));
         boolean[] down = downReach[leafIndex];
-        boolean[] up = reach[leafIndex];
         int[] list = spreadOf[v - n];
         int at = list == null ? -1 : java.util.Arrays.binarySearch(list, a);
         if (!stranger || down[v - n]) {
@@ -389,7 +389,7 @@ public final class Reroute {
                 }
             }
         }
-        int want = choose(v, l, a, cur, down, up);
+        int want = choose(v, l, a, cur, down, reach[leafIndex]);
         if (want != NONE && want != cur) {
             rows[row + a] = (byte) want;
             logChange(v, a, cur);
