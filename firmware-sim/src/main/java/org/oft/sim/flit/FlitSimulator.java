@@ -44,7 +44,9 @@ public final class FlitSimulator {
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
     // the state of each input VC, in one record (iv * IVS): buffer head and count, the output port
-    // its packet goes to (-1 not routed yet, -2 no route, -3 dropping), the output VC, flits sent
+    // its packet goes to (-1 not routed yet, -2 no route, -3 dropping), the output VC, flits sent,
+    // and its front flit: a VC holding one flit touches no buffer line. buf holds the flits behind
+    // the front, from HEAD on.
     private static final int IVS = 8;
     private static final int BUSY = Integer.MIN_VALUE;
     private static final int HEAD = 0;
@@ -52,6 +54,7 @@ public final class FlitSimulator {
     private static final int ROUTE = 2;
     private static final int OUT_VC = 3;
     private static final int SENT = 4;
+    private static final int FRONT = 5;
     private final int[] ivs;
     private final int[] inRr; // per port: next VC to look at
     private final long[] vcMask; // per input port: bit v set while VC v holds a flit
@@ -64,7 +67,10 @@ public final class FlitSimulator {
     private final boolean[] dead;
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
     private final int creditSlots;
-    private final long[] chanFlit; // [slot * ports + sending port]: packet id, then VC | 0x100 for a tail in the high word
+    // a flit under way is one word in its receiving lane's list: packet id (low 32 bits), VC, tail bit, receiving port
+    private static final int FLIT_TAIL = 0x100;
+    private static final int FLIT_PORT_SHIFT = 41;
+    private static final int MAX_PORTS = 1 << (64 - FLIT_PORT_SHIFT - 1);
     private final int chanSlots;
     private final boolean[] toHost; // per port: its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
@@ -122,7 +128,9 @@ public final class FlitSimulator {
     private static final int RELAY_DROPS = 5;
     private static final int MISDELIVERED = 6; // by the switch port that handed the packet to the wrong host
     private static final int XMIT_DISCARDS = 7; // packets a switch discarded because this port's link is down
-    private final long[] portCounters;
+    private final long[] portCounters; // RCV_FLITS and RCV_PKTS are left 0: readPort derives them
+    private int[] underWay; // per port, flits then tails under way to it at cycle underWayAt
+    private long underWayAt = -1;
     // random up-port mode: per switch, its up-ports (global ids)
     private boolean randomUp;
     private boolean ageArbitration;
@@ -207,7 +215,9 @@ public final class FlitSimulator {
         // a flit bound for a switch enters arbitration there routerDelay cycles after it arrives: it is
         // handed over that much later, so that allocation never looks at a flit it cannot move yet
         this.chanSlots = par.channelLatency() + par.routerDelay() + 1;
-        this.chanFlit = new long[chanSlots * ports];
+        if (ports >= MAX_PORTS) {
+            throw new IllegalArgumentException("at most " + MAX_PORTS + " ports, got " + ports);
+        }
         this.radix = radix;
         int hosts = net.hosts();
         this.srcQueue = new int[hosts][16];
@@ -556,7 +566,7 @@ public final class FlitSimulator {
         final int[] requested;
         // what this lane hands to lane r for a later cycle: per slot, the ports a flit or a credit arrives at
         // list (r, slot) starts at (r * slots + slot) * capacity; its length is at [r * slots + slot] of the count
-        final int[] chanTo;
+        final long[] chanTo;
         final int[] chanToCount;
         final int[] creditTo;
         final int[] creditToCount;
@@ -595,7 +605,7 @@ public final class FlitSimulator {
             this.bestAge = new long[radix];
             this.requested = new int[radix];
             Arrays.fill(bestDist, Integer.MAX_VALUE);
-            this.chanTo = new int[lanes * chanSlots * chanCap];
+            this.chanTo = new long[lanes * chanSlots * chanCap];
             this.chanToCount = new int[lanes * chanSlots];
             this.creditTo = new int[lanes * creditSlots * creditCap];
             this.creditToCount = new int[lanes * creditSlots];
@@ -655,34 +665,30 @@ public final class FlitSimulator {
             }
         }
 
-        private void arriveFlits(int[] list, int[] counts) {
-            int slot = chanNow;
-            int base = slot * ports;
-            int list0 = id * chanSlots + slot;
+        private void arriveFlits(long[] list, int[] counts) {
+            int list0 = id * chanSlots + chanNow;
             int count = counts[list0];
             counts[list0] = 0;
             int listBase = list0 * chanCap;
             for (int k = 0; k < count; k++) {
-                int g = list[listBase + k];
-                long f = chanFlit[base + g];
+                long f = list[listBase + k];
                 int p = (int) f;
                 int tag = (int) (f >>> 32);
                 int vc = tag & 0xFF;
-                int in = net.peer()[g];
+                int in = (int) (f >>> FLIT_PORT_SHIFT);
                 int node = portNode[in];
-                portCounters[in * PC + RCV_FLITS]++;
-                if (tag >= 0x100) {
-                    portCounters[in * PC + RCV_PKTS]++;
-                }
                 if (node < net.hosts()) {
+                    int g = net.peer()[in];
                     eject(node, p, g);
                     returnCredit(g, vc); // the host takes the flit at once
                 } else {
                     int iv = in * vcs + vc;
-                    int at = ivs[iv * IVS + HEAD] + ivs[iv * IVS + COUNT];
-                    int bslot = iv * depth + (at >= depth ? at - depth : at);
-                    buf[bslot] = p;
-                    if (ivs[iv * IVS + COUNT]++ == 0) {
+                    int c = ivs[iv * IVS + COUNT]++;
+                    if (c > 0) {
+                        int at = ivs[iv * IVS + HEAD] + c - 1;
+                        buf[iv * depth + (at >= depth ? at - depth : at)] = p;
+                    } else {
+                        ivs[iv * IVS + FRONT] = p;
                         if (vcMask[in] == 0) {
                             inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
                         }
@@ -780,10 +786,9 @@ public final class FlitSimulator {
         private void send(int out, int vc, int p, boolean tail) {
             credits[out * vcs + vc]--;
             int arrival = toHost[out] ? chanDue : chanDueSwitch;
-            int slot = arrival * ports + out;
-            chanFlit[slot] = (long) (tail ? vc | 0x100 : vc) << 32 | p;
             int at = chanList[out] + arrival;
-            chanTo[at * chanCap + chanToCount[at]++] = out;
+            chanTo[at * chanCap + chanToCount[at]++] = (long) net.peer()[out] << FLIT_PORT_SHIFT | (long) (tail ? vc | FLIT_TAIL : vc) << 32
+                    | (p & 0xFFFFFFFFL);
             moved = true;
             portCounters[out * PC + XMIT_FLITS]++;
             if (tail) {
@@ -818,7 +823,7 @@ public final class FlitSimulator {
                             v -= vcs;
                         }
                         int iv = in * vcs + v;
-                        int p = buf[iv * depth + ivs[iv * IVS + HEAD]];
+                        int p = ivs[iv * IVS + FRONT];
                         if (ivs[iv * IVS + SENT] == 0 && ivs[iv * IVS + ROUTE] == -1) { // head: route by the table the board holds
                             byte[] table = lft[sw];
                             int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
@@ -934,8 +939,11 @@ public final class FlitSimulator {
 
         /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
         private void pop(int in, int v, int iv) {
-            ivs[iv * IVS + HEAD] = ivs[iv * IVS + HEAD] + 1 == depth ? 0 : ivs[iv * IVS + HEAD] + 1;
-            if (--ivs[iv * IVS + COUNT] == 0 && (vcMask[in] &= ~(1L << v)) == 0) {
+            if (--ivs[iv * IVS + COUNT] > 0) {
+                int head = ivs[iv * IVS + HEAD];
+                ivs[iv * IVS + FRONT] = buf[iv * depth + head];
+                ivs[iv * IVS + HEAD] = head + 1 == depth ? 0 : head + 1;
+            } else if ((vcMask[in] &= ~(1L << v)) == 0) {
                 inMask[maskPos[in] >>> 6] &= ~(1L << maskPos[in]);
             }
         }
@@ -959,8 +967,7 @@ public final class FlitSimulator {
 
         private void grant(int in, int v, int out, int ovc) {
             int iv = in * vcs + v;
-            int slot = iv * depth + ivs[iv * IVS + HEAD];
-            int p = buf[slot];
+            int p = ivs[iv * IVS + FRONT];
             if (ivs[iv * IVS + SENT] == 0) {
                 credits[out * vcs + ovc] |= BUSY;
                 ivs[iv * IVS + OUT_VC] = ovc;
@@ -1139,6 +1146,34 @@ public final class FlitSimulator {
      */
     public void readPort(int g, long[] into) {
         System.arraycopy(portCounters, g * PC, into, 0, PC);
+        // received = what the far end sent, less what is still on the link (one line per hop saved)
+        if (underWayAt != cycle) {
+            countUnderWay();
+        }
+        int from = net.peer()[g];
+        into[RCV_FLITS] = portCounters[from * PC + XMIT_FLITS] - underWay[2 * g];
+        into[RCV_PKTS] = portCounters[from * PC + XMIT_PKTS] - underWay[2 * g + 1];
+    }
+
+    /** Flits and tails on their way to each port now, from the lanes' pending lists. */
+    private void countUnderWay() {
+        if (underWay == null) {
+            underWay = new int[2 * ports];
+        }
+        Arrays.fill(underWay, 0);
+        for (Lane w : lanes) {
+            for (int at = 0; at < w.chanToCount.length; at++) {
+                for (int k = 0, base = at * chanCap; k < w.chanToCount[at]; k++) {
+                    long f = w.chanTo[base + k];
+                    int in = (int) (f >>> FLIT_PORT_SHIFT);
+                    underWay[2 * in]++;
+                    if ((f >>> 32 & FLIT_TAIL) != 0) {
+                        underWay[2 * in + 1]++;
+                    }
+                }
+            }
+        }
+        underWayAt = cycle;
     }
 
     /** Whether the link from global port {@code g} is up. */

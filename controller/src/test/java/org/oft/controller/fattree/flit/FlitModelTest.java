@@ -104,6 +104,48 @@ class FlitModelTest {
     }
 
     /**
+     * PortRcvData counts a flit when the switch can arbitrate for it (channel latency + router delay
+     * after it was sent), and a host when it arrives (channel latency): read cycle by cycle, the
+     * far end's PortXmitData shows through exactly that much later, flits and packets alike.
+     */
+    @Test
+    void aPortReceivesWhatItsPeerSentOneLinkDelayLater() {
+        int latency = 3;
+        int router = 2;
+        FlitParameters par = new FlitParameters(2, 8, 4, 1, latency, router, false);
+        FlitSimulator sim = simulator("kary:2,2", "dmodk", par, 1);
+        int[] peer = FlitFabric.network(TopologySpec.parse("kary:2,2").topology()).peer();
+        int fromHost0 = peer[0]; // the leaf's port that host 0's cable ends at
+        int toHost1 = peer[1]; // the leaf's port down to host 1
+        int xmit = org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortXmitData");
+        int rcv = org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortRcvData");
+        int rcvPkts = org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortRcvPkts");
+        sim.inject(0, 1);
+        int cycles = 40;
+        long[][] at = new long[4][cycles]; // host 0 sent, leaf received, leaf sent down, host 1 received
+        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        for (int t = 0; t < cycles; t++) {
+            sim.step(0, null);
+            sim.readPort(0, c);
+            at[0][t] = c[xmit];
+            sim.readPort(fromHost0, c);
+            at[1][t] = c[rcv];
+            sim.readPort(toHost1, c);
+            at[2][t] = c[xmit];
+            sim.readPort(1, c);
+            at[3][t] = c[rcv];
+        }
+        for (int t = 0; t < cycles; t++) {
+            assertEquals(t < latency + router ? 0 : at[0][t - latency - router], at[1][t], "leaf at cycle " + t);
+            assertEquals(t < latency ? 0 : at[2][t - latency], at[3][t], "host 1 at cycle " + t);
+        }
+        assertEquals(4, at[3][cycles - 1]);
+        assertEquals(1, c[rcvPkts]);
+        sim.readPort(fromHost0, c);
+        assertEquals(1, c[rcvPkts]);
+    }
+
+    /**
      * A dead host cable: the leaf discards what it would send down it (PortXmitDiscards at that
      * port), the host's own packets wait at its interface, and the rest of the fabric runs on.
      */
