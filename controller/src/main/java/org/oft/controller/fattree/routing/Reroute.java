@@ -65,7 +65,6 @@ public final class Reroute {
         }
         this.maxPorts = most;
         this.lastOnto = new long[t.switches() * most];
-        this.firstOnto = new long[most];
         this.spreadOf = new int[t.switches()][];
         this.spreadLo = new int[t.switches()][];
         this.spreadHi = new int[t.switches()][];
@@ -135,10 +134,13 @@ public final class Reroute {
      * A switch carries, besides its planned flows, its "strangers": addresses its children reroute
      * into it (the plan sends them elsewhere) and addresses it reroutes itself of what they send it
      * (at a leaf, every address it reroutes). Its planned flows already take each up-port once per
-     * shift window, so each port may take at most one stranger per window to stay within +1: level by
-     * level from the leaves up, a switch's strangers are spread over its up-ports by window, apart
+     * shift, so a port may take no two strangers that one shift sends to stay within +1; whether a
+     * shift sends two is judged from the hosts each one's flows can come from. Level by level from
+     * the leaves up, a switch's strangers are spread over its up-ports apart from one another and
      * from its column neighbours' strangers that a shift sends with them, keeping each one's port
-     * where it does not clash. {@link #decide} applies the same rule to one address.
+     * where it does not clash. Those from all below go first: they meet every stranger of their
+     * window, those of one child few. Where every port clashes, the one with fewest clashes is
+     * taken. {@link #decide} applies the same rule to one address.
      */
     private void spreadStrangers() {
         int n = t.hosts();
@@ -226,33 +228,52 @@ public final class Reroute {
                 int next = i + cols >= t.levelSize(l) ? v + cols - t.levelSize(l) : -1;
                 int base = (v - n) * maxPorts;
                 java.util.Arrays.fill(lastOnto, base, base + maxPorts, Long.MIN_VALUE / 2);
-                java.util.Arrays.fill(firstOnto, Long.MIN_VALUE / 2);
-                for (int k = 0; k < list.length; k++) {
-                    int a = list[k];
-                    int d = a / paths;
-                    int leafIndex = (int) (d / t.hostStride(1));
-                    boolean[] down = downReach[leafIndex];
-                    boolean[] up = reach[leafIndex];
-                    int cur = rows[row + a] & 0xFF;
-                    if (cur == NONE || cur < downs || down[v - n]) {
-                        continue; // it turns down here: nothing to choose
-                    }
-                    stamp++;
-                    meets(prev, l, a, lo[k], hi[k], true);
-                    meets(next, l, a, lo[k], hi[k], false);
-                    for (int p = downs; p < downs + ups; p++) {
-                        if (!free(base, p, a, window)) {
-                            taken[p] = stamp;
+                // strangers from all below first: a shift sends one of them with any stranger within the
+                // window, while those from one child meet few, so these then keep clear of the former
+                int wideHosts = (int) t.hostStride(l);
+                if (placedAt.length < list.length) {
+                    placedAt = new int[Math.max(list.length, 2 * placedAt.length)];
+                }
+                placing++;
+                for (int pass = 0; pass < 2; pass++) {
+                    for (int k = 0; k < list.length; k++) {
+                        if ((hi[k] - lo[k] >= wideHosts) != (pass == 0)) {
+                            continue;
                         }
-                    }
-                    int want = choose(v, l, a, cur, down, up);
-                    if (want == NONE) {
-                        want = cur; // every port took one in this window: leave it
-                    }
-                    rows[row + a] = (byte) want;
-                    lastOnto[base + want] = a;
-                    if (firstOnto[want] == Long.MIN_VALUE / 2) {
-                        firstOnto[want] = a;
+                        int a = list[k];
+                        int d = a / paths;
+                        int leafIndex = (int) (d / t.hostStride(1));
+                        boolean[] down = downReach[leafIndex];
+                        boolean[] up = reach[leafIndex];
+                        int cur = rows[row + a] & 0xFF;
+                        placedAt[k] = placing;
+                        if (cur == NONE || cur < downs || down[v - n]) {
+                            continue; // it turns down here: nothing to choose
+                        }
+                        stamp++;
+                        meets(prev, l, a, lo[k], hi[k], true);
+                        meets(next, l, a, lo[k], hi[k], false);
+                        // those placed already within the window either side (the list as a ring) that a shift sends with a
+                        for (int side = -1, left = 0; side <= 1; side += 2) { // each one once, though the window hold them all
+                            for (int step = 1; step < list.length - (side > 0 ? left : 0); step++) {
+                                int o = Math.floorMod(k + side * step, list.length);
+                                long dist = Math.abs((long) list[o] - a);
+                                if (Math.min(dist, addresses - dist) >= window) {
+                                    break;
+                                }
+                                left = side < 0 ? step : left;
+                                int p = rows[row + list[o]] & 0xFF;
+                                if (placedAt[o] == placing && p != NONE && overlap(lo[k], hi[k], lo[o], hi[o], d - list[o] / paths)) {
+                                    take(p);
+                                }
+                            }
+                        }
+                        int want = choose(v, l, a, cur, down, up);
+                        if (want == NONE) {
+                            want = cur; // no port leads the right way: leave it
+                        }
+                        rows[row + a] = (byte) want;
+                        lastOnto[base + want] = Math.max(lastOnto[base + want], a);
                     }
                 }
                 count[i] = 0;
@@ -260,7 +281,8 @@ public final class Reroute {
         }
     }
 
-    private final long[] firstOnto; // the first address spread onto each port of the switch being spread
+    private int[] placedAt = new int[64]; // per stranger of the switch being spread: == placing once its port is chosen
+    private int placing;
     private final int[][] spreadOf; // [switch]: its strangers, ascending, when last spread
     private final int[][] spreadLo; // [switch]: the first host their flows may come from, per stranger
     private final int[][] spreadHi; // ... and the end
@@ -268,14 +290,10 @@ public final class Reroute {
     private int changes;
     private boolean logging; // during an incremental reroute
 
-    /** Port p of the switch at {@code base} took no stranger within a window of a, the addresses read as a ring (shifts wrap). */
-    private boolean free(int base, int p, int a, long window) {
-        return a - lastOnto[base + p] >= window && (firstOnto[p] == Long.MIN_VALUE / 2 || firstOnto[p] + addresses - a >= window);
-    }
-
     private final int[] met; // per port: == stamp while a neighbour's stranger that meets the address in hand took it
     private int stamp;
-    private final int[] taken = new int[256]; // per port: == stamp while a stranger of this switch within the window took it
+    private final int[] takenCount = new int[256]; // per port: how many, while taken[p] == stamp
+    private final int[] taken = new int[256]; // per port: == stamp while a stranger of this switch that a shift sends with the address in hand took it
 
     private void logChange(int v, int a, int old) {
         if (!logging) {
@@ -380,12 +398,14 @@ public final class Reroute {
         meets(t.levelBase(l) + (i - cols + size) % size, l, a, lo, hi, true);
         meets(t.levelBase(l) + (i + cols) % size, l, a, lo, hi, false);
         long window = t.hostStride(l) * (long) paths;
-        for (int k = 0; k < list.length; k++) { // this switch's strangers within a window of a, on the ring
+        int[] los = spreadLo[v - n];
+        int[] his = spreadHi[v - n];
+        for (int k = 0; k < list.length; k++) { // this switch's strangers within a window of a, on the ring, that a shift sends with it
             long dist = Math.abs((long) list[k] - a);
-            if (list[k] != a && Math.min(dist, addresses - dist) < window) {
+            if (list[k] != a && Math.min(dist, addresses - dist) < window && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
                 int p = rows[row + list[k]] & 0xFF;
                 if (p != NONE) {
-                    taken[p] = stamp;
+                    take(p);
                 }
             }
         }
@@ -444,9 +464,10 @@ public final class Reroute {
 
     /**
      * The up-port for stranger a at level-l switch v, now on cur, once {@link #taken} marks the ports
-     * its own strangers of the window hold and {@link #met} those its neighbours' meet it on: cur if
+     * its own strangers that meet it hold and {@link #met} those its neighbours' meet it on: cur if
      * neither, else the first such port from cur on by the address's step, else one only a
-     * neighbour's stranger meets, else cur if it still leads the right way; NONE if not even that.
+     * neighbour's stranger meets, else the one that took fewest of its own (cur on a tie) among those
+     * that lead the right way; NONE if none does.
      */
     private int choose(int v, int l, int a, int cur, boolean[] down, boolean[] up) {
         int d = a / paths;
@@ -469,7 +490,28 @@ public final class Reroute {
                 }
             }
         }
-        return alone != NONE ? alone : valid(v, l, cur, false, down, up, d) ? cur : NONE;
+        if (alone != NONE) {
+            return alone;
+        }
+        // every port that leads the right way took a stranger a shift sends with a: the one that took fewest
+        int least = NONE;
+        for (int q = 0; q < ups; q++) {
+            int p = downs + (int) ((cur - downs + step + q) % ups);
+            if (valid(v, l, p, false, down, up, d) && (least == NONE || takenCount[p] < takenCount[least])) {
+                least = p;
+            }
+        }
+        return least != NONE && (!valid(v, l, cur, false, down, up, d) || takenCount[least] < takenCount[cur]) ? least
+                : valid(v, l, cur, false, down, up, d) ? cur : NONE;
+    }
+
+    /** Port p took a stranger that a shift sends with the address in hand (counted: the least taken is the last resort). */
+    private void take(int p) {
+        if (taken[p] != stamp) {
+            taken[p] = stamp;
+            takenCount[p] = 0;
+        }
+        takenCount[p]++;
     }
 
     private static int[] without(int[] list, int at) {
