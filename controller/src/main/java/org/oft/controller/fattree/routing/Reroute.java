@@ -274,12 +274,81 @@ public final class Reroute {
                         }
                         rows[row + a] = (byte) want;
                         lastOnto[base + want] = Math.max(lastOnto[base + want], a);
+                        if (met[want] == stamp) { // it meets a neighbour's stranger spread before it: that one may move
+                            clashes = add(clashes, clashCount++, v, a);
+                        }
                     }
                 }
                 count[i] = 0;
             }
+            repairClashes(l);
         }
     }
+
+    /**
+     * A switch spread earlier did not see its next neighbour's strangers: where a later one had to
+     * take a port that one of them holds, that one is decided again, seeing both sides (once: what
+     * this decides clashes with is left).
+     */
+    private void repairClashes(int l) {
+        int n = t.hosts();
+        int size = t.levelSize(l);
+        int cols = (int) t.copyStride(l);
+        int end = clashCount;
+        for (int c = 0; c < end; c++) {
+            int v = clashes[2 * c];
+            int a = clashes[2 * c + 1];
+            int k = spreadOf[v - n] == null ? -1 : java.util.Arrays.binarySearch(spreadOf[v - n], a);
+            if (k < 0) {
+                continue; // no longer a stranger there
+            }
+            int i = v - t.levelBase(l);
+            int p = rows[(v - n) * addresses + a] & 0xFF;
+            redecideMeeting(t.levelBase(l) + (i - cols + size) % size, l, a, spreadLo[v - n][k], spreadHi[v - n][k], true, p);
+            redecideMeeting(t.levelBase(l) + (i + cols) % size, l, a, spreadLo[v - n][k], spreadHi[v - n][k], false, p);
+        }
+        clashCount = 0;
+    }
+
+    private int[] clashes = new int[64]; // switch node, address: strangers spread onto a port a neighbour's stranger meets them on
+    private int clashCount;
+
+    private static int[] add(int[] pairs, int at, int x, int y) {
+        if (2 * at + 2 > pairs.length) {
+            pairs = java.util.Arrays.copyOf(pairs, pairs.length * 2);
+        }
+        pairs[2 * at] = x;
+        pairs[2 * at + 1] = y;
+        return pairs;
+    }
+
+    /** Decides again the strangers of switch {@code other} that meet address a (as {@link #meets} finds them) on port p. */
+    private void redecideMeeting(int other, int l, int a, int lo, int hi, boolean before, int p) {
+        if (other < 0 || spreadOf[other - t.hosts()] == null) {
+            return;
+        }
+        int[] list = spreadOf[other - t.hosts()];
+        int[] los = spreadLo[other - t.hosts()];
+        int[] his = spreadHi[other - t.hosts()];
+        long span = t.hostStride(l) * (long) paths;
+        int from = (int) (a / span * span);
+        int k = java.util.Arrays.binarySearch(list, before ? from : a + 1);
+        if (k < 0) {
+            k = -k - 1;
+        }
+        int row = (other - t.hosts()) * addresses;
+        int found = 0;
+        for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
+            if ((rows[row + list[k]] & 0xFF) == p && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
+                meeting = add(meeting, found++, list[k], 0);
+            }
+        }
+        for (int j = 0; j < found; j++) {
+            decide(other, l, meeting[2 * j]);
+        }
+    }
+
+    private int[] meeting = new int[16];
 
     private int[] placedAt = new int[64]; // per stranger of the switch being spread: == placing once its port is chosen
     private int placing;
@@ -339,6 +408,7 @@ public final class Reroute {
                     }
                 }
             }
+            repairClashes(l);
         }
     }
 
@@ -413,6 +483,9 @@ public final class Reroute {
         if (want != NONE && want != cur) {
             rows[row + a] = (byte) want;
             logChange(v, a, cur);
+        }
+        if (want != NONE && met[want] == stamp) {
+            clashes = add(clashes, clashCount++, v, a);
         }
     }
 
