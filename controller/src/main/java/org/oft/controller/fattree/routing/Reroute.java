@@ -38,6 +38,8 @@ public final class Reroute {
     private final boolean[][] reach; // [leaf][switch]: the leaf's hosts can be reached from it (up then down)
     private final boolean[][] downReach; // [leaf][switch]: ... going down only
     private FabricFaults faults;
+    private boolean[] deadPort; // the faults' dead ports and nodes, flat (read on every entry)
+    private boolean[] deadNode;
     private final int maxPorts;
     private final long[] lastOnto; // [switch][port]: the last address rerouted onto it
     private long unreachablePairs;
@@ -58,7 +60,7 @@ public final class Reroute {
         int leaves = t.levelSize(1);
         this.reach = new boolean[leaves][t.switches()];
         this.downReach = new boolean[leaves][t.switches()];
-        this.faults = faults;
+        setFaults(faults);
         int most = 1;
         for (int l = 1; l <= t.levels(); l++) {
             most = Math.max(most, t.downPorts(l) + t.upPorts(l));
@@ -92,11 +94,23 @@ public final class Reroute {
      * routed again everywhere; for every other destination only the switches whose way up may have
      * gone through that cable (the lower end and the switches below it) are looked at again.
      */
+    private void setFaults(FabricFaults f) {
+        faults = f;
+        deadPort = new boolean[t.portCount()];
+        deadNode = new boolean[t.nodes()];
+        for (int g = 0; g < deadPort.length; g++) {
+            deadPort[g] = f.deadPort(g);
+        }
+        for (int v = 0; v < deadNode.length; v++) {
+            deadNode[v] = f.deadNode(v);
+        }
+    }
+
     public void fail(String spec) {
         FabricFaults next = faults.with(spec);
         List<Integer> lower = new ArrayList<>(); // lower ends of newly dead cables
         for (int g = 0; g < t.portCount(); g++) {
-            if (next.deadPort(g) && !faults.deadPort(g)) {
+            if (next.deadPort(g) && !deadPort[g]) {
                 int v = t.nodeOfPort(g);
                 int peer = t.peerNode(g);
                 if (t.level(v) < t.level(peer)) {
@@ -104,7 +118,7 @@ public final class Reroute {
                 }
             }
         }
-        faults = next;
+        setFaults(next);
         suspect = null; // the switches with dead cables changed
         changes = 0;
         logging = true;
@@ -143,145 +157,158 @@ public final class Reroute {
      * taken. {@link #decide} applies the same rule to one address.
      */
     private void spreadStrangers() {
-        int n = t.hosts();
-        int h = t.levels();
-        for (int l = 1; l < h; l++) {
-            int ups = t.upPorts(l);
-            if (ups < 2) {
+        for (int l = 1; l < t.levels(); l++) {
+            if (t.upPorts(l) < 2) {
                 continue;
             }
             long[][] strangers = new long[t.levelSize(l)][]; // address << 32 | the port it arrives by
             int[] count = new int[t.levelSize(l)];
-            int below = t.levelBase(l - 1);
-            int downHere = l == 1 ? 0 : t.downPorts(l - 1);
-            int downs = t.downPorts(l);
-            // what arrives at a switch: an address a child sends up to it; a stranger when the child's
-            // plan sent it elsewhere, or when the switch itself no longer sends it where planned (a
-            // switch's other rerouted entries carry nothing)
-            // (only entries that differ from the plan can make one: found by a vectorised compare of rows)
-            for (int c = below; l > 1 && c < below + t.levelSize(l - 1); c++) { // children that send an address elsewhere than planned
-                int row = (c - n) * addresses;
-                for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
-                    int p = rows[row + a] & 0xFF;
-                    if (p != NONE && p >= downHere) {
-                        int g = t.portBase(c) + p;
-                        add(strangers, count, t.peerNode(g) - t.levelBase(l), (long) a << 32 | t.peerPort(g));
-                    }
-                }
-            }
-            for (int i = 0; i < t.levelSize(l); i++) { // switches that send elsewhere an address a child sends them as planned
-                int v = t.levelBase(l) + i;
-                int row = (v - n) * addresses;
-                for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
-                    if (l == 1) { // a leaf's hosts send it every address
-                        add(strangers, count, i, (long) a << 32);
-                        continue;
-                    }
-                    for (int q = 0; q < downs; q++) { // sent here as planned: from anywhere below (ALL_BELOW)
-                        int g = t.portBase(v) + q;
-                        int c = t.peerNode(g);
-                        if (c >= n && (rows[(c - n) * addresses + a] & 0xFF) == t.peerPort(g)) {
-                            add(strangers, count, i, (long) a << 32 | ALL_BELOW);
-                            break;
-                        }
-                    }
-                }
-            }
-            long window = t.hostStride(l) * (long) paths;
-            int cols = (int) t.copyStride(l);
+            collectStrangers(l, strangers, count);
             for (int i = 0; i < t.levelSize(l); i++) {
-                int v = t.levelBase(l) + i;
-                int row = (v - n) * addresses;
-                if (count[i] == 0) {
-                    continue;
+                if (count[i] > 0) {
+                    spreadAt(l, i, java.util.Arrays.copyOf(strangers[i], count[i]));
                 }
-                long[] arrivals = java.util.Arrays.copyOf(strangers[i], count[i]);
-                if (l > 1) { // a leaf's come in order from its row; the others from several children
-                    java.util.Arrays.sort(arrivals);
-                }
-                // one entry per address, with the hosts its flows may come from: the hull of its children's
-                int[] list = new int[arrivals.length];
-                int[] lo = new int[arrivals.length];
-                int[] hi = new int[arrivals.length];
-                int u = 0;
-                for (long e : arrivals) {
-                    int a = (int) (e >>> 32);
-                    int q = (int) e;
-                    int from = sourceFirst(v, l, q);
-                    if (u > 0 && list[u - 1] == a) {
-                        lo[u - 1] = Math.min(lo[u - 1], from);
-                        hi[u - 1] = Math.max(hi[u - 1], from + sourceSize(l, q));
-                    } else {
-                        list[u] = a;
-                        lo[u] = from;
-                        hi[u] = from + sourceSize(l, q);
-                        u++;
-                    }
-                }
-                list = java.util.Arrays.copyOf(list, u);
-                spreadOf[v - n] = list;
-                spreadLo[v - n] = java.util.Arrays.copyOf(lo, u);
-                spreadHi[v - n] = java.util.Arrays.copyOf(hi, u);
-                // the same column's switch in the neighbouring subtrees: a shift sends their strangers
-                // to one subtree together, down through the same parents
-                int prev = i - cols >= 0 ? v - cols : -1;
-                int next = i + cols >= t.levelSize(l) ? v + cols - t.levelSize(l) : -1;
-                int base = (v - n) * maxPorts;
-                java.util.Arrays.fill(lastOnto, base, base + maxPorts, Long.MIN_VALUE / 2);
-                // strangers from all below first: a shift sends one of them with any stranger within the
-                // window, while those from one child meet few, so these then keep clear of the former
-                int wideHosts = (int) t.hostStride(l);
-                if (placedAt.length < list.length) {
-                    placedAt = new int[Math.max(list.length, 2 * placedAt.length)];
-                }
-                placing++;
-                for (int pass = 0; pass < 2; pass++) {
-                    for (int k = 0; k < list.length; k++) {
-                        if ((hi[k] - lo[k] >= wideHosts) != (pass == 0)) {
-                            continue;
-                        }
-                        int a = list[k];
-                        int d = a / paths;
-                        int leafIndex = (int) (d / t.hostStride(1));
-                        boolean[] down = downReach[leafIndex];
-                        boolean[] up = reach[leafIndex];
-                        int cur = rows[row + a] & 0xFF;
-                        placedAt[k] = placing;
-                        if (cur == NONE || cur < downs || down[v - n]) {
-                            continue; // it turns down here: nothing to choose
-                        }
-                        stamp++;
-                        meets(prev, l, a, lo[k], hi[k], true);
-                        meets(next, l, a, lo[k], hi[k], false);
-                        // those placed already within the window either side (the list as a ring) that a shift sends with a
-                        for (int side = -1, left = 0; side <= 1; side += 2) { // each one once, though the window hold them all
-                            for (int step = 1; step < list.length - (side > 0 ? left : 0); step++) {
-                                int o = Math.floorMod(k + side * step, list.length);
-                                long dist = Math.abs((long) list[o] - a);
-                                if (Math.min(dist, addresses - dist) >= window) {
-                                    break;
-                                }
-                                left = side < 0 ? step : left;
-                                int p = rows[row + list[o]] & 0xFF;
-                                if (placedAt[o] == placing && p != NONE && overlap(lo[k], hi[k], lo[o], hi[o], d - list[o] / paths)) {
-                                    take(p);
-                                }
-                            }
-                        }
-                        int want = choose(v, l, a, cur, down, up);
-                        if (want == NONE) {
-                            want = cur; // no port leads the right way: leave it
-                        }
-                        rows[row + a] = (byte) want;
-                        lastOnto[base + want] = Math.max(lastOnto[base + want], a);
-                        if (met[want] == stamp) { // it meets a neighbour's stranger spread before it: that one may move
-                            clashes = add(clashes, clashCount++, v, a);
-                        }
-                    }
-                }
-                count[i] = 0;
             }
             repairClashes(l);
+        }
+    }
+
+    /**
+     * What arrives at each level-l switch: an address a child sends up to it; a stranger when the
+     * child's plan sent it elsewhere, or when the switch itself no longer sends it where planned (a
+     * switch's other rerouted entries carry nothing). Only entries that differ from the plan can make
+     * one: found by a vectorised compare of rows.
+     */
+    private void collectStrangers(int l, long[][] strangers, int[] count) {
+        int n = t.hosts();
+        int below = t.levelBase(l - 1);
+        int downHere = l == 1 ? 0 : t.downPorts(l - 1);
+        int downs = t.downPorts(l);
+        for (int c = below; l > 1 && c < below + t.levelSize(l - 1); c++) { // children that send an address elsewhere than planned
+            int row = (c - n) * addresses;
+            for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
+                int p = rows[row + a] & 0xFF;
+                if (p != NONE && p >= downHere) {
+                    int g = t.portBase(c) + p;
+                    add(strangers, count, t.peerNode(g) - t.levelBase(l), (long) a << 32 | t.peerPort(g));
+                }
+            }
+        }
+        for (int i = 0; i < t.levelSize(l); i++) { // switches that send elsewhere an address a child sends them as planned
+            int v = t.levelBase(l) + i;
+            int row = (v - n) * addresses;
+            for (int a = mismatch(row, 0); a >= 0; a = mismatch(row, a + 1)) {
+                if (l == 1) { // a leaf's hosts send it every address
+                    add(strangers, count, i, (long) a << 32);
+                    continue;
+                }
+                for (int q = 0; q < downs; q++) { // sent here as planned: from anywhere below (ALL_BELOW)
+                    int g = t.portBase(v) + q;
+                    int c = t.peerNode(g);
+                    if (c >= n && (rows[(c - n) * addresses + a] & 0xFF) == t.peerPort(g)) {
+                        add(strangers, count, i, (long) a << 32 | ALL_BELOW);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Spreads the strangers of the i-th level-l switch, given as what arrives there (address << 32 | port). */
+    private void spreadAt(int l, int i, long[] arrivals) {
+        int n = t.hosts();
+        int v = t.levelBase(l) + i;
+        if (l > 1) { // a leaf's come in order from its row; the others from several children
+            java.util.Arrays.sort(arrivals);
+        }
+        // one entry per address, with the hosts its flows may come from: the hull of its children's
+        int[] list = new int[arrivals.length];
+        int[] lo = new int[arrivals.length];
+        int[] hi = new int[arrivals.length];
+        int u = 0;
+        for (long e : arrivals) {
+            int a = (int) (e >>> 32);
+            int q = (int) e;
+            int from = sourceFirst(v, l, q);
+            if (u > 0 && list[u - 1] == a) {
+                lo[u - 1] = Math.min(lo[u - 1], from);
+                hi[u - 1] = Math.max(hi[u - 1], from + sourceSize(l, q));
+            } else {
+                list[u] = a;
+                lo[u] = from;
+                hi[u] = from + sourceSize(l, q);
+                u++;
+            }
+        }
+        list = java.util.Arrays.copyOf(list, u);
+        lo = java.util.Arrays.copyOf(lo, u);
+        hi = java.util.Arrays.copyOf(hi, u);
+        spreadOf[v - n] = list;
+        spreadLo[v - n] = lo;
+        spreadHi[v - n] = hi;
+        int base = (v - n) * maxPorts;
+        java.util.Arrays.fill(lastOnto, base, base + maxPorts, Long.MIN_VALUE / 2);
+        if (placedAt.length < u) {
+            placedAt = new int[Math.max(u, 2 * placedAt.length)];
+        }
+        placing++;
+        // strangers from all below first: a shift sends one of them with any stranger within the
+        // window, while those from one child meet few, so these then keep clear of the former
+        int wideHosts = (int) t.hostStride(l);
+        for (int pass = 0; pass < 2; pass++) {
+            for (int k = 0; k < u; k++) {
+                if ((hi[k] - lo[k] >= wideHosts) == (pass == 0)) {
+                    place(l, i, k, list, lo, hi);
+                }
+            }
+        }
+    }
+
+    /** Chooses the port of stranger k of the i-th level-l switch, apart from those placed before it there and at its neighbours. */
+    private void place(int l, int i, int k, int[] list, int[] lo, int[] hi) {
+        int n = t.hosts();
+        int v = t.levelBase(l) + i;
+        int row = (v - n) * addresses;
+        int a = list[k];
+        int d = a / paths;
+        int leafIndex = (int) (d / t.hostStride(1));
+        boolean[] down = downReach[leafIndex];
+        int cur = rows[row + a] & 0xFF;
+        placedAt[k] = placing;
+        if (cur == NONE || cur < t.downPorts(l) || down[v - n]) {
+            return; // it turns down here: nothing to choose
+        }
+        stamp++;
+        // the same column's switch in the neighbouring subtrees: a shift sends their strangers
+        // to one subtree together, down through the same parents
+        int cols = (int) t.copyStride(l);
+        meets(i - cols >= 0 ? v - cols : -1, l, a, lo[k], hi[k], true);
+        meets(i + cols >= t.levelSize(l) ? v + cols - t.levelSize(l) : -1, l, a, lo[k], hi[k], false);
+        // those placed already within the window either side (the list as a ring) that a shift sends with a
+        long window = t.hostStride(l) * (long) paths;
+        for (int side = -1, left = 0; side <= 1; side += 2) { // each one once, though the window hold them all
+            for (int step = 1; step < list.length - (side > 0 ? left : 0); step++) {
+                int o = Math.floorMod(k + side * step, list.length);
+                long dist = Math.abs((long) list[o] - a);
+                if (Math.min(dist, addresses - dist) >= window) {
+                    break;
+                }
+                left = side < 0 ? step : left;
+                int p = rows[row + list[o]] & 0xFF;
+                if (placedAt[o] == placing && p != NONE && overlap(lo[k], hi[k], lo[o], hi[o], d - list[o] / paths)) {
+                    take(p);
+                }
+            }
+        }
+        int want = choose(v, l, a, cur, down, reach[leafIndex]);
+        if (want == NONE) {
+            want = cur; // no port leads the right way: leave it
+        }
+        rows[row + a] = (byte) want;
+        int base = (v - n) * maxPorts;
+        lastOnto[base + want] = Math.max(lastOnto[base + want], a);
+        if (met[want] == stamp) { // it meets a neighbour's stranger spread before it: that one may move
+            clashes = add(clashes, clashCount++, v, a);
         }
     }
 
@@ -657,7 +684,7 @@ public final class Reroute {
         int n = t.hosts();
         if (only == null) {
             java.util.Arrays.fill(down, false);
-            if (!faults.deadNode(leaf)) {
+            if (!deadNode[leaf]) {
                 down[leaf - n] = true;
             }
             for (int l = 1; l < h; l++) { // down-reach climbs the live cables
@@ -667,7 +694,7 @@ public final class Reroute {
                     }
                     for (int q = 0; q < t.upPorts(l); q++) {
                         int g = t.portBase(v) + t.downPorts(l) + q;
-                        if (!faults.deadPort(g)) {
+                        if (!deadPort[g]) {
                             down[t.peerNode(g) - n] = true;
                         }
                     }
@@ -682,16 +709,16 @@ public final class Reroute {
                 boolean r = down[v - n];
                 for (int q = 0; !r && l < h && q < t.upPorts(l); q++) {
                     int g = t.portBase(v) + t.downPorts(l) + q;
-                    r = !faults.deadPort(g) && up[t.peerNode(g) - n];
+                    r = !deadPort[g] && up[t.peerNode(g) - n];
                 }
-                up[v - n] = r && !faults.deadNode(v);
+                up[v - n] = r && !deadNode[v];
             }
         }
         long first = (long) leafIndex * t.hostStride(1);
         int[] at = only == null ? suspects(leaf, (int) first, down, up) : null;
         int count = only == null ? suspectCount : 0;
         for (int d = (int) first; d < first + t.hostStride(1); d++) {
-            boolean hostOk = !faults.deadNode(d) && !faults.deadPort(t.portBase(d));
+            boolean hostOk = !deadNode[d] && !deadPort[t.portBase(d)];
             for (int q = 0; q < paths; q++) {
                 int a = d * paths + q;
                 if (!hostOk) {
@@ -704,7 +731,7 @@ public final class Reroute {
                     }
                     for (int v : withDeadPorts) { // elsewhere only entries through a dead cable are wrong
                         int cur = rows[(v - n) * addresses + a] & 0xFF;
-                        if (suspectMark[v - n] != suspectEpoch && cur != NONE && faults.deadPort(t.portBase(v) + cur)) {
+                        if (suspectMark[v - n] != suspectEpoch && cur != NONE && deadPort[t.portBase(v) + cur]) {
                             entry(v, a, true, down, up);
                         }
                     }
@@ -737,7 +764,7 @@ public final class Reroute {
             java.util.List<Integer> w = new java.util.ArrayList<>();
             for (int v = n; v < t.nodes(); v++) {
                 for (int g = t.portBase(v); g < t.portBase(v) + t.ports(v); g++) {
-                    if (faults.deadPort(g)) {
+                    if (deadPort[g]) {
                         w.add(v);
                         break;
                     }
@@ -834,7 +861,7 @@ public final class Reroute {
             return false;
         }
         int g = t.portBase(v) + p;
-        if (faults.deadPort(g)) {
+        if (deadPort[g]) {
             return false;
         }
         int peer = t.peerNode(g);
@@ -862,11 +889,11 @@ public final class Reroute {
         long present = 0;
         long cutOff = 0;
         for (int s = 0; s < n; s++) {
-            if (faults.deadNode(s)) {
+            if (deadNode[s]) {
                 continue;
             }
             present++;
-            if (faults.deadPort(t.portBase(s))) {
+            if (deadPort[t.portBase(s)]) {
                 cutOff++;
             } else {
                 connected[s / perLeaf]++;
@@ -881,12 +908,12 @@ public final class Reroute {
             }
         }
         for (int d = 0; d < n; d++) {
-            boolean dPresent = !faults.deadNode(d);
-            boolean dOk = dPresent && !faults.deadPort(t.portBase(d));
+            boolean dPresent = !deadNode[d];
+            boolean dOk = dPresent && !deadPort[t.portBase(d)];
             long u = dOk ? cutOff + fromLeaves[d / perLeaf] : present - (dPresent ? 1 : 0);
             unreachablePairs += u;
             for (int s = 0; u > 0 && s < n && examples.size() < EXAMPLES; s++) {
-                if (s != d && !faults.deadNode(s) && (!dOk || faults.deadPort(t.portBase(s))
+                if (s != d && !deadNode[s] && (!dOk || deadPort[t.portBase(s)]
                         || !reach[d / perLeaf][t.peerNode(t.portBase(s)) - n])) {
                     examples.add("host " + s + " -> host " + d);
                 }
