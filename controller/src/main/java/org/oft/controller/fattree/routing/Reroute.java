@@ -717,31 +717,55 @@ public final class Reroute {
         long first = (long) leafIndex * t.hostStride(1);
         int[] at = only == null ? suspects(leaf, (int) first, down, up) : null;
         int count = only == null ? suspectCount : 0;
+        // switch by switch, each along its row (an entry depends on no other switch's entries for the
+        // address, and a switch takes the addresses in order either way)
+        int a0 = (int) first * paths;
+        int a1 = (int) (first + t.hostStride(1)) * paths;
+        boolean allOk = true;
         for (int d = (int) first; d < first + t.hostStride(1); d++) {
-            boolean hostOk = !deadNode[d] && !deadPort[t.portBase(d)];
-            for (int q = 0; q < paths; q++) {
-                int a = d * paths + q;
-                if (!hostOk) {
+            if (deadNode[d] || deadPort[t.portBase(d)]) {
+                allOk = false;
+                for (int q = 0; q < paths; q++) {
                     for (int v = n; v < t.nodes(); v++) {
-                        entry(v, a, false, down, up);
+                        entry(v, d * paths + q, false, down, up); // no route to it (these touch no spread)
                     }
-                } else if (only == null) {
-                    for (int k = 0; k < count; k++) {
+                }
+            }
+        }
+        if (only == null) {
+            for (int k = 0; k < count; k++) {
+                for (int a = a0; a < a1; a++) {
+                    if (allOk || hostOk(a / paths)) {
                         entry(at[k], a, true, down, up);
                     }
-                    for (int v : withDeadPorts) { // elsewhere only entries through a dead cable are wrong
-                        int cur = rows[(v - n) * addresses + a] & 0xFF;
-                        if (suspectMark[v - n] != suspectEpoch && cur != NONE && deadPort[t.portBase(v) + cur]) {
-                            entry(v, a, true, down, up);
-                        }
+                }
+            }
+            for (int v : withDeadPorts) { // elsewhere only entries through a dead cable are wrong
+                if (suspectMark[v - n] == suspectEpoch) {
+                    continue;
+                }
+                int row = (v - n) * addresses;
+                int ports = t.portBase(v);
+                for (int a = a0; a < a1; a++) {
+                    int cur = rows[row + a] & 0xFF;
+                    if (cur != NONE && deadPort[ports + cur] && (allOk || hostOk(a / paths))) {
+                        entry(v, a, true, down, up);
                     }
-                } else {
-                    for (int v : coneList) {
+                }
+            }
+        } else {
+            for (int v : coneList) {
+                for (int a = a0; a < a1; a++) {
+                    if (allOk || hostOk(a / paths)) {
                         entry(v, a, true, down, up);
                     }
                 }
             }
         }
+    }
+
+    private boolean hostOk(int d) {
+        return !deadNode[d] && !deadPort[t.portBase(d)];
     }
 
     private int[] suspect;
