@@ -773,6 +773,8 @@ public final class Reroute {
     private int[] suspectMark;
     private int suspectEpoch;
     private int[] withDeadPorts;
+    private int[] subtreeOf; // per switch: the index of the subtree it serves at its level (as t.below reads it)
+    private int[] leafSubtree; // per level: the subtree index that holds the leaf being routed
 
     /**
      * The switches all of whose entries for one leaf's hosts are looked at again: those that cannot
@@ -796,10 +798,20 @@ public final class Reroute {
             }
             withDeadPorts = w.stream().mapToInt(Integer::intValue).toArray();
         }
+        if (subtreeOf == null) {
+            subtreeOf = new int[t.switches()];
+            for (int v = n; v < t.nodes(); v++) {
+                subtreeOf[v - n] = (int) ((v - t.levelBase(t.level(v))) / t.copyStride(t.level(v)));
+            }
+            leafSubtree = new int[t.levels() + 1];
+        }
+        for (int l = 1; l <= t.levels(); l++) { // t.below without a division per switch
+            leafSubtree[l] = (int) (firstHost / t.hostStride(l));
+        }
         suspectEpoch++;
         suspectCount = 0;
         for (int v = n; v < t.nodes(); v++) {
-            boolean lostDown = !down[v - n] && t.below(v, firstHost);
+            boolean lostDown = !down[v - n] && subtreeOf[v - n] == leafSubtree[t.level(v)];
             if (!up[v - n] || lostDown) {
                 mark(v);
                 for (int g = t.portBase(v); g < t.portBase(v) + t.ports(v); g++) {
