@@ -351,31 +351,13 @@ public final class Reroute {
 
     /** Decides again the strangers of switch {@code other} that meet address a (as {@link #meets} finds them) on port p. */
     private void redecideMeeting(int other, int l, int a, int lo, int hi, boolean before, int p) {
-        if (other < 0 || spreadOf[other - t.hosts()] == null) {
-            return;
-        }
-        int[] list = spreadOf[other - t.hosts()];
-        int[] los = spreadLo[other - t.hosts()];
-        int[] his = spreadHi[other - t.hosts()];
-        long span = t.hostStride(l) * (long) paths;
-        int from = (int) (a / span * span);
-        int k = java.util.Arrays.binarySearch(list, before ? from : a + 1);
-        if (k < 0) {
-            k = -k - 1;
-        }
-        int row = (other - t.hosts()) * addresses;
-        int found = 0;
-        for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
-            if ((rows[row + list[k]] & 0xFF) == p && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
-                meeting = add(meeting, found++, list[k], 0);
-            }
-        }
-        for (int j = 0; j < found; j++) {
-            decide(other, l, meeting[2 * j]);
+        int[] found = java.util.Arrays.copyOf(meeting, 2 * meeting(other, l, a, lo, hi, before, p)); // decide() fills meeting again
+        for (int j = 0; j < found.length; j += 2) {
+            decide(other, l, found[j]);
         }
     }
 
-    private int[] meeting = new int[16];
+    private int[] meeting = new int[16]; // (address, port) pairs: see meeting()
 
     private int[] placedAt = new int[64]; // per stranger of the switch being spread: == placing once its port is chosen
     private int placing;
@@ -522,8 +504,20 @@ public final class Reroute {
      * together with a: those before a when other is the subtree before, after a when the one after.
      */
     private void meets(int other, int l, int a, int lo, int hi, boolean before) {
+        int found = meeting(other, l, a, lo, hi, before, -1);
+        for (int j = 0; j < found; j++) {
+            met[meeting[2 * j + 1]] = stamp;
+        }
+    }
+
+    /**
+     * Fills {@link #meeting} with (address, port) of the strangers of switch {@code other} that a
+     * shift can send together with address a (sources [lo, hi)) into the same level-l subtree, on
+     * {@code port} only unless it is -1; returns how many.
+     */
+    private int meeting(int other, int l, int a, int lo, int hi, boolean before, int port) {
         if (other < 0 || spreadOf[other - t.hosts()] == null) {
-            return;
+            return 0;
         }
         int[] los = spreadLo[other - t.hosts()];
         int[] his = spreadHi[other - t.hosts()];
@@ -535,13 +529,15 @@ public final class Reroute {
             k = -k - 1;
         }
         int row = (other - t.hosts()) * addresses;
+        int found = 0;
         for (; k < list.length && (before ? list[k] < a : list[k] < from + span); k++) {
             int p = rows[row + list[k]] & 0xFF;
             // a shift s sends both when a - s comes from [lo, hi) and list[k] - s from the other's sources
-            if (p != NONE && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
-                met[p] = stamp;
+            if (p != NONE && (port < 0 || p == port) && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
+                meeting = add(meeting, found++, list[k], p);
             }
         }
+        return found;
     }
 
     /** The first address from {@code a} on where the row at {@code row} differs from the plan, or -1. */
