@@ -89,11 +89,7 @@ public final class Reroute {
         return r.t;
     }
 
-    /**
-     * One more failure, rerouted incrementally: the destinations below the cable's lower end are
-     * routed again everywhere; for every other destination only the switches whose way up may have
-     * gone through that cable (the lower end and the switches below it) are looked at again.
-     */
+    /** The failures, and their dead ports and nodes as flat arrays. */
     private void setFaults(FabricFaults f) {
         faults = f;
         deadPort = new boolean[t.portCount()];
@@ -106,6 +102,11 @@ public final class Reroute {
         }
     }
 
+    /**
+     * One more failure, rerouted incrementally: the destinations below the cable's lower end are
+     * routed again everywhere; for every other destination only the switches whose way up may have
+     * gone through that cable (the lower end and the switches below it) are looked at again.
+     */
     public void fail(String spec) {
         FabricFaults next = faults.with(spec);
         List<Integer> lower = new ArrayList<>(); // lower ends of newly dead cables
@@ -284,22 +285,7 @@ public final class Reroute {
         int cols = (int) t.copyStride(l);
         meets(i - cols >= 0 ? v - cols : -1, l, a, lo[k], hi[k], true);
         meets(i + cols >= t.levelSize(l) ? v + cols - t.levelSize(l) : -1, l, a, lo[k], hi[k], false);
-        // those placed already within the window either side (the list as a ring) that a shift sends with a
-        long window = t.hostStride(l) * (long) paths;
-        for (int side = -1, left = 0; side <= 1; side += 2) { // each one once, though the window hold them all
-            for (int step = 1; step < list.length - (side > 0 ? left : 0); step++) {
-                int o = Math.floorMod(k + side * step, list.length);
-                long dist = Math.abs((long) list[o] - a);
-                if (Math.min(dist, addresses - dist) >= window) {
-                    break;
-                }
-                left = side < 0 ? step : left;
-                int p = rows[row + list[o]] & 0xFF;
-                if (placedAt[o] == placing && p != NONE && overlap(lo[k], hi[k], lo[o], hi[o], d - list[o] / paths)) {
-                    take(p);
-                }
-            }
-        }
+        takeOwn(l, row, list, lo, hi, k, true); // those placed already
         int want = choose(v, l, a, cur, down, reach[leafIndex]);
         if (want == NONE) {
             want = cur; // no port leads the right way: leave it
@@ -476,18 +462,7 @@ public final class Reroute {
         int i = v - t.levelBase(l);
         meets(t.levelBase(l) + (i - cols + size) % size, l, a, lo, hi, true);
         meets(t.levelBase(l) + (i + cols) % size, l, a, lo, hi, false);
-        long window = t.hostStride(l) * (long) paths;
-        int[] los = spreadLo[v - n];
-        int[] his = spreadHi[v - n];
-        for (int k = 0; k < list.length; k++) { // this switch's strangers within a window of a, on the ring, that a shift sends with it
-            long dist = Math.abs((long) list[k] - a);
-            if (list[k] != a && Math.min(dist, addresses - dist) < window && overlap(lo, hi, los[k], his[k], a / paths - list[k] / paths)) {
-                int p = rows[row + list[k]] & 0xFF;
-                if (p != NONE) {
-                    take(p);
-                }
-            }
-        }
+        takeOwn(l, row, list, spreadLo[v - n], spreadHi[v - n], at < 0 ? -at - 1 : at, false);
         int want = choose(v, l, a, cur, down, reach[leafIndex]);
         if (want != NONE && want != cur) {
             rows[row + a] = (byte) want;
@@ -569,7 +544,8 @@ public final class Reroute {
         int d = a / paths;
         int downs = t.downPorts(l);
         int ups = t.upPorts(l);
-        if (valid(v, l, cur, false, down, up, d) && met[cur] != stamp && taken[cur] != stamp) {
+        boolean curOk = valid(v, l, cur, false, down, up, d);
+        if (curOk && met[cur] != stamp && taken[cur] != stamp) {
             return cur;
         }
         long j = a / (t.copyStride(l) * (long) ups);
@@ -597,8 +573,32 @@ public final class Reroute {
                 least = p;
             }
         }
-        return least != NONE && (!valid(v, l, cur, false, down, up, d) || takenCount[least] < takenCount[cur]) ? least
-                : valid(v, l, cur, false, down, up, d) ? cur : NONE;
+        return least != NONE && (!curOk || takenCount[least] < takenCount[cur]) ? least : curOk ? cur : NONE;
+    }
+
+    /**
+     * Marks as {@link #taken} the ports of the switch's strangers (at {@code row}, listed ascending
+     * with the hosts their flows come from) that a shift sends together with stranger k: those within
+     * a window of it either side, the list read as a ring (shifts wrap); only those placed already
+     * while the switch is being spread.
+     */
+    private void takeOwn(int l, int row, int[] list, int[] lo, int[] hi, int k, boolean placedOnly) {
+        int a = list[k];
+        long window = t.hostStride(l) * (long) paths;
+        for (int side = -1, left = 0; side <= 1; side += 2) { // each one once, though the window hold them all
+            for (int step = 1; step < list.length - (side > 0 ? left : 0); step++) {
+                int o = Math.floorMod(k + side * step, list.length);
+                long dist = Math.abs((long) list[o] - a);
+                if (Math.min(dist, addresses - dist) >= window) {
+                    break;
+                }
+                left = side < 0 ? step : left;
+                int p = rows[row + list[o]] & 0xFF;
+                if ((!placedOnly || placedAt[o] == placing) && p != NONE && overlap(lo[k], hi[k], lo[o], hi[o], a / paths - list[o] / paths)) {
+                    take(p);
+                }
+            }
+        }
     }
 
     /** Port p took a stranger that a shift sends with the address in hand (counted: the least taken is the last resort). */
