@@ -280,11 +280,9 @@ public final class Reroute {
             return; // it turns down here: nothing to choose
         }
         stamp++;
-        // the same column's switch in the neighbouring subtrees: a shift sends their strangers
-        // to one subtree together, down through the same parents
-        int cols = (int) t.copyStride(l);
-        meets(i - cols >= 0 ? v - cols : -1, l, a, lo[k], hi[k], true);
-        meets(i + cols >= t.levelSize(l) ? v + cols - t.levelSize(l) : -1, l, a, lo[k], hi[k], false);
+        // (a neighbour not spread yet has no list: it sees this one when its turn comes)
+        meets(neighbour(l, v, -1), l, a, lo[k], hi[k], true);
+        meets(neighbour(l, v, 1), l, a, lo[k], hi[k], false);
         takeOwn(l, row, list, lo, hi, k, true); // those placed already
         int want = choose(v, l, a, cur, down, reach[leafIndex]);
         if (want == NONE) {
@@ -305,8 +303,6 @@ public final class Reroute {
      */
     private void repairClashes(int l) {
         int n = t.hosts();
-        int size = t.levelSize(l);
-        int cols = (int) t.copyStride(l);
         int end = clashCount;
         for (int c = 0; c < end; c++) {
             int v = clashes[2 * c];
@@ -315,10 +311,9 @@ public final class Reroute {
             if (k < 0) {
                 continue; // no longer a stranger there
             }
-            int i = v - t.levelBase(l);
             int p = rows[(v - n) * addresses + a] & 0xFF;
-            redecideMeeting(t.levelBase(l) + (i - cols + size) % size, l, a, spreadLo[v - n][k], spreadHi[v - n][k], true, p);
-            redecideMeeting(t.levelBase(l) + (i + cols) % size, l, a, spreadLo[v - n][k], spreadHi[v - n][k], false, p);
+            redecideMeeting(neighbour(l, v, -1), l, a, spreadLo[v - n][k], spreadHi[v - n][k], true, p);
+            redecideMeeting(neighbour(l, v, 1), l, a, spreadLo[v - n][k], spreadHi[v - n][k], false, p);
         }
         clashCount = 0;
     }
@@ -457,11 +452,8 @@ public final class Reroute {
             spreadHi[v - n][at] = hi;
         }
         stamp++;
-        int size = t.levelSize(l);
-        int cols = (int) t.copyStride(l);
-        int i = v - t.levelBase(l);
-        meets(t.levelBase(l) + (i - cols + size) % size, l, a, lo, hi, true);
-        meets(t.levelBase(l) + (i + cols) % size, l, a, lo, hi, false);
+        meets(neighbour(l, v, -1), l, a, lo, hi, true);
+        meets(neighbour(l, v, 1), l, a, lo, hi, false);
         takeOwn(l, row, list, spreadLo[v - n], spreadHi[v - n], at < 0 ? -at - 1 : at, false);
         int want = choose(v, l, a, cur, down, reach[leafIndex]);
         if (want != NONE && want != cur) {
@@ -471,6 +463,21 @@ public final class Reroute {
         if (want != NONE && met[want] == stamp) {
             clashes = add(clashes, clashCount++, v, a);
         }
+    }
+
+    /**
+     * The same column's switch in the neighbouring level-l subtree before (side −1) or after (+1)
+     * switch v, the subtrees read as a ring (shifts wrap): a shift sends their strangers to one
+     * subtree together, down through the same parents. -1 when the level has one subtree.
+     */
+    private int neighbour(int l, int v, int side) {
+        int size = t.levelSize(l);
+        int cols = (int) t.copyStride(l);
+        if (cols == size) {
+            return -1;
+        }
+        int i = v - t.levelBase(l) + side * cols;
+        return t.levelBase(l) + (i < 0 ? i + size : i >= size ? i - size : i);
     }
 
     /**
