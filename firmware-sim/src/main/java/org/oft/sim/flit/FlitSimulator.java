@@ -67,10 +67,27 @@ public final class FlitSimulator {
     private final boolean[] dead;
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
     private final int creditSlots;
-    // a flit under way is one word in its receiving lane's list: packet id (low 32 bits), VC, tail bit, receiving port
+    // a flit under way is one word in its receiving lane's list: see flit()
     private static final int FLIT_TAIL = 0x100;
     private static final int FLIT_PORT_SHIFT = 41;
     private static final int MAX_PORTS = 1 << (64 - FLIT_PORT_SHIFT - 1);
+
+    /** A flit under way: packet id in the low 32 bits, then VC (8 bits) and tail bit, then the receiving port. */
+    private static long flit(int port, int vc, boolean tail, int packet) {
+        return (long) port << FLIT_PORT_SHIFT | (long) (tail ? vc | FLIT_TAIL : vc) << 32 | (packet & 0xFFFFFFFFL);
+    }
+
+    private static int flitPort(long f) {
+        return (int) (f >>> FLIT_PORT_SHIFT);
+    }
+
+    private static int flitVc(long f) {
+        return (int) (f >>> 32) & 0xFF;
+    }
+
+    private static boolean flitTail(long f) {
+        return (f >>> 32 & FLIT_TAIL) != 0;
+    }
     private final int chanSlots;
     private final boolean[] toHost; // per port: its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
@@ -564,8 +581,9 @@ public final class FlitSimulator {
         final int[] bestIn;
         final long[] bestAge;
         final int[] requested;
-        // what this lane hands to lane r for a later cycle: per slot, the ports a flit or a credit arrives at
-        // list (r, slot) starts at (r * slots + slot) * capacity; its length is at [r * slots + slot] of the count
+        // what this lane hands to lane r for a later cycle: per slot, the flits (see flit()) and the credits
+        // (output VCs) that arrive; list (r, slot) starts at (r * slots + slot) * capacity; its length is at
+        // [r * slots + slot] of the count
         final long[] chanTo;
         final int[] chanToCount;
         final int[] creditTo;
@@ -673,9 +691,8 @@ public final class FlitSimulator {
             for (int k = 0; k < count; k++) {
                 long f = list[listBase + k];
                 int p = (int) f;
-                int tag = (int) (f >>> 32);
-                int vc = tag & 0xFF;
-                int in = (int) (f >>> FLIT_PORT_SHIFT);
+                int vc = flitVc(f);
+                int in = flitPort(f);
                 int node = portNode[in];
                 if (node < net.hosts()) {
                     int g = net.peer()[in];
@@ -787,8 +804,7 @@ public final class FlitSimulator {
             credits[out * vcs + vc]--;
             int arrival = toHost[out] ? chanDue : chanDueSwitch;
             int at = chanList[out] + arrival;
-            chanTo[at * chanCap + chanToCount[at]++] = (long) net.peer()[out] << FLIT_PORT_SHIFT | (long) (tail ? vc | FLIT_TAIL : vc) << 32
-                    | (p & 0xFFFFFFFFL);
+            chanTo[at * chanCap + chanToCount[at]++] = flit(net.peer()[out], vc, tail, p);
             moved = true;
             portCounters[out * PC + XMIT_FLITS]++;
             if (tail) {
@@ -1165,9 +1181,9 @@ public final class FlitSimulator {
             for (int at = 0; at < w.chanToCount.length; at++) {
                 for (int k = 0, base = at * chanCap; k < w.chanToCount[at]; k++) {
                     long f = w.chanTo[base + k];
-                    int in = (int) (f >>> FLIT_PORT_SHIFT);
+                    int in = flitPort(f);
                     underWay[2 * in]++;
-                    if ((f >>> 32 & FLIT_TAIL) != 0) {
+                    if (flitTail(f)) {
                         underWay[2 * in + 1]++;
                     }
                 }
