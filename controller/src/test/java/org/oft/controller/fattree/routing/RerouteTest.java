@@ -186,10 +186,11 @@ class RerouteTest {
     /**
      * Many cables out at once (2 % at random): reroutes made at the leaves and above must not pile
      * onto one link within a shift. Each switch spreads what it reroutes, and what its children
-     * reroute into it, over its up-ports by shift window and apart from its column neighbours', so a
-     * link takes at most two flows beyond its planned one (the spread by D-mod-K digit alone left 4
-     * to 5 here; most of these fabrics now get 2). An incremental reroute, which decides only the
-     * entries that changed, does as well as routing the same failures in full.
+     * reroute into it, over its up-ports apart from the strangers (its own and its column
+     * neighbours') that a shift sends with them, so a link takes at most two flows beyond its planned
+     * one (the spread by D-mod-K digit alone left 4 to 5 here; all but one of these fabrics now get
+     * 2). An incremental reroute, which decides only the entries that changed, does as well as
+     * routing the same failures in full.
      */
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"'kary:8,3', 1", "'kary:8,3', 2", "'kary:8,3', 3", "'kary:8,3', 4", "'xgft:3;6,6,12;1,6,6', 1",
