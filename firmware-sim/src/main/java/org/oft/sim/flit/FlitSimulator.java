@@ -40,6 +40,7 @@ public final class FlitSimulator {
     private final int[] portNode;
     private final int[] switchOf; // node -> switch index (-1 for hosts)
     private final int radix; // the largest switch's
+    private final boolean singleFlit; // one-flit packets
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
@@ -236,6 +237,7 @@ public final class FlitSimulator {
             throw new IllegalArgumentException("at most " + MAX_PORTS + " ports, got " + ports);
         }
         this.radix = radix;
+        this.singleFlit = par.packetFlits() == 1;
         int hosts = net.hosts();
         this.srcQueue = new int[hosts][16];
         this.srcHead = new int[hosts];
@@ -571,16 +573,12 @@ public final class FlitSimulator {
         final int id;
         final int[] hosts;
         final int[] switches;
-        // per-cycle scratch, sized to the largest radix
-        final int[] request;
-        final int[] requestVc;
-        final long[] requestAge; // per input: creation cycle of the packet it offers (age arbitration)
-        final int[] reqList; // inputs that requested this cycle, in ascending order
-        // output arbitration scratch: the best requester per output this cycle
+        // output arbitration scratch, sized to the largest radix: the best offer per output this cycle
         final int[] bestDist;
         final int[] bestIn;
         final long[] bestAge;
         final int[] requested;
+        final int[] bestVcs; // per output: input VC << 8 | output VC of the best offer
         // what this lane hands to lane r for a later cycle: per slot, the flits (see flit()) and the credits
         // (output VCs) that arrive; list (r, slot) starts at (r * slots + slot) * capacity; its length is at
         // [r * slots + slot] of the count
@@ -614,14 +612,11 @@ public final class FlitSimulator {
             this.id = id;
             this.hosts = hosts;
             this.switches = switches;
-            this.request = new int[radix];
-            this.requestVc = new int[radix];
-            this.requestAge = new long[radix];
-            this.reqList = new int[radix];
             this.bestDist = new int[radix];
             this.bestIn = new int[radix];
             this.bestAge = new long[radix];
             this.requested = new int[radix];
+            this.bestVcs = new int[radix];
             Arrays.fill(bestDist, Integer.MAX_VALUE);
             this.chanTo = new long[lanes * chanSlots * chanCap];
             this.chanToCount = new int[lanes * chanSlots];
@@ -812,12 +807,17 @@ public final class FlitSimulator {
             }
         }
 
-        /** Separable input-first allocation at one switch: each input offers one VC, each output takes one input. */
+        /**
+         * Separable input-first allocation at one switch: each input offers one VC, each output takes
+         * one input. Inputs are looked at in ascending order and each offer goes straight to its
+         * output's arbiter, which keeps the input nearest after its round-robin pointer (or the
+         * oldest packet): the same choice as collecting every offer first.
+         */
         private void allocate(int node) {
             int first = net.portBase()[node];
             int radix = net.portBase()[node + 1] - first;
             int sw = switchOf[node];
-            int nreq = 0;
+            int outputs = 0;
             int mb = maskBase[node];
             int me = maskBase[node + 1];
             long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
@@ -826,100 +826,90 @@ public final class FlitSimulator {
                 while (m != 0) { // only inputs that hold flits
                     int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
                     m &= m - 1;
-                    request[i] = -1;
-                    requestAge[i] = Long.MAX_VALUE;
                     int in = first + i;
                     int r = inRr[in];
                     long vm = vcMask[in];
                     long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
+                    int reqOut = -1;
+                    int reqVcs = 0; // input VC << 8 | output VC
+                    long reqAge = Long.MAX_VALUE;
                     while (order != 0) { // only VCs that hold flits, round robin from inRr
                         int v = r + Long.numberOfTrailingZeros(order);
                         order &= order - 1;
                         if (v >= vcs) {
                             v -= vcs;
                         }
-                        int iv = in * vcs + v;
-                        int p = ivs[iv * IVS + FRONT];
-                        if (ivs[iv * IVS + SENT] == 0 && ivs[iv * IVS + ROUTE] == -1) { // head: route by the table the board holds
-                            byte[] table = lft[sw];
-                            int phys = table == null || pktDst[p] >= table.length ? 0 : table[pktDst[p]] & 0xFF;
-                            int local = portMap == null ? phys - 1 : phys < portMap[sw].length ? portMap[sw][phys] : -1;
-                            if (phys == 0 || local < 0 || local >= radix) {
-                                ivs[iv * IVS + ROUTE] = -2;
-                            } else {
-                                int out = first + local;
-                                if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
-                                    int ups = upBase[sw + 1] - upBase[sw];
-                                    out = upPorts[upBase[sw] + (randomUp ? randomUp(sw, ups)
-                                            : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
-                                }
-                                ivs[iv * IVS + ROUTE] = out;
-                                if (++pktHops[p] == maxHops + 1) {
-                                    loops++;
-                                }
+                        int s = (in * vcs + v) * IVS;
+                        int p = ivs[s + FRONT];
+                        int sent = ivs[s + SENT];
+                        int route = ivs[s + ROUTE];
+                        if (sent == 0) {
+                            if (route == -1) { // head: route by the table the board holds
+                                route = route(sw, first, radix, p);
                             }
+                            if (route >= 0 && dead[route]) {
+                                // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
+                                // A cut lands between packets: one already crossing finishes, so that no half packet is
+                                // left to block the far side, and a repaired link carries on from a consistent state.
+                                portCounters[route * PC + XMIT_DISCARDS]++;
+                                linkDownDiscards++;
+                                unroutable++;
+                                route = -2;
+                            } else if (route == -2) {
+                                portCounters[in * PC + RELAY_DROPS]++;
+                                unroutable++;
+                                route = -3; // counted: the flits follow
+                            }
+                            ivs[s + ROUTE] = route;
                         }
-                        if (ivs[iv * IVS + ROUTE] >= 0 && ivs[iv * IVS + SENT] == 0 && dead[ivs[iv * IVS + ROUTE]]) {
-                            // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
-                            // A cut lands between packets: one already crossing finishes, so that no half packet is
-                            // left to block the far side, and a repaired link carries on from a consistent state.
-                            portCounters[ivs[iv * IVS + ROUTE] * PC + XMIT_DISCARDS]++;
-                            linkDownDiscards++;
-                            unroutable++;
-                            ivs[iv * IVS + ROUTE] = -2;
-                        } else if (ivs[iv * IVS + ROUTE] == -2 && ivs[iv * IVS + SENT] == 0) {
-                            portCounters[in * PC + RELAY_DROPS]++;
-                            unroutable++;
-                            ivs[iv * IVS + ROUTE] = -3; // counted: the flits follow
-                        }
-                        if (ivs[iv * IVS + ROUTE] <= -2) {
+                        if (route <= -2) {
                             discard(in, v, p);
                             break; // the input's turn this cycle
                         }
-                        if (ivs[iv * IVS + SENT] == 0) {
-                            int out = ivs[iv * IVS + ROUTE];
-                            int ovc = freeVc(out, v);
+                        int ovc;
+                        if (sent == 0) {
+                            ovc = freeVc(route, v);
                             if (ovc < 0) {
-                                portCounters[out * PC + XMIT_WAIT]++;
+                                portCounters[route * PC + XMIT_WAIT]++;
                                 continue;
-                            }
-                            if (offer(i, out, v << 8 | ovc, pktBorn[p])) {
-                                break;
                             }
                         } else {
-                            int out = ivs[iv * IVS + ROUTE];
-                            if ((credits[out * vcs + ivs[iv * IVS + OUT_VC]] & ~BUSY) == 0) {
-                                portCounters[out * PC + XMIT_WAIT]++;
+                            ovc = ivs[s + OUT_VC];
+                            if ((credits[route * vcs + ovc] & ~BUSY) == 0) {
+                                portCounters[route * PC + XMIT_WAIT]++;
                                 continue;
                             }
-                            if (offer(i, out, v << 8 | ivs[iv * IVS + OUT_VC], pktBorn[p])) {
-                                break;
-                            }
+                        }
+                        if (!ageArbitration) { // round robin takes the first offer
+                            reqOut = route;
+                            reqVcs = v << 8 | ovc;
+                            break;
+                        }
+                        long born = pktBorn[p]; // age arbitration looks at every VC and keeps the oldest
+                        if (born < reqAge) {
+                            reqOut = route;
+                            reqVcs = v << 8 | ovc;
+                            reqAge = born;
                         }
                     }
-                    if (request[i] >= 0) {
-                        reqList[nreq++] = i;
+                    if (reqOut < 0) {
+                        continue;
                     }
-                }
-            }
-            // each output takes the requesting input nearest after its round-robin pointer: one pass over the requests
-            int outputs = 0;
-            for (int q = 0; q < nreq; q++) {
-                int i = reqList[q];
-                int o = request[i] - first;
-                int dist = i - outRr[request[i]];
-                if (dist < 0) {
-                    dist += radix;
-                }
-                if (bestDist[o] == Integer.MAX_VALUE) {
-                    requested[outputs++] = o;
-                    bestAge[o] = Long.MAX_VALUE;
-                }
-                if (ageArbitration ? requestAge[i] < bestAge[o] || (requestAge[i] == bestAge[o] && dist < bestDist[o])
-                        : dist < bestDist[o]) {
-                    bestDist[o] = dist;
-                    bestAge[o] = requestAge[i];
-                    bestIn[o] = i;
+                    int o = reqOut - first;
+                    int dist = i - outRr[reqOut];
+                    if (dist < 0) {
+                        dist += radix;
+                    }
+                    if (bestDist[o] == Integer.MAX_VALUE) {
+                        requested[outputs++] = o;
+                        bestAge[o] = Long.MAX_VALUE;
+                    }
+                    if (ageArbitration ? reqAge < bestAge[o] || (reqAge == bestAge[o] && dist < bestDist[o]) : dist < bestDist[o]) {
+                        bestDist[o] = dist;
+                        bestAge[o] = reqAge;
+                        bestIn[o] = i;
+                        bestVcs[o] = reqVcs;
+                    }
                 }
             }
             for (int k = 0; k < outputs; k++) {
@@ -927,30 +917,34 @@ public final class FlitSimulator {
                 int i = bestIn[o];
                 int out = first + o;
                 bestDist[o] = Integer.MAX_VALUE;
-                int v = requestVc[i] >>> 8;
-                grant(first + i, v, out, requestVc[i] & 0xFF);
+                int v = bestVcs[o] >>> 8;
+                grant(first + i, v, out, bestVcs[o] & 0xFF);
                 outRr[out] = i + 1 == radix ? 0 : i + 1;
                 inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
             }
         }
 
         /**
-         * Input {@code i} offers output {@code out} (input VC << 8 | output VC: {@code vcPair}) for a packet born at
-         * {@code born}; true when the input is done choosing (round robin takes the first offer, age
-         * arbitration looks at every VC and keeps the oldest).
+         * The output port the table of switch {@code sw} (ports from {@code first}) holds for packet
+         * {@code p}'s address, -2 for none; a routed packet has made one more hop.
          */
-        private boolean offer(int i, int out, int vcPair, long born) {
-            if (!ageArbitration) {
-                request[i] = out;
-                requestVc[i] = vcPair;
-                return true;
+        private int route(int sw, int first, int radix, int p) {
+            byte[] table = lft[sw];
+            int dst = pktDst[p];
+            int phys = table == null || dst >= table.length ? 0 : table[dst] & 0xFF;
+            int local = portMap == null ? phys - 1 : phys < portMap[sw].length ? portMap[sw][phys] : -1;
+            if (phys == 0 || local < 0 || local >= radix) {
+                return -2;
             }
-            if (born < requestAge[i]) {
-                request[i] = out;
-                requestVc[i] = vcPair;
-                requestAge[i] = born;
+            int out = first + local;
+            if ((randomUp || sourceUp != null) && net.level()[out] > switchDownLevel[sw]) {
+                int ups = upBase[sw + 1] - upBase[sw];
+                out = upPorts[upBase[sw] + (randomUp ? randomUp(sw, ups) : (sourceUp[switchDownLevel[sw]][pktSrc[p]] & 0xFF) % ups)];
             }
-            return false;
+            if (++pktHops[p] == maxHops + 1) {
+                loops++;
+            }
+            return out;
         }
 
         /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
@@ -984,6 +978,13 @@ public final class FlitSimulator {
         private void grant(int in, int v, int out, int ovc) {
             int iv = in * vcs + v;
             int p = ivs[iv * IVS + FRONT];
+            if (singleFlit) { // head and tail at once: the output VC is never held, and the VC's next flit is a head
+                pop(in, v, iv);
+                returnCredit(net.peer()[in], v);
+                send(out, ovc, p, true);
+                ivs[iv * IVS + ROUTE] = -1;
+                return;
+            }
             if (ivs[iv * IVS + SENT] == 0) {
                 credits[out * vcs + ovc] |= BUSY;
                 ivs[iv * IVS + OUT_VC] = ovc;
