@@ -983,8 +983,13 @@ public final class FlitSimulator {
                 returnCredit(net.peer()[in], v);
                 send(out, ovc, p, true);
                 ivs[iv * IVS + ROUTE] = -1;
-                return;
+            } else {
+                grantPacketFlit(in, v, iv, p, out, ovc);
             }
+        }
+
+        /** A flit of a packet of several: the head holds the output VC until the tail has left. */
+        private void grantPacketFlit(int in, int v, int iv, int p, int out, int ovc) {
             if (ivs[iv * IVS + SENT] == 0) {
                 credits[out * vcs + ovc] |= BUSY;
                 ivs[iv * IVS + OUT_VC] = ovc;
