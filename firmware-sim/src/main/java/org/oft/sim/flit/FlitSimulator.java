@@ -108,6 +108,7 @@ public final class FlitSimulator {
     private final int[] hostSent;
     private final int[] hostOutVc;
     private final int[] rrPath;
+    private final int[] hostFirstVc; // h mod vcs: the VC a host looks at first
     // packets
     private int[] pktDst;
     private int[] pktSrc;
@@ -246,6 +247,10 @@ public final class FlitSimulator {
         this.hostOutVc = new int[hosts];
         Arrays.fill(hostOutVc, -1);
         this.rrPath = new int[hosts];
+        this.hostFirstVc = new int[hosts];
+        for (int h = 0; h < hosts; h++) {
+            hostFirstVc[h] = h % vcs;
+        }
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
         this.portCounters = new long[ports * PC];
@@ -495,7 +500,7 @@ public final class FlitSimulator {
     private void enqueue(int src, int dst) {
         int q;
         switch (policy) {
-            case HASH -> q = Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
+            case HASH -> q = paths == 1 ? 0 : Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
             case ROUND_ROBIN -> q = rrPath[src]++ % paths;
             default -> q = rnd.nextInt(paths);
         }
@@ -504,12 +509,12 @@ public final class FlitSimulator {
         if (srcCount[src] == queue.length) {
             int[] bigger = new int[queue.length * 2];
             for (int i = 0; i < srcCount[src]; i++) {
-                bigger[i] = queue[(srcHead[src] + i) % queue.length];
+                bigger[i] = queue[(srcHead[src] + i) & (queue.length - 1)];
             }
             srcQueue[src] = queue = bigger;
             srcHead[src] = 0;
         }
-        queue[(srcHead[src] + srcCount[src]) % queue.length] = p;
+        queue[(srcHead[src] + srcCount[src]) & (queue.length - 1)] = p; // lengths are powers of two
         srcCount[src]++;
     }
 
@@ -721,7 +726,7 @@ public final class FlitSimulator {
             if (++pktEjected[p] < par.packetFlits()) {
                 return;
             }
-            if (pktDst[p] / paths != host) {
+            if ((paths == 1 ? pktDst[p] : pktDst[p] / paths) != host) {
                 misdelivered++;
                 portCounters[from * PC + MISDELIVERED]++;
             } else {
@@ -769,7 +774,7 @@ public final class FlitSimulator {
             }
             int vc;
             if (hostSent[h] == 0) {
-                vc = freeVc(out, h % vcs);
+                vc = freeVc(out, hostFirstVc[h]);
                 if (vc < 0) {
                     portCounters[out * PC + XMIT_WAIT]++;
                     return;
@@ -790,7 +795,7 @@ public final class FlitSimulator {
                 credits[out * vcs + vc] &= ~BUSY;
                 hostSent[h] = 0;
                 hostOutVc[h] = -1;
-                srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
+                srcHead[h] = (srcHead[h] + 1) & (srcQueue[h].length - 1);
                 srcCount[h]--;
             }
         }
