@@ -116,9 +116,15 @@ public final class FlitSimulator {
     private int[] pktEjected;
     private int[] pktHops;
     private boolean[] pktMeasured;
-    private int[] freePkt;
-    private int freeCount;
-    private final SplittableRandom rnd;
+    // free packet ids: each lane takes from and frees into its own pool; between cycles the pools are
+    // topped up from the spare ids (the packet arrays grow only then, when no lane reads them)
+    private int[] spare = new int[0];
+    private int spareCount;
+    private final SplittableRandom[] hostRnd; // per host: injection, destinations and random paths, so that lanes inject side by side
+    private int[] laneOfHost;
+    // this cycle's injection, read by the lanes
+    private double injectPerPacket;
+    private Traffic injectTraffic;
 
     private long cycle;
     private int creditNow;
@@ -276,9 +282,13 @@ public final class FlitSimulator {
             }
         }
         growPackets(1024);
-        this.rnd = new SplittableRandom(seed);
+        this.hostRnd = new SplittableRandom[hosts];
+        SplittableRandom hostSeeds = new SplittableRandom(seed);
+        for (int h = 0; h < hosts; h++) {
+            hostRnd[h] = hostSeeds.split();
+        }
         this.upRng = new long[switches];
-        SplittableRandom upSeeds = new SplittableRandom(~seed); // apart from rnd, whose sequence injection keeps
+        SplittableRandom upSeeds = new SplittableRandom(~seed); // apart from the hosts' streams
         for (int k = 0; k < switches; k++) {
             upRng[k] = upSeeds.nextLong();
         }
@@ -328,6 +338,14 @@ public final class FlitSimulator {
             chanCap = Math.max(chanCap, c);
         }
         this.creditCap = 2 * chanCap;
+        if (lanes != null) { // the old lanes' free ids are spare again
+            for (Lane old : lanes) {
+                while (old.poolCount > 0) {
+                    spare[spareCount++] = old.pool[--old.poolCount];
+                }
+            }
+        }
+        this.laneOfHost = Arrays.copyOf(laneOf, hosts);
         Lane[] made = new Lane[n];
         this.lanes = made;
         for (int l = 0; l < n; l++) {
@@ -459,6 +477,7 @@ public final class FlitSimulator {
 
     // ---- packets --------------------------------------------------------------------------------
 
+    /** Packet arrays of {@code size} entries; the new ids are spare. Only between cycles. */
     private void growPackets(int size) {
         int old = pktDst == null ? 0 : pktDst.length;
         pktDst = pktDst == null ? new int[size] : Arrays.copyOf(pktDst, size);
@@ -467,44 +486,59 @@ public final class FlitSimulator {
         pktEjected = pktEjected == null ? new int[size] : Arrays.copyOf(pktEjected, size);
         pktHops = pktHops == null ? new int[size] : Arrays.copyOf(pktHops, size);
         pktMeasured = pktMeasured == null ? new boolean[size] : Arrays.copyOf(pktMeasured, size);
-        freePkt = freePkt == null ? new int[size] : Arrays.copyOf(freePkt, size);
+        spare = Arrays.copyOf(spare, size);
         for (int p = size - 1; p >= old; p--) {
-            freePkt[freeCount++] = p;
+            spare[spareCount++] = p;
         }
     }
 
-    private int newPacket(int src, int address) {
-        if (freeCount == 0) {
-            growPackets(pktDst.length * 2);
+    /**
+     * Between cycles: every lane's pool holds an id for each packet its hosts may create in one
+     * cycle, and none holds many more than that (ids freed at the destinations flow back).
+     */
+    private void fillPools() {
+        for (Lane lane : lanes) {
+            int need = lane.hosts.length + 1;
+            while (lane.poolCount > 4 * need) {
+                spare[spareCount++] = lane.pool[--lane.poolCount];
+            }
+            while (lane.poolCount < need) {
+                if (spareCount == 0) {
+                    growPackets(pktDst.length * 2);
+                }
+                lane.free(spare[--spareCount]);
+            }
         }
-        int p = freePkt[--freeCount];
-        pktSrc[p] = src;
-        pktDst[p] = address;
-        pktBorn[p] = cycle;
-        pktEjected[p] = 0;
-        pktHops[p] = 0;
-        pktMeasured[p] = inWindow();
-        created++;
-        if (pktMeasured[p]) {
-            measuredOut++;
-            sending[src] = true;
-        }
-        return p;
     }
 
     /** Injects one packet now (outside the Bernoulli process): for tests and traces. */
     public void inject(int src, int dst) {
-        enqueue(src, dst);
+        fillPools();
+        Lane lane = lanes[laneOfHost[src]];
+        lane.enqueue(src, dst);
+        created += lane.createdDelta;
+        measuredOut += lane.measuredDelta;
+        lane.createdDelta = 0;
+        lane.measuredDelta = 0;
     }
 
-    private void enqueue(int src, int dst) {
+    /** Host {@code src}'s next packet, to {@code dst} by one of its K addresses, at the end of its source queue. */
+    private void enqueue(int src, int dst, int p) {
         int q;
         switch (policy) {
             case HASH -> q = paths == 1 ? 0 : Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
             case ROUND_ROBIN -> q = rrPath[src]++ % paths;
-            default -> q = rnd.nextInt(paths);
+            default -> q = hostRnd[src].nextInt(paths);
         }
-        int p = newPacket(src, dst * paths + q);
+        pktSrc[p] = src;
+        pktDst[p] = dst * paths + q;
+        pktBorn[p] = cycle;
+        pktEjected[p] = 0;
+        pktHops[p] = 0;
+        pktMeasured[p] = inWindow();
+        if (pktMeasured[p]) {
+            sending[src] = true;
+        }
         int[] queue = srcQueue[src];
         if (srcCount[src] == queue.length) {
             int[] bigger = new int[queue.length * 2];
@@ -533,17 +567,9 @@ public final class FlitSimulator {
                 : chanNow + par.channelLatency();
         int viaRouter = par.channelLatency() + par.routerDelay();
         chanDueSwitch = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
-        if (flitsPerNodePerCycle > 0) {
-            double perPacket = flitsPerNodePerCycle / par.packetFlits();
-            for (int h = 0; h < net.hosts(); h++) {
-                if (rnd.nextDouble() < perPacket) {
-                    int d = traffic.destination(h, rnd);
-                    if (d >= 0 && d != h) {
-                        enqueue(h, d);
-                    }
-                }
-            }
-        }
+        injectPerPacket = flitsPerNodePerCycle > 0 ? flitsPerNodePerCycle / par.packetFlits() : 0;
+        injectTraffic = traffic;
+        fillPools();
         if (threads != null) {
             threads.cycle(); // lanes 1.. on the helpers, lane 0 here
         } else {
@@ -557,14 +583,13 @@ public final class FlitSimulator {
             if (lane.moved) {
                 lastMove = cycle;
             }
+            created += lane.createdDelta;
             lane.flitDelta = 0;
             lane.measuredDelta = 0;
+            lane.createdDelta = 0;
             lane.moved = false;
-            for (int k = 0; k < lane.freedCount; k++) {
-                freePkt[freeCount++] = lane.freed[k];
-            }
-            lane.freedCount = 0;
         }
+        injectTraffic = null;
         cycle++;
     }
 
@@ -594,9 +619,11 @@ public final class FlitSimulator {
         // what the cycle changed in the simulator's totals, merged after it
         long flitDelta;
         long measuredDelta;
+        long createdDelta;
         boolean moved;
-        int[] freed = new int[64];
-        int freedCount;
+        // free packet ids this lane creates packets from and frees ejected ones into
+        int[] pool = new int[64];
+        int poolCount;
         // statistics: of the current measurement
         long ejectedInWindow;
         final long[] ejectedBySource;
@@ -632,6 +659,7 @@ public final class FlitSimulator {
 
         /** One cycle of this lane: what arrives at its ports, then its hosts send, then its switches allocate. */
         void run() {
+            inject();
             arriveCredits();
             arriveFlits();
             for (int h : hosts) {
@@ -648,10 +676,41 @@ public final class FlitSimulator {
         }
 
         private void freed(int p) {
-            if (freedCount == freed.length) {
-                freed = Arrays.copyOf(freed, freed.length * 2);
+            free(p);
+        }
+
+        void free(int p) {
+            if (poolCount == pool.length) {
+                pool = Arrays.copyOf(pool, pool.length * 2);
             }
-            freed[freedCount++] = p;
+            pool[poolCount++] = p;
+        }
+
+        /** Bernoulli injection at this lane's hosts, each from its own random stream. */
+        private void inject() {
+            double perPacket = injectPerPacket;
+            if (perPacket <= 0) {
+                return;
+            }
+            Traffic traffic = injectTraffic;
+            for (int h : hosts) {
+                SplittableRandom r = hostRnd[h];
+                if (r.nextDouble() < perPacket) {
+                    int d = traffic.destination(h, r);
+                    if (d >= 0 && d != h) {
+                        enqueue(h, d);
+                    }
+                }
+            }
+        }
+
+        void enqueue(int src, int dst) {
+            int p = pool[--poolCount]; // fillPools keeps one per host and cycle
+            createdDelta++;
+            if (inWindow()) {
+                measuredDelta++;
+            }
+            FlitSimulator.this.enqueue(src, dst, p);
         }
 
         private void arriveCredits() {
