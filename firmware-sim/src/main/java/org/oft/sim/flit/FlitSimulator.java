@@ -93,7 +93,7 @@ public final class FlitSimulator {
     private final boolean[] toHost; // per port: its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
     private Lane[] lanes;
-    private int[] chanList; // per port: the lane that receives what it sends, times chanSlots
+    private int[] chanList; // per port: the first of the lists (2 · chanSlots per lane: to switches, then to hosts) what it sends lands in
     private int[] creditList; // per port: the lane that owns it, times creditSlots
     // per cycle a port receives at most one flit, and one credit (for the input it feeds, or a host's
     // ejection): the most ports a lane has bounds a slot's lists
@@ -330,7 +330,7 @@ public final class FlitSimulator {
         this.chanList = new int[ports];
         this.creditList = new int[ports];
         for (int g = 0; g < ports; g++) {
-            chanList[g] = portLane[net.peer()[g]] * chanSlots;
+            chanList[g] = portLane[net.peer()[g]] * 2 * chanSlots + (toHost[g] ? chanSlots : 0);
             creditList[g] = portLane[g] * creditSlots;
         }
         this.chanCap = 1;
@@ -650,8 +650,8 @@ public final class FlitSimulator {
             this.requested = new int[radix];
             this.bestVcs = new int[radix];
             Arrays.fill(bestDist, Integer.MAX_VALUE);
-            this.chanTo = new long[lanes * chanSlots * chanCap];
-            this.chanToCount = new int[lanes * chanSlots];
+            this.chanTo = new long[lanes * 2 * chanSlots * chanCap];
+            this.chanToCount = new int[lanes * 2 * chanSlots];
             this.creditTo = new int[lanes * creditSlots * creditCap];
             this.creditToCount = new int[lanes * creditSlots];
             this.ejectedBySource = new long[net.hosts()];
@@ -743,7 +743,7 @@ public final class FlitSimulator {
         }
 
         private void arriveFlits(long[] list, int[] counts) {
-            int list0 = id * chanSlots + chanNow;
+            int list0 = id * 2 * chanSlots + chanNow; // to switches
             int count = counts[list0];
             counts[list0] = 0;
             int listBase = list0 * chanCap;
@@ -752,25 +752,29 @@ public final class FlitSimulator {
                 int p = (int) f;
                 int vc = flitVc(f);
                 int in = flitPort(f);
-                int node = portNode[in];
-                if (node < net.hosts()) {
-                    int g = net.peer()[in];
-                    eject(node, p, g);
-                    returnCredit(g, vc); // the host takes the flit at once
+                int iv = in * vcs + vc;
+                int c = ivs[iv * IVS + COUNT]++;
+                if (c > 0) {
+                    int at = ivs[iv * IVS + HEAD] + c - 1;
+                    buf[iv * depth + (at >= depth ? at - depth : at)] = p;
                 } else {
-                    int iv = in * vcs + vc;
-                    int c = ivs[iv * IVS + COUNT]++;
-                    if (c > 0) {
-                        int at = ivs[iv * IVS + HEAD] + c - 1;
-                        buf[iv * depth + (at >= depth ? at - depth : at)] = p;
-                    } else {
-                        ivs[iv * IVS + FRONT] = p;
-                        if (vcMask[in] == 0) {
-                            inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
-                        }
-                        vcMask[in] |= 1L << vc;
+                    ivs[iv * IVS + FRONT] = p;
+                    if (vcMask[in] == 0) {
+                        inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
                     }
+                    vcMask[in] |= 1L << vc;
                 }
+            }
+            int hostList = list0 + chanSlots; // to hosts
+            count = counts[hostList];
+            counts[hostList] = 0;
+            listBase = hostList * chanCap;
+            for (int k = 0; k < count; k++) {
+                long f = list[listBase + k];
+                int in = flitPort(f);
+                int g = net.peer()[in];
+                eject(portNode[in], (int) f, g);
+                returnCredit(g, flitVc(f)); // the host takes the flit at once
             }
         }
 
