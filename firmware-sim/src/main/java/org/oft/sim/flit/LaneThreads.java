@@ -8,9 +8,12 @@ import java.util.function.IntConsumer;
 /**
  * Helper threads that run lanes 1..n of a cycle while the caller runs lane 0, then meet. A cycle
  * of a large fabric lasts tens of microseconds to milliseconds, so the meeting spins rather than
- * blocks; a helper that waits long (the model is idle between runs) parks.
+ * blocks; past a short spin a waiting thread yields its core (with more lanes than cores, the lane
+ * it waits for may need that core), and a helper that waits long (the model is idle between runs)
+ * parks.
  */
 final class LaneThreads {
+    private static final int SPINS_BEFORE_YIELD = 1 << 10;
     private static final int SPINS_BEFORE_PARK = 1 << 16;
 
     private final IntConsumer work;
@@ -47,8 +50,10 @@ final class LaneThreads {
                 if (closed) {
                     return;
                 }
-                if (++spins < SPINS_BEFORE_PARK) {
+                if (++spins < SPINS_BEFORE_YIELD) {
                     Thread.onSpinWait();
+                } else if (spins < SPINS_BEFORE_PARK) {
+                    Thread.yield();
                 } else {
                     asleep.set(true); // then read round again: the caller either sees this flag or we see its round
                     if (round == seen && !closed) {
@@ -80,10 +85,10 @@ final class LaneThreads {
         work.accept(0);
         int spins = 0;
         while (done.get() < helpers.length) {
-            if (++spins < SPINS_BEFORE_PARK) {
+            if (++spins < SPINS_BEFORE_YIELD) {
                 Thread.onSpinWait();
             } else {
-                Thread.yield(); // a helper lost its core: let it have this one
+                Thread.yield(); // a helper may have lost its core: let it have this one
             }
         }
         Throwable f = failure;
