@@ -171,7 +171,7 @@ public final class FlitSimulator {
      * @param lft    per switch (node − hosts), the table its board holds: physical port (1-based) per address, 255 none
      * @param paths  addresses per host (K); address = host · K + path
      * @param policy how a packet's path among the K is chosen
-     * @param seed   seed of injection, traffic and random paths
+     * @param seed   seed of injection, traffic and random paths: each host draws from its own stream, split from it
      */
     public FlitSimulator(FlitNetwork net, FlitParameters par, byte[][] lft, int paths, PathPolicy policy, long seed) {
         this.net = net;
@@ -611,7 +611,7 @@ public final class FlitSimulator {
         final int[] bestVcs; // per output: input VC << 8 | output VC of the best offer
         // what this lane hands to lane r for a later cycle: per slot, the flits (see flit()) and the credits
         // (output VCs) that arrive; list (r, slot) starts at (r * slots + slot) * capacity; its length is at
-        // [r * slots + slot] of the count
+        // [r * slots + slot] of the count. Lane r's flit lists are 2 · chanSlots: to its switches, then to its hosts
         final long[] chanTo;
         final int[] chanToCount;
         final int[] creditTo;
@@ -673,10 +673,6 @@ public final class FlitSimulator {
                     }
                 }
             }
-        }
-
-        private void freed(int p) {
-            free(p);
         }
 
         void free(int p) {
@@ -803,7 +799,7 @@ public final class FlitSimulator {
                 latencyHistogram[(int) Math.min(latencyHistogram.length - 1, lat)]++;
                 measuredDelta--;
             }
-            freed(p);
+            free(p);
         }
 
         /** A free VC on output {@code out}, looking from VC {@code start} (below vcs) on, with room for what must fit, or -1. */
@@ -1039,7 +1035,7 @@ public final class FlitSimulator {
                 if (pktMeasured[p]) {
                     measuredDelta--;
                 }
-                freed(p);
+                free(p);
             }
         }
 

@@ -247,16 +247,19 @@ class FlitModelTest {
      * gives exactly what one thread gives: the same packets, latencies, counters and anomalies,
      * under wormhole and cut-through, random up-ports, K paths, oldest-first arbitration and a dead link.
      */
-    @ParameterizedTest(name = "{0} {1} paths={2} {3}")
+    @ParameterizedTest(name = "{0} {1} paths={2} {3} {8}")
     @CsvSource({
-        "'kary:4,3', dmodk, 1, 'uniform', 0.7, 1, false, false",
-        "'kary:4,3', dmodk, 1, 'transpose', 0.9, 4, true, false",
-        "'kary:4,3', dmodk, 1, 'uniform', 0.8, 2, false, true",
-        "'xgft:2;4,4;1,4', disjoint, 4, 'perm', 0.9, 3, false, false",
-        "'kary:4,3', smodk, 1, 'shift:5', 0.95, 1, false, false",
+        "'kary:4,3', dmodk, 1, 'uniform', 0.7, 1, false, false, ROUND_ROBIN",
+        "'kary:4,3', dmodk, 1, 'transpose', 0.9, 4, true, false, ROUND_ROBIN",
+        "'kary:4,3', dmodk, 1, 'uniform', 0.8, 2, false, true, ROUND_ROBIN",
+        "'xgft:2;4,4;1,4', disjoint, 4, 'perm', 0.9, 3, false, false, ROUND_ROBIN",
+        "'kary:4,3', smodk, 1, 'shift:5', 0.95, 1, false, false, ROUND_ROBIN",
+        // every host injects from its own random stream, whichever thread runs it; the ids of packets
+        // ejected in another thread's part of the fabric flow back (all traffic to one host)
+        "'xgft:2;4,4;1,4', disjoint, 4, 'hotspot:3:0.5', 0.1, 1, false, false, RANDOM",
     })
     void threadsChangeNothingButTheSpeed(String topology, String engine, int paths, String traffic, double load, int packet,
-                                         boolean cutThrough, boolean randomUp) {
+                                         boolean cutThrough, boolean randomUp, FlitSimulator.PathPolicy policy) {
         FatTree tree = TopologySpec.parse(topology);
         PgftTopology t = tree.topology();
         FlitFabric.Forwarding fw = FlitFabric.forwarding(tree, RoutingEngines.byName(engine).route(t,
@@ -267,7 +270,7 @@ class FlitModelTest {
         long[][] port = new long[3][org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
         FlitSimulator.Result[] results = new FlitSimulator.Result[3];
         for (int threads = 1; threads <= 3; threads++) {
-            FlitSimulator sim = fw.simulator(net, par, paths, FlitSimulator.PathPolicy.ROUND_ROBIN, 9, randomUp, packet == 4);
+            FlitSimulator sim = fw.simulator(net, par, paths, policy, 9, randomUp, packet == 4);
             sim.setThreads(threads);
             try {
                 sim.killLink(net.portBase()[t.hosts() + 1]); // a leaf's first link
