@@ -22,7 +22,7 @@ public final class FlitSimulator {
     /** How a host picks among its destination's K addresses (LMC), per packet. */
     public enum PathPolicy { HASH, ROUND_ROBIN, RANDOM }
 
-    /** Where a host sends its next packet. */
+    /** Where a host sends its next packet; called for different hosts from several threads at once, so stateless but for {@code rnd}. */
     public interface Traffic {
         /** A destination host for a packet from {@code src}, never src itself; -1 for none. */
         int destination(int src, SplittableRandom rnd);
@@ -556,7 +556,8 @@ public final class FlitSimulator {
 
     /**
      * Runs one cycle with Bernoulli injection at {@code flitsPerNodePerCycle} (0 for none) and
-     * destinations from {@code traffic}.
+     * destinations from {@code traffic}; every lane injects at its own hosts, each host drawing from
+     * its own random stream, so {@code traffic} may be called from several threads at once.
      */
     public void step(double flitsPerNodePerCycle, Traffic traffic) {
         creditNow = (int) (cycle % creditSlots); // once a cycle; per flit the slots below are used
@@ -595,9 +596,9 @@ public final class FlitSimulator {
 
     /**
      * The switches and hosts one thread runs each cycle, with its own scratch, counters and outgoing
-     * event lists. A lane writes only the state of its own ports (and what it hands to other lanes
-     * for a later cycle), so lanes run a cycle side by side and the result does not depend on how
-     * many there are.
+     * event lists. A lane writes only the state of its own ports and hosts, the packets it creates
+     * or moves, and what it hands to other lanes for a later cycle, so lanes run a cycle side by
+     * side and the result does not depend on how many there are.
      */
     private final class Lane {
         final int id;
