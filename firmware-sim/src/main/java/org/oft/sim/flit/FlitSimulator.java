@@ -108,7 +108,6 @@ public final class FlitSimulator {
     private final int[] hostSent;
     private final int[] hostOutVc;
     private final int[] rrPath;
-    private final int[] hostFirstVc; // h mod vcs: the VC a host looks at first
     // packets
     private int[] pktDst;
     private int[] pktSrc;
@@ -253,10 +252,6 @@ public final class FlitSimulator {
         this.hostOutVc = new int[hosts];
         Arrays.fill(hostOutVc, -1);
         this.rrPath = new int[hosts];
-        this.hostFirstVc = new int[hosts];
-        for (int h = 0; h < hosts; h++) {
-            hostFirstVc[h] = h % vcs;
-        }
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
         this.portCounters = new long[ports * PC];
@@ -526,7 +521,7 @@ public final class FlitSimulator {
     private void enqueue(int src, int dst, int p) {
         int q;
         switch (policy) {
-            case HASH -> q = paths == 1 ? 0 : Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
+            case HASH -> q = Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
             case ROUND_ROBIN -> q = rrPath[src]++ % paths;
             default -> q = hostRnd[src].nextInt(paths);
         }
@@ -543,12 +538,12 @@ public final class FlitSimulator {
         if (srcCount[src] == queue.length) {
             int[] bigger = new int[queue.length * 2];
             for (int i = 0; i < srcCount[src]; i++) {
-                bigger[i] = queue[(srcHead[src] + i) & (queue.length - 1)];
+                bigger[i] = queue[(srcHead[src] + i) % queue.length];
             }
             srcQueue[src] = queue = bigger;
             srcHead[src] = 0;
         }
-        queue[(srcHead[src] + srcCount[src]) & (queue.length - 1)] = p; // lengths are powers of two
+        queue[(srcHead[src] + srcCount[src]) % queue.length] = p;
         srcCount[src]++;
     }
 
@@ -786,7 +781,7 @@ public final class FlitSimulator {
             if (++pktEjected[p] < par.packetFlits()) {
                 return;
             }
-            if ((paths == 1 ? pktDst[p] : pktDst[p] / paths) != host) {
+            if (pktDst[p] / paths != host) {
                 misdelivered++;
                 portCounters[from * PC + MISDELIVERED]++;
             } else {
@@ -834,7 +829,7 @@ public final class FlitSimulator {
             }
             int vc;
             if (hostSent[h] == 0) {
-                vc = freeVc(out, hostFirstVc[h]);
+                vc = freeVc(out, h % vcs);
                 if (vc < 0) {
                     portCounters[out * PC + XMIT_WAIT]++;
                     return;
@@ -855,7 +850,7 @@ public final class FlitSimulator {
                 credits[out * vcs + vc] &= ~BUSY;
                 hostSent[h] = 0;
                 hostOutVc[h] = -1;
-                srcHead[h] = (srcHead[h] + 1) & (srcQueue[h].length - 1);
+                srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
                 srcCount[h]--;
             }
         }
