@@ -511,10 +511,21 @@ public final class FlitSimulator {
         fillPools();
         Lane lane = lanes[laneOfHost[src]];
         lane.enqueue(src, dst);
-        created += lane.createdDelta;
+        absorb(lane);
+    }
+
+    /** Takes what a lane changed in the simulator's totals. */
+    private void absorb(Lane lane) {
+        flitsInNetwork += lane.flitDelta;
         measuredOut += lane.measuredDelta;
-        lane.createdDelta = 0;
+        created += lane.createdDelta;
+        if (lane.moved) {
+            lastMove = cycle;
+        }
+        lane.flitDelta = 0;
         lane.measuredDelta = 0;
+        lane.createdDelta = 0;
+        lane.moved = false;
     }
 
     /** Host {@code src}'s next packet, to {@code dst} by one of its K addresses, at the end of its source queue. */
@@ -574,16 +585,7 @@ public final class FlitSimulator {
             }
         }
         for (Lane lane : lanes) {
-            flitsInNetwork += lane.flitDelta;
-            measuredOut += lane.measuredDelta;
-            if (lane.moved) {
-                lastMove = cycle;
-            }
-            created += lane.createdDelta;
-            lane.flitDelta = 0;
-            lane.measuredDelta = 0;
-            lane.createdDelta = 0;
-            lane.moved = false;
+            absorb(lane);
         }
         injectTraffic = null;
         cycle++;
