@@ -38,7 +38,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
     /** The electrical fabric: its bench of switch boards and the engine that computes their tables. */
     public record FatTree(ElectricalBench bench, String engine) {
         public FatTree {
-            RoutingEngines.byName(engine); // an unknown name fails here, with the list
+            RoutingEngines.forSwitchBoards(engine); // an unknown name, or one boards cannot hold, fails here with the list
         }
     }
 

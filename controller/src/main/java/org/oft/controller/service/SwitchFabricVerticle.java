@@ -16,6 +16,7 @@ import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngine;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FabricFaults;
@@ -355,8 +356,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("switches", topo.switches())
                 .put("levels", levels)
                 .put("paths", bench.paths())
-                .put("engines", new JsonArray(RoutingEngines.all().stream().map(e -> e.name()).filter(n -> !n.equals("smodk")
-                        && !n.equals("gsmodk")).toList()))
+                .put("engines", new JsonArray(RoutingEngines.forSwitchBoards().stream().map(RoutingEngine::name).toList()))
                 .put("traffic", bench.traffic())
                 .put("load", bench.load())
                 .put("randomUp", bench.randomUp())
@@ -869,7 +869,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             if (!(e instanceof String s) || s.isBlank()) {
                 throw new IllegalArgumentException("\"engine\" must be an engine name");
             }
-            RoutingEngines.byName(s);
+            RoutingEngines.forSwitchBoards(s);
             return s;
         }
     }

@@ -15,6 +15,11 @@ public final class GroupedSModK implements RoutingEngine {
     }
 
     @Override
+    public boolean destinationBased() {
+        return false;
+    }
+
+    @Override
     public Routing route(PgftTopology t, RoutingOptions o) {
         RoutingEngines.requireSinglePath(this, o);
         return SourceRouting.modK(t, name(), GroupedDModK.gnids(t, o));

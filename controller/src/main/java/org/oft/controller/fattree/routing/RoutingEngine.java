@@ -10,4 +10,12 @@ public interface RoutingEngine {
     String summary();
 
     Routing route(PgftTopology topology, RoutingOptions options);
+
+    /**
+     * Whether its routes are keyed by destination alone, so that a switch board's forwarding table
+     * holds them; S-mod-K's, keyed by source, are not.
+     */
+    default boolean destinationBased() {
+        return true;
+    }
 }

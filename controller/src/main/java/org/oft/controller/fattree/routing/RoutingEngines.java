@@ -30,6 +30,25 @@ public final class RoutingEngines {
         return List.copyOf(ENGINES.values());
     }
 
+    /** The engines whose routes a switch board's forwarding table can hold. */
+    public static List<RoutingEngine> forSwitchBoards() {
+        return ENGINES.values().stream().filter(RoutingEngine::destinationBased).toList();
+    }
+
+    /**
+     * The engine {@code name}, which must route by destination, so that switch boards can hold its
+     * tables: a clear error otherwise, before anything is computed.
+     */
+    public static RoutingEngine forSwitchBoards(String name) {
+        RoutingEngine e = byName(name);
+        if (!e.destinationBased()) {
+            throw new IllegalArgumentException(name + " routes by source, which an InfiniBand forwarding table (indexed by "
+                    + "destination LID) cannot express; switch boards take: "
+                    + String.join(", ", forSwitchBoards().stream().map(RoutingEngine::name).toList()));
+        }
+        return e;
+    }
+
     static void requireSinglePath(RoutingEngine e, RoutingOptions o) {
         if (o.paths() != 1) {
             throw new IllegalArgumentException(e.name() + " is single-path; use shift-1, disjoint or random for --paths "

@@ -1,0 +1,32 @@
+package org.oft.controller.fattree.routing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.oft.controller.fattree.topology.TopologySpec;
+
+class RoutingEnginesTest {
+    @Test
+    void switchBoardsTakeExactlyTheEnginesWhoseRoutesAreForwardingTables() {
+        var t = TopologySpec.parse("kary:4,2").topology();
+        for (RoutingEngine e : RoutingEngines.all()) {
+            Routing r = e.route(t, RoutingOptions.single());
+            assertEquals(r.destinationBased(), e.destinationBased(), e.name());
+            assertEquals(e.destinationBased(), RoutingEngines.forSwitchBoards().contains(e), e.name());
+        }
+        assertEquals(List.of("dmodk", "random", "gdmodk", "shift-1", "disjoint"),
+                RoutingEngines.forSwitchBoards().stream().map(RoutingEngine::name).toList());
+    }
+
+    @Test
+    void aSourceKeyedEngineIsRefusedForSwitchBoardsWithTheReasonAndTheChoices() {
+        var e = assertThrows(IllegalArgumentException.class, () -> RoutingEngines.forSwitchBoards("gsmodk"));
+        assertTrue(e.getMessage().startsWith("gsmodk routes by source"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("switch boards take: dmodk, random, gdmodk, shift-1, disjoint"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RoutingEngines.forSwitchBoards("nope"));
+        assertEquals("dmodk", RoutingEngines.forSwitchBoards("dmodk").name());
+    }
+}
