@@ -152,7 +152,8 @@ public final class FlitSimulator {
     private static final int RELAY_DROPS = 5;
     private static final int MISDELIVERED = 6; // by the switch port that handed the packet to the wrong host
     private static final int XMIT_DISCARDS = 7; // packets a switch discarded because this port's link is down
-    private final long[] portCounters; // RCV_FLITS and RCV_PKTS are left 0: readPort derives them
+    private final long[] portCounters; // XMIT_FLITS, XMIT_PKTS, RCV_FLITS and RCV_PKTS are left 0: see xmit, and readPort
+    private final long[] xmit; // per port, flits then packets sent: counted every hop, so dense (16 bytes a port, not a line)
     private int[] underWay; // per port, flits then tails under way to it at cycle underWayAt
     private long underWayAt = -1;
     // random up-port mode: per switch, its up-ports (global ids)
@@ -255,6 +256,7 @@ public final class FlitSimulator {
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
         this.portCounters = new long[ports * PC];
+        this.xmit = new long[2 * ports];
         int switches = nodes - net.hosts();
         this.upBase = new int[switches + 1];
         int ups = 0;
@@ -863,9 +865,9 @@ public final class FlitSimulator {
             int at = chanList[out] + arrival;
             chanTo[at * chanCap + chanToCount[at]++] = flit(net.peer()[out], vc, tail, p);
             moved = true;
-            portCounters[out * PC + XMIT_FLITS]++;
+            xmit[2 * out]++;
             if (tail) {
-                portCounters[out * PC + XMIT_PKTS]++;
+                xmit[2 * out + 1]++;
             }
         }
 
@@ -1187,7 +1189,7 @@ public final class FlitSimulator {
 
     private void addXmitFlits(int sign) {
         for (int g = 0; g < ports; g++) {
-            linkFlits[g] += sign * portCounters[g * PC + XMIT_FLITS];
+            linkFlits[g] += sign * xmit[2 * g];
         }
     }
 
@@ -1230,13 +1232,15 @@ public final class FlitSimulator {
      */
     public void readPort(int g, long[] into) {
         System.arraycopy(portCounters, g * PC, into, 0, PC);
+        into[XMIT_FLITS] = xmit[2 * g];
+        into[XMIT_PKTS] = xmit[2 * g + 1];
         // received = what the far end sent, less what is still on the link (one line per hop saved)
         if (underWayAt != cycle) {
             countUnderWay();
         }
         int from = net.peer()[g];
-        into[RCV_FLITS] = portCounters[from * PC + XMIT_FLITS] - underWay[2 * g];
-        into[RCV_PKTS] = portCounters[from * PC + XMIT_PKTS] - underWay[2 * g + 1];
+        into[RCV_FLITS] = xmit[2 * from] - underWay[2 * g];
+        into[RCV_PKTS] = xmit[2 * from + 1] - underWay[2 * g + 1];
     }
 
     /** Flits and tails on their way to each port now, from the lanes' pending lists. */
