@@ -44,19 +44,18 @@ public final class FlitSimulator {
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
-    // the state of each input VC, in one record (iv * IVS): buffer head and count, the output port
-    // its packet goes to (-1 not routed yet, -2 no route, -3 dropping), the output VC, flits sent,
-    // and its front flit: a VC holding one flit touches no buffer line. buf holds the flits behind
-    // the front, from HEAD on.
-    private static final int IVS = 8;
+    // the state of each input VC, in one record of 16 bytes (iv * IVS): buffer head and count, the
+    // output port its packet goes to (-1 not routed yet, -2 no route, -3 dropping), and its front
+    // flit: a VC holding one flit touches no buffer line. buf holds the flits behind the front, from
+    // HEAD on. What only packets of several flits need is apart, in ivPacket
+    private static final int IVS = 4;
     private static final int BUSY = Integer.MIN_VALUE;
     private static final int HEAD = 0;
     private static final int COUNT = 1;
     private static final int ROUTE = 2;
-    private static final int OUT_VC = 3;
-    private static final int SENT = 4;
-    private static final int FRONT = 5;
+    private static final int FRONT = 3;
     private final int[] ivs;
+    private final int[] ivPacket; // per input VC, at 2 * iv: flits of its packet sent, then the output VC they go to
     private final int[] inRr; // per port: next VC to look at
     private final long[] vcMask; // per input port: bit v set while VC v holds a flit
     private final long[] inMask; // per switch, words from maskBase: bit i set while local input i holds a flit
@@ -213,9 +212,10 @@ public final class FlitSimulator {
         int iv = ports * vcs;
         this.buf = new int[iv * depth];
         this.ivs = new int[iv * IVS];
+        this.ivPacket = new int[2 * iv];
         for (int k = 0; k < iv; k++) {
             ivs[k * IVS + ROUTE] = -1;
-            ivs[k * IVS + OUT_VC] = -1;
+            ivPacket[2 * k + 1] = -1;
         }
         this.inRr = new int[ports];
         if (vcs > 64) {
@@ -903,9 +903,10 @@ public final class FlitSimulator {
                         if (v >= vcs) {
                             v -= vcs;
                         }
-                        int s = (in * vcs + v) * IVS;
+                        int ivi = in * vcs + v;
+                        int s = ivi * IVS;
                         int p = ivs[s + FRONT];
-                        int sent = ivs[s + SENT];
+                        int sent = singleFlit ? 0 : ivPacket[2 * ivi];
                         int route = ivs[s + ROUTE];
                         if (sent == 0) {
                             if (route == -1) { // head: route by the table the board holds
@@ -938,7 +939,7 @@ public final class FlitSimulator {
                                 continue;
                             }
                         } else {
-                            ovc = ivs[s + OUT_VC];
+                            ovc = ivPacket[2 * ivi + 1];
                             if ((credits[route * vcs + ovc] & ~BUSY) == 0) {
                                 portCounters[route * PC + XMIT_WAIT]++;
                                 continue;
@@ -1029,8 +1030,8 @@ public final class FlitSimulator {
             returnCredit(net.peer()[in], v);
             flitDelta--;
             moved = true;
-            if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
-                ivs[iv * IVS + SENT] = 0;
+            if (++ivPacket[2 * iv] == par.packetFlits()) {
+                ivPacket[2 * iv] = 0;
                 ivs[iv * IVS + ROUTE] = -1;
                 if (pktMeasured[p]) {
                     measuredDelta--;
@@ -1054,18 +1055,18 @@ public final class FlitSimulator {
 
         /** A flit of a packet of several: the head holds the output VC until the tail has left. */
         private void grantPacketFlit(int in, int v, int iv, int p, int out, int ovc) {
-            if (ivs[iv * IVS + SENT] == 0) {
+            if (ivPacket[2 * iv] == 0) {
                 credits[out * vcs + ovc] |= BUSY;
-                ivs[iv * IVS + OUT_VC] = ovc;
+                ivPacket[2 * iv + 1] = ovc;
             }
             pop(in, v, iv);
             returnCredit(net.peer()[in], v);
-            send(out, ovc, p, ivs[iv * IVS + SENT] + 1 == par.packetFlits());
-            if (++ivs[iv * IVS + SENT] == par.packetFlits()) {
+            send(out, ovc, p, ivPacket[2 * iv] + 1 == par.packetFlits());
+            if (++ivPacket[2 * iv] == par.packetFlits()) {
                 credits[out * vcs + ovc] &= ~BUSY;
-                ivs[iv * IVS + SENT] = 0;
+                ivPacket[2 * iv] = 0;
                 ivs[iv * IVS + ROUTE] = -1;
-                ivs[iv * IVS + OUT_VC] = -1;
+                ivPacket[2 * iv + 1] = -1;
             }
         }
 
