@@ -35,6 +35,10 @@ interface BoardModel {
     default void publish() {
     }
 
+    /** Stops what the model runs besides the fabric thread; called once that thread has stopped. */
+    default void close() {
+    }
+
     /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports. */
     default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort) {
         return null;

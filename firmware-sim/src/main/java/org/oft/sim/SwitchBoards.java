@@ -20,12 +20,15 @@ public final class SwitchBoards implements BoardModel {
      * The packets the boards forward: the wiring, router parameters, the hosts' paths and policy,
      * their traffic and Bernoulli load (flits/host/cycle), the switch cycles in one slot, and per
      * switch which of the wiring's ports (0-based) each physical port number is (-1: none; null: port
-     * p is physical p + 1).
+     * p is physical p + 1), and the threads each cycle runs on (the same results for any number).
      */
     public record PacketModel(FlitNetwork network, FlitParameters parameters, int paths, FlitSimulator.PathPolicy policy,
                               FlitSimulator.Traffic traffic, double load, long seed, int cyclesPerSlot, boolean randomUp,
-                              boolean ageArbitration, int[][] localOfPhysical) {
+                              boolean ageArbitration, int[][] localOfPhysical, int threads) {
         public PacketModel {
+            if (threads < 1 || threads > 256) {
+                throw new IllegalArgumentException("threads must be 1..256, got " + threads);
+            }
             if (!(load >= 0) || load > 1) {
                 throw new IllegalArgumentException("load must be 0..1 flits/host/cycle, got " + load);
             }
@@ -113,6 +116,7 @@ public final class SwitchBoards implements BoardModel {
             sim.setRandomUp(packets.randomUp());
             sim.setAgeArbitration(packets.ageArbitration());
             sim.setPortMap(packets.localOfPhysical());
+            sim.setThreads(packets.threads());
         } else {
             this.sim = null;
         }
@@ -160,6 +164,14 @@ public final class SwitchBoards implements BoardModel {
     public int port(int sw, int lid) {
         byte[] t = active[sw];
         return t == null ? -1 : t[lid] & 0xFF;
+    }
+
+    /** Stops the packet model's helper threads, if any (after the fabric thread). */
+    @Override
+    public void close() {
+        if (sim != null) {
+            sim.close();
+        }
     }
 
     @Override

@@ -307,7 +307,9 @@ public final class WireBench implements AutoCloseable {
         fabricThread.shutdownNow();
         try {
             loop.awaitTermination(5, TimeUnit.SECONDS);
-            fabricThread.awaitTermination(5, TimeUnit.SECONDS);
+            if (fabricThread.awaitTermination(5, TimeUnit.SECONDS)) {
+                model.close();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -64,6 +64,10 @@ final class BoardSimCommand implements Callable<Integer> {
             description = "With --fattree: switch clock cycles the packet model runs per slot.")
     int cyclesPerSlot;
 
+    @Option(names = "--threads", defaultValue = "1", description = "With --fattree: threads the packet model runs each cycle on, its "
+            + "fabric split among them (the same results for any number; more than the cores is slower).")
+    int threads;
+
     @picocli.CommandLine.Mixin
     FlitArgs flit = new FlitArgs();
 
@@ -88,7 +92,7 @@ final class BoardSimCommand implements Callable<Integer> {
         org.oft.sim.SwitchBoards switches = null;
         if (fattree != null) {
             new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
-            switches = flit.bench(fattree, nodeTypes, paths, seed, cyclesPerSlot).boards();
+            switches = flit.bench(fattree, nodeTypes, paths, seed, cyclesPerSlot, threads).boards();
         }
         ByteLink link;
         String announce;

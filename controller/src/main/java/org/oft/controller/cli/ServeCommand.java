@@ -46,6 +46,10 @@ final class ServeCommand implements Callable<Integer> {
             description = "fattree: switch clock cycles the packet model runs per slot.")
     int cyclesPerSlot;
 
+    @Option(names = "--threads", defaultValue = "1", description = "fattree: threads the packet model runs each cycle on, its "
+            + "fabric split among them (the same results for any number; more than the cores is slower).")
+    int threads;
+
     @picocli.CommandLine.Mixin
     FlitArgs flit = new FlitArgs();
 
@@ -120,7 +124,7 @@ final class ServeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--bench describes OFT fibres and clocks; leave it out with --fabric fattree");
             }
             double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
-            org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, nodeTypes, paths, seed, cyclesPerSlot);
+            org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, nodeTypes, paths, seed, cyclesPerSlot, threads);
             org.oft.controller.fattree.topology.FatTree tree = eb.tree(); // a bad topology fails before anything starts
             org.oft.controller.fattree.topology.NodeTypes.parse(nodeTypes, tree.topology());
             config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,

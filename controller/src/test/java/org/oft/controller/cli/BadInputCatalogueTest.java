@@ -238,6 +238,8 @@ public class BadInputCatalogueTest {
                 "--traffic", "shift:9"));
         l.add(c("serve fattree source routing", 2, "smodk routes by source", "serve", "--fabric", "fattree", "--topology", "kary:2,2",
                 "--engine", "smodk", "--port", "0"));
+        l.add(c("serve fattree threads", 2, "--threads must be 1..256, got 0", "serve", "--fabric", "fattree", "--topology", "kary:2,2",
+                "--threads", "0", "--port", "0"));
         l.add(c("serve fattree board", 2, "unknown board 'usb'", "serve", "--fabric", "fattree", "--topology", "kary:2,2", "--board", "usb"));
         l.add(c("board-sim fattree traffic", 2, "unknown traffic 'tornado'", "board-sim", "--pty", "--fattree", "kary:2,2", "--traffic",
                 "tornado"));        // input files: missing, empty, a directory, a FIFO, a device, binary, truncated, huge, out of range
