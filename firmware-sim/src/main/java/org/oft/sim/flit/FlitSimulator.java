@@ -41,6 +41,7 @@ public final class FlitSimulator {
     private final int[] switchOf; // node -> switch index (-1 for hosts)
     private final int radix; // the largest switch's
     private final boolean singleFlit; // one-flit packets
+    private final int headCredits; // what a head needs downstream: the whole packet (cut-through), or one flit
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     private final int[] buf;
@@ -152,7 +153,7 @@ public final class FlitSimulator {
     private static final int MISDELIVERED = 6; // by the switch port that handed the packet to the wrong host
     private static final int XMIT_DISCARDS = 7; // packets a switch discarded because this port's link is down
     private final long[] portCounters; // XMIT_FLITS, XMIT_PKTS, RCV_FLITS and RCV_PKTS are left 0: see xmit, and readPort
-    private final long[] xmit; // per port, flits then packets sent: counted every hop, so dense (16 bytes a port, not a line)
+    private final long[] xmit; // per port, flits then packets sent (see sentPackets): counted every hop, so dense (16 bytes a port, not a line)
     private int[] underWay; // per port, flits then tails under way to it at cycle underWayAt
     private long underWayAt = -1;
     // random up-port mode: per switch, its up-ports (global ids)
@@ -245,6 +246,7 @@ public final class FlitSimulator {
         }
         this.radix = radix;
         this.singleFlit = par.packetFlits() == 1;
+        this.headCredits = par.cutThrough() ? par.packetFlits() : 1;
         int hosts = net.hosts();
         this.srcQueue = new int[hosts][16];
         this.srcHead = new int[hosts];
@@ -804,7 +806,7 @@ public final class FlitSimulator {
 
         /** A free VC on output {@code out}, looking from VC {@code start} (below vcs) on, with room for what must fit, or -1. */
         private int freeVc(int out, int start) {
-            int need = par.cutThrough() ? par.packetFlits() : 1;
+            int need = headCredits;
             for (int k = 0; k < vcs; k++) {
                 int v = start + k;
                 if (v >= vcs) {
@@ -866,7 +868,7 @@ public final class FlitSimulator {
             chanTo[at * chanCap + chanToCount[at]++] = flit(net.peer()[out], vc, tail, p);
             moved = true;
             xmit[2 * out]++;
-            if (tail) {
+            if (tail && !singleFlit) { // one-flit packets: as many packets as flits (see sentPackets)
                 xmit[2 * out + 1]++;
             }
         }
@@ -967,9 +969,17 @@ public final class FlitSimulator {
                     }
                     if (bestDist[o] == Integer.MAX_VALUE) {
                         requested[outputs++] = o;
-                        bestAge[o] = Long.MAX_VALUE;
+                        if (ageArbitration) {
+                            bestAge[o] = Long.MAX_VALUE;
+                        }
                     }
-                    if (ageArbitration ? reqAge < bestAge[o] || (reqAge == bestAge[o] && dist < bestDist[o]) : dist < bestDist[o]) {
+                    if (!ageArbitration) {
+                        if (dist < bestDist[o]) {
+                            bestDist[o] = dist;
+                            bestIn[o] = i;
+                            bestVcs[o] = reqVcs;
+                        }
+                    } else if (reqAge < bestAge[o] || (reqAge == bestAge[o] && dist < bestDist[o])) {
                         bestDist[o] = dist;
                         bestAge[o] = reqAge;
                         bestIn[o] = i;
@@ -1234,14 +1244,18 @@ public final class FlitSimulator {
     public void readPort(int g, long[] into) {
         System.arraycopy(portCounters, g * PC, into, 0, PC);
         into[XMIT_FLITS] = xmit[2 * g];
-        into[XMIT_PKTS] = xmit[2 * g + 1];
+        into[XMIT_PKTS] = sentPackets(g);
         // received = what the far end sent, less what is still on the link (one line per hop saved)
         if (underWayAt != cycle) {
             countUnderWay();
         }
         int from = net.peer()[g];
         into[RCV_FLITS] = xmit[2 * from] - underWay[2 * g];
-        into[RCV_PKTS] = xmit[2 * from + 1] - underWay[2 * g + 1];
+        into[RCV_PKTS] = sentPackets(from) - underWay[2 * g + 1];
+    }
+
+    private long sentPackets(int g) {
+        return singleFlit ? xmit[2 * g] : xmit[2 * g + 1];
     }
 
     /** Flits and tails on their way to each port now, from the lanes' pending lists. */
