@@ -140,20 +140,62 @@ final class FlitCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             w.println(out.encode());
-        } else if (sweep != null) {
-            w.println("# " + out.getString("topology") + ", " + out.getString("engine") + ", " + flit.traffic + "; saturation load "
-                    + (saturation == null ? "below the first load" : saturation));
-            w.println("offered,accepted,min_flow,mean_latency,p99_latency,undelivered,deadlock");
-            for (int i = 0; i < runs.size(); i++) {
-                JsonObject o = runs.getJsonObject(i);
-                w.printf(Locale.ROOT, "%.3f,%.4f,%.4f,%.2f,%d,%d,%s%n", o.getDouble("offered"), o.getDouble("accepted"),
-                        o.getDouble("minFlowAccepted"), o.getDouble("meanLatency"), o.getLong("p99Latency"), o.getLong("undelivered"),
-                        o.getJsonObject("anomalies").getBoolean("deadlock"));
-            }
         } else {
-            FatTreeCommand.Analyze.printText(w, "", out);
+            printTable(w, out, runs, sweep == null ? null : saturation == null ? "below the first load" : saturation.toString());
         }
         return 0;
+    }
+
+    /**
+     * The text form: the configuration as a comment, then one CSV row per load (anomalies and
+     * utilisation by level included); a sweep ends with its saturation load, a single run with its
+     * latency histogram in power-of-two bins.
+     */
+    static void printTable(PrintWriter w, JsonObject out, JsonArray runs, String saturation) {
+        JsonObject par = out.getJsonObject("parameters");
+        w.printf(Locale.ROOT, "# %s, %s, %d path%s, %s traffic; %d VCs x %d flits, %d-flit packets, credit delay %d, channel latency %d, "
+                        + "router delay %d, %s, %s%n", out.getString("topology"), out.getString("engine"), out.getInteger("paths"),
+                out.getInteger("paths") == 1 ? "" : "s", out.getString("traffic"), par.getInteger("vcs"), par.getInteger("bufferFlits"),
+                par.getInteger("packetFlits"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("routerDelay"),
+                par.getString("switching"), par.getString("arbitration"));
+        w.println("offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
+                + "dead_link_waits,deadlock,utilisation_by_level");
+        for (int i = 0; i < runs.size(); i++) {
+            JsonObject o = runs.getJsonObject(i);
+            JsonObject a = o.getJsonObject("anomalies");
+            StringBuilder util = new StringBuilder();
+            for (Object u : o.getJsonArray("utilisationByLevel")) {
+                util.append(util.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", ((Number) u).doubleValue()));
+            }
+            Double mean = o.getDouble("meanLatency");
+            w.printf(Locale.ROOT, "%.3f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s%n", o.getDouble("offered"), o.getDouble("accepted"),
+                    o.getDouble("minFlowAccepted"), mean == null ? "-" : String.format(Locale.ROOT, "%.2f", mean), o.getLong("p99Latency"),
+                    o.getLong("measuredPackets"), o.getLong("undelivered"), o.getLong("transmitWait"), a.getLong("misdelivered"),
+                    a.getLong("loops"), a.getLong("unroutable"), a.getLong("deadLinkWaits"), a.getBoolean("deadlock"), util);
+        }
+        if (saturation != null) {
+            w.println("# saturation load " + saturation);
+        } else {
+            w.println("# latency in cycles: packets  " + binned(runs.getJsonObject(0).getJsonArray("latencyHistogram")));
+        }
+    }
+
+    /** A latency histogram ([cycles, packets] pairs) in power-of-two bins: "4-7: 2922, 8-15: 44975, ...". */
+    static String binned(JsonArray histogram) {
+        java.util.TreeMap<Integer, Long> bins = new java.util.TreeMap<>();
+        for (Object o : histogram) {
+            JsonArray pair = (JsonArray) o;
+            int cycles = pair.getInteger(0);
+            int bin = cycles == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(cycles); // 0; 1; 2-3; 4-7; ...
+            bins.merge(bin, pair.getLong(1), Long::sum);
+        }
+        StringBuilder sb = new StringBuilder();
+        bins.forEach((bin, n) -> {
+            int lo = bin == 0 ? 0 : 1 << (bin - 1);
+            int hi = bin == 0 ? 0 : (1 << bin) - 1;
+            sb.append(sb.length() == 0 ? "" : ", ").append(lo == hi ? Integer.toString(lo) : lo + "-" + hi).append(": ").append(n);
+        });
+        return sb.length() == 0 ? "none measured" : sb.toString();
     }
 
     private double[] loads() {

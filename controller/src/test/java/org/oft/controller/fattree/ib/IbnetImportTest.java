@@ -19,10 +19,10 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.TopologySpec;
 
 /** The real OpenSM / infiniband-diags output in ../shared/fixtures/opensm. */
-class IbnetImportTest {
+public class IbnetImportTest {
     static final Path FIXTURES = Path.of(System.getProperty("oft.shared", "../../shared"), "fixtures", "opensm");
 
-    static Path fixture(String name) {
+    public static Path fixture(String name) {
         Path p = FIXTURES.resolve(name);
         if (!Files.exists(p)) {
             p = Path.of("..", "shared", "fixtures", "opensm", name);

@@ -1,0 +1,87 @@
+package org.oft.controller.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oft.controller.fattree.ib.IbnetImportTest;
+
+/** `oftctl flit`: one run or a sweep, as a table or as JSON, from an engine or from a fabric's own table dump. */
+class FlitCommandTest {
+    /** The rows of the text table, each as column name to value. */
+    private static List<Map<String, String>> rows(String out) {
+        List<String> lines = out.lines().filter(l -> !l.startsWith("#")).toList();
+        String[] head = lines.get(0).split(",");
+        return lines.subList(1, lines.size()).stream().map(l -> {
+            String[] v = l.split(",");
+            assertEquals(head.length, v.length, l);
+            Map<String, String> m = new HashMap<>();
+            for (int i = 0; i < v.length; i++) {
+                m.put(head[i], v[i]);
+            }
+            return m;
+        }).toList();
+    }
+
+    @Test
+    void aRunIsOneRowOfATableUnderItsConfigurationWithItsLatencyHistogramBelow() {
+        OftctlTest.Run r = OftctlTest.run("flit", "--topology", "kary:4,3", "--traffic", "shift:5", "--load", "0.5", "--sample", "1000",
+                "--warmup", "200");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(4, lines.size(), r.out());
+        assertEquals("# PGFT(3;4,4,4;1,4,4;1,1,1), dmodk, 1 path, shift:5 traffic; 4 VCs x 16 flits, 1-flit packets, credit delay 2, "
+                + "channel latency 1, router delay 1, wormhole, round robin", lines.get(0));
+        Map<String, String> row = rows(r.out()).get(0);
+        assertEquals("0.500", row.get("offered"));
+        assertEquals(0.5, Double.parseDouble(row.get("accepted")), 0.01, "D-mod-K carries a shift permutation without contention");
+        assertEquals("0", row.get("misdelivered"));
+        assertEquals("0", row.get("undelivered"));
+        assertEquals("false", row.get("deadlock"));
+        assertEquals(3, row.get("utilisation_by_level").split(" ").length);
+        assertTrue(lines.get(3).startsWith("# latency in cycles: packets  "), lines.get(3));
+    }
+
+    @Test
+    void aSweepIsOneRowPerLoadAndNamesTheSaturationLoadInTextAndInJson() {
+        String[] sweep = {"flit", "--topology", "kary:4,3", "--traffic", "uniform", "--sweep", "0.3:0.9:0.3", "--sample", "1000",
+            "--warmup", "300"};
+        OftctlTest.Run text = OftctlTest.run(sweep);
+        assertEquals(0, text.code(), text.err());
+        List<Map<String, String>> rows = rows(text.out());
+        assertEquals(List.of("0.300", "0.600", "0.900"), rows.stream().map(m -> m.get("offered")).toList());
+        assertTrue(text.out().endsWith("# saturation load 0.6\n"), text.out());
+        assertTrue(Double.parseDouble(rows.get(2).get("accepted")) < 0.8, "uniform traffic saturates the 4-ary 3-tree below 0.8");
+
+        String[] asJson = java.util.Arrays.copyOf(sweep, sweep.length + 1);
+        asJson[sweep.length] = "--json";
+        OftctlTest.Run json = OftctlTest.run(asJson);
+        JsonObject j = new JsonObject(json.out());
+        assertEquals(0.6, j.getDouble("saturationLoad"), 1e-9);
+        JsonArray runs = j.getJsonArray("runs");
+        assertEquals(3, runs.size());
+        for (int i = 0; i < 3; i++) { // the same runs as the table
+            assertEquals(rows.get(i).get("accepted"), String.format(java.util.Locale.ROOT, "%.4f", runs.getJsonObject(i).getDouble("accepted")));
+        }
+    }
+
+    @Test
+    void aFabricsOwnTablesFromOpenSmForwardEveryPacketToItsHost() {
+        OftctlTest.Run r = OftctlTest.run("flit", "--topology", "ibnet:" + IbnetImportTest.fixture("4ary3/ibnetdiscover.out"), "--lft",
+                IbnetImportTest.fixture("4ary3/opensm-lfts.dump").toString(), "--traffic", "uniform", "--load", "0.4", "--sample", "1000",
+                "--warmup", "200");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("# PGFT(3;4,4,4;1,4,4;1,1,1), file "), r.out());
+        Map<String, String> row = rows(r.out()).get(0);
+        assertEquals(0.4, Double.parseDouble(row.get("accepted")), 0.02);
+        assertEquals("0", row.get("misdelivered"));
+        assertEquals("0", row.get("unroutable"));
+        assertEquals("0", row.get("loops"));
+        assertEquals("0", row.get("undelivered"));
+    }
+}
