@@ -97,6 +97,7 @@
       const j = r.body;
       st.textContent = r.ok ? 'rerouted: ' + j.entriesChanged + ' entries, ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' +
         j.unreachablePairs + ' pairs unreachable' + (j.unreachablePairs ? ' (e.g. ' + j.unreachableExamples.slice(0, 3).join(', ') + ')' : '') +
+        (j.unreachableByRouting ? ', ' + j.unreachableByRouting + ' of them still joined by cables, but only down then up' : '') +
         '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
       C.reloadConfig();
     }).finally(() => { $('fail-apply').disabled = false; });

@@ -548,7 +548,8 @@ final class FatTreeCommand implements Runnable {
             JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", planned.engine()).put("paths", args.paths)
                     .put("failed", new JsonArray(faults.described())).put("deadCables", faults.deadCables())
                     .put("entriesChanged", r.changedEntries()).put("blocksChanged", blocks(plan, r.tables()))
-                    .put("unreachablePairs", r.unreachablePairs()).put("unreachableExamples", new JsonArray(r.unreachableExamples()))
+                    .put("unreachablePairs", r.unreachablePairs()).put("unreachableByRouting", r.unreachableByRouting())
+                    .put("unreachableExamples", new JsonArray(r.unreachableExamples()))
                     .put("seconds", seconds);
             if (shifts) {
                 PermutationLoad wholeLoad = new PermutationLoad(plan, null);
@@ -607,7 +608,8 @@ final class FatTreeCommand implements Runnable {
                             + physical(e[0], e[2]) + " -> " + physical(e[0], e[3]));
                 }
                 then.add(new JsonObject().put("failed", f).put("entriesChanged", diff.size()).put("blocksChanged", blocks(before, r.tables()))
-                        .put("unreachablePairs", r.unreachablePairs()).put("seconds", s1).put("diff", sample));
+                        .put("unreachablePairs", r.unreachablePairs()).put("unreachableByRouting", r.unreachableByRouting())
+                        .put("seconds", s1).put("diff", sample));
                 steps.add(r.tables());
             }
             if (!thenFail.isEmpty()) {

@@ -728,7 +728,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         reroute = rr;
         engine = name;
         if (rr != null) {
-            d.put("unreachablePairs", rr.unreachablePairs());
+            d.put("unreachablePairs", rr.unreachablePairs()).put("unreachableByRouting", rr.unreachableByRouting());
         }
         return d;
     }
@@ -761,9 +761,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
         reroute = rr;
         d.put("failed", spec).put("failures", new JsonArray(rr.faults().described())).put("entriesChanged", changed)
                 .put("rerouteSeconds", rerouteSeconds).put("unreachablePairs", rr.unreachablePairs())
+                .put("unreachableByRouting", rr.unreachableByRouting())
                 .put("unreachableExamples", new JsonArray(rr.unreachableExamples()));
         LOG.info("rerouted around " + spec + ": " + changed + " entries, " + d.getLong("blocksWritten") + " blocks; "
-                + rr.unreachablePairs() + " pairs unreachable");
+                + rr.unreachablePairs() + " pairs unreachable (" + rr.unreachableByRouting() + " of them joined by cables, "
+                + "but only down then up)");
         return d;
     }
 

@@ -43,6 +43,7 @@ public final class Reroute {
     private final int maxPorts;
     private final long[] lastOnto; // [switch][port]: the last address rerouted onto it
     private long unreachablePairs;
+    private long unreachableByRouting;
     private final List<String> examples = new ArrayList<>();
 
     private Reroute(ForwardingTables plan, FabricFaults faults) {
@@ -920,6 +921,8 @@ public final class Reroute {
      */
     private void countUnreachable() {
         unreachablePairs = 0;
+        unreachableByRouting = 0;
+        int[] part = cabledParts();
         examples.clear();
         int n = t.hosts();
         int leaves = t.levelSize(1);
@@ -939,10 +942,15 @@ public final class Reroute {
             }
         }
         long[] fromLeaves = new long[leaves]; // connected sources whose leaf cannot reach leaf L
+        long[] fromCabled = new long[leaves]; // those of them whose leaf working cables still join to L's
         for (int dl = 0; dl < leaves; dl++) {
+            int dPart = part[t.levelBase(1) + dl - n];
             for (int sl = 0; sl < leaves; sl++) {
                 if (!reach[dl][t.levelBase(1) + sl - n]) {
                     fromLeaves[dl] += connected[sl];
+                    if (dPart >= 0 && part[t.levelBase(1) + sl - n] == dPart) {
+                        fromCabled[dl] += connected[sl];
+                    }
                 }
             }
         }
@@ -951,6 +959,9 @@ public final class Reroute {
             boolean dOk = dPresent && !deadPort[t.portBase(d)];
             long u = dOk ? cutOff + fromLeaves[d / perLeaf] : present - (dPresent ? 1 : 0);
             unreachablePairs += u;
+            if (dOk) {
+                unreachableByRouting += fromCabled[d / perLeaf];
+            }
             for (int s = 0; u > 0 && s < n && examples.size() < EXAMPLES; s++) {
                 if (s != d && !deadNode[s] && (!dOk || deadPort[t.portBase(s)]
                         || !reach[d / perLeaf][t.peerNode(t.portBase(s)) - n])) {
@@ -958,6 +969,36 @@ public final class Reroute {
                 }
             }
         }
+    }
+
+    /** Per switch, which part of the fabric its working cables join it to (-1: the switch is out). */
+    private int[] cabledParts() {
+        int n = t.hosts();
+        int[] part = new int[t.switches()];
+        java.util.Arrays.fill(part, -1);
+        int[] queue = new int[t.switches()];
+        int parts = 0;
+        for (int start = 0; start < part.length; start++) {
+            if (part[start] >= 0 || deadNode[n + start]) {
+                continue;
+            }
+            int head = 0;
+            int tail = 0;
+            part[start] = parts;
+            queue[tail++] = start;
+            while (head < tail) {
+                int v = n + queue[head++];
+                for (int g = t.portBase(v); g < t.portBase(v + 1); g++) {
+                    int w = t.peerNode(g);
+                    if (w >= n && !deadPort[g] && !deadNode[w] && part[w - n] < 0) {
+                        part[w - n] = parts;
+                        queue[tail++] = w - n;
+                    }
+                }
+            }
+            parts++;
+        }
+        return part;
     }
 
     /** The rerouted tables. */
@@ -972,6 +1013,15 @@ public final class Reroute {
     /** Pairs of present hosts that no route joins (the source or destination cut off, or no up*&#47;down* path left). */
     public long unreachablePairs() {
         return unreachablePairs;
+    }
+
+    /**
+     * Of {@link #unreachablePairs}, the pairs of hosts on their leaves that working cables still join
+     * (by a path that turns down and up again), which no up*&#47;down* route can take; the rest are cut
+     * off by the failures themselves.
+     */
+    public long unreachableByRouting() {
+        return unreachableByRouting;
     }
 
     /** Up to {@value #EXAMPLES} of them. */

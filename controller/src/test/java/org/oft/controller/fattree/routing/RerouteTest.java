@@ -149,11 +149,62 @@ class RerouteTest {
                 + 2L * 5 * 2;     // hosts 0,1 <-> the 5 other present hosts, both ways
         assertEquals(expected, r.unreachablePairs());
         assertEquals(expected, walkAll(r.tables(), f));
+        assertEquals(0, r.unreachableByRouting(), "every one of them is cut off by the failures themselves");
+        assertEquals(0, cabledButUnjoined(r.tables(), f));
         assertTrue(r.unreachableExamples().size() == Reroute.EXAMPLES && r.unreachableExamples().contains("host 2 -> host 0"),
                 r.unreachableExamples().toString());
         for (int v = t.hosts(); v < t.nodes(); v++) {
             assertEquals(Reroute.NONE, r.tables().port(v, 5), "no switch routes the missing host");
         }
+    }
+
+    @Test
+    void pairsThatCablesStillJoinButNoUpDownRouteCanAreToldApartFromPairsCutOff() {
+        FatTree tree = TopologySpec.parse("kary:2,3");
+        // leaf (1,0,0,0) keeps one cable up, to a middle switch that has lost both of its own: the leaf's
+        // hosts reach the rest only down through that switch and up again through their pod's other leaf
+        FabricFaults f = FabricFaults.parse(tree, List.of("link:(1,0,0,0):3", "link:(2,0,1,0):3", "link:(2,0,1,0):4"));
+        Reroute r = Reroute.route(plan(tree, "dmodk", 1), f);
+        long cabled = cabledButUnjoined(r.tables(), f);
+        assertTrue(cabled > 0, "the failures leave pairs that only a down-then-up path joins");
+        assertEquals(cabled, r.unreachableByRouting());
+        assertEquals(r.unreachablePairs(), walkAll(r.tables(), f));
+        assertTrue(r.unreachablePairs() >= r.unreachableByRouting());
+    }
+
+    /** Pairs no route of {@code lft} joins although working cables join their hosts (a breadth-first search over the fabric). */
+    static long cabledButUnjoined(ForwardingTables lft, FabricFaults f) {
+        PgftTopology t = lft.topology();
+        int[] part = new int[t.nodes()];
+        java.util.Arrays.fill(part, -1);
+        int parts = 0;
+        for (int start = 0; start < t.nodes(); start++) {
+            if (part[start] >= 0 || f.deadNode(start)) {
+                continue;
+            }
+            java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(List.of(start));
+            part[start] = parts;
+            while (!queue.isEmpty()) {
+                int v = queue.poll();
+                for (int g = t.portBase(v); g < t.portBase(v + 1); g++) {
+                    int w = t.peerNode(g);
+                    if (!f.deadPort(g) && !f.deadNode(w) && part[w] < 0) {
+                        part[w] = parts;
+                        queue.add(w);
+                    }
+                }
+            }
+            parts++;
+        }
+        long n = 0;
+        for (int s = 0; s < t.hosts(); s++) {
+            for (int d = 0; d < t.hosts(); d++) {
+                if (s != d && part[s] >= 0 && part[s] == part[d] && !walk(lft, f, s, d, 0)) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     @ParameterizedTest(name = "{0}")
