@@ -43,8 +43,7 @@ public abstract class Routing {
 
     /** The forwarding tables; only destination-based routings have them. */
     public ForwardingTables tables() {
-        throw new IllegalArgumentException(engine + " routes by source, which an InfiniBand forwarding table (indexed "
-                + "by destination LID) cannot express; use it with 'routes' or 'analyze'");
+        throw new IllegalArgumentException(RoutingEngines.notATable(engine) + "; use it with 'routes' or 'analyze'");
     }
 
     /**

@@ -42,11 +42,15 @@ public final class RoutingEngines {
     public static RoutingEngine forSwitchBoards(String name) {
         RoutingEngine e = byName(name);
         if (!e.destinationBased()) {
-            throw new IllegalArgumentException(name + " routes by source, which an InfiniBand forwarding table (indexed by "
-                    + "destination LID) cannot express; switch boards take: "
+            throw new IllegalArgumentException(notATable(name) + "; switch boards take: "
                     + String.join(", ", forSwitchBoards().stream().map(RoutingEngine::name).toList()));
         }
         return e;
+    }
+
+    /** Why engine {@code name}'s routes have no forwarding tables. */
+    static String notATable(String name) {
+        return name + " routes by source, which an InfiniBand forwarding table (indexed by destination LID) cannot express";
     }
 
     static void requireSinglePath(RoutingEngine e, RoutingOptions o) {
