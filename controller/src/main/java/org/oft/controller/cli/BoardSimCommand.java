@@ -1,6 +1,7 @@
 package org.oft.controller.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.oft.controller.oft.Order;
@@ -73,6 +74,12 @@ final class BoardSimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (fattree == null) {
+            FabricOptions.refuse(spec, FabricOptions.withPacketModel(spec, "flit", "--paths", "--node-types", "--seed",
+                    "--cycles-per-slot", "--threads"), "to switch boards only (with --fattree)");
+        } else {
+            FabricOptions.refuse(spec, List.of("--order", "--latency", "--model"), "to OFT boards only (without --fattree)");
+        }
         Order.check(order);
         if (order > FabricWiring.MAX_ORDER) {
             throw new IllegalArgumentException("the board model runs orders 1.." + FabricWiring.MAX_ORDER + ", got " + order);

@@ -2,6 +2,7 @@ package org.oft.controller.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.oft.controller.service.ControllerApp;
@@ -123,6 +124,7 @@ final class ServeCommand implements Callable<Integer> {
             if (bench != null) {
                 throw new IllegalArgumentException("--bench describes OFT fibres and clocks; leave it out with --fabric fattree");
             }
+            FabricOptions.refuse(spec, List.of("--order", "--latency"), "to the OFT only (--fabric oft)");
             double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
             org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, nodeTypes, paths, seed, cyclesPerSlot, threads);
             org.oft.controller.fattree.topology.FatTree tree = eb.tree(); // a bad topology fails before anything starts
@@ -132,6 +134,8 @@ final class ServeCommand implements Callable<Integer> {
             what = tree.topology().describe() + " (" + engine + ", " + flit.traffic + " at " + flit.load + ") on the " + board
                     + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles";
         } else if (fabric.equals("oft")) {
+            FabricOptions.refuse(spec, FabricOptions.withPacketModel(spec, "flit", "--topology", "--engine", "--paths", "--node-types",
+                    "--seed", "--cycles-per-slot", "--threads"), "to --fabric fattree only");
             double rate = slotsPerSecond == null ? 4 : slotsPerSecond;
             config = new ServeConfig(order, latency, host, port, rate, board, bench, board.equals("sim") ? null : stateFile, null);
             what = "order-" + order + " OFT on the " + board + " boards, " + rate + " slots/s";

@@ -240,6 +240,17 @@ public class BadInputCatalogueTest {
                 "--engine", "smodk", "--port", "0"));
         l.add(c("serve fattree threads", 2, "--threads must be 1..256, got 0", "serve", "--fabric", "fattree", "--topology", "kary:2,2",
                 "--threads", "0", "--port", "0"));
+        // an option of the other fabric is refused by name, not ignored
+        l.add(c("serve oft with fat-tree options", 2, "--threads, --traffic apply to --fabric fattree only", "serve", "--threads", "2",
+                "--traffic", "perm", "--port", "0"));
+        l.add(c("serve oft with a topology", 2, "--topology applies to --fabric fattree only", "serve", "--topology", "kary:4,3",
+                "--port", "0"));
+        l.add(c("serve fattree with an order", 2, "--order, --latency apply to the OFT only (--fabric oft)", "serve", "--fabric",
+                "fattree", "--topology", "kary:2,2", "--order", "5", "--latency", "2", "--port", "0"));
+        l.add(c("board-sim oft with switch options", 2, "--paths, --load apply to switch boards only (with --fattree)", "board-sim",
+                "--pty", "--paths", "2", "--load", "0.3"));
+        l.add(c("board-sim fattree with a model", 2, "--model applies to OFT boards only (without --fattree)", "board-sim", "--pty",
+                "--fattree", "kary:2,2", "--model", "slot"));
         l.add(c("serve fattree board", 2, "unknown board 'usb'", "serve", "--fabric", "fattree", "--topology", "kary:2,2", "--board", "usb"));
         l.add(c("board-sim fattree traffic", 2, "unknown traffic 'tornado'", "board-sim", "--pty", "--fattree", "kary:2,2", "--traffic",
                 "tornado"));        // input files: missing, empty, a directory, a FIFO, a device, binary, truncated, huge, out of range
