@@ -132,7 +132,8 @@ final class ServeCommand implements Callable<Integer> {
             config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
                     board.equals("sim") ? null : stateFile);
             what = tree.topology().describe() + " (" + engine + ", " + flit.traffic + " at " + flit.load + ") on the " + board
-                    + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles";
+                    + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles"
+                    + (threads > 1 ? ", the packet model on " + threads + " threads" : "");
         } else if (fabric.equals("oft")) {
             FabricOptions.refuse(spec, FabricOptions.withPacketModel(spec, "flit", "--topology", "--engine", "--paths", "--node-types",
                     "--seed", "--cycles-per-slot", "--threads"), "to --fabric fattree only");
