@@ -18,13 +18,23 @@ import org.oft.sim.flit.FlitSimulator;
  * cycles per slot). The same description builds the boards in this process or in a board-sim
  * process, so both run the same model.
  *
- * @param topology  the topology spec as given (pgft:, xgft:, kary:, ibnet:FILE)
+ * @param topology  the topology spec as given (pgft:, xgft:, kary:, ibnet:FILE), which a board-sim process is given
  * @param nodeTypes the node-types spec as given, or null (c2io traffic needs IO nodes)
+ * @param tree      the fabric the spec describes, parsed once, so that tables and boards are of one fabric even
+ *                  if an ibnet file changes meanwhile
  */
 public record ElectricalBench(String topology, String nodeTypes, int paths, FlitParameters parameters,
                               FlitSimulator.PathPolicy policy, String traffic, double load, long seed, int cyclesPerSlot,
-                              boolean randomUp, boolean ageArbitration, int threads) {
+                              boolean randomUp, boolean ageArbitration, int threads, FatTree tree) {
     public static final int DEFAULT_CYCLES_PER_SLOT = 1000;
+
+    /** The bench {@code topology} describes (a bad spec fails here, before anything is built). */
+    public ElectricalBench(String topology, String nodeTypes, int paths, FlitParameters parameters, FlitSimulator.PathPolicy policy,
+                           String traffic, double load, long seed, int cyclesPerSlot, boolean randomUp, boolean ageArbitration,
+                           int threads) {
+        this(topology, nodeTypes, paths, parameters, policy, traffic, load, seed, cyclesPerSlot, randomUp, ageArbitration, threads,
+                TopologySpec.parse(topology));
+    }
 
     /** With round-robin allocation, on one thread. */
     public ElectricalBench(String topology, String nodeTypes, int paths, FlitParameters parameters, FlitSimulator.PathPolicy policy,
@@ -35,7 +45,7 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
     /** The same bench with its packet model's fabric split over {@code n} threads (the same results, sooner). */
     public ElectricalBench withThreads(int n) {
         return new ElectricalBench(topology, nodeTypes, paths, parameters, policy, traffic, load, seed, cyclesPerSlot, randomUp,
-                ageArbitration, n);
+                ageArbitration, n, tree);
     }
 
     public ElectricalBench {
@@ -51,10 +61,7 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("--threads must be 1..256, got " + threads);
         }
-    }
-
-    public FatTree tree() {
-        return TopologySpec.parse(topology);
+        java.util.Objects.requireNonNull(tree, "tree");
     }
 
     /** Checks the topology, node types and traffic against each other, before anything is built or started. */

@@ -58,6 +58,22 @@ class ElectricalBenchTest {
     }
 
     @Test
+    void aBenchKeepsTheFabricItsFileDescribedWhenItWasMade(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("fabric.out");
+        java.nio.file.Files.copy(org.oft.controller.fattree.ib.IbnetImportTest.fixture("4ary3/ibnetdiscover.out"), file);
+        ElectricalBench bench = new ElectricalBench("ibnet:" + file, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+                "uniform", 0.5, 1, 10, false);
+        java.nio.file.Files.delete(file); // the boards and the tables are of the fabric parsed once, not of what the file holds later
+        assertEquals("PGFT(3;4,4,4;1,4,4;1,1,1)", bench.tree().topology().describe());
+        assertEquals(bench.tree(), bench.withThreads(2).tree());
+        SwitchBoards boards = bench.boards();
+        boards.close();
+        var bad = assertThrows(IllegalArgumentException.class, () -> new ElectricalBench("kary:0,3", null, 1, FlitParameters.defaults(),
+                FlitSimulator.PathPolicy.HASH, "uniform", 0.5, 1, 10, false));
+        assertEquals("a k-ary n-tree needs k >= 1 and n >= 1 (got k=0, n=3)", bad.getMessage());
+    }
+
+    @Test
     void threadsAreOneToTwoHundredFiftySixAndReachTheBoardProcess() {
         var e = assertThrows(IllegalArgumentException.class, () -> BENCH.withThreads(0));
         assertEquals("--threads must be 1..256, got 0", e.getMessage());
