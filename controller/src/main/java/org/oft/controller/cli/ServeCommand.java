@@ -126,9 +126,9 @@ final class ServeCommand implements Callable<Integer> {
             }
             FabricOptions.refuse(spec, List.of("--order", "--latency"), "to the OFT only (--fabric oft)");
             double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
+            // a bad topology, node-types file or traffic fails here, before anything starts
             org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, nodeTypes, paths, seed, cyclesPerSlot, threads);
-            org.oft.controller.fattree.topology.FatTree tree = eb.tree(); // a bad topology fails before anything starts
-            org.oft.controller.fattree.topology.NodeTypes.parse(nodeTypes, tree.topology());
+            org.oft.controller.fattree.topology.FatTree tree = eb.tree();
             config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
                     board.equals("sim") ? null : stateFile);
             what = tree.topology().describe() + " (" + engine + ", " + flit.traffic + " at " + flit.load + ") on the " + board
