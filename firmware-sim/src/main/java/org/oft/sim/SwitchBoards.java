@@ -26,9 +26,6 @@ public final class SwitchBoards implements BoardModel {
                               FlitSimulator.Traffic traffic, double load, long seed, int cyclesPerSlot, boolean randomUp,
                               boolean ageArbitration, int[][] localOfPhysical, int threads) {
         public PacketModel {
-            if (threads < 1 || threads > 256) {
-                throw new IllegalArgumentException("threads must be 1..256, got " + threads);
-            }
             if (!(load >= 0) || load > 1) {
                 throw new IllegalArgumentException("load must be 0..1 flits/host/cycle, got " + load);
             }
