@@ -973,17 +973,13 @@ public final class FlitSimulator {
                             bestAge[o] = Long.MAX_VALUE;
                         }
                     }
-                    if (!ageArbitration) {
-                        if (dist < bestDist[o]) {
-                            bestDist[o] = dist;
-                            bestIn[o] = i;
-                            bestVcs[o] = reqVcs;
-                        }
-                    } else if (reqAge < bestAge[o] || (reqAge == bestAge[o] && dist < bestDist[o])) {
+                    if (ageArbitration ? reqAge < bestAge[o] || (reqAge == bestAge[o] && dist < bestDist[o]) : dist < bestDist[o]) {
                         bestDist[o] = dist;
-                        bestAge[o] = reqAge;
                         bestIn[o] = i;
                         bestVcs[o] = reqVcs;
+                        if (ageArbitration) {
+                            bestAge[o] = reqAge;
+                        }
                     }
                 }
             }
