@@ -65,7 +65,6 @@ class ElectricalBenchTest {
                 "uniform", 0.5, 1, 10, false);
         java.nio.file.Files.delete(file); // the boards and the tables are of the fabric parsed once, not of what the file holds later
         assertEquals("PGFT(3;4,4,4;1,4,4;1,1,1)", bench.tree().topology().describe());
-        assertEquals(bench.tree(), bench.withThreads(2).tree());
         SwitchBoards boards = bench.boards();
         boards.close();
         var bad = assertThrows(IllegalArgumentException.class, () -> new ElectricalBench("kary:0,3", null, 1, FlitParameters.defaults(),
