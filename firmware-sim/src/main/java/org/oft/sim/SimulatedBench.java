@@ -41,6 +41,9 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     private double slotsDue;
     private long lastPublishedSlot;
     private volatile Telemetry latest;
+    private long snapshots; // taken under lock; numbers them for delivery
+    private final Object delivery = new Object();
+    private long delivered; // under delivery: the newest snapshot handed to the listener
     private boolean closed;
     private final java.util.Map<String, Held> faults = new java.util.LinkedHashMap<>(); // by target
     private int nextFaultId = 1;
@@ -195,6 +198,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
 
     private void tick(double slotsPerTick) {
         Telemetry t;
+        long number;
         synchronized (lock) {
             if (!running) {
                 return;
@@ -211,22 +215,35 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
                 System.err.println("oft-sim: slot clock stopped at slot " + fabric.slot() + ": " + e.getMessage());
             }
             t = publishLocked();
+            number = snapshots;
         }
-        deliver(t);
+        deliver(t, number);
     }
 
     private Telemetry publishLocked() {
         long since = fabric.slot() - lastPublishedSlot;
         lastPublishedSlot = fabric.slot();
         latest = snapshot(since);
+        snapshots++;
         return latest;
     }
 
-    private void deliver(Telemetry t) {
-        try {
-            listener.accept(t);
-        } catch (RuntimeException e) {
-            // a listener's failure must not stop the clock
+    /**
+     * Hands a snapshot to the listener outside the model's lock, one at a time and never one older
+     * than the last handed: a tick that took its snapshot just before {@link #stopClock()} must not
+     * be delivered after the stop's, or the listener would be left believing the clock runs.
+     */
+    private void deliver(Telemetry t, long number) {
+        synchronized (delivery) {
+            if (number <= delivered) {
+                return;
+            }
+            delivered = number;
+            try {
+                listener.accept(t);
+            } catch (RuntimeException e) {
+                // a listener's failure must not stop the clock
+            }
         }
     }
 
@@ -239,6 +256,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     @Override
     public void stopClock() {
         Telemetry t;
+        long number;
         synchronized (lock) {
             if (ticking != null) {
                 ticking.cancel(false);
@@ -246,8 +264,9 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
             }
             running = false;
             t = publishLocked();
+            number = snapshots;
         }
-        deliver(t);
+        deliver(t, number);
     }
 
     @Override
@@ -263,6 +282,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     /** Runs {@code slots} slots now, on the caller's thread (for tests and single-stepping); the clock must be stopped. */
     public Telemetry stepSlots(long slots) {
         Telemetry t;
+        long number;
         synchronized (lock) {
             if (running) {
                 throw new BoardException("slot clock is running; stop it before stepping by hand");
@@ -273,8 +293,9 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
                 throw new BoardException("cannot step: " + e.getMessage());
             }
             t = publishLocked();
+            number = snapshots;
         }
-        deliver(t);
+        deliver(t, number);
         return t;
     }
 

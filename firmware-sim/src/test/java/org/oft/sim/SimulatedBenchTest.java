@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oft.hal.BoardException;
@@ -79,6 +81,40 @@ class SimulatedBenchTest {
             assertEquals(stopped.total().injected() - 2, stopped.total().delivered()); // the last slot's packets are in flight
             Telemetry stepped = bench.stepSlots(3);
             assertEquals(stopped.slot() + 3, stepped.slot());
+        }
+    }
+
+    @Test
+    void afterTheClockStopsTheListenerIsLeftKnowingItStopped() throws Exception {
+        try (SimulatedBench bench = new SimulatedBench(1, 1)) {
+            bench.loadControlSequence("router-1", new long[] {0b10L}, 2);
+            bench.loadRoutingTable("proc-0", new int[] {1, 0});
+            bench.loadRoutingTable("proc-1", new int[] {0, 1});
+            CountDownLatch inTick = new CountDownLatch(1);
+            CountDownLatch tickDone = new CountDownLatch(1);
+            CopyOnWriteArrayList<Telemetry> seen = new CopyOnWriteArrayList<>();
+            bench.setTelemetryListener(t -> {
+                if (t.running() && inTick.getCount() > 0) {
+                    // a slow listener: the clock is stopped while a tick's record is still being handed over
+                    inTick.countDown();
+                    try {
+                        Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    seen.add(t);
+                    tickDone.countDown();
+                    return;
+                }
+                seen.add(t);
+            });
+            bench.startClock(1000);
+            assertTrue(inTick.await(10, TimeUnit.SECONDS));
+            bench.stopClock();
+            assertTrue(tickDone.await(10, TimeUnit.SECONDS));
+            Telemetry last = seen.get(seen.size() - 1);
+            assertFalse(last.running(), "the last record handed over says the clock runs: " + seen.size() + " records");
+            assertEquals(bench.telemetry(), last);
         }
     }
 
