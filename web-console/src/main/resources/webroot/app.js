@@ -29,6 +29,7 @@
     }).then((r) => r.text().then((t) => {
       let j = {};
       try { j = t ? JSON.parse(t) : {}; } catch (e) { j = { error: t }; }
+      if (method !== 'GET') tokenRefused(r.status === 401 ? j.error : null);
       return { ok: r.ok, status: r.status, body: j };
     })),
     cell: (tr, text, cls) => {
@@ -42,6 +43,13 @@
     view: (name, v) => { views[name] = v; },
     reloadConfig: () => loadConfig()
   };
+
+  // a refused token is said at the top of every view, not only in the status line of the form used
+  function tokenRefused(error) {
+    const el = $('token-error');
+    el.hidden = !error;
+    el.textContent = error ? 'Token refused: ' + error + '. Open the link the controller printed at start (…/#token=…).' : '';
+  }
 
   function fabricOf(c) { return c && c.fabric === 'fattree' ? 'fattree' : 'oft'; }
 

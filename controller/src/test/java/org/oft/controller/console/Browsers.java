@@ -3,8 +3,13 @@ package org.oft.controller.console;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -26,6 +31,16 @@ final class Browsers {
             }
             Assumptions.abort("no /usr/bin/chromium or /usr/bin/chromedriver here: apt-get install -y chromium chromium-driver");
         }
+    }
+
+    /** Where the views' screenshots go; docs/console/regenerate copies them into the README's tour. */
+    static final Path SCREENSHOTS = Path.of("target", "console");
+
+    /** The page as the browser shows it now, as {@code target/console/NAME.png}. */
+    static void screenshot(WebDriver browser, String name) throws IOException {
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.createDirectories(SCREENSHOTS);
+        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     }
 
     static WebDriver open(Path profile) {

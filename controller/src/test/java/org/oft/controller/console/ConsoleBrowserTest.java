@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -19,8 +16,6 @@ import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -46,10 +41,15 @@ class ConsoleBrowserTest {
     }
 
     private void open(int order, int port, double slotsPerSecond, Path profile) {
+        open(order, port, slotsPerSecond, profile, null);
+    }
+
+    /** The page opened by the link the controller printed, or with another token. */
+    private void open(int order, int port, double slotsPerSecond, Path profile, String token) {
         Browsers.require();
         app = ControllerApp.start(new ServeConfig(order, 1, "127.0.0.1", port, slotsPerSecond, "sim"));
         browser = Browsers.open(profile);
-        browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
+        browser.get("http://127.0.0.1:" + app.port() + "/#token=" + (token == null ? app.token() : token));
     }
 
     private String text(String id) {
@@ -81,10 +81,6 @@ class ConsoleBrowserTest {
         return ((Number) v).doubleValue();
     }
 
-    private void screenshot(String name) throws Exception {
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), Path.of("target", name), StandardCopyOption.REPLACE_EXISTING);
-    }
 
     @Test
     void orderFourLiveFaultsFromThePageAndARestartWithAnotherOrder(@TempDir Path profile) throws Exception {
@@ -129,11 +125,12 @@ class ConsoleBrowserTest {
         wait.until(d -> alarmShown() && number("total-misdelivered") > 0);
         assertTrue(text("alarm").startsWith("FABRIC FAULT"));
         assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
-        screenshot("console-oft-fault.png");
+        Browsers.screenshot(browser, "oft-fault");
 
         // cleared from the page: the alarm goes, the totals stay until a reset
         view("actions");
         wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).size() == 1);
+        Browsers.screenshot(browser, "actions");
         browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
         wait.until(d -> text("action-status").startsWith("cleared"));
         wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).isEmpty());
@@ -156,6 +153,7 @@ class ConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('histogram')).getOption().series[0].data;"
                         + "return (d[0].value || 0) + (d[1].value || 0) + (d[2].value || 0);");
         assertTrue(((Number) below).longValue() > 0, "negative margins are counted");
+        Browsers.screenshot(browser, "oft-skew");
         // recalibrated from the page: the skew is measured and compensated, and the alarm goes
         view("actions");
         browser.findElement(By.id("recalibrate")).click();
@@ -167,6 +165,7 @@ class ConsoleBrowserTest {
         // the other views
         view("routes");
         wait.until(d -> d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 16);
+        Browsers.screenshot(browser, "routes");
         view("boards");
         wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 4 + 16);
         // the deploy history: the start, then the recalibration, newest first
@@ -174,6 +173,7 @@ class ConsoleBrowserTest {
         assertTrue(browser.findElement(By.cssSelector("#deploy-history tbody tr")).getText().startsWith("recalibration"),
                 browser.findElement(By.cssSelector("#deploy-history tbody tr")).getText());
         assertTrue(text("link-health").contains("built-in model"), text("link-health"));
+        Browsers.screenshot(browser, "boards");
 
         // the server restarts with another order on the same port: the page greys out, then shows order 3
         app.close();
@@ -186,7 +186,25 @@ class ConsoleBrowserTest {
         wait.until(d -> text("order").equals("3") && d.findElements(By.cssSelector("#sequence span")).size() == 8);
         wait.until(d -> !d.findElement(By.tagName("body")).getAttribute("class").contains("stale")
                 && d.findElements(By.cssSelector("#levels tbody tr")).size() == 3);
-        screenshot("console-screenshot.png");
+        Browsers.screenshot(browser, "oft-restarted");
+    }
+
+    @Test
+    void aRefusedTokenIsShownAsAnErrorAndChangesNothing(@TempDir Path profile) throws Exception {
+        open(2, 0, 10, profile, "0123456789abcdef");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(d -> text("order").equals("2") && number("slot") >= 0);
+        assertFalse(browser.findElement(By.id("token-error")).isDisplayed(), "reading needs no token");
+        view("actions");
+        browser.findElement(By.id("fault-spec")).sendKeys("stuck:1:0:turn");
+        browser.findElement(By.id("fault-apply")).click();
+        wait.until(d -> d.findElement(By.id("token-error")).isDisplayed());
+        assertTrue(text("token-error").startsWith("Token refused: this call needs the controller's token"), text("token-error"));
+        assertTrue(text("action-status").startsWith("refused: "), text("action-status"));
+        // refused before it reached the model: no fault in force, nothing misdirected
+        assertEquals(0, browser.findElements(By.cssSelector("#faults-table tbody tr")).size());
+        assertEquals(0, ((org.oft.sim.SimulatedBench) app.bus()).faults().size());
+        Browsers.screenshot(browser, "token-refused");
     }
 
     @Test
@@ -202,6 +220,7 @@ class ConsoleBrowserTest {
                 "return echarts.getInstanceByDom(document.getElementById('fibre-heatmap')).getOption().xAxis[0].data;");
         assertEquals(64, cols.size());
         wait.until(d -> d.findElements(By.cssSelector("#timing tbody tr")).size() == 10);
+        Browsers.screenshot(browser, "oft-order10");
 
         view("routes");
         wait.until(d -> d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 256);
@@ -219,7 +238,7 @@ class ConsoleBrowserTest {
         wait.until(d -> text("fault-help").contains("skew"));
         browser.findElement(By.id("clock-stop")).click();
         wait.until(d -> text("action-status").equals("clock stopped") && text("clock").equals("clock stopped"));
-        screenshot("console-order10.png");
+        Browsers.screenshot(browser, "actions-order10");
         // heatmaps and plots are canvases: the live views add no element per node, fibre or record
         assertEquals(0, browser.findElements(By.cssSelector("#view-oft td, #view-oft li")).size()
                 - browser.findElements(By.cssSelector("#levels td, #counters td, #timing td, #spots li, #deploy-events li, .uplot td")).size());

@@ -87,6 +87,7 @@ class FatTreeConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('ft-heat-1')).getOption().series[0].data;"
                         + "return d.filter(x => x[0] < 4).reduce((s, x) => s + x[2], 0) / d.filter(x => x[0] < 4).length;");
         assertEquals(0.4, ((Number) leafDown).doubleValue(), 0.08);
+        Browsers.screenshot(browser, "fabric");
 
         // the whole tree: 112 nodes, 192 cables; by flows, D-mod-K puts at most one flow of any shift on a cable (Zahavi)
         view("topology");
@@ -98,8 +99,7 @@ class FatTreeConsoleBrowserTest {
         assertEquals(List.of(192L, 1L, 1L), flows);
         new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("topology-metric"))).selectByValue("utilisation");
         wait.until(d -> text("topology-caption").contains("flits per cycle"));
-        java.nio.file.Files.copy(((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath(),
-                Path.of("target", "console-topology.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Browsers.screenshot(browser, "topology");
         view("fabric");
 
         // a dead cable between a leaf and its host, injected from the page: the port is named and the alarm shows
@@ -113,6 +113,7 @@ class FatTreeConsoleBrowserTest {
         String row = browser.findElement(By.cssSelector("#anomalies tbody tr")).getText();
         assertTrue(row.startsWith("switch-5 (1,1,1,0) 2 host 21 DOWN"), row);
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") == null);
+        Browsers.screenshot(browser, "fabric-dead-link");
         // repaired from the page: the alarm goes, the port is up again
         view("actions");
         browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
@@ -125,12 +126,14 @@ class FatTreeConsoleBrowserTest {
         view("lft");
         wait.until(d -> d.findElements(By.cssSelector("#lft-table tbody tr")).size() == 64);
         assertTrue(text("lft-status").startsWith("switch-0"), text("lft-status"));
+        Browsers.screenshot(browser, "lft");
         view("trace");
         browser.findElement(By.id("trace-dst")).clear();
         browser.findElement(By.id("trace-dst")).sendKeys("63");
         browser.findElement(By.cssSelector("#trace-form button")).click();
         wait.until(d -> text("trace-outcome").equals("delivered"));
         assertEquals(6, browser.findElements(By.cssSelector("#trace-hops li")).size(), "host, 3 switches up and 2 down");
+        Browsers.screenshot(browser, "trace");
 
         // an analysis from the page: progress, then the figures and ebb's histogram over samples
         view("analyses");
@@ -161,6 +164,7 @@ class FatTreeConsoleBrowserTest {
                 "return echarts.getInstanceByDom(document.getElementById('sweep-chart')).getOption().series[0].data;");
         assertEquals(3, accepted.size());
         assertEquals(0.2, accepted.get(0).get(1).doubleValue(), 0.03);
+        Browsers.screenshot(browser, "analyses");
 
         // change the engine from the page
         view("actions");
@@ -168,12 +172,14 @@ class FatTreeConsoleBrowserTest {
         browser.findElement(By.id("engine-apply")).click();
         new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed random"));
         assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
+        Browsers.screenshot(browser, "actions-fattree");
         view("boards");
         wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 2
                 && d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 48);
         assertTrue(browser.findElement(By.cssSelector("#boards-table tbody tr")).getText().contains("LFT"),
                 "a switch board holds its forwarding table (read back over the wire)");
         assertTrue(text("link-health").contains("retransmits"), text("link-health"));
+        Browsers.screenshot(browser, "boards-fattree");
         view("fabric");
         wait.until(d -> text("engine").equals("random"));
     }
