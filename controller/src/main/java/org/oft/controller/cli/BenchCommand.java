@@ -30,7 +30,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute, console or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -61,10 +61,20 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--ebb-patterns", defaultValue = "20000", description = "Bisect patterns per ebb run.")
     int ebbPatterns;
 
+    @Option(names = "--clients", defaultValue = "50", description = "console: telemetry clients (WebSockets) at once, 1.."
+            + org.oft.controller.service.ConsoleVerticle.MAX_WEBSOCKETS + ".")
+    int clients;
+
+    @Option(names = "--seconds", defaultValue = "60", description = "console: how long the clients stay; idle and one client get a quarter of it (at least 10 s).")
+    int seconds;
+
+    @Option(names = "--console-order", defaultValue = "10", description = "console: order of the OFT served.")
+    int consoleOrder;
+
     @Override
     public Integer call() {
-        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "switch-deploy", "reroute").contains(what)) {
-            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute or all, got '" + what + "'");
+        if (!List.of("all", "debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "switch-deploy", "reroute", "console").contains(what)) {
+            throw new IllegalArgumentException("--what must be debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute, console or all, got '" + what + "'");
         }
         if (runs < 1 || runs > 1000) {
             throw new IllegalArgumentException("--runs must be between 1 and 1000, got " + runs);
@@ -84,6 +94,16 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (ebbPatterns < 1) {
             throw new IllegalArgumentException("--ebb-patterns must be at least 1, got " + ebbPatterns);
+        }
+        if (clients < 1 || clients > org.oft.controller.service.ConsoleVerticle.MAX_WEBSOCKETS) {
+            throw new IllegalArgumentException("--clients must be between 1 and " + org.oft.controller.service.ConsoleVerticle.MAX_WEBSOCKETS
+                    + " (the console's cap on telemetry clients), got " + clients);
+        }
+        if (seconds < 10 || seconds > 3600) {
+            throw new IllegalArgumentException("--seconds must be between 10 and 3600, got " + seconds);
+        }
+        if (consoleOrder < 1 || consoleOrder > 16) {
+            throw new IllegalArgumentException("--console-order must be between 1 and 16, got " + consoleOrder);
         }
         checkedSlotOrder();
         BenchOutput out = new BenchOutput(spec.commandLine().getOut(), json);
@@ -132,6 +152,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("switch-deploy")) {
             new FatTreeBenchmarks(out, runs).switchDeploy();
+        }
+        if (what.equals("all") || what.equals("console")) {
+            new ConsoleBenchmark(out, spec.commandLine().getErr()).run(consoleOrder, clients, seconds, Math.max(10, seconds / 4));
         }
         out.finish();
         return 0;

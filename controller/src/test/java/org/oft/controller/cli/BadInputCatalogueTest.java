@@ -162,6 +162,9 @@ public class BadInputCatalogueTest {
         l.add(c("bench orders reversed", 2, "--min-order 20 is above --max-order 10", "bench", "--what", "debruijn", "--min-order", "20", "--max-order", "10"));
         l.add(c("bench max order 64", 2, "--min-order and --max-order must be between 1 and 30", "bench", "--what", "debruijn", "--max-order", "64"));
         l.add(c("bench runs 0", 2, "--runs must be between 1 and 1000, got 0", "bench", "--runs", "0"));
+        l.add(c("bench console no clients", 2, "--clients must be between 1 and 128 (the console's cap on telemetry clients), got 0",
+                "bench", "--what", "console", "--clients", "0"));
+        l.add(c("bench console too short", 2, "--seconds must be between 10 and 3600, got 5", "bench", "--what", "console", "--seconds", "5"));
         l.add(c("bench unknown", 2, "--what must be", "bench", "--what", "nothing"));
         l.add(c("fattree topology empty", 2, "topology", "fattree", "show", "--topology", ""));
         l.add(c("fattree pgft counts differ", 2, "m must have h = 3 comma-separated values, got '8,4'", "fattree", "show", "--topology", "pgft:3;8,4;1,2;1,1"));

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -230,5 +232,23 @@ public class OftctlTest {
         assertEquals(500, bench.getJsonArray("benchmarks").getJsonObject(0).getJsonArray("rows").getJsonObject(0).getInteger("inputs"));
         String text = run("fattree", "analyze", "--topology", "kary:2,3", "--pattern", "bisect", "--metric", "ebb", "--samples", "20").out();
         assertFalse(text.contains("{"), "text output holds JSON: " + text);
+    }
+
+    @Test
+    void theConsoleBenchStreamsToEveryClientAndMeasuresTheServerInItsOwnProcess() {
+        Run r = run("bench", "--what", "console", "--console-order", "3", "--clients", "3", "--seconds", "10", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonArray rows = new JsonObject(r.out()).getJsonArray("benchmarks").getJsonObject(0).getJsonArray("rows");
+        assertEquals(List.of("idle", "one client", "3 clients"), rows.stream().map(o -> ((JsonObject) o).getString("phase")).toList());
+        for (Object o : rows) {
+            JsonObject row = (JsonObject) o;
+            assertEquals(0, row.getInteger("clients_closed"), row.encode());
+            assertTrue(row.getDouble("rss_mb_max") > 0 && row.getDouble("live_heap_mb") > 0, row.encode());
+            assertTrue(row.getDouble("server_cpu_percent") > 0, "the server works even idle (its slot clock runs): " + row.encode());
+            if (row.getInteger("clients") > 0) {
+                // telemetry at the 4 slots/s serve runs by default, health twice a second: each client gets both
+                assertTrue(row.getDouble("msgs_per_s_slowest_client") > 3, row.encode());
+            }
+        }
     }
 }
