@@ -37,7 +37,8 @@
     const prev = c.previousDeployment;
     if (prev && prev.record) {
       notes.push(prev.matches ? 'boards ran what the last deploy recorded'
-        : 'before this start, boards differed from the last deploy: ' + prev.differences.join('; '));
+        : 'before this start, boards differed from the last deploy in ' + prev.differing + ' place(s): ' + prev.differences.join('; ')
+          + (prev.differing > prev.differences.length ? '; and ' + (prev.differing - prev.differences.length) + ' more' : ''));
     }
     notes.forEach((n) => { const li = document.createElement('li'); li.textContent = n; events.appendChild(li); });
     if (c.calibration) {

@@ -197,8 +197,7 @@ public final class BenchVerticle extends VerticleBase {
                             + deployed.boards().size() + " " + config.board() + " boards at slot " + deployed.report().epoch()
                             + (deployed.report().events().isEmpty() ? "" : "; " + String.join("; ", deployed.report().events())));
                     if (previous != null && Boolean.FALSE.equals(previous.getBoolean("matches"))) {
-                        LOG.warning("before this deploy the boards differed from the last record: "
-                                + String.join("; ", previous.getJsonArray("differences").getList()));
+                        LOG.warning(DeploymentRecord.summary(previous));
                     }
                     if (config.state() != null) {
                         DeploymentRecord.of(deployed.configs(), deployed.report().epoch()).save(config.state());

@@ -41,9 +41,13 @@ public final class DeploymentRecord {
         return new JsonObject().put("length", bytes.length).put("crc", Integer.toUnsignedString(Regions.crc(bytes), 16));
     }
 
+    /** Differences a comparison lists; a record of another fabric differs on every board, which could be thousands. */
+    static final int LISTED = 20;
+
     /**
      * What the boards behind {@code bus} hold, checked against the record in {@code state}:
-     * {record: false} when there is none, else its epoch, whether they match and the differences.
+     * {record: false} when there is none, else its epoch, whether they match, how many differences
+     * there are and the first {@value #LISTED} of them.
      */
     public static io.vertx.core.json.JsonObject compare(Path state, org.oft.hal.BoardBus bus) {
         DeploymentRecord record = load(state);
@@ -53,11 +57,24 @@ public final class DeploymentRecord {
         org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
         List<org.oft.hal.BoardInfo> boards = wire.discover();
         io.vertx.core.json.JsonArray differences = new io.vertx.core.json.JsonArray();
+        int count = 0;
         for (int a = 0; a < boards.size(); a++) {
-            record.check(boards.get(a).id(), wire.status(a)).forEach(differences::add);
+            for (String d : record.check(boards.get(a).id(), wire.status(a))) {
+                if (count++ < LISTED) {
+                    differences.add(d);
+                }
+            }
         }
-        return new JsonObject().put("record", true).put("epoch", record.epoch()).put("matches", differences.isEmpty())
-                .put("differences", differences);
+        return new JsonObject().put("record", true).put("epoch", record.epoch()).put("matches", count == 0)
+                .put("differing", count).put("differences", differences);
+    }
+
+    /** One line for the log: how many differences, the first few and how many more. */
+    public static String summary(JsonObject comparison) {
+        int count = comparison.getInteger("differing");
+        List<String> listed = comparison.getJsonArray("differences").stream().map(String::valueOf).limit(5).toList();
+        return "before this deploy the boards differed from the last record (epoch " + comparison.getLong("epoch") + ") in " + count
+                + (count == 1 ? " place: " : " places: ") + String.join("; ", listed) + (count > listed.size() ? "; and " + (count - listed.size()) + " more" : "");
     }
 
     public void save(Path file) {

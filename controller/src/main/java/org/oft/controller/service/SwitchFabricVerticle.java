@@ -265,6 +265,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
             NodeTypes nt = NodeTypes.parse(bench.nodeTypes(), ft.topology());
             Routing r = RoutingEngines.byName(engine).route(ft.topology(), new RoutingOptions(bench.paths(), bench.seed(), nt));
             JsonObject previousRecord = config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
+            if (previousRecord != null && Boolean.FALSE.equals(previousRecord.getBoolean("matches"))) {
+                LOG.warning(DeploymentRecord.summary(previousRecord));
+            }
             DeployReport rep;
             long t0 = System.nanoTime();
             tree = ft;

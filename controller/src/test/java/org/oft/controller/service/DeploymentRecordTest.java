@@ -1,6 +1,7 @@
 package org.oft.controller.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,6 +52,33 @@ class DeploymentRecordTest {
             List<String> diff = record.check("proc-5", bus.status(bus.address("proc-5")));
             assertEquals(1, diff.size());
             assertTrue(diff.get(0).startsWith("proc-5 region 2 runs 16 bytes with CRC "), diff.get(0));
+        }
+    }
+
+    @Test
+    void aRecordOfAnotherFabricIsReportedByCountWithTheFirstDifferences(@TempDir Path dir) {
+        Path file = dir.resolve("deployed.json");
+        PipeLink[] small = PipeLink.pair("small");
+        try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(2), 1), small[1]);
+             WireBoardBus bus = new WireBoardBus(small[0], WireBoardBus.Options.defaults())) {
+            RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(2), 1);
+            BenchDescription nominal = BenchDescription.of(2, 1, null);
+            BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables, Calibration.compute(nominal.plant(), nominal.clocks(), 1));
+            DeploymentRecord.of(d.configs(), d.report().epoch()).save(file);
+        }
+        // the next controller serves order 5: 37 boards, 32 of them unknown to the record, and the 2 common routers
+        // ran nothing yet (all their regions differ)
+        PipeLink[] big = PipeLink.pair("big");
+        try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(5), 1), big[1]);
+             WireBoardBus bus = new WireBoardBus(big[0], WireBoardBus.Options.defaults())) {
+            io.vertx.core.json.JsonObject c = DeploymentRecord.compare(file, bus);
+            assertFalse(c.getBoolean("matches"));
+            int differing = c.getInteger("differing");
+            assertTrue(differing >= 35, c.encode());
+            assertEquals(DeploymentRecord.LISTED, c.getJsonArray("differences").size());
+            String line = DeploymentRecord.summary(c);
+            assertTrue(line.endsWith("; and " + (differing - 5) + " more"), line);
+            assertTrue(line.contains("in " + differing + " places: "), line);
         }
     }
 
