@@ -57,6 +57,38 @@ public final class ForwardingTables {
         return new ForwardingTables(t, paths, switchPorts, null);
     }
 
+    /**
+     * The same routes over more addresses per host, as boards whose LID space gives each host
+     * {@code addressesPerHost} of them (InfiniBand's 2^LMC LIDs routed over fewer paths): address
+     * d·A + q takes path q mod K. {@code addressesPerHost} must be a multiple of K, so that every path
+     * gets as many of a host's addresses.
+     */
+    public ForwardingTables spreadOver(int addressesPerHost) {
+        if (addressesPerHost < paths || addressesPerHost % paths != 0) {
+            throw new IllegalArgumentException(paths + " path(s) cannot be spread evenly over " + addressesPerHost
+                    + " addresses per host: give a divisor of " + addressesPerHost);
+        }
+        if (addressesPerHost == paths) {
+            return this;
+        }
+        int hosts = topology.hosts();
+        return new ForwardingTables(topology, addressesPerHost, spread(switchPorts, switchPorts.length / addresses, hosts, addressesPerHost),
+                hostPorts == null ? null : spread(hostPorts, hosts, hosts, addressesPerHost));
+    }
+
+    private byte[] spread(byte[] rows, int rowCount, int hosts, int perHost) {
+        int width = hosts * perHost;
+        byte[] out = new byte[rowCount * width];
+        for (int r = 0; r < rowCount; r++) {
+            for (int d = 0; d < hosts; d++) {
+                for (int q = 0; q < perHost; q++) {
+                    out[r * width + d * perHost + q] = rows[r * addresses + d * paths + q % paths];
+                }
+            }
+        }
+        return out;
+    }
+
     /** A copy of the switch rows (row per switch, {@link #addresses()} bytes each). */
     byte[] switchRows() {
         return switchPorts.clone();
