@@ -79,7 +79,7 @@
     const engine = $('engine-select').value;
     st.textContent = 'deploying ' + engine + '…';
     $('engine-apply').disabled = true;
-    C.api('POST', '/api/engine', { engine: engine }).then((r) => {
+    C.api('POST', '/api/engine', { engine: engine, paths: Number($('paths-select').value) }).then((r) => {
       const j = r.body;
       st.textContent = r.ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
         ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
@@ -112,6 +112,15 @@
       sel.textContent = '';
       c.engines.forEach((x) => { const o = document.createElement('option'); o.value = x; o.textContent = x; sel.appendChild(o); });
       sel.value = c.engine;
+      // K paths per pair, spread over the addresses the boards give each host: the divisors of that number
+      const ps = $('paths-select');
+      ps.textContent = '';
+      for (let k = 1; k <= c.addressesPerHost; k++) {
+        if (c.addressesPerHost % k === 0) { const o = document.createElement('option'); o.value = k; o.textContent = k; ps.appendChild(o); }
+      }
+      ps.value = c.paths;
+      ps.disabled = c.addressesPerHost === 1;
+      ps.title = c.addressesPerHost === 1 ? 'one address per host: serve --paths K gives each host K' : '';
       $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
     } else {
       $('fault-spec').placeholder = 'stuck:2:1:turn';

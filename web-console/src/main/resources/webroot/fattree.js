@@ -19,7 +19,7 @@
     $('hosts').textContent = c.hosts;
     $('switches').textContent = c.switches;
     $('engine').textContent = c.engine;
-    $('paths').textContent = c.paths;
+    $('paths').textContent = c.paths + (c.addressesPerHost !== c.paths ? ' (over ' + c.addressesPerHost + ' addresses per host)' : '');
     $('traffic').textContent = c.traffic + (c.randomUp ? ' (random up-ports)' : '');
     $('load').textContent = c.load;
     $('ft-board').textContent = c.board;
@@ -30,7 +30,7 @@
     $('lft-switch').max = c.switches - 1;
     $('trace-src').max = c.hosts - 1;
     $('trace-dst').max = c.hosts - 1;
-    $('trace-path').max = c.paths - 1;
+    $('trace-path').max = c.addressesPerHost - 1; // a host's address, as the boards' tables hold them
     if (!plot) {
       plotData = [[], [], [], []];
       plot = new uPlot({

@@ -34,7 +34,8 @@ final class ServeCommand implements Callable<Integer> {
             + "(dmodk, gdmodk, random, shift-1, disjoint; changeable from the API).")
     String engine;
 
-    @Option(names = "--paths", defaultValue = "1", description = "fattree: addresses (LIDs) per host, for the multi-path engines.")
+    @Option(names = "--paths", defaultValue = "1", description = "fattree: addresses (LIDs) per host, the boards' LID space (hosts × this): a multi-path engine routes a pair "
+            + "over as many paths, a single-path one over one; the console changes the paths to any divisor while serving.")
     int paths;
 
     @Option(names = "--node-types", description = "fattree: node types (last:io, csv:FILE), for gdmodk and c2io traffic.")

@@ -55,8 +55,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile NodeTypes types;
     private volatile String portsError;
     private volatile JsonArray missing = new JsonArray(); // the imported fabric's holes: fixed once the tree is read
-    private volatile String engine;
-    private volatile ForwardingTables plan; // the engine's tables for the whole tree
+    private volatile Served served;
+    private volatile ForwardingTables plan; // the engine's tables for the whole tree, spread over the boards' addresses
     private volatile Reroute reroute; // the tables around the failures, or null (written by one deploy at a time)
     private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile JsonObject describe = new JsonObject();
@@ -90,7 +90,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         this.config = config;
         this.bus = bus;
         this.bench = config.fattree().bench();
-        this.engine = config.fattree().engine();
+        this.served = Served.initially(config.fattree().engine(), bench.paths());
     }
 
     @Override
@@ -99,7 +99,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, msg -> msg.reply(configJson()));
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY_LATEST, msg -> msg.reply(latest));
         vertx.eventBus().<JsonObject>consumer(Addresses.PORTS, msg -> msg.reply(ports));
-        deploysOn(Addresses.ENGINE, EngineRequest::engine, this::switchEngine);
+        deploysOn(Addresses.ENGINE, body -> EngineRequest.parse(body, served, bench.paths()), this::switchEngine);
         deploysOn(Addresses.FAIL, FailRequest::spec, this::fail);
         vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
             org.oft.sim.WireBench model = bus instanceof BoardSpec.BoardProcess p ? p.inProcess() : null;
@@ -148,7 +148,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             JsonObject out = new JsonObject().put("cleared", "cleared: " + (chosen.isEmpty() ? "no fault was active"
                     : String.join("; ", chosen.stream().map(f -> f.getString("description")).toList())));
             if (redeploy) { // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
-                out.put("deploy", deployMeasured(engine, running()));
+                out.put("deploy", deployMeasured(served.label(), running()));
             }
             modelFaults.removeAll(chosen);
             return out;
@@ -172,10 +172,10 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 return;
             }
             int id = analyses.open(req);
-            String name = engine;
+            Served now = served;
             // the engine's routes (an analysis is of the routing, not of the failures declared since)
             vertx.executeBlocking(() -> {
-                Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
+                Routing r = routing(now);
                 analyses.run(id, req, r, types, bench.seed());
                 return null;
             }, false);
@@ -194,16 +194,16 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 return;
             }
             int id = analyses.open(sweep);
-            String name = engine;
+            Served now = served;
             vertx.executeBlocking(() -> {
-                Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
+                Routing r = routing(now);
                 org.oft.controller.fattree.flit.FlitFabric.Forwarding fw = org.oft.controller.fattree.flit.FlitFabric.forwarding(tree, r);
                 org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(topo);
                 org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic(bench.traffic(), topo.hosts(),
                         topo, types, bench.seed());
-                analyses.runSweep(id, sweep, load -> fw.simulator(net, bench.parameters(), bench.paths(), bench.policy(), bench.seed(),
+                analyses.runSweep(id, sweep, load -> fw.simulator(net, bench.parameters(), now.paths(), bench.policy(), bench.seed(),
                         bench.randomUp(), bench.ageArbitration()).run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000),
-                        name + ", " + bench.traffic() + " on " + topo.describe());
+                        now.label() + ", " + bench.traffic() + " on " + topo.describe());
                 return null;
             }, false);
             msg.reply(analyses.get(id));
@@ -263,7 +263,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         return vertx.executeBlocking(() -> {
             FatTree ft = bench.tree();
             NodeTypes nt = NodeTypes.parse(bench.nodeTypes(), ft.topology());
-            Routing r = RoutingEngines.byName(engine).route(ft.topology(), new RoutingOptions(bench.paths(), bench.seed(), nt));
+            Served first0 = served;
+            Routing r = RoutingEngines.byName(first0.engine()).route(ft.topology(), new RoutingOptions(first0.paths(), bench.seed(), nt));
             JsonObject previousRecord = config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
             if (previousRecord != null && Boolean.FALSE.equals(previousRecord.getBoolean("matches"))) {
                 LOG.warning(DeploymentRecord.summary(previousRecord));
@@ -272,8 +273,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
             long t0 = System.nanoTime();
             tree = ft;
             // an imported fabric that lacks cables is routed around its holes from the start
-            Reroute holes = aroundHoles(r.tables());
-            ForwardingTables first = holes == null ? r.tables() : holes.tables();
+            ForwardingTables spread = r.tables().spreadOver(bench.paths());
+            Reroute holes = aroundHoles(spread);
+            ForwardingTables first = holes == null ? spread : holes.tables();
             try {
                 rep = SwitchDeployment.deploy(bus, ft, first);
             } catch (RuntimeException e) {
@@ -282,15 +284,15 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }
             topo = ft.topology();
             types = nt;
-            plan = r.tables();
+            plan = spread;
             reroute = holes;
             missing = new JsonArray(FabricFaults.none(ft).described());
             List<BoardConfig> configs = SwitchDeployment.configs(ft, first);
             if (config.state() != null) {
                 DeploymentRecord.of(configs, rep.epoch()).save(config.state());
             }
-            record(deployJson(engine, rep, System.nanoTime() - t0, null));
-            LOG.info("deployed " + engine + " tables of " + topo.describe() + " to " + topo.switches() + " " + config.board()
+            record(deployJson(first0.label(), rep, System.nanoTime() - t0, null));
+            LOG.info("deployed " + first0.label() + " tables of " + topo.describe() + " to " + topo.switches() + " " + config.board()
                     + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
             discovered = bus.discover();
             describe = describe(discovered, previousRecord);
@@ -329,7 +331,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         synchronized (history) {
             deploys = new JsonArray(new ArrayList<>(history));
         }
-        return describe.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("engine", engine).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)))
+        return describe.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("engine", served.engine()).put("paths", served.paths()).put("deploys", deploys).put("failures", new JsonArray(new ArrayList<>(failures)))
                 .put("missing", missing);
     }
 
@@ -358,7 +360,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("hosts", topo.hosts())
                 .put("switches", topo.switches())
                 .put("levels", levels)
-                .put("paths", bench.paths())
+                .put("addressesPerHost", bench.paths())
                 .put("engines", new JsonArray(RoutingEngines.forSwitchBoards().stream().map(RoutingEngine::name).toList()))
                 .put("traffic", bench.traffic())
                 .put("load", bench.load())
@@ -722,14 +724,13 @@ public final class SwitchFabricVerticle extends VerticleBase {
      * looping) across it. Packets discarded at dead links are a fault of the fabric, not of the
      * switch-over, and are reported apart.
      */
-    private JsonObject switchEngine(String name) {
-        Routing r = RoutingEngines.byName(name).route(topo, new RoutingOptions(bench.paths(), bench.seed(), types));
-        ForwardingTables newPlan = r.tables();
+    private JsonObject switchEngine(Served next) {
+        ForwardingTables newPlan = routing(next).tables().spreadOver(bench.paths());
         Reroute rr = aroundHoles(newPlan);
-        JsonObject d = deployMeasured(name, rr == null ? newPlan : rr.tables());
+        JsonObject d = deployMeasured(next.label(), rr == null ? newPlan : rr.tables()).put("paths", next.paths());
         plan = newPlan;
         reroute = rr;
-        engine = name;
+        served = next;
         if (rr != null) {
             d.put("unreachablePairs", rr.unreachablePairs()).put("unreachableByRouting", rr.unreachableByRouting());
         }
@@ -755,7 +756,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         int changed = rr.diff(before).size();
         JsonObject d;
         try {
-            d = deployMeasured(engine + " rerouted", rr.tables());
+            d = deployMeasured(served.label() + " rerouted", rr.tables());
         } catch (RuntimeException e) {
             reroute = aroundHoles(plan); // as the boards hold
             throw e;
@@ -856,26 +857,68 @@ public final class SwitchFabricVerticle extends VerticleBase {
         }
     }
 
-    /** The body of an engine change: {"engine": NAME}, nothing else. */
+    /** {@code served}'s routes: its engine's, over its number of paths. */
+    private Routing routing(Served c) {
+        return RoutingEngines.byName(c.engine()).route(topo, new RoutingOptions(c.paths(), bench.seed(), types));
+    }
+
+    /**
+     * What the boards run: an engine and K, its paths per pair, spread over the addresses the boards
+     * give each host (K divides them).
+     */
+    record Served(String engine, int paths) {
+        /** A multi-path engine over all of a host's addresses, a single-path one over one path. */
+        static Served initially(String engine, int addressesPerHost) {
+            return new Served(engine, RoutingEngines.byName(engine).multiPath() ? addressesPerHost : 1);
+        }
+
+        String label() {
+            return paths == 1 ? engine : engine + " over " + paths + " paths";
+        }
+    }
+
+    /**
+     * The body of an engine change: {"engine": NAME, "paths": K}, nothing else. Without paths, a
+     * newly named engine takes as many as {@link Served#initially} gives it; without an engine, the
+     * one served keeps running over K paths.
+     */
     static final class EngineRequest {
         private EngineRequest() {
         }
 
-        static String engine(JsonObject body) {
-            if (body == null) {
-                throw new IllegalArgumentException("the body must be a JSON object with \"engine\"");
+        static Served parse(JsonObject body, Served now, int addressesPerHost) {
+            if (body == null || body.isEmpty()) {
+                throw new IllegalArgumentException("the body must be a JSON object with \"engine\", \"paths\" or both");
             }
             for (String k : body.fieldNames()) {
-                if (!Set.of("engine").contains(k)) {
-                    throw new IllegalArgumentException("unknown field '" + k + "' (only \"engine\")");
+                if (!Set.of("engine", "paths").contains(k)) {
+                    throw new IllegalArgumentException("unknown field '" + k + "' (\"engine\", \"paths\")");
                 }
             }
-            Object e = body.getValue("engine");
-            if (!(e instanceof String s) || s.isBlank()) {
-                throw new IllegalArgumentException("\"engine\" must be an engine name");
+            String name = now.engine();
+            boolean engineGiven = body.containsKey("engine");
+            if (engineGiven) {
+                Object e = body.getValue("engine");
+                if (!(e instanceof String s) || s.isBlank()) {
+                    throw new IllegalArgumentException("\"engine\" must be an engine name");
+                }
+                RoutingEngines.forSwitchBoards(s);
+                name = s;
             }
-            RoutingEngines.forSwitchBoards(s);
-            return s;
+            int k = engineGiven ? Served.initially(name, addressesPerHost).paths() : now.paths();
+            if (body.containsKey("paths")) {
+                Object p = body.getValue("paths");
+                if (!(p instanceof Integer || p instanceof Long) || ((Number) p).longValue() < 1
+                        || ((Number) p).longValue() > addressesPerHost || addressesPerHost % ((Number) p).longValue() != 0) {
+                    throw new IllegalArgumentException("\"paths\" must divide the " + addressesPerHost + " address(es) the boards give each host"
+                            + " (serve --paths sets them), got " + p);
+                }
+                k = ((Number) p).intValue();
+                if (k > 1 && !RoutingEngines.byName(name).multiPath()) {
+                    throw new IllegalArgumentException(name + " is single-path: \"paths\" must be 1 (shift-1, disjoint and random route over several)");
+                }
+            }
+            return new Served(name, k);
         }
     }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,10 +31,10 @@ class FatTreeConsoleBrowserTest {
     private ControllerApp app;
     private WebDriver browser;
 
-    @BeforeEach
-    void start(@TempDir Path profile) {
+    /** A 4-ary 3-tree under D-mod-K, its boards giving each host {@code addresses} addresses. */
+    private void start(int addresses, Path profile) {
         Browsers.require();
-        ElectricalBench bench = new ElectricalBench("kary:4,3", null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+        ElectricalBench bench = new ElectricalBench("kary:4,3", null, addresses, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
                 "uniform", 0.4, 1, 500, false);
         app = ControllerApp.start(ServeConfig.fatTree(new ServeConfig.FatTree(bench, "dmodk"), "127.0.0.1", 0, 40, "sim", null));
         browser = Browsers.open(profile);
@@ -66,7 +65,8 @@ class FatTreeConsoleBrowserTest {
     }
 
     @Test
-    void theElectricalViewsAreLiveLocateFaultsAndRedeploy() throws Exception {
+    void theElectricalViewsAreLiveLocateFaultsAndRedeploy(@TempDir Path profile) throws Exception {
+        start(1, profile);
         // the link serve prints opens the electrical tree's view
         browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
@@ -182,5 +182,25 @@ class FatTreeConsoleBrowserTest {
         Browsers.screenshot(browser, "boards-fattree");
         view("fabric");
         wait.until(d -> text("engine").equals("random"));
+    }
+
+    @Test
+    void thePathsPerPairAreChosenFromThePageAmongTheDivisorsOfTheHostsAddresses(@TempDir Path profile) throws Exception {
+        start(4, profile);
+        browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(d -> text("paths").equals("1 (over 4 addresses per host)"));
+        view("actions");
+        Select paths = new Select(browser.findElement(By.id("paths-select")));
+        assertEquals(List.of("1", "2", "4"), paths.getOptions().stream().map(o -> o.getText()).toList());
+        assertEquals("1", paths.getFirstSelectedOption().getText());
+        new Select(browser.findElement(By.id("engine-select"))).selectByValue("disjoint");
+        paths.selectByValue("2");
+        browser.findElement(By.id("engine-apply")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed disjoint over 2 paths"));
+        assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
+        Browsers.screenshot(browser, "actions-paths");
+        view("fabric");
+        wait.until(d -> text("engine").equals("disjoint") && text("paths").equals("2 (over 4 addresses per host)"));
     }
 }

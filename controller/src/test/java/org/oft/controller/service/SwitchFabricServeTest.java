@@ -119,6 +119,58 @@ class SwitchFabricServeTest {
     }
 
     @Test
+    void thePathsPerPairChangeWithinTheBoardsAddressesAndNothingIsLost() throws Exception {
+        // each host has 4 addresses (LMC 2); D-mod-K at start, then disjoint over 2 paths: address q takes path q mod 2
+        ElectricalBench bench = new ElectricalBench("kary:4,3", null, 4, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+                "uniform", 0.5, 1, 500, false);
+        start(ServeConfig.fatTree(new ServeConfig.FatTree(bench, "dmodk"), "127.0.0.1", 0, 50, "sim", null));
+        JsonObject c = http(HttpMethod.GET, "/api/config", null);
+        assertEquals(1, c.getInteger("paths"), "D-mod-K is single-path: its one path over all four addresses");
+        assertEquals(4, c.getInteger("addressesPerHost"));
+
+        JsonObject sw = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"disjoint\",\"paths\":2}");
+        assertEquals(200, sw.getInteger("status"), sw.encode());
+        assertEquals("disjoint over 2 paths", sw.getString("engine"));
+        assertEquals(2, sw.getInteger("paths"));
+        JsonObject over = sw.getJsonObject("switchOver");
+        assertTrue(over.getLong("delivered") > 1000, over.encode());
+        assertEquals(0, over.getLong("lost"), over.encode());
+        assertEquals(0, over.getLong("misrouted"), over.encode());
+        c = http(HttpMethod.GET, "/api/config", null);
+        assertEquals("disjoint", c.getString("engine"));
+        assertEquals(2, c.getInteger("paths"));
+        // every switch: a host's addresses 2 and 3 go where 0 and 1 go, and 0 and 1 part at the leaves' up-ports
+        int parted = 0;
+        for (int i = 0; i < 48; i++) {
+            JsonObject lft = http(HttpMethod.GET, "/api/lft?switch=" + i, null);
+            assertEquals(4, lft.getInteger("paths"));
+            JsonArray ports = lft.getJsonArray("ports");
+            for (int d = 0; d < 64; d++) {
+                assertEquals(ports.getValue(4 * d), ports.getValue(4 * d + 2), "switch " + i + ", host " + d);
+                assertEquals(ports.getValue(4 * d + 1), ports.getValue(4 * d + 3), "switch " + i + ", host " + d);
+                parted += java.util.Objects.equals(ports.getValue(4 * d), ports.getValue(4 * d + 1)) ? 0 : 1;
+            }
+        }
+        assertTrue(parted > 0, "two disjoint paths, not one");
+
+        JsonObject three = http(HttpMethod.POST, "/api/engine", "{\"paths\":3}");
+        assertEquals(400, three.getInteger("status"));
+        assertEquals("\"paths\" must divide the 4 address(es) the boards give each host (serve --paths sets them), got 3", three.getString("error"));
+        for (String bad : new String[] {"{\"paths\":\"2\"}", "{\"paths\":2.5}", "{\"paths\":0}", "{}", "{\"path\":2}"}) {
+            JsonObject r = http(HttpMethod.POST, "/api/engine", bad);
+            assertEquals(400, r.getInteger("status"), bad + ": " + r.encode());
+        }
+        assertEquals(2, http(HttpMethod.GET, "/api/config", null).getInteger("paths"), "refusals change nothing");
+        JsonObject single = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"dmodk\",\"paths\":2}");
+        assertEquals(400, single.getInteger("status"));
+        assertTrue(single.getString("error").startsWith("dmodk is single-path"), single.encode());
+        JsonObject back = http(HttpMethod.POST, "/api/engine", "{\"paths\":4}");
+        assertEquals(200, back.getInteger("status"), back.encode());
+        assertEquals("disjoint over 4 paths", back.getString("engine"));
+        assertEquals(0, back.getJsonObject("switchOver").getLong("lost"));
+    }
+
+    @Test
     void faultsAreLocatedByBoardAndPort() throws Exception {
         start(config("sim", "kary:2,3", 0.3));
         // a dead cable at switch-0 (a leaf), port 1: the host link; its port is listed as down, and

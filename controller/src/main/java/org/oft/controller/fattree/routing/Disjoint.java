@@ -10,6 +10,11 @@ public final class Disjoint implements RoutingEngine {
     }
 
     @Override
+    public boolean multiPath() {
+        return true;
+    }
+
+    @Override
     public String summary() {
         return "limited multi-path disjoint (002 §4.2.3): K paths forking lowest first, one LID each";
     }

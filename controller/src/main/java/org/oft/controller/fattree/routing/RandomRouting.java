@@ -17,6 +17,11 @@ public final class RandomRouting implements RoutingEngine {
     }
 
     @Override
+    public boolean multiPath() {
+        return true;
+    }
+
+    @Override
     public String summary() {
         return "random (seeded): per switch and destination (001); with --paths K, K distinct random paths (002)";
     }

@@ -18,4 +18,9 @@ public interface RoutingEngine {
     default boolean destinationBased() {
         return true;
     }
+
+    /** Whether it routes a pair over K paths (002's limited multi-path); the others refuse K above 1. */
+    default boolean multiPath() {
+        return false;
+    }
 }

@@ -10,6 +10,11 @@ public final class ShiftOne implements RoutingEngine {
     }
 
     @Override
+    public boolean multiPath() {
+        return true;
+    }
+
+    @Override
     public String summary() {
         return "limited multi-path shift-1 (002 §4.2.2): K consecutive paths from D-mod-K's, one LID each";
     }

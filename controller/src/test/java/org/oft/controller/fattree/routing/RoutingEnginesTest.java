@@ -29,4 +29,17 @@ class RoutingEnginesTest {
         assertThrows(IllegalArgumentException.class, () -> RoutingEngines.forSwitchBoards("nope"));
         assertEquals("dmodk", RoutingEngines.forSwitchBoards("dmodk").name());
     }
+
+    @Test
+    void anEngineSaysWhetherItRoutesOverSeveralPathsAsItDoes() {
+        var t = TopologySpec.parse("kary:4,2").topology();
+        for (RoutingEngine e : RoutingEngines.all()) {
+            if (e.multiPath()) {
+                assertEquals(2, e.route(t, new RoutingOptions(2, 1, null)).tables().paths(), e.name());
+            } else {
+                assertTrue(assertThrows(IllegalArgumentException.class, () -> e.route(t, new RoutingOptions(2, 1, null)))
+                        .getMessage().startsWith(e.name() + " is single-path"), e.name());
+            }
+        }
+    }
 }
