@@ -87,14 +87,7 @@ final class ConsoleBenchmark {
             }
         } finally {
             vertx.close().await();
-            server.destroy();
-            try {
-                if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                    server.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            org.oft.controller.service.BoardSpec.BoardProcess.kill(server);
         }
     }
 

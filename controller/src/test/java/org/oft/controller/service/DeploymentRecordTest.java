@@ -26,6 +26,15 @@ import org.oft.sim.WireBench;
 @Timeout(60)
 class DeploymentRecordTest {
 
+    /** {@code tables} deployed with the nominal plant's calibration, and the record of it kept in {@code file}. */
+    private static BenchDeployment.Deployed deployAndRecord(WireBoardBus bus, RoutingTables tables, Path file) {
+        BenchDescription nominal = BenchDescription.of(tables.order(), tables.latency(), null);
+        BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables,
+                Calibration.compute(nominal.plant(), nominal.clocks(), tables.latency()));
+        DeploymentRecord.of(d.configs(), d.report().epoch()).save(file);
+        return d;
+    }
+
     @Test
     void aRestartedControllerFindsWhatChangedBehindItsBack(@TempDir Path dir) {
         Path file = dir.resolve("state/deployed.json");
@@ -33,10 +42,7 @@ class DeploymentRecordTest {
         try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(3), 1), pipe[1]);
              WireBoardBus bus = new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())) {
             RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(3), 1);
-            BenchDescription nominal = BenchDescription.of(3, 1, null);
-            BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables,
-                    Calibration.compute(nominal.plant(), nominal.clocks(), 1));
-            DeploymentRecord.of(d.configs(), d.report().epoch()).save(file);
+            BenchDeployment.Deployed d = deployAndRecord(bus, tables, file);
 
             DeploymentRecord record = DeploymentRecord.load(file);
             List<BoardInfo> boards = bus.discover();
@@ -61,10 +67,7 @@ class DeploymentRecordTest {
         PipeLink[] small = PipeLink.pair("small");
         try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(2), 1), small[1]);
              WireBoardBus bus = new WireBoardBus(small[0], WireBoardBus.Options.defaults())) {
-            RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(2), 1);
-            BenchDescription nominal = BenchDescription.of(2, 1, null);
-            BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables, Calibration.compute(nominal.plant(), nominal.clocks(), 1));
-            DeploymentRecord.of(d.configs(), d.report().epoch()).save(file);
+            deployAndRecord(bus, new RoutingTables(LyndonPreferOne.generate(2), 1), file);
         }
         // the next controller serves order 5: 37 boards, 32 of them unknown to the record, and the 2 common routers
         // ran nothing yet (all their regions differ)
