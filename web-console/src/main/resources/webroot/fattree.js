@@ -84,6 +84,9 @@
 
   C.on('ports', (p) => {
     lastPorts = p;
+    // polled each second, over the cycles the model ran since: a large tree may take seconds a slot
+    $('ft-interval').textContent = p.intervalCycles ? '(port counters, cycles ' + (p.intervalEnd - p.intervalCycles) + '–' + p.intervalEnd + ')'
+      : '(port counters: waiting for the model to run)';
     const lv = $('ft-levels').querySelector('tbody');
     lv.textContent = '';
     p.levels.slice().reverse().forEach((l) => {

@@ -43,7 +43,7 @@ public final class SwitchBoards implements BoardModel {
     private long portsAt;
     private volatile PortSnapshot portSnapshot;
 
-    private record PortSnapshot(byte[] up, long[] counters) {
+    private record PortSnapshot(long cycle, byte[] up, long[] counters) {
     }
 
     private final int levels;
@@ -216,7 +216,7 @@ public final class SwitchBoards implements BoardModel {
                 }
             }
         }
-        portSnapshot = new PortSnapshot(up, counters);
+        portSnapshot = new PortSnapshot(sim == null ? 0 : sim.cycle(), up, counters);
     }
 
     @Override
@@ -230,7 +230,7 @@ public final class SwitchBoards implements BoardModel {
         int n = Math.min(Protocol.PORTS_PER_FRAME, radix[index] - firstPort);
         int per = Protocol.PORT_COUNTERS.size();
         int at = before + firstPort;
-        return new Message.PortCounters(seq, board, radix[index], firstPort, java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
+        return new Message.PortCounters(seq, board, radix[index], firstPort, snap.cycle(), java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
                 java.util.Arrays.copyOfRange(snap.counters(), at * per, (at + n) * per));
     }
 

@@ -7,11 +7,12 @@ import java.util.List;
  * link state and the counters {@link #names()} lists, cumulative since the board's model started.
  *
  * @param boardId  the board
+ * @param cycle    the switch cycle at which the board latched them
  * @param names    counter names (InfiniBand PortCounters names where one exists)
  * @param up       link state per port
  * @param counters port-major: port p's counter k is {@code counters[p * names.size() + k]}
  */
-public record SwitchPorts(String boardId, List<String> names, boolean[] up, long[] counters) {
+public record SwitchPorts(String boardId, long cycle, List<String> names, boolean[] up, long[] counters) {
     public SwitchPorts {
         names = List.copyOf(names);
         up = up.clone();

@@ -77,14 +77,19 @@ public final class SwitchFabricVerticle extends VerticleBase {
     // the telemetry poller's thread only
     private SwitchTotals previous;
     private long previousNanos;
+    // the rates of the last record after which the model had advanced: a large tree takes seconds a slot, and
+    // records in between would otherwise show no rates at all
+    private JsonObject lastRates = new JsonObject();
     // written by the port poll's worker only (one at a time); read by a counter reset as its baseline
     private volatile long[][] previousPorts;
     // flits per cycle at each switch port (global port index) in the last poll interval: what the topology view colours by
     private volatile double[] xmitRate;
+    // the utilisation part of the last poll that saw the model advance (written by the port poll's worker only)
+    private JsonObject lastRated;
     private volatile double[] rcvRate;
     private ForwardingTables flowsOf; // the tables flowsPerLink was computed for
     private int[] flowsPerLink;
-    private long previousPortsCycle;
+    private long[] previousCycles; // the cycle each board latched previousPorts at
 
     public SwitchFabricVerticle(ServeConfig config, BoardBus bus) {
         this.config = config;
@@ -407,6 +412,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
             previous = raw;
             previousNanos = now;
         }
+        if (rates.isEmpty()) {
+            rates = lastRates;
+        } else {
+            lastRates = rates;
+        }
         return j.put("switches", new JsonObject()
                 .put("cycle", s.cycle()).put("created", s.created()).put("delivered", s.delivered())
                 .put("misdelivered", s.misdelivered()).put("loops", s.loops()).put("dropped", s.dropped())
@@ -424,11 +434,14 @@ public final class SwitchFabricVerticle extends VerticleBase {
      */
     private JsonObject readPorts() {
         WireBoardBus wire = BoardSpec.wireOf(bus);
-        long cycle = bus.telemetry().switches().cycle();
         int levels = topo.levels();
         double[] upFlits = new double[levels + 1];
         double[] downFlits = new double[levels + 1];
         long[] linksAt = new long[levels + 1];
+        double[] linkCyclesAt = new double[levels + 1]; // links × the cycles their board ran since the last poll
+        long[] cycleNow = new long[topo.switches()];
+        long cycle = 0;
+        long interval = 0;
         long[] waitAt = new long[levels + 1];
         long[][] now = new long[topo.switches()][];
         List<double[]> hot = new ArrayList<>(); // {switch, physical port - 1, flits per cycle, the topology's port}
@@ -439,12 +452,21 @@ public final class SwitchFabricVerticle extends VerticleBase {
             xmitRate = new double[topo.portCount()];
             rcvRate = new double[topo.portCount()];
         }
-        boolean deltas = previousPorts != null && cycle > previousPortsCycle;
-        double cycles = deltas ? cycle - previousPortsCycle : 1;
+        boolean deltas = false; // some board ran since the last poll
         for (int i = 0; i < topo.switches(); i++) {
             SwitchPorts sp = wire.portCounters("switch-" + i);
             long[] c = sp.counters();
             now[i] = c;
+            cycleNow[i] = sp.cycle();
+            cycle = Math.max(cycle, sp.cycle());
+            // rates over the cycles this board ran between its two latches: boards latch independently
+            long span = previousPorts == null ? 0 : sp.cycle() - previousCycles[i];
+            boolean rated = span > 0;
+            double cycles = rated ? span : 1;
+            if (rated) {
+                deltas = true;
+                interval = Math.max(interval, span);
+            }
             int v = topo.hosts() + i;
             int l = topo.level(v);
             int down = topo.downPorts(l);
@@ -454,10 +476,10 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 if (local < 0) {
                     continue; // a board port with no cable in this fabric
                 }
-                long[] old = deltas ? previousPorts[i] : null;
+                long[] old = rated ? previousPorts[i] : null;
                 double xmit = old == null ? 0 : c[p * per] - old[p * per];
                 double rcv = old == null ? 0 : c[p * per + 1] - old[p * per + 1];
-                if (deltas) {
+                if (rated) {
                     int g = topo.portBase(v) + local;
                     xmitRate[g] = xmit / cycles;
                     rcvRate[g] = rcv / cycles;
@@ -467,11 +489,12 @@ public final class SwitchFabricVerticle extends VerticleBase {
                     downFlits[l] += xmit;
                     upFlits[l] += rcv;
                     linksAt[l]++;
+                    linkCyclesAt[l] += rated ? span : 0;
                     waitAt[l] += (long) wait;
                 } else if (l < levels) {
                     waitAt[l + 1] += (long) wait;
                 }
-                if (deltas) {
+                if (rated) {
                     hot.add(new double[] {i, p, xmit / cycles, local});
                 }
                 long[] base = portBaseline == null ? null : portBaseline[i];
@@ -488,14 +511,17 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }
         }
         previousPorts = now;
-        previousPortsCycle = cycle;
+        previousCycles = cycleNow;
         JsonArray byLevel = new JsonArray();
         for (int l = 1; l <= levels; l++) {
-            double links = Math.max(1, linksAt[l]);
+            boolean ran = linkCyclesAt[l] > 0;
             byLevel.add(new JsonObject().put("level", l).put("links", linksAt[l])
-                    .put("upUtilisation", deltas ? upFlits[l] / (links * cycles) : null)
-                    .put("downUtilisation", deltas ? downFlits[l] / (links * cycles) : null)
-                    .put("transmitWaitPerLinkCycle", deltas ? waitAt[l] / (2 * links * cycles) : null));
+                    .put("upUtilisation", ran ? upFlits[l] / linkCyclesAt[l] : null)
+                    .put("downUtilisation", ran ? downFlits[l] / linkCyclesAt[l] : null)
+                    .put("transmitWaitPerLinkCycle", ran ? waitAt[l] / (2 * linkCyclesAt[l]) : null));
+        }
+        if (!deltas && lastRated != null) { // the model has not moved since the last poll: its utilisation still holds
+            return lastRated.copy().put("cycle", cycle).put("anomalousPorts", anomalous).put("anomalies", anomalies);
         }
         JsonArray heat = heat(hot, levels);
         hot.sort((a, b) -> Double.compare(b[2], a[2]));
@@ -509,9 +535,14 @@ public final class SwitchFabricVerticle extends VerticleBase {
             hottest.add(portName(topo.hosts() + i, local).put("utilisation", h[2]).put("PortXmitData", c[p * per])
                     .put("PortXmitPkts", c[p * per + 2]).put("PortXmitWait", c[p * per + 4]));
         }
-        return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", deltas ? (long) cycles : 0)
+        JsonObject out = new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", interval)
+                .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
                 .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("heat", heat);
+        if (deltas) {
+            lastRated = out;
+        }
+        return out;
     }
 
     /** Rows of switches a level's heatmap shows at most: larger levels are summed into equal groups. */

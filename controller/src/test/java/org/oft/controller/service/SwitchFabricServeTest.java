@@ -171,6 +171,31 @@ class SwitchFabricServeTest {
     }
 
     @Test
+    void aModelSlowerThanThePollsKeepsShowingItsLastRates() throws Exception {
+        // a slot (500 cycles) every 2.5 s, as a large tree runs: most one-second polls find the model where it was
+        ElectricalBench bench = new ElectricalBench("kary:2,3", null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+                "uniform", 0.5, 1, 500, false);
+        start(ServeConfig.fatTree(new ServeConfig.FatTree(bench, "dmodk"), "127.0.0.1", 0, 0.4, "sim", null));
+        // the counters' interval is whole slots: the epoch-counting start may give a first one of several
+        await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry, p -> p.getLong("intervalCycles", 0L) == 500);
+        long end = System.nanoTime() + 5_000_000_000L;
+        java.util.Set<Long> cycles = new java.util.HashSet<>();
+        while (System.nanoTime() < end) {
+            JsonObject p = latestTelemetry();
+            cycles.add(p.getLong("cycle"));
+            assertEquals(500, p.getLong("intervalCycles"), p.encode());
+            // host links carry the offered load: counters and cycles are of one latch
+            assertEquals(0.5, p.getJsonArray("levels").getJsonObject(0).getDouble("upUtilisation"), 0.15, p.encode());
+            assertEquals(10, p.getJsonArray("hottest").size());
+            JsonObject rates = http(HttpMethod.GET, "/api/telemetry", null).getJsonObject("switches").getJsonObject("rates");
+            assertEquals(0, rates.getDouble("cycles") % 500, rates.encode());
+            assertTrue(rates.getDouble("cycles") > 0, rates.encode());
+            Thread.sleep(300);
+        }
+        assertTrue(cycles.size() >= 2, "the model ran meanwhile: " + cycles);
+    }
+
+    @Test
     void faultsAreLocatedByBoardAndPort() throws Exception {
         start(config("sim", "kary:2,3", 0.3));
         // a dead cable at switch-0 (a leaf), port 1: the host link; its port is listed as down, and

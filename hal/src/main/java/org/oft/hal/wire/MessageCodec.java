@@ -90,6 +90,7 @@ public final class MessageCodec {
             type = T_PORT_COUNTERS;
             o.u8(x.ports());
             o.u8(x.firstPort());
+            o.u64(x.cycle());
             o.u8(x.linkState().length);
             o.u8(x.perPort());
             for (int i = 0; i < x.linkState().length; i++) {
@@ -241,6 +242,7 @@ public final class MessageCodec {
             case T_PORT_COUNTERS: {
                 int ports = in.u8();
                 int first = in.u8();
+                long cycle = in.u64();
                 int count = in.list();
                 int perPort = in.list();
                 byte[] state = new byte[count];
@@ -251,7 +253,7 @@ public final class MessageCodec {
                         counters[i * perPort + k] = in.u64();
                     }
                 }
-                return new Message.PortCounters(seq, board, ports, first, state, perPort, counters);
+                return new Message.PortCounters(seq, board, ports, first, cycle, state, perPort, counters);
             }
             case T_IDENTITY:
                 return new Message.Identity(seq, board, in.u8(), in.u16(), in.u8(), in.u32(), in.u64(), in.string());

@@ -597,9 +597,27 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         return new Telemetry(t.slot() - 1, order, t.levelState(), stuck, last, total, 0, t.running(), null);
     }
 
-    /** A switch board's port counters, read back a frame of {@link Protocol#PORTS_PER_FRAME} ports at a time. */
+    /**
+     * A switch board's port counters, read back a frame of {@link Protocol#PORTS_PER_FRAME} ports at
+     * a time; read again from the first frame when the board latched new counters meanwhile, so that
+     * all ports are of one latch.
+     */
     public org.oft.hal.SwitchPorts portCounters(String boardId) {
+        for (int attempt = 1; ; attempt++) {
+            org.oft.hal.SwitchPorts p = portCountersOnce(boardId);
+            if (p != null) {
+                return p;
+            }
+            if (attempt == 3) {
+                throw new BoardException(boardId + ": its port counters changed while they were read, three times running");
+            }
+        }
+    }
+
+    /** One reading, or null when the frames were of different latches. */
+    private org.oft.hal.SwitchPorts portCountersOnce(String boardId) {
         int a = addressOf(boardId);
+        long cycle = -1;
         int first = 0;
         int ports = -1;
         int perPort = -1;
@@ -610,6 +628,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             Message.PortCounters m = expect(channel.call(seq -> new Message.PortCountersQuery(seq, a, from)),
                     Message.PortCounters.class, boardId);
             if (ports < 0) {
+                cycle = m.cycle();
                 ports = m.ports();
                 perPort = m.perPort();
                 state = new byte[ports];
@@ -619,6 +638,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
             if (m.ports() != ports || m.perPort() != perPort || m.firstPort() != from || n == 0 || from + n > ports) {
                 throw new BoardException(boardId + ": inconsistent port counters (ports " + m.ports() + ", from " + m.firstPort()
                         + ", " + n + " ports of " + m.perPort() + " counters)");
+            }
+            if (m.cycle() != cycle) {
+                return null;
             }
             System.arraycopy(m.linkState(), 0, state, from, n);
             System.arraycopy(m.counters(), 0, counters, from * perPort, n * perPort);
@@ -631,7 +653,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         for (int p = 0; p < ports; p++) {
             up[p] = state[p] != 0;
         }
-        return new org.oft.hal.SwitchPorts(boardId, Protocol.PORT_COUNTERS, up, counters);
+        return new org.oft.hal.SwitchPorts(boardId, cycle, Protocol.PORT_COUNTERS, up, counters);
     }
 
     private String name(int a) {
