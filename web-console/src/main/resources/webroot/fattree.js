@@ -85,7 +85,7 @@
   C.on('ports', (p) => {
     lastPorts = p;
     // polled each second, over the cycles the model ran since: a large tree may take seconds a slot
-    $('ft-interval').textContent = p.intervalCycles ? '(port counters, cycles ' + (p.intervalEnd - p.intervalCycles) + '–' + p.intervalEnd + ')'
+    $('ft-interval').textContent = p.intervalCycles ? '(port counters: each board over its last ' + p.intervalCycles + ' cycles, to cycle ' + p.intervalEnd + ')'
       : '(port counters: waiting for the model to run)';
     const lv = $('ft-levels').querySelector('tbody');
     lv.textContent = '';

@@ -84,8 +84,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile long[][] previousPorts;
     // flits per cycle at each switch port (global port index) in the last poll interval: what the topology view colours by
     private volatile double[] xmitRate;
-    // the utilisation part of the last poll that saw the model advance (written by the port poll's worker only)
-    private JsonObject lastRated;
+    // per port, transmit-wait cycles per cycle, and per switch the span its rates are over (port poll's worker only)
+    private double[] waitRate;
+    private long[] ratedSpan;
     private volatile double[] rcvRate;
     private ForwardingTables flowsOf; // the tables flowsPerLink was computed for
     private int[] flowsPerLink;
@@ -429,73 +430,51 @@ public final class SwitchFabricVerticle extends VerticleBase {
     }
 
     /**
-     * Every switch's port counters (worker): link utilisation by level and direction since the last
-     * read, the hottest ports, and every port with drops, misdeliveries or a dead link, by name.
+     * Every switch's port counters (worker): link utilisation by level and direction, the hottest
+     * ports, and every port with drops, misdeliveries or a dead link, by name. A port's utilisation
+     * is over the cycles its board ran between its last two latches; a board that has not latched
+     * anew since the last poll (a large tree runs seconds a slot, and boards latch independently)
+     * keeps its ports' last rates.
      */
     private JsonObject readPorts() {
         WireBoardBus wire = BoardSpec.wireOf(bus);
         int levels = topo.levels();
-        double[] upFlits = new double[levels + 1];
-        double[] downFlits = new double[levels + 1];
-        long[] linksAt = new long[levels + 1];
-        double[] linkCyclesAt = new double[levels + 1]; // links × the cycles their board ran since the last poll
+        int h = topo.hosts();
         long[] cycleNow = new long[topo.switches()];
         long cycle = 0;
-        long interval = 0;
-        long[] waitAt = new long[levels + 1];
         long[][] now = new long[topo.switches()][];
-        List<double[]> hot = new ArrayList<>(); // {switch, physical port - 1, flits per cycle, the topology's port}
         JsonArray anomalies = new JsonArray();
         long anomalous = 0;
         int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
         if (xmitRate == null) {
             xmitRate = new double[topo.portCount()];
             rcvRate = new double[topo.portCount()];
+            waitRate = new double[topo.portCount()];
+            ratedSpan = new long[topo.switches()];
         }
-        boolean deltas = false; // some board ran since the last poll
         for (int i = 0; i < topo.switches(); i++) {
             SwitchPorts sp = wire.portCounters("switch-" + i);
             long[] c = sp.counters();
             now[i] = c;
             cycleNow[i] = sp.cycle();
             cycle = Math.max(cycle, sp.cycle());
-            // rates over the cycles this board ran between its two latches: boards latch independently
             long span = previousPorts == null ? 0 : sp.cycle() - previousCycles[i];
-            boolean rated = span > 0;
-            double cycles = rated ? span : 1;
-            if (rated) {
-                deltas = true;
-                interval = Math.max(interval, span);
+            long[] old = span > 0 ? previousPorts[i] : null;
+            if (old != null) {
+                ratedSpan[i] = span;
             }
-            int v = topo.hosts() + i;
-            int l = topo.level(v);
-            int down = topo.downPorts(l);
+            int v = h + i;
             int[] localOf = physicalMap()[i];
             for (int p = 0; p < sp.ports(); p++) { // p: physical port p + 1
                 int local = p + 1 < localOf.length ? localOf[p + 1] : -1;
                 if (local < 0) {
                     continue; // a board port with no cable in this fabric
                 }
-                long[] old = rated ? previousPorts[i] : null;
-                double xmit = old == null ? 0 : c[p * per] - old[p * per];
-                double rcv = old == null ? 0 : c[p * per + 1] - old[p * per + 1];
-                if (rated) {
+                if (old != null) {
                     int g = topo.portBase(v) + local;
-                    xmitRate[g] = xmit / cycles;
-                    rcvRate[g] = rcv / cycles;
-                }
-                double wait = old == null ? 0 : c[p * per + 4] - old[p * per + 4];
-                if (local < down) {
-                    downFlits[l] += xmit;
-                    upFlits[l] += rcv;
-                    linksAt[l]++;
-                    linkCyclesAt[l] += rated ? span : 0;
-                    waitAt[l] += (long) wait;
-                } else if (l < levels) {
-                    waitAt[l + 1] += (long) wait;
-                }
-                if (rated) {
-                    hot.add(new double[] {i, p, xmit / cycles, local});
+                    xmitRate[g] = (double) (c[p * per] - old[p * per]) / span;
+                    rcvRate[g] = (double) (c[p * per + 1] - old[p * per + 1]) / span;
+                    waitRate[g] = (double) (c[p * per + 4] - old[p * per + 4]) / span;
                 }
                 long[] base = portBaseline == null ? null : portBaseline[i];
                 long drops = c[p * per + 5] - (base == null ? 0 : base[p * per + 5]);
@@ -512,37 +491,70 @@ public final class SwitchFabricVerticle extends VerticleBase {
         }
         previousPorts = now;
         previousCycles = cycleNow;
+
+        // aggregated from every port's last rate: by level (a level's links are its switches' down ports), per
+        // switch for the heatmaps, and the hottest
+        double[] upFlits = new double[levels + 1];
+        double[] downFlits = new double[levels + 1];
+        double[] waitAt = new double[levels + 1];
+        long[] linksAt = new long[levels + 1];
+        long[] ratedAt = new long[levels + 1];
+        List<double[]> hot = new ArrayList<>(); // {switch, physical port - 1, flits per cycle, the topology's port}
+        long span = 0; // the longest span any rate shown is over
+        for (int i = 0; i < topo.switches(); i++) {
+            int v = h + i;
+            int l = topo.level(v);
+            int down = topo.downPorts(l);
+            int[] localOf = physicalMap()[i];
+            boolean rated = ratedSpan[i] > 0;
+            span = Math.max(span, ratedSpan[i]);
+            for (int p = 0; p + 1 < localOf.length; p++) {
+                int local = localOf[p + 1];
+                if (local < 0) {
+                    continue;
+                }
+                int g = topo.portBase(v) + local;
+                if (local < down) {
+                    linksAt[l]++;
+                }
+                if (!rated) {
+                    continue;
+                }
+                if (local < down) {
+                    downFlits[l] += xmitRate[g];
+                    upFlits[l] += rcvRate[g];
+                    waitAt[l] += waitRate[g];
+                    ratedAt[l]++;
+                } else if (l < levels) {
+                    waitAt[l + 1] += waitRate[g];
+                }
+                hot.add(new double[] {i, p, xmitRate[g], local});
+            }
+        }
         JsonArray byLevel = new JsonArray();
         for (int l = 1; l <= levels; l++) {
-            boolean ran = linkCyclesAt[l] > 0;
+            boolean ran = ratedAt[l] > 0;
             byLevel.add(new JsonObject().put("level", l).put("links", linksAt[l])
-                    .put("upUtilisation", ran ? upFlits[l] / linkCyclesAt[l] : null)
-                    .put("downUtilisation", ran ? downFlits[l] / linkCyclesAt[l] : null)
-                    .put("transmitWaitPerLinkCycle", ran ? waitAt[l] / (2 * linkCyclesAt[l]) : null));
-        }
-        if (!deltas && lastRated != null) { // the model has not moved since the last poll: its utilisation still holds
-            return lastRated.copy().put("cycle", cycle).put("anomalousPorts", anomalous).put("anomalies", anomalies);
+                    .put("upUtilisation", ran ? upFlits[l] / ratedAt[l] : null)
+                    .put("downUtilisation", ran ? downFlits[l] / ratedAt[l] : null)
+                    .put("transmitWaitPerLinkCycle", ran ? waitAt[l] / (2 * ratedAt[l]) : null));
         }
         JsonArray heat = heat(hot, levels);
         hot.sort((a, b) -> Double.compare(b[2], a[2]));
         JsonArray hottest = new JsonArray();
         for (int k = 0; k < Math.min(HOTTEST, hot.size()); k++) {
-            double[] h = hot.get(k);
-            int i = (int) h[0];
-            int p = (int) h[1];
+            double[] x = hot.get(k);
+            int i = (int) x[0];
+            int p = (int) x[1];
             long[] c = now[i];
-            int local = (int) h[3];
-            hottest.add(portName(topo.hosts() + i, local).put("utilisation", h[2]).put("PortXmitData", c[p * per])
+            int local = (int) x[3];
+            hottest.add(portName(h + i, local).put("utilisation", x[2]).put("PortXmitData", c[p * per])
                     .put("PortXmitPkts", c[p * per + 2]).put("PortXmitWait", c[p * per + 4]));
         }
-        JsonObject out = new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", interval)
+        return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", span)
                 .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
                 .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("heat", heat);
-        if (deltas) {
-            lastRated = out;
-        }
-        return out;
     }
 
     /** Rows of switches a level's heatmap shows at most: larger levels are summed into equal groups. */
