@@ -539,7 +539,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
                     .put("downUtilisation", ran ? downFlits[l] / ratedAt[l] : null)
                     .put("transmitWaitPerLinkCycle", ran ? waitAt[l] / (2 * ratedAt[l]) : null));
         }
-        JsonArray heat = heat(hot, levels);
+        JsonArray heat = PortHeat.of(topo, hot);
         hot.sort((a, b) -> Double.compare(b[2], a[2]));
         JsonArray hottest = new JsonArray();
         for (int k = 0; k < Math.min(HOTTEST, hot.size()); k++) {
@@ -555,48 +555,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
                 .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("heat", heat);
-    }
-
-    /** Rows of switches a level's heatmap shows at most: larger levels are summed into equal groups. */
-    static final int HEAT_ROWS = 64;
-
-    /**
-     * Per level, utilisation (flits per cycle) by switch and port, switches grouped into at most
-     * {@value #HEAT_ROWS} rows (the mean of the group): bounded at any size of tree.
-     */
-    private JsonArray heat(List<double[]> ports, int levels) {
-        int h = topo.hosts();
-        int[] pos = new int[topo.switches()];
-        int[] seen = new int[levels + 1];
-        for (int i = 0; i < topo.switches(); i++) {
-            pos[i] = seen[topo.level(h + i)]++;
-        }
-        double[][][] grid = new double[levels + 1][][];
-        int[] per = new int[levels + 1];
-        for (int l = 1; l <= levels; l++) {
-            int rows = Math.min(HEAT_ROWS, Math.max(1, seen[l]));
-            per[l] = (seen[l] + rows - 1) / rows;
-            grid[l] = new double[(seen[l] + per[l] - 1) / per[l]][topo.downPorts(l) + topo.upPorts(l)];
-        }
-        for (double[] e : ports) {
-            int i = (int) e[0];
-            int l = topo.level(h + i);
-            grid[l][pos[i] / per[l]][(int) e[3]] += e[2] / per[l];
-        }
-        JsonArray out = new JsonArray();
-        for (int l = 1; l <= levels; l++) {
-            JsonArray rows = new JsonArray();
-            for (double[] r : grid[l]) {
-                JsonArray row = new JsonArray();
-                for (double v : r) {
-                    row.add(Math.round(v * 1000) / 1000.0);
-                }
-                rows.add(row);
-            }
-            out.add(new JsonObject().put("level", l).put("switches", seen[l]).put("switchesPerRow", per[l])
-                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("rows", rows));
-        }
-        return out;
     }
 
     /** A switch port by name: the board, its tuple, the physical port and what is at the other end. */

@@ -1,0 +1,61 @@
+package org.oft.controller.service;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.oft.controller.fattree.topology.PgftTopology;
+
+/**
+ * The Fat tree view's per-level heatmaps: utilisation (flits per cycle) by switch and port, a
+ * level's switches grouped into at most {@value #ROWS} rows of equal size but the last (each cell
+ * the mean over its group): bounded at any size of tree.
+ */
+final class PortHeat {
+    /** Rows of switches a level's heatmap shows at most: larger levels are grouped. */
+    static final int ROWS = 64;
+
+    private PortHeat() {
+    }
+
+    /**
+     * @param ports {switch index, (unused), flits per cycle, the topology's local port} for each port
+     *              with a rate; ports without one count as idle
+     */
+    static JsonArray of(PgftTopology topo, List<double[]> ports) {
+        int levels = topo.levels();
+        int h = topo.hosts();
+        int[] pos = new int[topo.switches()];
+        int[] seen = new int[levels + 1];
+        for (int i = 0; i < topo.switches(); i++) {
+            pos[i] = seen[topo.level(h + i)]++;
+        }
+        double[][][] grid = new double[levels + 1][][];
+        int[] per = new int[levels + 1];
+        for (int l = 1; l <= levels; l++) {
+            int rows = Math.min(ROWS, Math.max(1, seen[l]));
+            per[l] = (seen[l] + rows - 1) / rows;
+            grid[l] = new double[(seen[l] + per[l] - 1) / per[l]][topo.downPorts(l) + topo.upPorts(l)];
+        }
+        for (double[] e : ports) {
+            int i = (int) e[0];
+            int l = topo.level(h + i);
+            int row = pos[i] / per[l];
+            int members = Math.min(per[l], seen[l] - row * per[l]); // the last group may be smaller
+            grid[l][row][(int) e[3]] += e[2] / members;
+        }
+        JsonArray out = new JsonArray();
+        for (int l = 1; l <= levels; l++) {
+            JsonArray rows = new JsonArray();
+            for (double[] r : grid[l]) {
+                JsonArray row = new JsonArray();
+                for (double v : r) {
+                    row.add(Math.round(v * 1000) / 1000.0);
+                }
+                rows.add(row);
+            }
+            out.add(new JsonObject().put("level", l).put("switches", seen[l]).put("switchesPerRow", per[l])
+                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("rows", rows));
+        }
+        return out;
+    }
+}
