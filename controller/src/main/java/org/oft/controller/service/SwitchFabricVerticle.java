@@ -769,8 +769,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("unreachableByRouting", rr.unreachableByRouting())
                 .put("unreachableExamples", new JsonArray(rr.unreachableExamples()));
         LOG.info("rerouted around " + spec + ": " + changed + " entries, " + d.getLong("blocksWritten") + " blocks; "
-                + rr.unreachablePairs() + " pairs unreachable (" + rr.unreachableByRouting() + " of them joined by cables, "
-                + "but only down then up)");
+                + rr.unreachablePairs() + " pairs unreachable" + (rr.unreachableByRouting() == 0 ? ""
+                : " (" + rr.unreachableByRouting() + " of them joined by cables, but only down then up)"));
         return d;
     }
 
