@@ -858,6 +858,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
         }
     }
 
+    /** What a fabric whose boards give each host {@code addressesPerHost} addresses starts with, as its log and start-up line say it. */
+    public static String startingLabel(String engine, int addressesPerHost) {
+        return Served.initially(engine, addressesPerHost).label();
+    }
+
     /** {@code served}'s routes: its engine's, over its number of paths. */
     private Routing routing(Served c) {
         return RoutingEngines.byName(c.engine()).route(topo, new RoutingOptions(c.paths(), bench.seed(), types));
