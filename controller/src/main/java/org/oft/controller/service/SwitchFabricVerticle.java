@@ -460,7 +460,10 @@ public final class SwitchFabricVerticle extends VerticleBase {
             cycle = Math.max(cycle, sp.cycle());
             long span = previousPorts == null ? 0 : sp.cycle() - previousCycles[i];
             long[] old = span > 0 ? previousPorts[i] : null;
-            if (old != null) {
+            if (span < 0 || old != null && wentBack(old, c)) {
+                ratedSpan[i] = 0; // the board restarted and counts from zero again: no rate until its next latch
+                old = null;
+            } else if (old != null) {
                 ratedSpan[i] = span;
             }
             int v = h + i;
@@ -555,6 +558,16 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
                 .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("heat", heat);
+    }
+
+    /** Whether a cumulative counter is below its last reading. */
+    private static boolean wentBack(long[] before, long[] now) {
+        for (int k = 0; k < Math.min(before.length, now.length); k++) {
+            if (now[k] < before[k]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A switch port by name: the board, its tuple, the physical port and what is at the other end. */
