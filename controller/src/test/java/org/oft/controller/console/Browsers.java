@@ -43,6 +43,14 @@ final class Browsers {
         Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** The page scrolled so that element {@code id} is in view, as {@code target/console/NAME.png}; then back to the top. */
+    static void screenshot(WebDriver browser, String name, String id) throws IOException {
+        org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) browser;
+        js.executeScript("document.getElementById(arguments[0]).scrollIntoView({block: 'start'});", id);
+        screenshot(browser, name);
+        js.executeScript("window.scrollTo(0, 0);");
+    }
+
     static WebDriver open(Path profile) {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);

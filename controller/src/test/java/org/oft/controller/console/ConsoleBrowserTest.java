@@ -153,7 +153,7 @@ class ConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('histogram')).getOption().series[0].data;"
                         + "return (d[0].value || 0) + (d[1].value || 0) + (d[2].value || 0);");
         assertTrue(((Number) below).longValue() > 0, "negative margins are counted");
-        Browsers.screenshot(browser, "oft-skew");
+        Browsers.screenshot(browser, "oft-skew", "timing");
         // recalibrated from the page: the skew is measured and compensated, and the alarm goes
         view("actions");
         browser.findElement(By.id("recalibrate")).click();

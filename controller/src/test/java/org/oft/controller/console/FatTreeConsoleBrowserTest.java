@@ -113,7 +113,7 @@ class FatTreeConsoleBrowserTest {
         String row = browser.findElement(By.cssSelector("#anomalies tbody tr")).getText();
         assertTrue(row.startsWith("switch-5 (1,1,1,0) 2 host 21 DOWN"), row);
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") == null);
-        Browsers.screenshot(browser, "fabric-dead-link");
+        Browsers.screenshot(browser, "fabric-dead-link", "hottest");
         // repaired from the page: the alarm goes, the port is up again
         view("actions");
         browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
