@@ -269,8 +269,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         return vertx.executeBlocking(() -> {
             FatTree ft = bench.tree();
             NodeTypes nt = NodeTypes.parse(bench.nodeTypes(), ft.topology());
-            Served first0 = served;
-            Routing r = RoutingEngines.byName(first0.engine()).route(ft.topology(), new RoutingOptions(first0.paths(), bench.seed(), nt));
+            Served initial = served;
+            Routing r = routing(initial, ft.topology(), nt);
             JsonObject previousRecord = config.state() == null ? null : DeploymentRecord.compare(config.state(), bus);
             if (previousRecord != null && Boolean.FALSE.equals(previousRecord.getBoolean("matches"))) {
                 LOG.warning(DeploymentRecord.summary(previousRecord));
@@ -297,8 +297,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
             if (config.state() != null) {
                 DeploymentRecord.of(configs, rep.epoch()).save(config.state());
             }
-            record(deployJson(first0.label(), rep, System.nanoTime() - t0, null));
-            LOG.info("deployed " + first0.label() + " tables of " + topo.describe() + " to " + topo.switches() + " " + config.board()
+            record(deployJson(initial.label(), rep, System.nanoTime() - t0, null));
+            LOG.info("deployed " + initial.label() + " tables of " + topo.describe() + " to " + topo.switches() + " " + config.board()
                     + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
             discovered = bus.discover();
             describe = describe(discovered, previousRecord);
@@ -876,9 +876,13 @@ public final class SwitchFabricVerticle extends VerticleBase {
         return Served.initially(engine, addressesPerHost).label();
     }
 
-    /** {@code served}'s routes: its engine's, over its number of paths. */
+    /** {@code c}'s routes on the served tree: its engine's, over its number of paths. */
     private Routing routing(Served c) {
-        return RoutingEngines.byName(c.engine()).route(topo, new RoutingOptions(c.paths(), bench.seed(), types));
+        return routing(c, topo, types);
+    }
+
+    private Routing routing(Served c, PgftTopology t, NodeTypes nt) {
+        return RoutingEngines.byName(c.engine()).route(t, new RoutingOptions(c.paths(), bench.seed(), nt));
     }
 
     /**
