@@ -938,7 +938,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 }
                 k = ((Number) p).intValue();
                 if (k > 1 && !RoutingEngines.byName(name).multiPath()) {
-                    throw new IllegalArgumentException(name + " is single-path: \"paths\" must be 1 (shift-1, disjoint and random route over several)");
+                    throw new IllegalArgumentException(name + " is single-path: \"paths\" must be 1 ("
+                            + RoutingEngines.multiPathNames() + " route over several)");
                 }
             }
             return new Served(name, k);

@@ -55,8 +55,14 @@ public final class RoutingEngines {
 
     static void requireSinglePath(RoutingEngine e, RoutingOptions o) {
         if (o.paths() != 1) {
-            throw new IllegalArgumentException(e.name() + " is single-path; use shift-1, disjoint or random for --paths "
-                    + o.paths());
+            throw new IllegalArgumentException(e.name() + " is single-path; use " + multiPathNames() + " for --paths " + o.paths());
         }
+    }
+
+    /** The engines that route a pair over several paths, named for a message: "random, shift-1 or disjoint". */
+    public static String multiPathNames() {
+        List<String> names = ENGINES.values().stream().filter(RoutingEngine::multiPath).map(RoutingEngine::name).toList();
+        return names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
     }
 }
