@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.oft.controller.service.BoardSpec;
 import org.oft.controller.service.ConsoleVerticle;
 
 /**
@@ -61,8 +62,7 @@ final class ConsoleBenchmark {
         }
         Path log = dir.resolve("serve.log");
         int port = freePort();
-        List<String> cmd = List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), SERVER_HEAP, "-cp",
-                System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "serve", "--order", String.valueOf(order),
+        List<String> cmd = BoardSpec.BoardProcess.oftctl(List.of(SERVER_HEAP), "serve", "--order", String.valueOf(order),
                 "--port", String.valueOf(port), "--token-file", dir.resolve("token").toString());
         Process server;
         try {
@@ -87,7 +87,7 @@ final class ConsoleBenchmark {
             }
         } finally {
             vertx.close().await();
-            org.oft.controller.service.BoardSpec.BoardProcess.kill(server);
+            BoardSpec.BoardProcess.kill(server);
         }
     }
 
@@ -124,7 +124,7 @@ final class ConsoleBenchmark {
     private Phase phase(Vertx vertx, Process server, int port, String name, int clients, int seconds) {
         AtomicLongArray msgs = new AtomicLongArray(Math.max(clients, 1));
         AtomicLongArray bytes = new AtomicLongArray(Math.max(clients, 1));
-        AtomicLongArray closed = new AtomicLongArray(1);
+        java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
         WebSocketClient client = vertx.createWebSocketClient();
         List<WebSocket> sockets = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
@@ -135,7 +135,7 @@ final class ConsoleBenchmark {
                 msgs.incrementAndGet(k);
                 bytes.addAndGet(k, m.length());
             });
-            ws.closeHandler(v -> closed.incrementAndGet(0));
+            ws.closeHandler(v -> closed.incrementAndGet());
             sockets.add(ws);
         }
         ProcessHandle h = server.toHandle();
@@ -157,7 +157,7 @@ final class ConsoleBenchmark {
             m[c] = msgs.get(c);
             allBytes += bytes.get(c);
         }
-        int lost = (int) closed.get(0); // read before this phase closes its own sockets
+        int lost = closed.get(); // read before this phase closes its own sockets
         double live = liveHeapMb(h.pid());
         within(Future.all(sockets.stream().map(WebSocket::close).toList()), "the clients to close");
         within(client.close(), "the client to close");

@@ -163,11 +163,22 @@ public record BoardSpec(String kind, String path, int baud) {
         public record Spawned(Process process, String announce) {
         }
 
+        /** The command line of {@code oftctl ARGS} run by this JVM and class path, with {@code jvmOptions}. */
+        public static List<String> oftctl(List<String> jvmOptions, String... args) {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+            cmd.addAll(jvmOptions);
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl"));
+            cmd.addAll(List.of(args));
+            return cmd;
+        }
+
         /** Starts {@code oftctl board-sim ARGS} with this JVM and class path; the caller ends it with {@link #kill}. */
         public static Spawned spawn(String... args) {
-            List<String> cmd = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
-                    System.getProperty("java.class.path"), "org.oft.controller.cli.Oftctl", "board-sim"));
-            cmd.addAll(List.of(args));
+            String[] sub = new String[args.length + 1];
+            sub[0] = "board-sim";
+            System.arraycopy(args, 0, sub, 1, args.length);
+            List<String> cmd = oftctl(List.of(), sub);
             Process p;
             try {
                 p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
