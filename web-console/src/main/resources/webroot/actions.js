@@ -103,6 +103,18 @@
     }).finally(() => { $('fail-apply').disabled = false; });
   });
 
+  // a single-path engine routes one path over all of a host's addresses: the choice is offered for the others only
+  function pathsFor(engine) {
+    const c = C.config();
+    const ps = $('paths-select');
+    const multi = c.multiPathEngines.includes(engine);
+    if (!multi) ps.value = 1;
+    ps.disabled = c.addressesPerHost === 1 || !multi;
+    ps.title = c.addressesPerHost === 1 ? 'one address per host: serve --paths K gives each host K'
+      : multi ? '' : engine + ' is single-path';
+  }
+  $('engine-select').addEventListener('change', () => pathsFor($('engine-select').value));
+
   C.on('config', (c) => {
     $('clock-rate').value = c.slotsPerSecond;
     if (c.fabric === 'fattree') {
@@ -119,8 +131,7 @@
         if (c.addressesPerHost % k === 0) { const o = document.createElement('option'); o.value = k; o.textContent = k; ps.appendChild(o); }
       }
       ps.value = c.paths;
-      ps.disabled = c.addressesPerHost === 1;
-      ps.title = c.addressesPerHost === 1 ? 'one address per host: serve --paths K gives each host K' : '';
+      pathsFor(sel.value);
       $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
     } else {
       $('fault-spec').placeholder = 'stuck:2:1:turn';

@@ -368,6 +368,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("levels", levels)
                 .put("addressesPerHost", bench.paths())
                 .put("engines", new JsonArray(RoutingEngines.forSwitchBoards().stream().map(RoutingEngine::name).toList()))
+                .put("multiPathEngines", new JsonArray(RoutingEngines.forSwitchBoards().stream().filter(RoutingEngine::multiPath)
+                        .map(RoutingEngine::name).toList()))
                 .put("traffic", bench.traffic())
                 .put("load", bench.load())
                 .put("randomUp", bench.randomUp())

@@ -1,6 +1,7 @@
 package org.oft.controller.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -194,7 +195,9 @@ class FatTreeConsoleBrowserTest {
         Select paths = new Select(browser.findElement(By.id("paths-select")));
         assertEquals(List.of("1", "2", "4"), paths.getOptions().stream().map(o -> o.getText()).toList());
         assertEquals("1", paths.getFirstSelectedOption().getText());
+        assertFalse(browser.findElement(By.id("paths-select")).isEnabled(), "D-mod-K is single-path: no choice offered");
         new Select(browser.findElement(By.id("engine-select"))).selectByValue("disjoint");
+        assertTrue(browser.findElement(By.id("paths-select")).isEnabled());
         paths.selectByValue("2");
         browser.findElement(By.id("engine-apply")).click();
         new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed disjoint over 2 paths"));
