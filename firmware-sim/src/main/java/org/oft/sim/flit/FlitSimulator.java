@@ -536,8 +536,8 @@ public final class FlitSimulator {
     private void enqueue(int src, int dst, int p) {
         int q;
         switch (policy) {
-            case HASH -> q = Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
-            case ROUND_ROBIN -> q = rrPath[src]++ % paths;
+            case HASH -> q = paths == 1 ? 0 : Math.floorMod(src * 0x9E3779B1 + dst * 0x85EBCA6B, paths);
+            case ROUND_ROBIN -> q = paths == 1 ? 0 : rrPath[src]++ % paths;
             default -> q = hostRnd[src].nextInt(paths);
         }
         pktSrc[p] = src;
@@ -553,12 +553,12 @@ public final class FlitSimulator {
         if (srcCount[src] == queue.length) {
             int[] bigger = new int[queue.length * 2];
             for (int i = 0; i < srcCount[src]; i++) {
-                bigger[i] = queue[(srcHead[src] + i) % queue.length];
+                bigger[i] = queue[(srcHead[src] + i) & (queue.length - 1)];
             }
             srcQueue[src] = queue = bigger;
             srcHead[src] = 0;
         }
-        queue[(srcHead[src] + srcCount[src]) % queue.length] = p;
+        queue[(srcHead[src] + srcCount[src]) & (queue.length - 1)] = p; // lengths are powers of two
         srcCount[src]++;
     }
 
@@ -787,7 +787,7 @@ public final class FlitSimulator {
             if (++pktEjected[p] < par.packetFlits()) {
                 return;
             }
-            if (pktDst[p] / paths != host) {
+            if ((paths == 1 ? pktDst[p] : pktDst[p] / paths) != host) {
                 misdelivered++;
                 portCounters[from * PC + MISDELIVERED]++;
             } else {
@@ -856,7 +856,7 @@ public final class FlitSimulator {
                 credits[out * vcs + vc] &= ~BUSY;
                 hostSent[h] = 0;
                 hostOutVc[h] = -1;
-                srcHead[h] = (srcHead[h] + 1) % srcQueue[h].length;
+                srcHead[h] = (srcHead[h] + 1) & (srcQueue[h].length - 1);
                 srcCount[h]--;
             }
         }
@@ -902,9 +902,7 @@ public final class FlitSimulator {
                     while (order != 0) { // only VCs that hold flits, round robin from inRr
                         int v = r + Long.numberOfTrailingZeros(order);
                         order &= order - 1;
-                        if (v >= vcs) {
-                            v -= vcs;
-                        }
+                        v -= vcs - 1 - v >> 31 & vcs; // mod vcs, branch-free
                         int ivi = in * vcs + v;
                         int s = ivi * IVS;
                         int p = ivs[s + FRONT];
@@ -964,9 +962,7 @@ public final class FlitSimulator {
                     }
                     int o = reqOut - first;
                     int dist = i - outRr[reqOut];
-                    if (dist < 0) {
-                        dist += radix;
-                    }
+                    dist += dist >> 31 & radix; // branch-free: which input is nearer is a coin toss
                     if (bestDist[o] == Integer.MAX_VALUE) {
                         requested[outputs++] = o;
                         if (ageArbitration) {
