@@ -691,10 +691,17 @@ public final class FlitSimulator {
                 return;
             }
             Traffic traffic = injectTraffic;
-            for (int h : hosts) {
-                SplittableRandom r = hostRnd[h];
-                if (r.nextDouble() < perPacket) {
-                    int d = traffic.destination(h, r);
+            // which hosts inject is a coin toss each: drawn first into a mask (no branch), then visited
+            for (int from = 0; from < hosts.length; from += 64) {
+                int to = Math.min(hosts.length, from + 64);
+                long inject = 0;
+                for (int k = from; k < to; k++) {
+                    inject |= (hostRnd[hosts[k]].nextDouble() < perPacket ? 1L : 0L) << k; // shifts are mod 64
+                }
+                while (inject != 0) {
+                    int h = hosts[from + Long.numberOfTrailingZeros(inject)];
+                    inject &= inject - 1;
+                    int d = traffic.destination(h, hostRnd[h]);
                     if (d >= 0 && d != h) {
                         enqueue(h, d);
                     }
