@@ -121,6 +121,7 @@ public final class FlitSimulator {
     private int spareCount;
     private final SplittableRandom[] hostRnd; // per host: injection, destinations and random paths, so that lanes inject side by side
     private int[] laneOfHost;
+    private int[] hostIndex; // per host: where it is in its lane's hosts
     // this cycle's injection, read by the lanes
     private double injectPerPacket;
     private Traffic injectTraffic;
@@ -345,6 +346,7 @@ public final class FlitSimulator {
             }
         }
         this.laneOfHost = Arrays.copyOf(laneOf, hosts);
+        this.hostIndex = new int[hosts];
         Lane[] made = new Lane[n];
         this.lanes = made;
         for (int l = 0; l < n; l++) {
@@ -604,6 +606,8 @@ public final class FlitSimulator {
     private final class Lane {
         final int id;
         final int[] hosts;
+        final long[] queued; // bit k set while hosts[k] has a packet in its source queue, from the cycle after it was created
+        final long[] fresh; // hosts that created a packet this cycle: none can send it before the next
         final int[] switches;
         // output arbitration scratch, sized to the largest radix: the best offer per output this cycle
         final int[] bestDist;
@@ -645,6 +649,11 @@ public final class FlitSimulator {
         Lane(int id, int[] hosts, int[] switches, int lanes) {
             this.id = id;
             this.hosts = hosts;
+            this.queued = new long[(hosts.length + 63) / 64];
+            this.fresh = new long[queued.length];
+            for (int k = 0; k < hosts.length; k++) {
+                hostIndex[hosts[k]] = k;
+            }
             this.switches = switches;
             this.bestDist = new int[radix];
             this.bestIn = new int[radix];
@@ -661,11 +670,20 @@ public final class FlitSimulator {
 
         /** One cycle of this lane: what arrives at its ports, then its hosts send, then its switches allocate. */
         void run() {
+            for (int w = 0; w < queued.length; w++) {
+                queued[w] |= fresh[w];
+                fresh[w] = 0;
+            }
             inject();
             arriveCredits();
             arriveFlits();
-            for (int h : hosts) {
-                sendFromHost(h);
+            for (int w = 0; w < queued.length; w++) {
+                long m = queued[w];
+                while (m != 0) { // only hosts with a packet to send
+                    int k = (w << 6) + Long.numberOfTrailingZeros(m);
+                    m &= m - 1;
+                    sendFromHost(hosts[k], k);
+                }
             }
             for (int n : switches) {
                 for (int w = maskBase[n]; w < maskBase[n + 1]; w++) {
@@ -710,6 +728,8 @@ public final class FlitSimulator {
         }
 
         void enqueue(int src, int dst) {
+            int k = hostIndex[src];
+            fresh[k >>> 6] |= 1L << k;
             int p = pool[--poolCount]; // fillPools keeps one per host and cycle
             createdDelta++;
             if (inWindow()) {
@@ -827,10 +847,7 @@ public final class FlitSimulator {
             return -1;
         }
 
-        private void sendFromHost(int h) {
-            if (srcCount[h] == 0) {
-                return;
-            }
+        private void sendFromHost(int h, int k) {
             int p = srcQueue[h][srcHead[h]];
             int out = net.portBase()[h];
             if (hostSent[h] == 0 && cycle < pktBorn[p] + par.routerDelay()) {
@@ -864,7 +881,9 @@ public final class FlitSimulator {
                 hostSent[h] = 0;
                 hostOutVc[h] = -1;
                 srcHead[h] = (srcHead[h] + 1) & (srcQueue[h].length - 1);
-                srcCount[h]--;
+                if (--srcCount[h] == 0) {
+                    queued[k >>> 6] &= ~(1L << k);
+                }
             }
         }
 
