@@ -610,11 +610,9 @@ public final class FlitSimulator {
         final long[] fresh; // hosts that created a packet this cycle: none can send it before the next
         final int[] switches;
         // output arbitration scratch, sized to the largest radix: the best offer per output this cycle
-        final int[] bestDist;
-        final int[] bestIn;
+        final long[] best; // per output: distance from its pointer << 40 | input << 16 | input VC << 8 | output VC of the best offer
         final long[] bestAge;
         final int[] requested;
-        final int[] bestVcs; // per output: input VC << 8 | output VC of the best offer
         // what this lane hands to lane r for a later cycle: per slot, the flits (see flit()) and the credits
         // (output VCs) that arrive; list (r, slot) starts at (r * slots + slot) * capacity; its length is at
         // [r * slots + slot] of the count. Lane r's flit lists are 2 · chanSlots: to its switches, then to its hosts
@@ -655,12 +653,10 @@ public final class FlitSimulator {
                 hostIndex[hosts[k]] = k;
             }
             this.switches = switches;
-            this.bestDist = new int[radix];
-            this.bestIn = new int[radix];
+            this.best = new long[radix];
             this.bestAge = new long[radix];
             this.requested = new int[radix];
-            this.bestVcs = new int[radix];
-            Arrays.fill(bestDist, Integer.MAX_VALUE);
+            Arrays.fill(best, Long.MAX_VALUE);
             this.chanTo = new long[lanes * 2 * chanSlots * chanCap];
             this.chanToCount = new int[lanes * 2 * chanSlots];
             this.creditTo = new int[lanes * creditSlots * creditCap];
@@ -989,29 +985,27 @@ public final class FlitSimulator {
                     int o = reqOut - first;
                     int dist = i - outRr[reqOut];
                     dist += dist >> 31 & radix; // branch-free: which input is nearer is a coin toss
-                    if (bestDist[o] == Integer.MAX_VALUE) {
-                        requested[outputs++] = o;
-                        if (ageArbitration) {
-                            bestAge[o] = Long.MAX_VALUE;
-                        }
-                    }
-                    if (ageArbitration ? reqAge < bestAge[o] || (reqAge == bestAge[o] && dist < bestDist[o]) : dist < bestDist[o]) {
-                        bestDist[o] = dist;
-                        bestIn[o] = i;
-                        bestVcs[o] = reqVcs;
-                        if (ageArbitration) {
-                            bestAge[o] = reqAge;
-                        }
+                    // the offer as one key, nearest input first: an output keeps the least (no branch)
+                    long key = (long) dist << 40 | (long) i << 16 | reqVcs;
+                    long held = best[o];
+                    requested[outputs] = o;
+                    outputs += held == Long.MAX_VALUE ? 1 : 0;
+                    if (!ageArbitration) {
+                        best[o] = Math.min(held, key);
+                    } else if (held == Long.MAX_VALUE || reqAge < bestAge[o] || (reqAge == bestAge[o] && key < held)) {
+                        best[o] = key;
+                        bestAge[o] = reqAge;
                     }
                 }
             }
             for (int k = 0; k < outputs; k++) {
                 int o = requested[k];
-                int i = bestIn[o];
+                long key = best[o];
+                best[o] = Long.MAX_VALUE;
+                int i = (int) (key >>> 16) & 0xFFFFFF;
                 int out = first + o;
-                bestDist[o] = Integer.MAX_VALUE;
-                int v = bestVcs[o] >>> 8;
-                grant(first + i, v, out, bestVcs[o] & 0xFF);
+                int v = (int) key >>> 8 & 0xFF;
+                grant(first + i, v, out, (int) key & 0xFF);
                 outRr[out] = i + 1 == radix ? 0 : i + 1;
                 inRr[first + i] = v + 1 == vcs ? 0 : v + 1;
             }
