@@ -1,5 +1,6 @@
 package org.oft.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -108,6 +109,135 @@ class SwitchBoardsTest {
             assertTrue(m instanceof Message.Nack n && n.code() == Protocol.E_BAD_CONTENT
                     && n.reason().contains("LID 7 goes to port 5, beyond the 4 ports"), String.valueOf(m));
             assertEquals(before, (int) bench.call(() -> model.port(1, 7)));
+        }
+    }
+
+    /**
+     * A star: one switch of {@code radix} ports with a host on each, host h on physical port h + 1,
+     * sending uniform traffic at load 0.5 once the switch holds its table.
+     */
+    static SwitchBoards star(int radix) {
+        int[] portBase = new int[radix + 2];
+        for (int n = 0; n <= radix; n++) {
+            portBase[n] = n;
+        }
+        portBase[radix + 1] = 2 * radix;
+        int[] peer = new int[2 * radix];
+        int[] level = new int[2 * radix];
+        for (int h = 0; h < radix; h++) {
+            peer[h] = radix + h;
+            peer[radix + h] = h;
+        }
+        java.util.Arrays.fill(level, 1);
+        org.oft.sim.flit.FlitSimulator.Traffic uniform = (src, rnd) -> {
+            int d = rnd.nextInt(radix - 1);
+            return d >= src ? d + 1 : d;
+        };
+        return new SwitchBoards(1, new int[] {radix}, radix, 0, new SwitchBoards.PacketModel(
+                new org.oft.sim.flit.FlitNetwork(radix, portBase, peer, level), org.oft.sim.flit.FlitParameters.defaults(), 1,
+                org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, uniform, 0.5, 1, 10, false, false, null, 1));
+    }
+
+    /**
+     * The controller's end of a link that, while armed, lets the board latch new counters (a slot of
+     * the model) after it sent the first frame of a port-counter reading and before the controller
+     * takes it: the frames of that reading are then of two latches.
+     */
+    static final class LatchBetweenFrames implements org.oft.hal.transport.ByteLink {
+        private final org.oft.hal.transport.ByteLink inner;
+        private final org.oft.hal.wire.Framing.Decoder frames = new org.oft.hal.wire.Framing.Decoder();
+        private final java.util.concurrent.atomic.AtomicInteger armed = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile Runnable latch = () -> { };
+
+        LatchBetweenFrames(org.oft.hal.transport.ByteLink inner) {
+            this.inner = inner;
+        }
+
+        /** The next {@code times} readings each see {@code latch} run between their first and second frame. */
+        void arm(int times, Runnable latch) {
+            this.latch = latch;
+            armed.set(times);
+        }
+
+        @Override
+        public void send(byte[] bytes) {
+            inner.send(bytes);
+        }
+
+        @Override
+        public void receiver(Receiver receiver) {
+            inner.receiver((buf, off, len) -> {
+                frames.feed(buf, off, len, payload -> {
+                    if (org.oft.hal.wire.MessageCodec.decode(payload).message() instanceof Message.PortCounters m && m.firstPort() == 0
+                            && armed.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        latch.run();
+                    }
+                });
+                receiver.received(buf, off, len);
+            });
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    @Test
+    void portCountersOfSeveralFramesAreAllOfOneLatch() {
+        int radix = Protocol.PORTS_PER_FRAME + 2; // two frames
+        SwitchBoards model = star(radix);
+        PipeLink[] pipe = PipeLink.pair("ports");
+        LatchBetweenFrames link = new LatchBetweenFrames(pipe[0]);
+        try (WireBench bench = new WireBench(model, pipe[1]);
+             WireBoardBus bus = new WireBoardBus(link, WireBoardBus.Options.defaults())) {
+            BoardInfo sw = bus.discover().get(0);
+            assertEquals(radix, sw.radix());
+            byte[] lft = new byte[radix];
+            for (int h = 0; h < radix; h++) {
+                lft[h] = (byte) (h + 1);
+            }
+            bus.deploy(List.of(BoardConfig.electricalSwitch(sw.id(), lft)));
+            bus.stopClock(); // from here the model latches only when the test says
+            java.util.concurrent.Callable<long[]> slot = () -> {
+                model.step();
+                model.publish();
+                return null;
+            };
+            bench.call(slot);
+            Runnable latch = () -> bench.call(slot);
+            java.util.function.Supplier<long[]> latched = () -> bench.call(() -> {
+                Message.PortCounters a = (Message.PortCounters) model.portCounters(0, 0, 0, 0);
+                Message.PortCounters b = (Message.PortCounters) model.portCounters(0, 0, 0, Protocol.PORTS_PER_FRAME);
+                long[] all = java.util.Arrays.copyOf(a.counters(), a.counters().length + b.counters().length);
+                System.arraycopy(b.counters(), 0, all, a.counters().length, b.counters().length);
+                assertEquals(a.cycle(), b.cycle());
+                return all;
+            });
+
+            org.oft.hal.SwitchPorts calm = bus.portCounters(sw.id());
+            assertArrayEquals(latched.get(), calm.counters());
+            assertTrue(java.util.Arrays.stream(calm.counters()).sum() > 0, "hosts sent through the switch");
+
+            // the board latches between the first frame and the second: read again, all of the new latch
+            link.arm(1, latch);
+            org.oft.hal.SwitchPorts read = bus.portCounters(sw.id());
+            assertEquals(calm.cycle() + 10, read.cycle(), "one slot of 10 cycles later");
+            assertArrayEquals(latched.get(), read.counters());
+
+            // a board that latches between frames every time is reported, not read half and half
+            link.arm(3, latch);
+            assertEquals(sw.id() + ": its port counters changed while they were read, three times running",
+                    assertThrows(BoardException.class, () -> bus.portCounters(sw.id())).getMessage());
+            link.arm(0, latch);
+            org.oft.hal.SwitchPorts after = bus.portCounters(sw.id());
+            assertEquals(read.cycle() + 30, after.cycle());
+            assertArrayEquals(latched.get(), after.counters());
         }
     }
 }
