@@ -39,8 +39,8 @@ interface BoardModel {
     default void close() {
     }
 
-    /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports. */
-    default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort) {
+    /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports; {@code bootId} is the board's. */
+    default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort, long bootId) {
         return null;
     }
 }

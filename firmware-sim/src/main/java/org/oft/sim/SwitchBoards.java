@@ -43,8 +43,14 @@ public final class SwitchBoards implements BoardModel {
     private long portsAt;
     private volatile PortSnapshot portSnapshot;
 
-    private record PortSnapshot(long cycle, byte[] up, long[] counters) {
+    /** Per board the cycle since its boot; per port its link state and counters since its board's boot. */
+    private record PortSnapshot(long[] cycles, byte[] up, long[] counters) {
     }
+
+    // a board's counters start from zero when it boots, as a switch's do: the model's cycle and its
+    // ports' counters when each board last booted (fabric thread)
+    private final long[] bootCycle;
+    private final long[] bootCounters;
 
     private final int levels;
     private final int[] radix;
@@ -90,6 +96,8 @@ public final class SwitchBoards implements BoardModel {
             base[i + 1] = base[i] + radix[i];
         }
         this.packets = packets;
+        this.bootCycle = new long[radix.length];
+        this.bootCounters = new long[base[radix.length] * Protocol.PORT_COUNTERS.size()];
         if (packets != null) {
             FlitNetwork net = packets.network();
             if (net.nodes() - net.hosts() != radix.length) {
@@ -146,6 +154,10 @@ public final class SwitchBoards implements BoardModel {
 
     @Override
     public void clear(int kind, int index) {
+        if (sim != null) { // the board rebooted: its cycle and counters start again
+            bootCycle[index] = sim.cycle();
+            readBoard(index, bootCounters);
+        }
         if (active[index] != null) {
             loaded--;
         }
@@ -195,32 +207,46 @@ public final class SwitchBoards implements BoardModel {
 
     @Override
     public void publish() {
-        int per = Protocol.PORT_COUNTERS.size();
         byte[] up = new byte[base[radix.length]];
-        long[] counters = new long[up.length * per];
+        long[] counters = new long[up.length * Protocol.PORT_COUNTERS.size()];
+        long[] cycles = new long[radix.length];
         if (sim == null) {
             java.util.Arrays.fill(up, (byte) 1);
         } else {
-            long[] one = new long[per];
             FlitNetwork net = sim.network();
             for (int i = 0; i < radix.length; i++) {
+                readBoard(i, counters);
+                cycles[i] = sim.cycle() - bootCycle[i];
                 int g0 = net.portBase()[net.hosts() + i];
                 for (int p = 0; p < radix[i]; p++) {
                     int local = local(i, p + 1);
-                    if (local < 0) {
-                        continue; // a physical port with no cable in the fabric: down, nothing counted
-                    }
-                    sim.readPort(g0 + local, one);
-                    up[base[i] + p] = (byte) (sim.linkUp(g0 + local) ? 1 : 0);
-                    System.arraycopy(one, 0, counters, (base[i] + p) * per, per);
+                    up[base[i] + p] = (byte) (local >= 0 && sim.linkUp(g0 + local) ? 1 : 0);
                 }
             }
+            for (int k = 0; k < counters.length; k++) {
+                counters[k] -= bootCounters[k];
+            }
         }
-        portSnapshot = new PortSnapshot(sim == null ? 0 : sim.cycle(), up, counters);
+        portSnapshot = new PortSnapshot(cycles, up, counters);
+    }
+
+    /** Board {@code i}'s ports' counters since the model started, into their place in {@code into} (fabric thread). */
+    private void readBoard(int i, long[] into) {
+        int per = Protocol.PORT_COUNTERS.size();
+        long[] one = new long[per];
+        FlitNetwork net = sim.network();
+        int g0 = net.portBase()[net.hosts() + i];
+        for (int p = 0; p < radix[i]; p++) {
+            int local = local(i, p + 1);
+            if (local >= 0) { // else a physical port with no cable in the fabric: down, nothing counted
+                sim.readPort(g0 + local, one);
+                System.arraycopy(one, 0, into, (base[i] + p) * per, per);
+            }
+        }
     }
 
     @Override
-    public Message portCounters(int seq, int board, int index, int firstPort) {
+    public Message portCounters(int seq, int board, int index, int firstPort, long bootId) {
         if (firstPort >= radix[index]) {
             return new Message.Nack(seq, board, Protocol.E_OUT_OF_RANGE, "port " + firstPort + " of a " + radix[index]
                     + "-port switch");
@@ -230,7 +256,7 @@ public final class SwitchBoards implements BoardModel {
         int n = Math.min(Protocol.PORTS_PER_FRAME, radix[index] - firstPort);
         int per = Protocol.PORT_COUNTERS.size();
         int at = before + firstPort;
-        return new Message.PortCounters(seq, board, radix[index], firstPort, snap.cycle(), java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
+        return new Message.PortCounters(seq, board, radix[index], firstPort, snap.cycles()[index], bootId, java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
                 java.util.Arrays.copyOfRange(snap.counters(), at * per, (at + n) * per));
     }
 

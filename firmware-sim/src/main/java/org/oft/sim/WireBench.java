@@ -196,7 +196,7 @@ public final class WireBench implements AutoCloseable {
             return fw.status(m.seq(), slot);
         }
         if (m instanceof Message.PortCountersQuery q) {
-            Message ports = model.portCounters(q.seq(), q.board(), fw.index(), q.firstPort());
+            Message ports = model.portCounters(q.seq(), q.board(), fw.index(), q.firstPort(), fw.bootId());
             return ports != null ? ports : nack(m, Protocol.E_UNKNOWN_TYPE, "a board without ports does not take PortCountersQuery");
         }
         return nack(m, Protocol.E_UNKNOWN_TYPE, "a board does not take " + m.getClass().getSimpleName());

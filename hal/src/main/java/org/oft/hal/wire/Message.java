@@ -84,10 +84,12 @@ public sealed interface Message {
     /**
      * Ports firstPort.. of a switch board: link state (1 up, 0 down) and {@code perPort} counters
      * each ({@link Protocol#PORT_COUNTERS}), port-major; {@code ports} is the board's radix;
-     * {@code cycle} the switch cycle at which the board latched them (rates are taken over cycles,
-     * and a reader can tell frames of one latch from frames of two).
+     * {@code cycle} the switch cycle at which the board latched them, counted from its boot, as the
+     * counters are (rates are taken over cycles, and a reader can tell frames of one latch from frames
+     * of two); {@code bootId} the board's, so that a reader can tell a board that restarted.
      */
-    record PortCounters(int seq, int board, int ports, int firstPort, long cycle, byte[] linkState, int perPort, long[] counters)
+    record PortCounters(int seq, int board, int ports, int firstPort, long cycle, long bootId, byte[] linkState, int perPort,
+                        long[] counters)
             implements Message {
     }
 

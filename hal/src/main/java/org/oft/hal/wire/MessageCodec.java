@@ -91,6 +91,7 @@ public final class MessageCodec {
             o.u8(x.ports());
             o.u8(x.firstPort());
             o.u64(x.cycle());
+            o.u64(x.bootId());
             o.u8(x.linkState().length);
             o.u8(x.perPort());
             for (int i = 0; i < x.linkState().length; i++) {
@@ -243,6 +244,7 @@ public final class MessageCodec {
                 int ports = in.u8();
                 int first = in.u8();
                 long cycle = in.u64();
+                long bootId = in.u64();
                 int count = in.list();
                 int perPort = in.list();
                 byte[] state = new byte[count];
@@ -253,7 +255,7 @@ public final class MessageCodec {
                         counters[i * perPort + k] = in.u64();
                     }
                 }
-                return new Message.PortCounters(seq, board, ports, first, cycle, state, perPort, counters);
+                return new Message.PortCounters(seq, board, ports, first, cycle, bootId, state, perPort, counters);
             }
             case T_IDENTITY:
                 return new Message.Identity(seq, board, in.u8(), in.u16(), in.u8(), in.u32(), in.u64(), in.string());

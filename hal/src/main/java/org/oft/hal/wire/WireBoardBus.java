@@ -618,6 +618,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     private org.oft.hal.SwitchPorts portCountersOnce(String boardId) {
         int a = addressOf(boardId);
         long cycle = -1;
+        long bootId = 0;
         int first = 0;
         int ports = -1;
         int perPort = -1;
@@ -629,6 +630,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                     Message.PortCounters.class, boardId);
             if (ports < 0) {
                 cycle = m.cycle();
+                bootId = m.bootId();
                 ports = m.ports();
                 perPort = m.perPort();
                 state = new byte[ports];
@@ -639,7 +641,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                 throw new BoardException(boardId + ": inconsistent port counters (ports " + m.ports() + ", from " + m.firstPort()
                         + ", " + n + " ports of " + m.perPort() + " counters)");
             }
-            if (m.cycle() != cycle) {
+            if (m.cycle() != cycle || m.bootId() != bootId) {
                 return null;
             }
             System.arraycopy(m.linkState(), 0, state, from, n);
@@ -653,7 +655,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         for (int p = 0; p < ports; p++) {
             up[p] = state[p] != 0;
         }
-        return new org.oft.hal.SwitchPorts(boardId, cycle, Protocol.PORT_COUNTERS, up, counters);
+        return new org.oft.hal.SwitchPorts(boardId, cycle, bootId, Protocol.PORT_COUNTERS, up, counters);
     }
 
     private String name(int a) {

@@ -29,7 +29,10 @@ class MessageCodecTest {
             new Message.Status(13, 3, 42L, 1000L, -1L, new int[] {8, 0, 0}, new int[] {5, 0, 0}),
             new Message.Ack(14, 4),
             new Message.Nack(15, 5, Protocol.E_CRC_MISMATCH, "staging CRC of region 2 is 0x1, expected 0x2"),
-            new Message.Rebooted(0, 6, 0x1234_5678_9ABCL));
+            new Message.Rebooted(0, 6, 0x1234_5678_9ABCL),
+            new Message.PortCountersQuery(16, 7, 48),
+            new Message.SwitchIdentity(18, 8, 8, 36, 2, 2592, 0x5EEDL, "oft-sim 0.1"),
+            new Message.PortCounters(17, 7, 50, 48, 123_456_789L, -77L, new byte[] {1, 0}, 3, new long[] {1, 2, 3, 4, 5, Long.MAX_VALUE}));
 
     @Test
     void everyMessageRoundTrips() {
