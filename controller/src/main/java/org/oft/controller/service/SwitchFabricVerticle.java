@@ -91,6 +91,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private ForwardingTables flowsOf; // the tables flowsPerLink was computed for
     private int[] flowsPerLink;
     private long[] previousCycles; // the cycle each board latched previousPorts at
+    private long[] previousBoots; // and the boot id it had then
 
     public SwitchFabricVerticle(ServeConfig config, BoardBus bus) {
         this.config = config;
@@ -443,6 +444,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         int levels = topo.levels();
         int h = topo.hosts();
         long[] cycleNow = new long[topo.switches()];
+        long[] bootNow = new long[topo.switches()];
+        JsonArray restarted = new JsonArray();
         long cycle = 0;
         long[][] now = new long[topo.switches()][];
         JsonArray anomalies = new JsonArray();
@@ -459,12 +462,23 @@ public final class SwitchFabricVerticle extends VerticleBase {
             long[] c = sp.counters();
             now[i] = c;
             cycleNow[i] = sp.cycle();
+            bootNow[i] = sp.bootId();
             cycle = Math.max(cycle, sp.cycle());
-            long span = previousPorts == null ? 0 : sp.cycle() - previousCycles[i];
+            boolean rebooted = previousPorts != null && (sp.bootId() != previousBoots[i] || sp.cycle() < previousCycles[i]
+                    || wentBack(previousPorts[i], c));
+            long span = previousPorts == null || rebooted ? 0 : sp.cycle() - previousCycles[i];
             long[] old = span > 0 ? previousPorts[i] : null;
-            if (span < 0 || old != null && wentBack(old, c)) {
-                ratedSpan[i] = 0; // the board restarted and counts from zero again: no rate until its next latch
-                old = null;
+            if (rebooted) {
+                // the board restarted and counts from zero again: no rate until its next latch, and what
+                // the page shows as anomalies counts from the restart
+                ratedSpan[i] = 0;
+                restarted.add("switch-" + i);
+                long[][] base = portBaseline;
+                if (base != null && base[i] != null) {
+                    base = base.clone();
+                    base[i] = null;
+                    portBaseline = base;
+                }
             } else if (old != null) {
                 ratedSpan[i] = span;
             }
@@ -496,6 +510,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
         }
         previousPorts = now;
         previousCycles = cycleNow;
+        previousBoots = bootNow;
+        if (!restarted.isEmpty()) {
+            LOG.warning("port counters start again from zero at " + String.join(", ", restarted.stream().map(String::valueOf).toList())
+                    + ": the board restarted");
+        }
 
         // aggregated from every port's last rate: by level (a level's links are its switches' down ports), per
         // switch for the heatmaps, and the hottest
@@ -559,7 +578,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", span)
                 .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
-                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("heat", heat);
+                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("restarted", restarted).put("heat", heat);
     }
 
     /** Whether a cumulative counter is below its last reading. */

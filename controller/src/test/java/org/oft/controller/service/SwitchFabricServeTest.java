@@ -214,6 +214,11 @@ class SwitchFabricServeTest {
         // a rebooted top switch holds no table: what reaches it is dropped, counted at its ports
         int top = 8; // kary:2,3 has 4 switches per level; 8..11 are the tops
         assertEquals(200, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":" + top + "}").getInteger("status"));
+        // its counters start again from zero under a new boot id: named in the first reading after, and
+        // no rate is taken across the restart
+        JsonObject restart = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(this::latestTelemetry,
+                p -> p.getJsonArray("restarted") != null && p.getJsonArray("restarted").contains("switch-" + top));
+        assertEquals(1, restart.getJsonArray("restarted").size(), restart.getJsonArray("restarted").encode());
         JsonObject after = await().atMost(Duration.ofSeconds(30)).until(this::latestTelemetry, p -> {
             JsonArray an = p.getJsonArray("anomalies");
             return an != null && an.stream().map(JsonObject.class::cast).anyMatch(x -> x.getString("board").equals("switch-" + top)
