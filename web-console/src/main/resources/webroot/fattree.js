@@ -102,6 +102,12 @@
       C.cell(tr, h.board); C.cell(tr, h.switch); C.cell(tr, h.port); C.cell(tr, h.to); C.cell(tr, fmt(h.utilisation, 3)); C.cell(tr, h.PortXmitWait);
       hot.appendChild(tr);
     });
+    const restarts = $('ft-restarts');
+    restarts.hidden = !p.restarts || p.restarts.length === 0;
+    if (!restarts.hidden) {
+      restarts.textContent = 'Restarted, counting from zero since (latest first): '
+        + p.restarts.map((r) => r.board + ' at cycle ' + r.cycle).join(', ');
+    }
     const an = $('anomalies').querySelector('tbody');
     an.textContent = '';
     $('anomaly-count').textContent = '(' + p.anomalousPorts + (p.anomalousPorts > p.anomalies.length ? ', first ' + p.anomalies.length + ' shown' : '') + ')';

@@ -92,6 +92,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private int[] flowsPerLink;
     private long[] previousCycles; // the cycle each board latched previousPorts at
     private long[] previousBoots; // and the boot id it had then
+    private final java.util.Deque<JsonObject> restarts = new java.util.ArrayDeque<>(); // the last boards found restarted, latest first
+    private static final int RESTARTS_KEPT = 20;
 
     public SwitchFabricVerticle(ServeConfig config, BoardBus bus) {
         this.config = config;
@@ -511,6 +513,12 @@ public final class SwitchFabricVerticle extends VerticleBase {
         previousPorts = now;
         previousCycles = cycleNow;
         previousBoots = bootNow;
+        for (Object b : restarted) {
+            restarts.addFirst(new JsonObject().put("board", b).put("cycle", cycle));
+            if (restarts.size() > RESTARTS_KEPT) {
+                restarts.removeLast();
+            }
+        }
         if (!restarted.isEmpty()) {
             LOG.warning("port counters start again from zero at " + String.join(", ", restarted.stream().map(String::valueOf).toList())
                     + ": the board restarted");
@@ -578,7 +586,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", span)
                 .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
-                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("restarted", restarted).put("heat", heat);
+                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("restarted", restarted)
+                .put("restarts", new JsonArray(new ArrayList<>(restarts))).put("heat", heat);
     }
 
     /** Whether a cumulative counter is below its last reading. */

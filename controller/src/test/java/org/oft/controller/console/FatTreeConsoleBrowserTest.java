@@ -122,6 +122,19 @@ class FatTreeConsoleBrowserTest {
         view("fabric");
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") != null
                 && !d.findElement(By.cssSelector("#anomalies tbody")).getText().contains("DOWN"));
+        // a board that reboots is named as counting from zero again; clearing the fault gives it its table back
+        assertTrue(browser.findElement(By.id("ft-restarts")).getAttribute("hidden") != null, "no restart yet");
+        view("actions");
+        browser.findElement(By.id("fault-spec")).clear();
+        browser.findElement(By.id("fault-spec")).sendKeys("{\"kind\":\"reboot\",\"switch\":40}");
+        browser.findElement(By.id("fault-apply")).click();
+        wait.until(d -> text("action-status").startsWith("injected"));
+        view("fabric");
+        wait.until(d -> text("ft-restarts").startsWith("Restarted, counting from zero since (latest first): switch-40 at cycle "));
+        view("actions");
+        browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
+        wait.until(d -> text("action-status").startsWith("cleared"));
+        view("fabric");
 
         // the forwarding table the boards run, and a route by it
         view("lft");
@@ -175,7 +188,8 @@ class FatTreeConsoleBrowserTest {
         assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
         Browsers.screenshot(browser, "actions-fattree");
         view("boards");
-        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 2
+        // deploys: the start, the rebooted board's table, the engine change
+        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 3
                 && d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 48);
         assertTrue(browser.findElement(By.cssSelector("#boards-table tbody tr")).getText().contains("LFT"),
                 "a switch board holds its forwarding table (read back over the wire)");
