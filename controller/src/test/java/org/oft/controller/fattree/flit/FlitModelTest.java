@@ -257,6 +257,8 @@ class FlitModelTest {
         // every host injects from its own random stream, whichever thread runs it; the ids of packets
         // ejected in another thread's part of the fabric flow back (all traffic to one host)
         "'xgft:2;4,4;1,4', disjoint, 4, 'hotspot:3:0.5', 0.1, 1, false, false, RANDOM",
+        // more hosts in a lane than one word of its masks of hosts holds (216: 4 words on one thread)
+        "'kary:6,3', dmodk, 1, 'uniform', 0.6, 1, false, false, ROUND_ROBIN",
     })
     void threadsChangeNothingButTheSpeed(String topology, String engine, int paths, String traffic, double load, int packet,
                                          boolean cutThrough, boolean randomUp, FlitSimulator.PathPolicy policy) {
