@@ -131,6 +131,7 @@ class FatTreeConsoleBrowserTest {
         wait.until(d -> text("action-status").startsWith("injected"));
         view("fabric");
         wait.until(d -> text("ft-restarts").startsWith("Restarted, counting from zero since (latest first): switch-40 at cycle "));
+        Browsers.screenshot(browser, "fabric-restart", "hottest");
         view("actions");
         browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
         wait.until(d -> text("action-status").startsWith("cleared"));
