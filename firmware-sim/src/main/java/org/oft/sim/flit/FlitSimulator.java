@@ -66,6 +66,7 @@ public final class FlitSimulator {
     private final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
     private final int[] outRr; // per port: next input (local) to look at
     private final boolean[] dead;
+    private int deadLinks; // links with dead set at both ends: none, and a route's port is not looked up
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
     private final int creditSlots;
     // a flit under way is one word in its receiving lane's list: see flit()
@@ -466,12 +467,18 @@ public final class FlitSimulator {
 
     /** A repaired link: both ends send on it again (nothing was left half-sent across it). */
     public void reviveLink(int port) {
+        if (dead[port]) {
+            deadLinks--;
+        }
         dead[port] = false;
         dead[net.peer()[port]] = false;
     }
 
     /** A dead link: neither end starts a packet on it any more. */
     public void killLink(int port) {
+        if (!dead[port]) {
+            deadLinks++;
+        }
         dead[port] = true;
         dead[net.peer()[port]] = true;
     }
@@ -934,7 +941,7 @@ public final class FlitSimulator {
                             if (route == -1) { // head: route by the table the board holds
                                 route = route(sw, first, radix, p);
                             }
-                            if (route >= 0 && dead[route]) {
+                            if (deadLinks > 0 && route >= 0 && dead[route]) {
                                 // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
                                 // A cut lands between packets: one already crossing finishes, so that no half packet is
                                 // left to block the far side, and a repaired link carries on from a consistent state.
