@@ -19,8 +19,8 @@ interface BoardModel {
     /** A region a board just made active, between two slots. */
     void activate(int kind, int index, int region, byte[] bytes);
 
-    /** A board rebooted: it holds nothing any more. */
-    void clear(int kind, int index);
+    /** A board rebooted, under boot id {@code bootId}: it holds nothing any more. */
+    void clear(int kind, int index, long bootId);
 
     /** One slot, when every board holds what it needs; false when nothing ran (nothing new to report). */
     boolean step();
@@ -39,8 +39,8 @@ interface BoardModel {
     default void close() {
     }
 
-    /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports; {@code bootId} is the board's. */
-    default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort, long bootId) {
+    /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports. */
+    default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort) {
         return null;
     }
 }

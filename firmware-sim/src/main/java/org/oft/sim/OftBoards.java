@@ -55,7 +55,7 @@ final class OftBoards implements BoardModel {
     }
 
     @Override
-    public void clear(int kind, int index) {
+    public void clear(int kind, int index, long bootId) {
         if (kind == Protocol.KIND_ROUTER_LEVEL) {
             fabric.boards().clearSequence(index);
         } else {

@@ -43,12 +43,16 @@ public final class SwitchBoards implements BoardModel {
     private long portsAt;
     private volatile PortSnapshot portSnapshot;
 
-    /** Per board the cycle since its boot; per port its link state and counters since its board's boot. */
-    private record PortSnapshot(long[] cycles, byte[] up, long[] counters) {
+    /**
+     * Per board its boot id and the cycle since that boot; per port its link state and counters since
+     * its board's boot: a reading's boot id, cycle and counters are of one moment.
+     */
+    private record PortSnapshot(long[] boots, long[] cycles, byte[] up, long[] counters) {
     }
 
-    // a board's counters start from zero when it boots, as a switch's do: the model's cycle and its
-    // ports' counters when each board last booted (fabric thread)
+    // a board's counters start from zero when it boots, as a switch's do: its boot id, and the model's
+    // cycle and its ports' counters when it last booted (fabric thread)
+    private final long[] bootIds;
     private final long[] bootCycle;
     private final long[] bootCounters;
 
@@ -96,6 +100,7 @@ public final class SwitchBoards implements BoardModel {
             base[i + 1] = base[i] + radix[i];
         }
         this.packets = packets;
+        this.bootIds = new long[radix.length];
         this.bootCycle = new long[radix.length];
         this.bootCounters = new long[base[radix.length] * Protocol.PORT_COUNTERS.size()];
         if (packets != null) {
@@ -133,7 +138,9 @@ public final class SwitchBoards implements BoardModel {
         BoardFirmware[] boards = new BoardFirmware[radix.length];
         for (int i = 0; i < radix.length; i++) {
             boards[i] = BoardFirmware.electricalSwitch(i, radix[i], lids, lmc, bootIds.getAsLong());
+            this.bootIds[i] = boards[i].bootId();
         }
+        publish();
         return boards;
     }
 
@@ -153,7 +160,8 @@ public final class SwitchBoards implements BoardModel {
     }
 
     @Override
-    public void clear(int kind, int index) {
+    public void clear(int kind, int index, long bootId) {
+        bootIds[index] = bootId;
         if (sim != null) { // the board rebooted: its cycle and counters start again
             bootCycle[index] = sim.cycle();
             readBoard(index, bootCounters);
@@ -162,6 +170,7 @@ public final class SwitchBoards implements BoardModel {
             loaded--;
         }
         active[index] = null;
+        publish(); // a reading after the reboot is of the new boot
     }
 
     /** Every switch holds a forwarding table. */
@@ -227,7 +236,7 @@ public final class SwitchBoards implements BoardModel {
                 counters[k] -= bootCounters[k];
             }
         }
-        portSnapshot = new PortSnapshot(cycles, up, counters);
+        portSnapshot = new PortSnapshot(bootIds.clone(), cycles, up, counters);
     }
 
     /** Board {@code i}'s ports' counters since the model started, into their place in {@code into} (fabric thread). */
@@ -246,7 +255,7 @@ public final class SwitchBoards implements BoardModel {
     }
 
     @Override
-    public Message portCounters(int seq, int board, int index, int firstPort, long bootId) {
+    public Message portCounters(int seq, int board, int index, int firstPort) {
         if (firstPort >= radix[index]) {
             return new Message.Nack(seq, board, Protocol.E_OUT_OF_RANGE, "port " + firstPort + " of a " + radix[index]
                     + "-port switch");
@@ -256,7 +265,7 @@ public final class SwitchBoards implements BoardModel {
         int n = Math.min(Protocol.PORTS_PER_FRAME, radix[index] - firstPort);
         int per = Protocol.PORT_COUNTERS.size();
         int at = before + firstPort;
-        return new Message.PortCounters(seq, board, radix[index], firstPort, snap.cycles()[index], bootId, java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
+        return new Message.PortCounters(seq, board, radix[index], firstPort, snap.cycles()[index], snap.boots()[index], java.util.Arrays.copyOfRange(snap.up(), at, at + n), per,
                 java.util.Arrays.copyOfRange(snap.counters(), at * per, (at + n) * per));
     }
 

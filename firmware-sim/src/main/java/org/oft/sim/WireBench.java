@@ -137,7 +137,8 @@ public final class WireBench implements AutoCloseable {
             fw.reset(newBootId());
             int kind = fw.kind();
             int index = fw.index();
-            fabricThread.execute(() -> model.clear(kind, index));
+            long boot = fw.bootId();
+            fabricThread.execute(() -> model.clear(kind, index, boot));
             send(new Message.Rebooted(0, address, fw.bootId()));
         });
     }
@@ -196,7 +197,7 @@ public final class WireBench implements AutoCloseable {
             return fw.status(m.seq(), slot);
         }
         if (m instanceof Message.PortCountersQuery q) {
-            Message ports = model.portCounters(q.seq(), q.board(), fw.index(), q.firstPort(), fw.bootId());
+            Message ports = model.portCounters(q.seq(), q.board(), fw.index(), q.firstPort());
             return ports != null ? ports : nack(m, Protocol.E_UNKNOWN_TYPE, "a board without ports does not take PortCountersQuery");
         }
         return nack(m, Protocol.E_UNKNOWN_TYPE, "a board does not take " + m.getClass().getSimpleName());

@@ -212,8 +212,8 @@ class SwitchBoardsTest {
             bench.call(slot);
             Runnable latch = () -> bench.call(slot);
             java.util.function.Supplier<long[]> latched = () -> bench.call(() -> {
-                Message.PortCounters a = (Message.PortCounters) model.portCounters(0, 0, 0, 0, 0);
-                Message.PortCounters b = (Message.PortCounters) model.portCounters(0, 0, 0, Protocol.PORTS_PER_FRAME, 0);
+                Message.PortCounters a = (Message.PortCounters) model.portCounters(0, 0, 0, 0);
+                Message.PortCounters b = (Message.PortCounters) model.portCounters(0, 0, 0, Protocol.PORTS_PER_FRAME);
                 long[] all = java.util.Arrays.copyOf(a.counters(), a.counters().length + b.counters().length);
                 System.arraycopy(b.counters(), 0, all, a.counters().length, b.counters().length);
                 assertEquals(a.cycle(), b.cycle());

@@ -225,6 +225,10 @@ class SwitchFabricServeTest {
                     && x.getLong("PortRcvSwitchRelayErrors") > 0);
         });
         assertTrue(after.getLong("anomalousPorts") >= 2);
+        // one reboot, one restart: the boot id, cycle and counters a board reports are of one moment
+        JsonArray restarts = after.getJsonArray("restarts");
+        assertEquals(1, restarts.size(), restarts.encode());
+        assertEquals("switch-" + top, restarts.getJsonObject(0).getString("board"));
         assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"reboot\",\"switch\":12}").getInteger("status"));
         assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"dead-link\",\"switch\":0,\"port\":5}").getInteger("status"));
         assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"flip\",\"switch\":0}").getInteger("status"));
