@@ -71,7 +71,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
     // counter reset: totals and port counters count from these (the boards' counters run on, as InfiniBand's are read)
     private volatile SwitchTotals baselineTotals;
     private volatile SwitchTotals latestTotals;
-    private volatile long[][] portBaseline;
+    private volatile SwitchPorts[] portBaseline; // a board's baseline counts only while it runs the boot it was taken in
     private final AtomicBoolean deploying = new AtomicBoolean();
     private final AtomicBoolean polling = new AtomicBoolean();
     // the telemetry poller's thread only
@@ -80,8 +80,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
     // the rates of the last record after which the model had advanced: a large tree takes seconds a slot, and
     // records in between would otherwise show no rates at all
     private JsonObject lastRates = new JsonObject();
-    // written by the port poll's worker only (one at a time); read by a counter reset as its baseline
-    private volatile long[][] previousPorts;
+    // each board's last reading (its cycle, boot id and counters): written by the port poll's worker only (one at
+    // a time); read by a counter reset as its baseline
+    private volatile SwitchPorts[] previousPorts;
     // flits per cycle at each switch port (global port index) in the last poll interval: what the topology view colours by
     private volatile double[] xmitRate;
     // per port, transmit-wait cycles per cycle, and per switch the span its rates are over (port poll's worker only)
@@ -90,8 +91,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private volatile double[] rcvRate;
     private ForwardingTables flowsOf; // the tables flowsPerLink was computed for
     private int[] flowsPerLink;
-    private long[] previousCycles; // the cycle each board latched previousPorts at
-    private long[] previousBoots; // and the boot id it had then
     private final java.util.Deque<JsonObject> restarts = new java.util.ArrayDeque<>(); // the last boards found restarted, latest first
     private static final int RESTARTS_KEPT = 20;
 
@@ -445,11 +444,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
         WireBoardBus wire = BoardSpec.wireOf(bus);
         int levels = topo.levels();
         int h = topo.hosts();
-        long[] cycleNow = new long[topo.switches()];
-        long[] bootNow = new long[topo.switches()];
         JsonArray restarted = new JsonArray();
         long cycle = 0;
-        long[][] now = new long[topo.switches()][];
+        SwitchPorts[] now = new SwitchPorts[topo.switches()];
+        SwitchPorts[] before = previousPorts;
+        SwitchPorts[] baseline = portBaseline;
         JsonArray anomalies = new JsonArray();
         long anomalous = 0;
         int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
@@ -462,28 +461,20 @@ public final class SwitchFabricVerticle extends VerticleBase {
         for (int i = 0; i < topo.switches(); i++) {
             SwitchPorts sp = wire.portCounters("switch-" + i);
             long[] c = sp.counters();
-            now[i] = c;
-            cycleNow[i] = sp.cycle();
-            bootNow[i] = sp.bootId();
+            now[i] = sp;
             cycle = Math.max(cycle, sp.cycle());
-            boolean rebooted = previousPorts != null && (sp.bootId() != previousBoots[i] || sp.cycle() < previousCycles[i]
-                    || wentBack(previousPorts[i], c));
-            long span = previousPorts == null || rebooted ? 0 : sp.cycle() - previousCycles[i];
-            long[] old = span > 0 ? previousPorts[i] : null;
-            if (rebooted) {
-                // the board restarted and counts from zero again: no rate until its next latch, and what
-                // the page shows as anomalies counts from the restart
+            long[] last = before == null ? null : before[i].counters();
+            boolean rebooted = last != null && (sp.bootId() != before[i].bootId() || sp.cycle() < before[i].cycle() || wentBack(last, c));
+            long span = last == null || rebooted ? 0 : sp.cycle() - before[i].cycle();
+            long[] old = span > 0 ? last : null;
+            if (rebooted) { // the board restarted and counts from zero again: no rate until its next latch
                 ratedSpan[i] = 0;
                 restarted.add("switch-" + i);
-                long[][] base = portBaseline;
-                if (base != null && base[i] != null) {
-                    base = base.clone();
-                    base[i] = null;
-                    portBaseline = base;
-                }
             } else if (old != null) {
                 ratedSpan[i] = span;
             }
+            // anomalies count from the counter reset, or from the board's restart since
+            long[] base = baseline == null || baseline[i].bootId() != sp.bootId() ? null : baseline[i].counters();
             int v = h + i;
             int[] localOf = physicalMap()[i];
             for (int p = 0; p < sp.ports(); p++) { // p: physical port p + 1
@@ -497,7 +488,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
                     rcvRate[g] = (double) (c[p * per + 1] - old[p * per + 1]) / span;
                     waitRate[g] = (double) (c[p * per + 4] - old[p * per + 4]) / span;
                 }
-                long[] base = portBaseline == null ? null : portBaseline[i];
                 long drops = c[p * per + 5] - (base == null ? 0 : base[p * per + 5]);
                 long mis = c[p * per + 6] - (base == null ? 0 : base[p * per + 6]);
                 long discards = c[p * per + 7] - (base == null ? 0 : base[p * per + 7]);
@@ -511,8 +501,6 @@ public final class SwitchFabricVerticle extends VerticleBase {
             }
         }
         previousPorts = now;
-        previousCycles = cycleNow;
-        previousBoots = bootNow;
         for (Object b : restarted) {
             restarts.addFirst(new JsonObject().put("board", b).put("cycle", cycle));
             if (restarts.size() > RESTARTS_KEPT) {
@@ -578,7 +566,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             double[] x = hot.get(k);
             int i = (int) x[0];
             int p = (int) x[1];
-            long[] c = now[i];
+            long[] c = now[i].counters();
             int local = (int) x[3];
             hottest.add(portName(h + i, local).put("utilisation", x[2]).put("PortXmitData", c[p * per])
                     .put("PortXmitPkts", c[p * per + 2]).put("PortXmitWait", c[p * per + 4]));
