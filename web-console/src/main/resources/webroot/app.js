@@ -102,8 +102,10 @@
       const changed = !config || JSON.stringify(config) !== JSON.stringify(c);
       config = c;
       $('title').textContent = fabricOf(c) === 'fattree' ? 'Electrical fat tree — ' + c.topology : 'Optical fat tree — order ' + c.order;
-      buildNav();
-      if (changed) listeners.config.forEach((fn) => fn(c));
+      if (changed) { // the same configuration read again (a reconnect) keeps the nav's links as they are
+        buildNav();
+        listeners.config.forEach((fn) => fn(c));
+      }
       route();
     }).catch(() => setTimeout(loadConfig, 1000));
   }
