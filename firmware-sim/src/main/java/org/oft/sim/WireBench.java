@@ -139,7 +139,7 @@ public final class WireBench implements AutoCloseable {
             int index = fw.index();
             long boot = fw.bootId();
             fabricThread.execute(() -> model.clear(kind, index, boot));
-            send(new Message.Rebooted(0, address, fw.bootId()));
+            send(new Message.Rebooted(0, address, boot));
         });
     }
 
