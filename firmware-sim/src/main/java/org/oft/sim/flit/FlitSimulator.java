@@ -94,8 +94,15 @@ public final class FlitSimulator {
     private final boolean[] toHost; // per port: its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
     private Lane[] lanes;
-    private int[] chanList; // per port: the first of the lists (2 · chanSlots per lane: to switches, then to hosts) what it sends lands in
-    private int[] creditList; // per port: the lane that owns it, times creditSlots
+    // per port, what a hop through it reads, in one record (port * LINK): its peer, the first of the
+    // lists (2 · chanSlots per lane: to switches, then to hosts) what it sends lands in, whether its
+    // link ends at a host, and where a credit for its input goes (the peer's lane, times creditSlots)
+    private static final int LINK = 4;
+    private static final int PEER = 0;
+    private static final int SENDS_TO = 1;
+    private static final int TO_HOST = 2;
+    private static final int CREDITS_TO = 3;
+    private int[] link;
     // per cycle a port receives at most one flit, and one credit (for the input it feeds, or a host's
     // ejection): the most ports a lane has bounds a slot's lists
     private int chanCap;
@@ -328,11 +335,13 @@ public final class FlitSimulator {
                 portsOfLane[laneOf[node]]++;
             }
         }
-        this.chanList = new int[ports];
-        this.creditList = new int[ports];
+        this.link = new int[ports * LINK];
         for (int g = 0; g < ports; g++) {
-            chanList[g] = portLane[net.peer()[g]] * 2 * chanSlots + (toHost[g] ? chanSlots : 0);
-            creditList[g] = portLane[g] * creditSlots;
+            int peer = net.peer()[g];
+            link[g * LINK + PEER] = peer;
+            link[g * LINK + SENDS_TO] = portLane[peer] * 2 * chanSlots + (toHost[g] ? chanSlots : 0);
+            link[g * LINK + TO_HOST] = toHost[g] ? 1 : 0;
+            link[g * LINK + CREDITS_TO] = portLane[peer] * creditSlots;
         }
         this.chanCap = 1;
         for (int c : portsOfLane) {
@@ -754,12 +763,13 @@ public final class FlitSimulator {
             }
         }
 
-        private void returnCredit(int upstreamPort, int vc) {
-            int i = upstreamPort * vcs + vc;
+        /** The credit for a flit that left input VC {@code vc} of port {@code in}: to the port upstream. */
+        private void returnCredit(int in, int vc) {
+            int i = link[in * LINK + PEER] * vcs + vc;
             if (par.creditDelay() == 0) {
                 credits[i]++;
             } else {
-                int at = creditList[upstreamPort] + creditDue;
+                int at = link[in * LINK + CREDITS_TO] + creditDue;
                 creditTo[at * creditCap + creditToCount[at]++] = i;
             }
         }
@@ -800,9 +810,8 @@ public final class FlitSimulator {
             for (int k = 0; k < count; k++) {
                 long f = list[listBase + k];
                 int in = flitPort(f);
-                int g = net.peer()[in];
-                eject(portNode[in], (int) f, g);
-                returnCredit(g, flitVc(f)); // the host takes the flit at once
+                eject(portNode[in], (int) f, link[in * LINK + PEER]);
+                returnCredit(in, flitVc(f)); // the host takes the flit at once
             }
         }
 
@@ -892,9 +901,9 @@ public final class FlitSimulator {
 
         private void send(int out, int vc, int p, boolean tail) {
             credits[out * vcs + vc]--;
-            int arrival = toHost[out] ? chanDue : chanDueSwitch;
-            int at = chanList[out] + arrival;
-            chanTo[at * chanCap + chanToCount[at]++] = flit(net.peer()[out], vc, tail, p);
+            int l = out * LINK;
+            int at = link[l + SENDS_TO] + (link[l + TO_HOST] != 0 ? chanDue : chanDueSwitch);
+            chanTo[at * chanCap + chanToCount[at]++] = flit(link[l + PEER], vc, tail, p);
             moved = true;
             xmit[2 * out]++;
             if (tail && !singleFlit) { // one-flit packets: as many packets as flits (see sentPackets)
@@ -1056,7 +1065,7 @@ public final class FlitSimulator {
         private void discard(int in, int v, int p) {
             int iv = in * vcs + v;
             pop(in, v, iv);
-            returnCredit(net.peer()[in], v);
+            returnCredit(in, v);
             flitDelta--;
             moved = true;
             if (++ivPacket[2 * iv] == par.packetFlits()) {
@@ -1074,7 +1083,7 @@ public final class FlitSimulator {
             int p = ivs[iv * IVS + FRONT];
             if (singleFlit) { // head and tail at once: the output VC is never held, and the VC's next flit is a head
                 pop(in, v, iv);
-                returnCredit(net.peer()[in], v);
+                returnCredit(in, v);
                 send(out, ovc, p, true);
                 ivs[iv * IVS + ROUTE] = -1;
             } else {
@@ -1089,7 +1098,7 @@ public final class FlitSimulator {
                 ivPacket[2 * iv + 1] = ovc;
             }
             pop(in, v, iv);
-            returnCredit(net.peer()[in], v);
+            returnCredit(in, v);
             send(out, ovc, p, ivPacket[2 * iv] + 1 == par.packetFlits());
             if (++ivPacket[2 * iv] == par.packetFlits()) {
                 credits[out * vcs + ovc] &= ~BUSY;
