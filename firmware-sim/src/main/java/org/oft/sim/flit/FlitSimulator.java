@@ -132,6 +132,9 @@ public final class FlitSimulator {
     private int[] hostIndex; // per host: where it is in its lane's hosts
     // this cycle's injection, read by the lanes
     private double injectPerPacket;
+    // the same Bernoulli trial in integers: nextDouble() is (nextLong() >>> 11) · 2^-53, exactly, so
+    // it is below p exactly when nextLong() >>> 11 is below ⌈p · 2^53⌉
+    private long injectBelow;
     private Traffic injectTraffic;
 
     private long cycle;
@@ -597,6 +600,7 @@ public final class FlitSimulator {
         int viaRouter = par.channelLatency() + par.routerDelay();
         chanDueSwitch = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
         injectPerPacket = flitsPerNodePerCycle > 0 ? flitsPerNodePerCycle / par.packetFlits() : 0;
+        injectBelow = (long) Math.ceil(Math.min(injectPerPacket, 2.0) * 0x1p53);
         injectTraffic = traffic;
         fillPools();
         if (threads != null) {
@@ -622,6 +626,7 @@ public final class FlitSimulator {
     private final class Lane {
         final int id;
         final int[] hosts;
+        final SplittableRandom[] rnd; // hosts[k]'s random stream
         final long[] queued; // bit k set while hosts[k] has a packet in its source queue, from the cycle after it was created
         final long[] fresh; // hosts that created a packet this cycle: none can send it before the next
         final int[] switches;
@@ -663,6 +668,10 @@ public final class FlitSimulator {
         Lane(int id, int[] hosts, int[] switches, int lanes) {
             this.id = id;
             this.hosts = hosts;
+            this.rnd = new SplittableRandom[hosts.length];
+            for (int k = 0; k < hosts.length; k++) {
+                rnd[k] = hostRnd[hosts[k]];
+            }
             this.queued = new long[(hosts.length + 63) / 64];
             this.fresh = new long[queued.length];
             for (int k = 0; k < hosts.length; k++) {
@@ -716,17 +725,17 @@ public final class FlitSimulator {
 
         /** Bernoulli injection at this lane's hosts, each from its own random stream. */
         private void inject() {
-            double perPacket = injectPerPacket;
-            if (perPacket <= 0) {
+            if (injectPerPacket <= 0) {
                 return;
             }
+            long below = injectBelow;
             Traffic traffic = injectTraffic;
             // which hosts inject is a coin toss each: drawn first into a mask (no branch), then visited
             for (int from = 0; from < hosts.length; from += 64) {
                 int to = Math.min(hosts.length, from + 64);
                 long inject = 0;
                 for (int k = from; k < to; k++) {
-                    inject |= (hostRnd[hosts[k]].nextDouble() < perPacket ? 1L : 0L) << k; // shifts are mod 64
+                    inject |= (rnd[k].nextLong() >>> 11 < below ? 1L : 0L) << k; // shifts are mod 64
                 }
                 while (inject != 0) {
                     int h = hosts[from + Long.numberOfTrailingZeros(inject)];
