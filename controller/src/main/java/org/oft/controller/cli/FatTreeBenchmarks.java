@@ -81,7 +81,8 @@ final class FatTreeBenchmarks {
      */
     void flit() {
         out.section("flit", "flit-level model, uniform traffic at 0.5 flits/node/cycle, D-mod-K, 4 VCs x 16 flits, 1-flit packets, "
-                + "one simulation on 1 and on " + cores() + " threads: median [min..max] of " + runs + " runs after a warm-up run",
+                + "one simulation on 1 and on " + cores() + " threads: median [min..max] of " + runs + " runs after a warm-up run; "
+                + "JVM " + System.getProperty("java.version") + ", compressed object references " + vmOption("UseCompressedOops"),
                 "topology", "hosts", "threads", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted",
                 "allocated_bytes_per_cycle");
         for (String spec : new String[] {"kary:4,3", "kary:12,3"}) {
@@ -125,6 +126,16 @@ final class FatTreeBenchmarks {
                         rate[runs - 1], hops[runs / 2], accepted,
                         threads == 1 ? String.format(Locale.ROOT, "%.3f", allocatedPerCycle(net, tables, tr, cycles)) : "-");
             }
+        }
+    }
+
+    /** A HotSpot option's value in this JVM ("?" where it has none): the flit figures depend on some. */
+    private static String vmOption(String name) {
+        try {
+            return java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .getVMOption(name).getValue();
+        } catch (RuntimeException e) {
+            return "?";
         }
     }
 

@@ -163,6 +163,9 @@ public record BoardSpec(String kind, String path, int baud) {
         public record Spawned(Process process, String announce) {
         }
 
+        /** The JVM options the {@code oftctl} launcher runs with, and why (see there): the board model's hot loop. */
+        public static final List<String> MODEL_JVM_OPTIONS = List.of("-XX:-UseCompressedOops");
+
         /** The command line of {@code oftctl ARGS} run by this JVM and class path, with {@code jvmOptions}. */
         public static List<String> oftctl(List<String> jvmOptions, String... args) {
             List<String> cmd = new ArrayList<>();
@@ -178,7 +181,7 @@ public record BoardSpec(String kind, String path, int baud) {
             String[] sub = new String[args.length + 1];
             sub[0] = "board-sim";
             System.arraycopy(args, 0, sub, 1, args.length);
-            List<String> cmd = oftctl(List.of(), sub);
+            List<String> cmd = oftctl(MODEL_JVM_OPTIONS, sub);
             Process p;
             try {
                 p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
