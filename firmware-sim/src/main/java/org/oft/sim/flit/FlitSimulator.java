@@ -871,6 +871,10 @@ public final class FlitSimulator {
         private void sendFromHost(int h, int k) {
             int p = srcQueue[h][srcHead[h]];
             int out = net.portBase()[h];
+            if (singleFlit) {
+                sendOneFlitPacket(h, k, p, out);
+                return;
+            }
             if (hostSent[h] == 0 && cycle < pktBorn[p] + par.routerDelay()) {
                 return;
             }
@@ -905,6 +909,28 @@ public final class FlitSimulator {
                 if (--srcCount[h] == 0) {
                     queued[k >>> 6] &= ~(1L << k);
                 }
+            }
+        }
+
+        /** A packet of one flit: it never holds its VC, so nothing of it is kept between cycles. */
+        private void sendOneFlitPacket(int h, int k, int p, int out) {
+            if (cycle < pktBorn[p] + par.routerDelay()) {
+                return;
+            }
+            if (deadLinks > 0 && dead[out]) {
+                deadLinkWaits++;
+                return;
+            }
+            int vc = freeVc(out, h % vcs);
+            if (vc < 0) {
+                portCounters[out * PC + XMIT_WAIT]++;
+                return;
+            }
+            flitDelta++;
+            send(out, vc, p, true);
+            srcHead[h] = (srcHead[h] + 1) & (srcQueue[h].length - 1);
+            if (--srcCount[h] == 0) {
+                queued[k >>> 6] &= ~(1L << k);
             }
         }
 
