@@ -832,7 +832,7 @@ public final class FlitSimulator {
                 ejectedInWindow++;
                 ejectedBySource[pktSrc[p]]++;
             }
-            if (++pktEjected[p] < par.packetFlits()) {
+            if (!singleFlit && ++pktEjected[p] < par.packetFlits()) { // one flit: head and tail
                 return;
             }
             if ((paths == 1 ? pktDst[p] : pktDst[p] / paths) != host) {
