@@ -95,12 +95,13 @@ public final class FlitSimulator {
     // the lanes a cycle runs in (one per thread), and which lane owns each port
     private Lane[] lanes;
     // per port, what a hop through it reads, in one record (port * LINK): its peer, the first of the
-    // lists (2 · chanSlots per lane: to switches, then to hosts) what it sends lands in, whether its
-    // link ends at a host, and where a credit for its input goes (the peer's lane, times creditSlots)
+    // lists (2 · chanSlots per lane: to switches, then to hosts) what it sends lands in, its peer's
+    // first output VC (which a credit for its input VC v goes to, at + v), and where that credit goes
+    // (the peer's lane, times creditSlots)
     private static final int LINK = 4;
     private static final int PEER = 0;
     private static final int SENDS_TO = 1;
-    private static final int TO_HOST = 2;
+    private static final int PEER_VCS = 2;
     private static final int CREDITS_TO = 3;
     private int[] link;
     // per cycle a port receives at most one flit, and one credit (for the input it feeds, or a host's
@@ -140,9 +141,11 @@ public final class FlitSimulator {
     private long cycle;
     private int creditNow;
     private int creditDue;
-    private int chanNow;
-    private int chanDue; // where a flit sent now to a host lands
-    private int chanDueSwitch; // where one sent now to a switch lands
+    private int chanNow; // the slot whose flits reach switches now
+    private int chanHostNow; // the slot whose flits reach hosts now
+    // the slot a flit sent now lands in: a switch takes it channelLatency + routerDelay cycles on, a
+    // host (which has no router to cross) channelLatency on, so a host's lists are read routerDelay slots ahead
+    private int chanDue;
     private long lastMove;
     private long flitsInNetwork;
     // statistics of the current measurement
@@ -343,7 +346,7 @@ public final class FlitSimulator {
             int peer = net.peer()[g];
             link[g * LINK + PEER] = peer;
             link[g * LINK + SENDS_TO] = portLane[peer] * 2 * chanSlots + (toHost[g] ? chanSlots : 0);
-            link[g * LINK + TO_HOST] = toHost[g] ? 1 : 0;
+            link[g * LINK + PEER_VCS] = peer * vcs;
             link[g * LINK + CREDITS_TO] = portLane[peer] * creditSlots;
         }
         this.chanCap = 1;
@@ -595,10 +598,9 @@ public final class FlitSimulator {
         creditDue = creditNow + par.creditDelay() >= creditSlots ? creditNow + par.creditDelay() - creditSlots
                 : creditNow + par.creditDelay();
         chanNow = (int) (cycle % chanSlots);
-        chanDue = chanNow + par.channelLatency() >= chanSlots ? chanNow + par.channelLatency() - chanSlots
-                : chanNow + par.channelLatency();
+        chanHostNow = chanNow + par.routerDelay() >= chanSlots ? chanNow + par.routerDelay() - chanSlots : chanNow + par.routerDelay();
         int viaRouter = par.channelLatency() + par.routerDelay();
-        chanDueSwitch = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
+        chanDue = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
         injectPerPacket = flitsPerNodePerCycle > 0 ? flitsPerNodePerCycle / par.packetFlits() : 0;
         injectBelow = (long) Math.ceil(Math.min(injectPerPacket, 2.0) * 0x1p53);
         injectTraffic = traffic;
@@ -774,7 +776,7 @@ public final class FlitSimulator {
 
         /** The credit for a flit that left input VC {@code vc} of port {@code in}: to the port upstream. */
         private void returnCredit(int in, int vc) {
-            int i = link[in * LINK + PEER] * vcs + vc;
+            int i = link[in * LINK + PEER_VCS] + vc;
             if (par.creditDelay() == 0) {
                 credits[i]++;
             } else {
@@ -806,13 +808,11 @@ public final class FlitSimulator {
                     buf[iv * depth + (at >= depth ? at - depth : at)] = p;
                 } else {
                     ivs[iv * IVS + FRONT] = p;
-                    if (vcMask[in] == 0) {
-                        inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // shifts are mod 64
-                    }
+                    inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // set already if another VC holds a flit; shifts are mod 64
                     vcMask[in] |= 1L << vc;
                 }
             }
-            int hostList = list0 + chanSlots; // to hosts
+            int hostList = id * 2 * chanSlots + chanSlots + chanHostNow; // to hosts
             count = counts[hostList];
             counts[hostList] = 0;
             listBase = hostList * chanCap;
@@ -937,7 +937,7 @@ public final class FlitSimulator {
         private void send(int out, int vc, int p, boolean tail) {
             credits[out * vcs + vc]--;
             int l = out * LINK;
-            int at = link[l + SENDS_TO] + (link[l + TO_HOST] != 0 ? chanDue : chanDueSwitch);
+            int at = link[l + SENDS_TO] + chanDue;
             chanTo[at * chanCap + chanToCount[at]++] = flit(link[l + PEER], vc, tail, p);
             moved = true;
             xmit[2 * out]++;
