@@ -105,10 +105,9 @@ public final class FlitSimulator {
     private static final int CREDITS_TO = 3;
     private int[] link;
     // per cycle a port receives at most one flit, and one credit (for the input it feeds, or a host's
-    // ejection): the most ports a lane has bounds a slot's lists. A list is its length, then its
-    // entries: list L starts at L · stride (a send finds its list's length where it writes)
-    private int chanStride;
-    private int creditStride;
+    // ejection): the most ports a lane has bounds a slot's lists
+    private int chanCap;
+    private int creditCap;
     private LaneThreads threads;
     private final long[] upRng; // per switch: random up-port state (SplitMix64), so that no lane shares a generator
     // hosts
@@ -141,14 +140,12 @@ public final class FlitSimulator {
 
     private long cycle;
     private int creditNow;
-    private int creditDue; // the slot a credit returned now is usable in
-    private int creditDueAt; // ... times creditStride
+    private int creditDue;
     private int chanNow; // the slot whose flits reach switches now
     private int chanHostNow; // the slot whose flits reach hosts now
     // the slot a flit sent now lands in: a switch takes it channelLatency + routerDelay cycles on, a
     // host (which has no router to cross) channelLatency on, so a host's lists are read routerDelay slots ahead
     private int chanDue;
-    private int chanDueAt; // ... times chanStride
     private long lastMove;
     private long flitsInNetwork;
     // statistics of the current measurement
@@ -345,19 +342,18 @@ public final class FlitSimulator {
             }
         }
         this.link = new int[ports * LINK];
-        int chanCap = 1;
-        for (int c : portsOfLane) {
-            chanCap = Math.max(chanCap, c);
-        }
-        this.chanStride = chanCap + 1;
-        this.creditStride = 2 * chanCap + 1;
         for (int g = 0; g < ports; g++) {
             int peer = net.peer()[g];
             link[g * LINK + PEER] = peer;
-            link[g * LINK + SENDS_TO] = (portLane[peer] * 2 * chanSlots + (toHost[g] ? chanSlots : 0)) * chanStride;
+            link[g * LINK + SENDS_TO] = portLane[peer] * 2 * chanSlots + (toHost[g] ? chanSlots : 0);
             link[g * LINK + PEER_VCS] = peer * vcs;
-            link[g * LINK + CREDITS_TO] = portLane[peer] * creditSlots * creditStride;
+            link[g * LINK + CREDITS_TO] = portLane[peer] * creditSlots;
         }
+        this.chanCap = 1;
+        for (int c : portsOfLane) {
+            chanCap = Math.max(chanCap, c);
+        }
+        this.creditCap = 2 * chanCap;
         if (lanes != null) { // the old lanes' free ids are spare again
             for (Lane old : lanes) {
                 while (old.poolCount > 0) {
@@ -605,8 +601,6 @@ public final class FlitSimulator {
         chanHostNow = chanNow + par.routerDelay() >= chanSlots ? chanNow + par.routerDelay() - chanSlots : chanNow + par.routerDelay();
         int viaRouter = par.channelLatency() + par.routerDelay();
         chanDue = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
-        chanDueAt = chanDue * chanStride;
-        creditDueAt = creditDue * creditStride;
         injectPerPacket = flitsPerNodePerCycle > 0 ? flitsPerNodePerCycle / par.packetFlits() : 0;
         injectBelow = (long) Math.ceil(Math.min(injectPerPacket, 2.0) * 0x1p53);
         injectTraffic = traffic;
@@ -646,7 +640,9 @@ public final class FlitSimulator {
         // (output VCs) that arrive; list (r, slot) starts at (r * slots + slot) * capacity; its length is at
         // [r * slots + slot] of the count. Lane r's flit lists are 2 · chanSlots: to its switches, then to its hosts
         final long[] chanTo;
+        final int[] chanToCount;
         final int[] creditTo;
+        final int[] creditToCount;
         // what the cycle changed in the simulator's totals, merged after it
         long flitDelta;
         long measuredDelta;
@@ -688,8 +684,10 @@ public final class FlitSimulator {
             this.bestAge = new long[radix];
             this.requested = new int[radix];
             Arrays.fill(best, Long.MAX_VALUE);
-            this.chanTo = new long[lanes * 2 * chanSlots * chanStride];
-            this.creditTo = new int[lanes * creditSlots * creditStride];
+            this.chanTo = new long[lanes * 2 * chanSlots * chanCap];
+            this.chanToCount = new int[lanes * 2 * chanSlots];
+            this.creditTo = new int[lanes * creditSlots * creditCap];
+            this.creditToCount = new int[lanes * creditSlots];
             this.ejectedBySource = new long[net.hosts()];
         }
 
@@ -764,14 +762,15 @@ public final class FlitSimulator {
         }
 
         private void arriveCredits() {
-            int at = (id * creditSlots + creditNow) * creditStride;
+            int at = id * creditSlots + creditNow;
+            int base = at * creditCap;
             for (Lane w : lanes) {
                 int[] list = w.creditTo;
-                int end = at + list[at];
-                for (int k = at + 1; k <= end; k++) {
-                    credits[list[k]]++;
+                int count = w.creditToCount[at];
+                for (int k = 0; k < count; k++) {
+                    credits[list[base + k]]++;
                 }
-                list[at] = 0;
+                w.creditToCount[at] = 0;
             }
         }
 
@@ -781,42 +780,44 @@ public final class FlitSimulator {
             if (par.creditDelay() == 0) {
                 credits[i]++;
             } else {
-                int at = link[in * LINK + CREDITS_TO] + creditDueAt;
-                creditTo[at + ++creditTo[at]] = i;
+                int at = link[in * LINK + CREDITS_TO] + creditDue;
+                creditTo[at * creditCap + creditToCount[at]++] = i;
             }
         }
 
         private void arriveFlits() {
             for (Lane w : lanes) {
-                arriveFlits(w.chanTo);
+                arriveFlits(w.chanTo, w.chanToCount);
             }
         }
 
-        private void arriveFlits(long[] list) {
-            int at = (id * 2 * chanSlots + chanNow) * chanStride; // to switches
-            int end = at + (int) list[at];
-            list[at] = 0;
-            for (int k = at + 1; k <= end; k++) {
-                long f = list[k];
+        private void arriveFlits(long[] list, int[] counts) {
+            int list0 = id * 2 * chanSlots + chanNow; // to switches
+            int count = counts[list0];
+            counts[list0] = 0;
+            int listBase = list0 * chanCap;
+            for (int k = 0; k < count; k++) {
+                long f = list[listBase + k];
                 int p = (int) f;
                 int vc = flitVc(f);
                 int in = flitPort(f);
                 int iv = in * vcs + vc;
                 int c = ivs[iv * IVS + COUNT]++;
                 if (c > 0) {
-                    int slot = ivs[iv * IVS + HEAD] + c - 1;
-                    buf[iv * depth + (slot >= depth ? slot - depth : slot)] = p;
+                    int at = ivs[iv * IVS + HEAD] + c - 1;
+                    buf[iv * depth + (at >= depth ? at - depth : at)] = p;
                 } else {
                     ivs[iv * IVS + FRONT] = p;
                     inMask[maskPos[in] >>> 6] |= 1L << maskPos[in]; // set already if another VC holds a flit; shifts are mod 64
                     vcMask[in] |= 1L << vc;
                 }
             }
-            at = (id * 2 * chanSlots + chanSlots + chanHostNow) * chanStride; // to hosts
-            end = at + (int) list[at];
-            list[at] = 0;
-            for (int k = at + 1; k <= end; k++) {
-                long f = list[k];
+            int hostList = id * 2 * chanSlots + chanSlots + chanHostNow; // to hosts
+            count = counts[hostList];
+            counts[hostList] = 0;
+            listBase = hostList * chanCap;
+            for (int k = 0; k < count; k++) {
+                long f = list[listBase + k];
                 int in = flitPort(f);
                 eject(portNode[in], (int) f, link[in * LINK + PEER]);
                 returnCredit(in, flitVc(f)); // the host takes the flit at once
@@ -936,8 +937,8 @@ public final class FlitSimulator {
         private void send(int out, int vc, int p, boolean tail) {
             credits[out * vcs + vc]--;
             int l = out * LINK;
-            int at = link[l + SENDS_TO] + chanDueAt;
-            chanTo[at + (int) ++chanTo[at]] = flit(link[l + PEER], vc, tail, p);
+            int at = link[l + SENDS_TO] + chanDue;
+            chanTo[at * chanCap + chanToCount[at]++] = flit(link[l + PEER], vc, tail, p);
             moved = true;
             xmit[2 * out]++;
             if (tail && !singleFlit) { // one-flit packets: as many packets as flits (see sentPackets)
@@ -1327,9 +1328,9 @@ public final class FlitSimulator {
         }
         Arrays.fill(underWay, 0);
         for (Lane w : lanes) {
-            for (int at = 0; at < w.chanTo.length; at += chanStride) {
-                for (int k = at + 1; k <= at + w.chanTo[at]; k++) {
-                    long f = w.chanTo[k];
+            for (int at = 0; at < w.chanToCount.length; at++) {
+                for (int k = 0, base = at * chanCap; k < w.chanToCount[at]; k++) {
+                    long f = w.chanTo[base + k];
                     int in = flitPort(f);
                     underWay[2 * in]++;
                     if (flitTail(f)) {
