@@ -62,7 +62,9 @@ final class ConsoleBenchmark {
         }
         Path log = dir.resolve("serve.log");
         int port = freePort();
-        List<String> cmd = BoardSpec.BoardProcess.oftctl(List.of(SERVER_HEAP), "serve", "--order", String.valueOf(order),
+        List<String> jvm = new ArrayList<>(BoardSpec.BoardProcess.MODEL_JVM_OPTIONS); // as the launcher runs serve
+        jvm.add(SERVER_HEAP);
+        List<String> cmd = BoardSpec.BoardProcess.oftctl(jvm, "serve", "--order", String.valueOf(order),
                 "--port", String.valueOf(port), "--token-file", dir.resolve("token").toString());
         Process server;
         try {
