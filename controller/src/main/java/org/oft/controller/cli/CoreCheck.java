@@ -1,5 +1,6 @@
 package org.oft.controller.cli;
 
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -52,8 +53,10 @@ final class CoreCheck {
         return alone / slowest;
     }
 
-    /** Median nanoseconds for a value to go from this thread to another and back, over {@code trips} trips. */
-    static double roundTripNanos(int trips) {
+    /** Median nanoseconds for a value to go from this thread to another and back, over 5 batches of {@code tripsPerBatch} trips. */
+    static double roundTripNanos(int tripsPerBatch) {
+        int batches = 5;
+        long trips = (long) batches * tripsPerBatch;
         AtomicLong ball = new AtomicLong();
         Thread partner = new Thread(() -> {
             for (long i = 0; i < trips; i++) {
@@ -65,34 +68,23 @@ final class CoreCheck {
         }, "core-check-partner");
         partner.setDaemon(true);
         partner.start();
-        int batches = 5;
         double[] perTrip = new double[batches];
-        int per = Math.max(1, trips / batches);
-        long i = 0;
         for (int b = 0; b < batches; b++) {
             long t0 = System.nanoTime();
-            int done = 0;
-            for (; done < per && i < trips; done++, i++) {
+            for (long i = (long) b * tripsPerBatch; i < (long) (b + 1) * tripsPerBatch; i++) {
                 ball.set(2 * i + 1);
                 while (ball.get() != 2 * i + 2) {
                     Thread.onSpinWait();
                 }
             }
-            perTrip[b] = (System.nanoTime() - t0) / (double) Math.max(1, done);
-        }
-        while (i < trips) { // the partner expects every trip
-            ball.set(2 * i + 1);
-            while (ball.get() != 2 * i + 2) {
-                Thread.onSpinWait();
-            }
-            i++;
+            perTrip[b] = (System.nanoTime() - t0) / (double) tripsPerBatch;
         }
         try {
             partner.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        java.util.Arrays.sort(perTrip);
+        Arrays.sort(perTrip);
         return perTrip[batches / 2];
     }
 

@@ -86,7 +86,7 @@ final class FatTreeBenchmarks {
                 "topology", "hosts", "threads", "cycles", "median_cycles_per_s", "min", "max", "flit_hops_per_s", "accepted",
                 "allocated_bytes_per_cycle");
         double shareBefore = cores() > 1 ? CoreCheck.slowestShare(cores()) : 1;
-        double tripBefore = cores() > 1 ? CoreCheck.roundTripNanos(200_000) : 0;
+        double tripBefore = cores() > 1 ? CoreCheck.roundTripNanos(40_000) : 0;
         for (String spec : new String[] {"kary:4,3", "kary:12,3"}) {
             org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(spec);
             PgftTopology t = tree.topology();
@@ -134,7 +134,7 @@ final class FatTreeBenchmarks {
                     + "once, the slowest at %.0f %% and %.0f %% of one alone; a cache line to another thread and back in %.0f and "
                     + "%.0f ns (a share well below 100 %% or a round trip of several hundred ns slows the %d-thread rows: "
                     + "the lanes meet every cycle)", cores(), 100 * shareBefore, 100 * CoreCheck.slowestShare(cores()), tripBefore,
-                    CoreCheck.roundTripNanos(200_000), cores()));
+                    CoreCheck.roundTripNanos(40_000), cores()));
         }
     }
 
