@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class CoreCheckTest {
     @Test
@@ -17,6 +18,7 @@ class CoreCheckTest {
     }
 
     @Test
+    @Timeout(60)
     void oneThreadIsItsOwnReference() {
         // one thread at once against one alone: the same work, so a share near 1 (a loaded machine may
         // slow either run; a broken measurement gives 0, NaN or a factor of several)
@@ -25,6 +27,7 @@ class CoreCheckTest {
     }
 
     @Test
+    @Timeout(60) // a lost hand-off would spin forever
     void aRoundTripTakesTimeButNotForever() {
         double ns = CoreCheck.roundTripNanos(100);
         assertTrue(ns > 1 && ns < 1e7, "round trip " + ns + " ns");
