@@ -297,6 +297,36 @@ public final class WireBench implements AutoCloseable {
         return model instanceof SwitchBoards s ? s : null;
     }
 
+    /** Its fault-injection port: cables cut and repaired on the fabric's thread, boards rebooted (null for an OFT bench). */
+    public SwitchFaultPort switchFaults() {
+        SwitchBoards s = switches();
+        if (s == null) {
+            return null;
+        }
+        return new SwitchFaultPort() {
+            @Override
+            public void killLink(int index, int port) {
+                call(() -> {
+                    s.killLink(index, port);
+                    return null;
+                });
+            }
+
+            @Override
+            public void reviveLink(int index, int port) {
+                call(() -> {
+                    s.reviveLink(index, port);
+                    return null;
+                });
+            }
+
+            @Override
+            public void reboot(int index) {
+                WireBench.this.reboot(index);
+            }
+        };
+    }
+
     /** Current slot of the bench clock. */
     public long slot() {
         return call(() -> slot);

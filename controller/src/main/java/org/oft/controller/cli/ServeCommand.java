@@ -132,7 +132,7 @@ final class ServeCommand implements Callable<Integer> {
             org.oft.controller.fattree.topology.FatTree tree = eb.tree();
             config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
                     board.equals("sim") ? null : stateFile);
-            what = tree.topology().describe() + " (" + org.oft.controller.service.SwitchFabricVerticle.startingLabel(engine, paths)
+            what = tree.topology().describe() + " (" + org.oft.controller.service.fattree.Served.initially(engine, paths).label()
                     + (paths > 1 ? ", " + paths + " addresses per host" : "") + ", " + flit.traffic + " at " + flit.load + ") on the " + board
                     + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles"
                     + (threads > 1 ? ", the packet model on " + threads + " threads" : "");

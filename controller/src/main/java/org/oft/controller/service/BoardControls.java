@@ -12,21 +12,21 @@ import org.oft.hal.BoardInfo;
  * and the slot clock ({@link Addresses#CLOCK}). One per serving verticle; its rate is what the
  * configuration reports.
  */
-final class BoardControls {
+public final class BoardControls {
     private final BoardBus bus;
     private volatile double slotsPerSecond;
 
-    BoardControls(BoardBus bus, double slotsPerSecond) {
+    public BoardControls(BoardBus bus, double slotsPerSecond) {
         this.bus = bus;
         this.slotsPerSecond = slotsPerSecond;
     }
 
-    double slotsPerSecond() {
+    public double slotsPerSecond() {
         return slotsPerSecond;
     }
 
     /** Serves both addresses; {@code discovered} gives the boards as the deploy found them, or null before. */
-    void register(Vertx vertx, Supplier<List<BoardInfo>> discovered) {
+    public void register(Vertx vertx, Supplier<List<BoardInfo>> discovered) {
         vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
             JsonObject b = msg.body();
             Object run = b.getValue("running");

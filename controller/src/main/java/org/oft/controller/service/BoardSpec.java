@@ -95,20 +95,30 @@ public record BoardSpec(String kind, String path, int baud) {
      * whatever boards are there (the deploy then checks they are this tree's switches).
      */
     public BoardBus openSwitches(org.oft.controller.fattree.deploy.ElectricalBench bench) {
+        return openSwitchBench(bench).bus();
+    }
+
+    /** A bench of switch boards: the bus that reaches them, and the model's fault port when the model runs in this process (else null). */
+    public record SwitchBench(BoardBus bus, org.oft.sim.SwitchFaultPort faults) {
+    }
+
+    /** As {@link #openSwitches}, with the fault port of a model built in this process. */
+    public SwitchBench openSwitchBench(org.oft.controller.fattree.deploy.ElectricalBench bench) {
         switch (kind) {
             case "sim": {
                 org.oft.sim.SwitchBoards boards = bench.boards();
                 org.oft.hal.transport.PipeLink[] pipe = org.oft.hal.transport.PipeLink.pair("switches");
                 org.oft.sim.WireBench model = new org.oft.sim.WireBench(boards, pipe[1]);
-                return new BoardProcess(null, model, new WireBoardBus(pipe[0], WireBoardBus.Options.defaults()));
+                return new SwitchBench(new BoardProcess(null, model, new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())),
+                        model.switchFaults());
             }
             case "sim-pty": {
                 List<String> args = new ArrayList<>(List.of("--pty"));
                 args.addAll(bench.boardSimArgs());
-                return BoardProcess.start(args.toArray(String[]::new));
+                return new SwitchBench(BoardProcess.start(args.toArray(String[]::new)), null);
             }
             default:
-                return openLink();
+                return new SwitchBench(openLink(), null);
         }
     }
 

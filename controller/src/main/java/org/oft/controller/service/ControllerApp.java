@@ -56,8 +56,9 @@ public final class ControllerApp implements AutoCloseable {
         if (config.state() != null) {
             DeploymentRecord.checkWritable(config.state());
         }
-        BoardBus bus = BoardSpec.parse(config.board()).openSwitches(config.fattree().bench());
-        return run(Vertx.vertx(), bus, new SwitchFabricVerticle(config, bus), config);
+        BoardSpec.SwitchBench bench = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
+        return run(Vertx.vertx(), bench.bus(), new org.oft.controller.service.fattree.SwitchFabricVerticle(config, bench.bus(), bench.faults()),
+                config);
     }
 
     private static ControllerApp run(Vertx vertx, BoardBus bus, io.vertx.core.Deployable fabric, ServeConfig config) {

@@ -62,7 +62,7 @@ public final class FaultRequest {
     }
 
     /** A whole number in int range: 2.7 and 99999999999 are refused, not truncated or wrapped. */
-    static int intField(JsonObject o, String name) {
+    public static int intField(JsonObject o, String name) {
         Object v = o.getValue(name);
         if (v == null) {
             throw new IllegalArgumentException("a whole number '" + name + "' is needed");

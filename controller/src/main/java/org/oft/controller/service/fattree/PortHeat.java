@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.fattree;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

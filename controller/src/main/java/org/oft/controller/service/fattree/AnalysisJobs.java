@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.fattree;
 
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.service.FaultRequest;
 
 /**
  * Analyses run from the console ({@code fattree analyze}'s metrics on the running engine's routes):

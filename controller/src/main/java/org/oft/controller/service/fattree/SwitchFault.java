@@ -1,9 +1,10 @@
-package org.oft.controller.service;
+package org.oft.controller.service.fattree;
 
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.sim.WireBench;
+import org.oft.controller.service.FaultRequest;
+import org.oft.sim.SwitchFaultPort;
 
 /**
  * Faults of the modelled switch boards, as JSON: {"kind":"dead-link","switch":I,"port":P} cuts the
@@ -14,7 +15,7 @@ final class SwitchFault {
     private SwitchFault() {
     }
 
-    static String apply(JsonObject body, WireBench bench, PgftTopology t) {
+    static String apply(JsonObject body, SwitchFaultPort model, PgftTopology t) {
         if (body == null) {
             throw new IllegalArgumentException("the body must be a JSON object");
         }
@@ -40,14 +41,11 @@ final class SwitchFault {
                 if (port < 1 || port > radix) {
                     throw new IllegalArgumentException("port must be 1.." + radix + " on switch-" + sw + ", got " + port);
                 }
-                bench.call(() -> {
-                    bench.switches().killLink(sw, port);
-                    return null;
-                });
+                model.killLink(sw, port);
                 return "dead link at switch-" + sw + " " + t.tuple(v) + " port " + port;
             }
             case "reboot":
-                bench.reboot(sw);
+                model.reboot(sw);
                 return "switch-" + sw + " " + t.tuple(v) + " rebooted (no table until the next deploy)";
             default:
                 throw new IllegalArgumentException("\"kind\" must be dead-link or reboot, got '" + k + "'");

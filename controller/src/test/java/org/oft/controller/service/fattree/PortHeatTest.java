@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.fattree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

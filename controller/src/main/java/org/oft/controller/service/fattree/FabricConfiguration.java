@@ -1,0 +1,68 @@
+package org.oft.controller.service.fattree;
+
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.routing.RoutingEngine;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.service.BoardControls;
+import org.oft.controller.service.ServeConfig;
+import org.oft.hal.BoardInfo;
+
+/**
+ * The running configuration as the console reads it: what was started (the tree, its levels, the
+ * bench's model parameters, the boards found), and what runs now (engine, paths, failures, deploys).
+ */
+final class FabricConfiguration {
+    private final JsonObject started;
+    private final FabricDeployer deployer;
+    private final BoardControls controls;
+
+    FabricConfiguration(JsonObject started, FabricDeployer deployer, BoardControls controls) {
+        this.started = started;
+        this.deployer = deployer;
+        this.controls = controls;
+    }
+
+    void config(Message<JsonObject> msg) {
+        FabricSnapshot s = deployer.snapshot();
+        msg.reply(started.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("engine", s.served().engine())
+                .put("paths", s.served().paths()).put("deploys", deployer.history()).put("failures", new JsonArray(s.failures()))
+                .put("missing", new JsonArray(s.missing())));
+    }
+
+    static JsonObject describe(PgftTopology topo, ElectricalBench bench, ServeConfig config, List<BoardInfo> boards, JsonObject previousRecord) {
+        JsonArray levels = new JsonArray();
+        for (int l = 1; l <= topo.levels(); l++) {
+            levels.add(new JsonObject().put("level", l).put("switches", topo.levelSize(l)).put("downPorts", topo.downPorts(l))
+                    .put("upPorts", topo.upPorts(l)));
+        }
+        JsonObject par = new JsonObject().put("vcs", bench.parameters().vcs()).put("bufferFlits", bench.parameters().bufferFlits())
+                .put("packetFlits", bench.parameters().packetFlits()).put("creditDelay", bench.parameters().creditDelay())
+                .put("channelLatency", bench.parameters().channelLatency()).put("routerDelay", bench.parameters().routerDelay())
+                .put("switching", bench.parameters().cutThrough() ? "virtual cut-through" : "wormhole");
+        return new JsonObject()
+                .put("fabric", "fattree")
+                .put("topology", topo.describe())
+                .put("hosts", topo.hosts())
+                .put("switches", topo.switches())
+                .put("levels", levels)
+                .put("addressesPerHost", bench.paths())
+                .put("engines", new JsonArray(RoutingEngines.forSwitchBoards().stream().map(RoutingEngine::name).toList()))
+                .put("multiPathEngines", new JsonArray(RoutingEngines.forSwitchBoards().stream().filter(RoutingEngine::multiPath)
+                        .map(RoutingEngine::name).toList()))
+                .put("traffic", bench.traffic())
+                .put("load", bench.load())
+                .put("randomUp", bench.randomUp())
+                .put("parameters", par)
+                .put("cyclesPerSlot", bench.cyclesPerSlot())
+                .put("slotsPerSecond", config.slotsPerSecond())
+                .put("board", config.board())
+                .put("boards", boards.size())
+                .put("previousDeployment", previousRecord);
+    }
+
+}

@@ -1,0 +1,117 @@
+package org.oft.controller.service.fattree;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.service.FaultRequest;
+
+/**
+ * Read-only questions about what the boards run, each answered from one {@link FabricSnapshot}: a
+ * switch's table by physical port, and the hops a packet takes. A table or a trace is thousands of
+ * entries on a large tree, so each is built on a worker.
+ */
+final class FabricQueries {
+    private final Vertx vertx;
+    private final FabricDeployer deployer;
+
+    FabricQueries(Vertx vertx, FabricDeployer deployer) {
+        this.vertx = vertx;
+        this.deployer = deployer;
+    }
+
+    /** {"switch": I}: the table switch I runs. */
+    void lft(Message<JsonObject> msg) {
+        FabricSnapshot s = deployer.snapshot();
+        vertx.executeBlocking(() -> lft(s, FaultRequest.intField(msg.body(), "switch")), false)
+                .onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage()));
+    }
+
+    /** {"src": S, "dst": D, "path": Q}: the hops by the running tables. */
+    void trace(Message<JsonObject> msg) {
+        FabricSnapshot s = deployer.snapshot();
+        vertx.executeBlocking(() -> {
+            JsonObject b = msg.body();
+            return trace(s, FaultRequest.intField(b, "src"), FaultRequest.intField(b, "dst"),
+                    b.containsKey("path") ? FaultRequest.intField(b, "path") : 0);
+        }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage()));
+    }
+
+    /** Switch {@code i}'s table as deployed: per address (host d, path q), the physical port, or none. */
+    static JsonObject lft(FabricSnapshot s, int i) {
+        ForwardingTables t = s.running();
+        PgftTopology topo = s.topology();
+        FatTree tree = s.tree();
+        if (i < 0 || i >= topo.switches()) {
+            throw new IllegalArgumentException("switch must be 0.." + (topo.switches() - 1) + ", got " + i);
+        }
+        int v = topo.hosts() + i;
+        JsonArray ports = new JsonArray();
+        JsonArray to = new JsonArray();
+        for (int a = 0; a < t.addresses(); a++) {
+            int local = t.port(v, a);
+            if (local == Reroute.NONE) {
+                ports.addNull();
+                to.addNull();
+            } else {
+                ports.add(tree.names().physicalPort(v, local));
+                int peer = topo.peerNode(topo.portBase(v) + local);
+                to.add(peer < topo.hosts() ? "host " + peer : "switch-" + (peer - topo.hosts()));
+            }
+        }
+        return new JsonObject().put("board", "switch-" + i).put("switch", topo.tuple(v)).put("level", topo.level(v))
+                .put("paths", t.paths()).put("ports", ports).put("to", to);
+    }
+
+    /** The hops a packet from {@code src} to {@code dst} (path q) takes by the deployed tables. */
+    static JsonObject trace(FabricSnapshot s, int src, int dst, int path) {
+        ForwardingTables t = s.running();
+        PgftTopology topo = s.topology();
+        FatTree tree = s.tree();
+        int h = topo.hosts();
+        if (src < 0 || src >= h || dst < 0 || dst >= h) {
+            throw new IllegalArgumentException("hosts are 0.." + (h - 1) + ", got " + src + " and " + dst);
+        }
+        if (path < 0 || path >= t.paths()) {
+            throw new IllegalArgumentException("path must be 0.." + (t.paths() - 1) + ", got " + path);
+        }
+        int addr = dst * t.paths() + path;
+        JsonArray hops = new JsonArray();
+        int node = src;
+        int local = t.hostPort(src, addr);
+        String outcome = "delivered";
+        for (int n = 0; node != dst; n++) {
+            if (node >= h) {
+                local = t.port(node, addr);
+            }
+            if (local == Reroute.NONE) {
+                outcome = "no route at " + "switch-" + (node - h);
+                break;
+            }
+            if (n > 2 * topo.levels()) {
+                outcome = "loop: past the tree's diameter";
+                break;
+            }
+            int g = topo.portBase(node) + local;
+            int peer = topo.peerNode(g);
+            JsonObject hop = new JsonObject().put("from", node < h ? "host " + node : "switch-" + (node - h))
+                    .put("tuple", topo.tuple(node)).put("to", peer < h ? "host " + peer : "switch-" + (peer - h));
+            if (node >= h) {
+                hop.put("port", tree.names().physicalPort(node, local))
+                        .put("direction", local < topo.downPorts(topo.level(node)) ? "down" : "up");
+            }
+            hops.add(hop);
+            if (peer < h && peer != dst) {
+                outcome = "misdelivered to host " + peer;
+                break;
+            }
+            node = peer;
+        }
+        return new JsonObject().put("src", src).put("dst", dst).put("path", path).put("hops", hops).put("outcome", outcome);
+    }
+
+}

@@ -1,0 +1,91 @@
+package org.oft.controller.service.fattree;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+import org.oft.controller.service.FaultRequest;
+import org.oft.sim.SwitchFaultPort;
+
+/**
+ * Faults injected into the modelled switch boards through the model's {@link SwitchFaultPort}, and
+ * their undoing: a cut cable is repaired, a rebooted board gets its table back by a redeploy. The
+ * one writer of the list of faults in force.
+ */
+final class ModelFaults {
+    private static final Logger LOG = Logger.getLogger("org.oft.fattree");
+    private final Vertx vertx;
+    private final SwitchFaultPort model; // null: real boards, nothing to inject into
+    private final FabricDeployer deployer;
+    private final TelemetryRates telemetry;
+    private final List<JsonObject> active = new CopyOnWriteArrayList<>();
+    private final AtomicInteger nextId = new AtomicInteger(1);
+
+    ModelFaults(Vertx vertx, SwitchFaultPort model, FabricDeployer deployer, TelemetryRates telemetry) {
+        this.vertx = vertx;
+        this.model = model;
+        this.deployer = deployer;
+        this.telemetry = telemetry;
+    }
+
+    /** A fault to inject ({@link SwitchFault}'s JSON), answered with what was done. */
+    void inject(Message<JsonObject> msg) {
+        if (model == null) {
+            msg.fail(400, "fault injection needs the built-in switch model (--board sim)");
+            return;
+        }
+        FabricSnapshot s = deployer.snapshot();
+        vertx.executeBlocking(() -> SwitchFault.apply(msg.body(), model, s.topology()))
+                .onSuccess(applied -> {
+                    LOG.info("fault injected: " + applied);
+                    String kind = msg.body().getString("kind");
+                    active.add(new JsonObject().put("id", nextId.getAndIncrement()).put("kind", kind)
+                            .put("spec", msg.body()).put("description", applied).put("sinceCycle", telemetry.cycle())
+                            .put("undo", kind.equals("reboot") ? "redeploys the tables to the board" : "repairs the cable"));
+                    msg.reply(applied);
+                })
+                .onFailure(e -> msg.fail(400, e.getMessage()));
+    }
+
+    /** The faults in force and the failures declared. */
+    void active(Message<JsonObject> msg) {
+        msg.reply(new JsonObject().put("faults", new JsonArray(new ArrayList<>(active)))
+                .put("failures", new JsonArray(deployer.snapshot().failures())).put("injectable", model != null));
+    }
+
+    /** The faults a clear names: {"id": N} that one, {} all of them. */
+    List<JsonObject> chosen(JsonObject body) {
+        List<JsonObject> chosen = body.containsKey("id")
+                ? active.stream().filter(f -> f.getLong("id") == FaultRequest.intField(body, "id")).toList()
+                : List.copyOf(active);
+        if (body.containsKey("id") && chosen.isEmpty()) {
+            throw new IllegalArgumentException("no active fault " + body.getValue("id"));
+        }
+        return chosen;
+    }
+
+    /** Undoes {@code chosen} (worker, holding the deploy): cables repaired, rebooted boards redeployed. */
+    JsonObject clear(List<JsonObject> chosen) {
+        boolean redeploy = false;
+        for (JsonObject f : chosen) {
+            if (f.getString("kind").equals("dead-link")) { // the cable is repaired: packets cross it again
+                JsonObject spec = f.getJsonObject("spec");
+                model.reviveLink(spec.getInteger("switch"), spec.getInteger("port"));
+            } else {
+                redeploy = true;
+            }
+        }
+        JsonObject out = new JsonObject().put("cleared", "cleared: " + (chosen.isEmpty() ? "no fault was active"
+                : String.join("; ", chosen.stream().map(f -> f.getString("description")).toList())));
+        if (redeploy) { // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
+            out.put("deploy", deployer.redeploy());
+        }
+        active.removeAll(chosen);
+        return out;
+    }
+}

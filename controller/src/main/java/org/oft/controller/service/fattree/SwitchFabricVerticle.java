@@ -1,0 +1,155 @@
+package org.oft.controller.service.fattree;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.service.Addresses;
+import org.oft.controller.service.BoardControls;
+import org.oft.controller.service.ServeConfig;
+import org.oft.hal.BoardBus;
+import org.oft.sim.SwitchFaultPort;
+
+/**
+ * Serves a bench of electrical switch boards: deploys the engine's tables at start, runs the slot
+ * clock, and wires the event-bus addresses to the classes that own each concern: the
+ * {@link FabricDeployer} (the one writer of what the boards run), {@link FabricQueries} and
+ * {@link TopologyView} (read-only, on its snapshots), {@link TelemetryRates} and {@link PortPoller}
+ * (what the boards count), {@link ModelFaults} (the model's fault port) and {@link FabricAnalyses}.
+ */
+public final class SwitchFabricVerticle extends VerticleBase {
+    /** Ports polled once a second. */
+    static final long PORTS_PERIOD_MS = 1000;
+
+    private final ServeConfig config;
+    private final BoardBus bus;
+    private final ElectricalBench bench;
+    private final SwitchFaultPort modelFaults;
+    private final FabricDeployer deployer;
+
+    /** {@code modelFaults}: the modelled boards' fault port, or null for boards that have none. */
+    public SwitchFabricVerticle(ServeConfig config, BoardBus bus, SwitchFaultPort modelFaults) {
+        this.config = config;
+        this.bus = bus;
+        this.bench = config.fattree().bench();
+        this.modelFaults = modelFaults;
+        this.deployer = new FabricDeployer(bus, bench, config.state(), config.board());
+    }
+
+    @Override
+    public Future<?> start() {
+        BoardControls controls = new BoardControls(bus, config.slotsPerSecond());
+        Served initial = Served.initially(config.fattree().engine(), bench.paths());
+        return vertx.executeBlocking(() -> {
+            FabricDeployer.Started s = deployer.deployFirst(initial);
+            bus.startClock(config.slotsPerSecond());
+            return s;
+        }).onSuccess(s -> wire(s, controls));
+    }
+
+    /** Every address to its handler, once the first deploy has given the fabric a snapshot (event loop). */
+    private void wire(FabricDeployer.Started started, BoardControls controls) {
+        FabricSnapshot first = started.snapshot();
+        TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
+        PortPoller ports = new PortPoller(bus, first.tree());
+        ModelFaults faults = new ModelFaults(vertx, modelFaults, deployer, telemetry);
+        FabricQueries queries = new FabricQueries(vertx, deployer);
+        TopologyView topology = new TopologyView(vertx, deployer, ports);
+        FabricAnalyses analyses = new FabricAnalyses(vertx, deployer, bench);
+        FabricConfiguration configuration = new FabricConfiguration(
+                FabricConfiguration.describe(first.topology(), bench, config, started.boards(), started.previousRecord()), deployer, controls);
+        LatestTelemetry latest = new LatestTelemetry(telemetry);
+
+        EventBus eb = vertx.eventBus();
+        eb.<JsonObject>consumer(Addresses.CONFIG, configuration::config);
+        eb.<JsonObject>consumer(Addresses.TELEMETRY_LATEST, latest::reply);
+        eb.<JsonObject>consumer(Addresses.PORTS, msg -> msg.reply(ports.latest()));
+        deploysOn(Addresses.ENGINE, body -> EngineRequest.parse(body, deployer.snapshot().served(), bench.paths()), deployer::switchEngine);
+        deploysOn(Addresses.FAIL, FailRequest::spec, deployer::fail);
+        eb.<JsonObject>consumer(Addresses.FAULT, faults::inject);
+        eb.<JsonObject>consumer(Addresses.FAULTS_ACTIVE, faults::active);
+        deploysOn(Addresses.FAULTS_CLEAR, faults::chosen, faults::clear);
+        eb.<JsonObject>consumer(Addresses.COUNTERS_RESET, msg -> {
+            telemetry.reset();
+            ports.reset();
+            msg.reply(new JsonObject().put("reset", true));
+        });
+        controls.register(vertx, started::boards);
+        eb.<JsonObject>consumer(Addresses.ANALYSIS_START, analyses::start);
+        eb.<JsonObject>consumer(Addresses.SWEEP_START, analyses::sweep);
+        eb.<JsonObject>consumer(Addresses.ANALYSIS_STATUS, analyses::status);
+        eb.<JsonObject>consumer(Addresses.TOPOLOGY, topology::topology);
+        eb.<JsonObject>consumer(Addresses.LFT, queries::lft);
+        eb.<JsonObject>consumer(Addresses.TRACE, queries::trace);
+        bus.setTelemetryListener(latest::publish);
+        vertx.setPeriodic(PORTS_PERIOD_MS, id -> pollPorts(ports));
+    }
+
+    /** One port poll on a worker, unless the last is still reading; its summary published. */
+    private void pollPorts(PortPoller ports) {
+        if (!ports.tryBegin()) {
+            return;
+        }
+        vertx.executeBlocking(ports::read)
+                .onSuccess(p -> {
+                    ports.end(p, null);
+                    vertx.eventBus().publish(Addresses.TELEMETRY, p);
+                })
+                .onFailure(e -> ports.end(null, e));
+    }
+
+    /**
+     * A request that redeploys: its body checked first (400), one deploy at a time (409), the work on a
+     * worker; a refusal of the boards or the fabric is 502 and leaves them, and the snapshot, as they were.
+     */
+    private <T> void deploysOn(String address, Function<JsonObject, T> parse, Function<T, JsonObject> deploy) {
+        vertx.eventBus().<JsonObject>consumer(address, msg -> {
+            T arg;
+            try {
+                arg = parse.apply(msg.body());
+            } catch (IllegalArgumentException e) {
+                msg.fail(400, e.getMessage());
+                return;
+            }
+            if (!deployer.tryBegin()) {
+                msg.fail(409, "a deploy is under way; retry when it has finished");
+                return;
+            }
+            vertx.executeBlocking(() -> deploy.apply(arg))
+                    .onComplete(r -> deployer.end())
+                    .onSuccess(msg::reply)
+                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 502, e.getMessage()));
+        });
+    }
+
+    @Override
+    public Future<?> stop() {
+        return vertx.executeBlocking(() -> {
+            bus.stopClock();
+            return null;
+        });
+    }
+
+    /** The latest telemetry record: written by the boards' telemetry thread, published, and given to a console that connects. */
+    private final class LatestTelemetry {
+        private final TelemetryRates rates;
+        private volatile JsonObject latest = new JsonObject();
+
+        LatestTelemetry(TelemetryRates rates) {
+            this.rates = rates;
+        }
+
+        void publish(org.oft.hal.Telemetry t) {
+            JsonObject j = rates.of(t);
+            latest = j;
+            vertx.eventBus().publish(Addresses.TELEMETRY, j);
+        }
+
+        void reply(Message<JsonObject> msg) {
+            msg.reply(latest);
+        }
+    }
+}

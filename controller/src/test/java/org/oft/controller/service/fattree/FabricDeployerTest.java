@@ -1,0 +1,130 @@
+package org.oft.controller.service.fattree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.service.BoardSpec;
+import org.oft.hal.BoardBus;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
+
+/**
+ * The fabric service's one writer: what it publishes is always one deploy's whole state, whatever a
+ * reader on another thread catches while engines change and failures are rerouted.
+ */
+@Timeout(120)
+class FabricDeployerTest {
+    private BoardBus bus;
+
+    private FabricDeployer deployer(String topology) {
+        ElectricalBench bench = new ElectricalBench(topology, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+                "uniform", 0.3, 1, 500, false);
+        bus = BoardSpec.parse("sim").openSwitchBench(bench).bus();
+        FabricDeployer d = new FabricDeployer(bus, bench, null, "sim");
+        d.deployFirst(new Served("dmodk", 1));
+        bus.startClock(400);
+        return d;
+    }
+
+    @AfterEach
+    void close() {
+        if (bus != null) {
+            bus.close();
+        }
+    }
+
+    /** A snapshot as a reader saw it, its tables read entry by entry at that moment. */
+    record Seen(Served served, List<String> failures, List<Integer> plan, List<Integer> running) {
+        static Seen of(FabricSnapshot s) {
+            return new Seen(s.served(), s.failures(), entries(s.plan()), entries(s.running()));
+        }
+    }
+
+    static List<Integer> entries(ForwardingTables t) {
+        List<Integer> out = new ArrayList<>();
+        for (int v = t.topology().hosts(); v < t.topology().nodes(); v++) {
+            for (int a = 0; a < t.addresses(); a++) {
+                out.add(t.port(v, a));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void readersSeeOnlyWholeDeploysWhileEnginesChangeAndFailuresAreRerouted() throws Exception {
+        FabricDeployer d = deployer("kary:4,3");
+        Set<Seen> seen = Collections.synchronizedSet(new HashSet<>());
+        AtomicBoolean done = new AtomicBoolean();
+        Thread reader = new Thread(() -> {
+            while (!done.get()) {
+                seen.add(Seen.of(d.snapshot()));
+            }
+        });
+        reader.start();
+        // the states the writer published, each taken as it returned
+        List<Seen> published = new ArrayList<>(List.of(Seen.of(d.snapshot())));
+        d.switchEngine(new Served("random", 1));
+        published.add(Seen.of(d.snapshot()));
+        d.fail("link:switch-0:5");
+        published.add(Seen.of(d.snapshot()));
+        d.fail("link:switch-17:2");
+        published.add(Seen.of(d.snapshot()));
+        d.switchEngine(new Served("dmodk", 1));
+        published.add(Seen.of(d.snapshot()));
+        done.set(true);
+        reader.join();
+
+        assertTrue(seen.size() >= 2, "the reader caught the fabric changing");
+        for (Seen s : seen) {
+            assertTrue(published.contains(s), "a reader saw a state no deploy published: " + s.served() + " " + s.failures());
+        }
+        for (Seen p : published) { // each published plan is its engine's own, and the running tables avoid exactly the failures named
+            FabricSnapshot any = d.snapshot();
+            List<Integer> own = entries(RoutingEngines.byName(p.served().engine())
+                    .route(any.topology(), new RoutingOptions(p.served().paths(), 1, any.types())).tables());
+            assertEquals(own, p.plan(), p.served().engine() + "'s plan");
+            assertEquals(p.failures().isEmpty(), p.plan().equals(p.running()), "rerouted exactly when something failed");
+        }
+    }
+
+    @Test
+    void aRefusedFailurePublishesNothing() {
+        FabricDeployer d = deployer("kary:4,3");
+        FabricSnapshot before = d.snapshot();
+        assertThrows(IllegalArgumentException.class, () -> d.fail("link:switch-0:99"));
+        assertSame(before, d.snapshot());
+        d.fail("link:switch-0:5");
+        FabricSnapshot after = d.snapshot();
+        assertNotEquals(before.version(), after.version());
+        assertEquals(List.of("link:switch-0:5"), after.failures());
+        assertFalse(after.running().sameAs(before.running()));
+        assertTrue(after.plan().sameAs(before.plan()), "a failure keeps the engine's plan");
+    }
+
+    @Test
+    void oneDeployAtATime() {
+        FabricDeployer d = deployer("kary:4,2");
+        assertTrue(d.tryBegin());
+        assertFalse(d.tryBegin(), "a second deploy waits for the first");
+        d.end();
+        assertTrue(d.tryBegin());
+        d.end();
+    }
+}
