@@ -9,13 +9,13 @@ import org.oft.hal.transport.ByteLink;
 import org.oft.hal.transport.MailboxLink;
 import org.oft.hal.transport.PosixPty;
 import org.oft.hal.transport.PtyLink;
-import org.oft.sim.FabricModel;
-import org.oft.sim.FabricWiring;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.SlotFabric;
-import org.oft.sim.TimedFabric;
-import org.oft.sim.TimingParameters;
-import org.oft.sim.WireBench;
+import org.oft.sim.optical.FabricModel;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.FibrePlant;
+import org.oft.sim.optical.SlotFabric;
+import org.oft.sim.optical.TimedFabric;
+import org.oft.sim.optical.TimingParameters;
+import org.oft.sim.boards.WireBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -96,7 +96,7 @@ final class BoardSimCommand implements Callable<Integer> {
             case "slot" -> new SlotFabric(FabricWiring.of(order), latency);
             default -> throw new IllegalArgumentException("--model must be timed or slot, got '" + model + "'");
         };
-        org.oft.sim.SwitchBoards switches = null;
+        org.oft.sim.boards.SwitchBoards switches = null;
         if (fattree != null) {
             new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
             switches = flit.bench(fattree, nodeTypes, paths, seed, cyclesPerSlot, threads).boards();

@@ -2,10 +2,10 @@ package org.oft.controller.hrelation;
 
 import java.util.Arrays;
 import org.oft.controller.model.BoardModels;
-import org.oft.sim.DeliverySink;
-import org.oft.sim.FabricWiring;
-import org.oft.sim.SlotFabric;
-import org.oft.sim.TrafficSource;
+import org.oft.sim.optical.DeliverySink;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.SlotFabric;
+import org.oft.sim.optical.TrafficSource;
 
 /**
  * Routes an h-relation on the slot model of the fabric and measures the routing time: slots from

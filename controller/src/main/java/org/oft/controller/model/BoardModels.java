@@ -8,13 +8,13 @@ import java.nio.file.Path;
 import org.oft.controller.oft.ControlSequence;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.RoutingTables;
-import org.oft.sim.BenchFile;
-import org.oft.sim.BoardClocks;
-import org.oft.sim.BoardState;
-import org.oft.sim.FabricWiring;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.TimedFabric;
-import org.oft.sim.TimingParameters;
+import org.oft.sim.optical.BenchFile;
+import org.oft.sim.optical.BoardClocks;
+import org.oft.sim.optical.BoardState;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.FibrePlant;
+import org.oft.sim.optical.TimedFabric;
+import org.oft.sim.optical.TimingParameters;
 
 /** Builds and loads the board models: fibres and clocks from a bench file, tables computed and loaded. */
 public final class BoardModels {

@@ -1,7 +1,7 @@
 package org.oft.controller.oft;
 
 import java.util.Objects;
-import org.oft.sim.SlotFabric;
+import org.oft.sim.optical.SlotFabric;
 
 /**
  * Per-processor routing tables (Honkanen §3.2–3.3): row i of processor s is the destination a

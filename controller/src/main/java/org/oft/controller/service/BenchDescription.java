@@ -1,9 +1,9 @@
 package org.oft.controller.service;
 
 import org.oft.controller.model.BoardModels;
-import org.oft.sim.BoardClocks;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.TimingParameters;
+import org.oft.sim.optical.BoardClocks;
+import org.oft.sim.optical.FibrePlant;
+import org.oft.sim.optical.TimingParameters;
 
 /** What the controller knows of the bench: fibre lengths and declared clocks, for calibration. */
 public record BenchDescription(FibrePlant plant, BoardClocks clocks, int latency) {

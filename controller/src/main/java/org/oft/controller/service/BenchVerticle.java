@@ -10,7 +10,7 @@ import org.oft.controller.oft.RoutingTables;
 import org.oft.hal.BoardBus;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardInfo;
-import org.oft.sim.SimulatedBench;
+import org.oft.sim.optical.SimulatedBench;
 
 /**
  * Owns the bench: computes the control sequence and tables, loads them through hal, runs the slot

@@ -17,12 +17,12 @@ import org.oft.hal.Telemetry;
 import org.oft.hal.transport.LinkException;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.WireBoardBus;
-import org.oft.sim.BoardClocks;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.SimulatedBench;
-import org.oft.sim.TimedFabric;
-import org.oft.sim.TimingParameters;
-import org.oft.sim.TrafficSource;
+import org.oft.sim.optical.BoardClocks;
+import org.oft.sim.optical.FibrePlant;
+import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.TimedFabric;
+import org.oft.sim.optical.TimingParameters;
+import org.oft.sim.optical.TrafficSource;
 
 /**
  * Where the boards are: {@code sim} (the built-in model, in process), {@code sim-pty} (the board
@@ -99,16 +99,16 @@ public record BoardSpec(String kind, String path, int baud) {
     }
 
     /** A bench of switch boards: the bus that reaches them, and the model's fault port when the model runs in this process (else null). */
-    public record SwitchBench(BoardBus bus, org.oft.sim.SwitchFaultPort faults) {
+    public record SwitchBench(BoardBus bus, org.oft.sim.boards.SwitchFaultPort faults) {
     }
 
     /** As {@link #openSwitches}, with the fault port of a model built in this process. */
     public SwitchBench openSwitchBench(org.oft.controller.fattree.deploy.ElectricalBench bench) {
         switch (kind) {
             case "sim": {
-                org.oft.sim.SwitchBoards boards = bench.boards();
+                org.oft.sim.boards.SwitchBoards boards = bench.boards();
                 org.oft.hal.transport.PipeLink[] pipe = org.oft.hal.transport.PipeLink.pair("switches");
-                org.oft.sim.WireBench model = new org.oft.sim.WireBench(boards, pipe[1]);
+                org.oft.sim.boards.WireBench model = new org.oft.sim.boards.WireBench(boards, pipe[1]);
                 return new SwitchBench(new BoardProcess(null, model, new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())),
                         model.switchFaults());
             }
@@ -139,10 +139,10 @@ public record BoardSpec(String kind, String path, int baud) {
      */
     public static final class BoardProcess implements BoardBus, org.oft.hal.BoardTiming {
         private final Process process;
-        private final org.oft.sim.WireBench inProcess;
+        private final org.oft.sim.boards.WireBench inProcess;
         private final WireBoardBus bus;
 
-        private BoardProcess(Process process, org.oft.sim.WireBench inProcess, WireBoardBus bus) {
+        private BoardProcess(Process process, org.oft.sim.boards.WireBench inProcess, WireBoardBus bus) {
             this.process = process;
             this.inProcess = inProcess;
             this.bus = bus;
@@ -165,7 +165,7 @@ public record BoardSpec(String kind, String path, int baud) {
         }
 
         /** The modelled boards when they run in this process (for fault injection), else null. */
-        public org.oft.sim.WireBench inProcess() {
+        public org.oft.sim.boards.WireBench inProcess() {
             return inProcess;
         }
 

@@ -2,13 +2,13 @@ package org.oft.controller.service;
 
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
-import org.oft.sim.SimulatedBench;
+import org.oft.sim.optical.SimulatedBench;
 
 /**
  * A fault for the built-in board model, as JSON:
  * {@code {"kind":"stuck","level":2,"node":0,"state":"turn"}} (state "free" releases it) or
  * {@code {"kind":"double-inject","processor":3}}, or any fault of the timed model in
- * {@link org.oft.sim.FabricFault}'s notation: {@code {"spec":"skew:router-3:700"}}.
+ * {@link org.oft.sim.optical.FabricFault}'s notation: {@code {"spec":"skew:router-3:700"}}.
  * Every field is checked for its type and range, and unknown fields are refused, so a typo is an
  * error rather than a fault silently applied with defaults.
  */

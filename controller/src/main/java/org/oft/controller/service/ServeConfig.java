@@ -5,7 +5,7 @@ import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.oft.Order;
 import org.oft.controller.oft.RoutingTables;
-import org.oft.sim.FabricWiring;
+import org.oft.sim.optical.FabricWiring;
 
 /**
  * What {@code oftctl serve} runs: the OFT of an order (the default), or an electrical fat tree's

@@ -2,10 +2,10 @@ package org.oft.controller.timing;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.oft.sim.BoardClocks;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.TimedFabric;
-import org.oft.sim.TimingParameters;
+import org.oft.sim.optical.BoardClocks;
+import org.oft.sim.optical.FibrePlant;
+import org.oft.sim.optical.TimedFabric;
+import org.oft.sim.optical.TimingParameters;
 
 /**
  * Computes, from the fibre lengths and the boards' declared clocks, each routing node's slot phase

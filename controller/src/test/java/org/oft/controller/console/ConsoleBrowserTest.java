@@ -203,7 +203,7 @@ class ConsoleBrowserTest {
         assertTrue(text("action-status").startsWith("refused: "), text("action-status"));
         // refused before it reached the model: no fault in force, nothing misdirected
         assertEquals(0, browser.findElements(By.cssSelector("#faults-table tbody tr")).size());
-        assertEquals(0, ((org.oft.sim.SimulatedBench) app.bus()).faults().size());
+        assertEquals(0, ((org.oft.sim.optical.SimulatedBench) app.bus()).faults().size());
         Browsers.screenshot(browser, "token-refused");
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
-import org.oft.sim.FabricWiring;
+import org.oft.sim.optical.FabricWiring;
 
 class OftGeometryTest {
 

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.SlotCounters;
-import org.oft.sim.DeliverySink;
-import org.oft.sim.FabricWiring;
-import org.oft.sim.SlotFabric;
-import org.oft.sim.TrafficSource;
+import org.oft.sim.optical.DeliverySink;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.SlotFabric;
+import org.oft.sim.optical.TrafficSource;
 
 /** Tables computed here, run on the board model: every packet where its table says, nothing lost. */
 class TablesOnTheBoardModelTest {

@@ -18,9 +18,9 @@ import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.transport.PipeLink;
 import org.oft.hal.wire.WireBoardBus;
-import org.oft.sim.FabricWiring;
-import org.oft.sim.SlotFabric;
-import org.oft.sim.WireBench;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.SlotFabric;
+import org.oft.sim.boards.WireBench;
 
 /** A restarted controller checks what the boards run against the record the previous one kept. */
 @Timeout(60)

@@ -10,16 +10,16 @@ import org.junit.jupiter.api.Test;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.LevelTiming;
 import org.oft.hal.SlotCounters;
-import org.oft.sim.BoardState;
-import org.oft.sim.DeliverySink;
-import org.oft.sim.FabricFault;
-import org.oft.sim.FabricModel;
-import org.oft.sim.FabricWiring;
-import org.oft.sim.FibrePlant;
-import org.oft.sim.SlotFabric;
-import org.oft.sim.TimedFabric;
-import org.oft.sim.TimingParameters;
-import org.oft.sim.TrafficSource;
+import org.oft.sim.optical.BoardState;
+import org.oft.sim.optical.DeliverySink;
+import org.oft.sim.optical.FabricFault;
+import org.oft.sim.optical.FabricModel;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.FibrePlant;
+import org.oft.sim.optical.SlotFabric;
+import org.oft.sim.optical.TimedFabric;
+import org.oft.sim.optical.TimingParameters;
+import org.oft.sim.optical.TrafficSource;
 
 class TimedFabricTest {
 

@@ -8,7 +8,7 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
-import org.oft.sim.SwitchBoards;
+import org.oft.sim.boards.SwitchBoards;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
 

@@ -11,7 +11,7 @@ import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
 import org.oft.hal.DeployReport;
-import org.oft.sim.SwitchBoards;
+import org.oft.sim.boards.SwitchBoards;
 
 /**
  * Puts a fat tree's forwarding tables onto its switch boards through hal's one deploy: switch i of

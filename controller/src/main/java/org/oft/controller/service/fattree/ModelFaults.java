@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 import org.oft.controller.service.FaultRequest;
-import org.oft.sim.SwitchFaultPort;
+import org.oft.sim.boards.SwitchFaultPort;
 
 /**
  * Faults injected into the modelled switch boards through the model's {@link SwitchFaultPort}, and

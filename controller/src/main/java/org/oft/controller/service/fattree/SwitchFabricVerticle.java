@@ -11,7 +11,7 @@ import org.oft.controller.service.Addresses;
 import org.oft.controller.service.BoardControls;
 import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardBus;
-import org.oft.sim.SwitchFaultPort;
+import org.oft.sim.boards.SwitchFaultPort;
 
 /**
  * Serves a bench of electrical switch boards: deploys the engine's tables at start, runs the slot

@@ -4,7 +4,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.service.FaultRequest;
-import org.oft.sim.SwitchFaultPort;
+import org.oft.sim.boards.SwitchFaultPort;
 
 /**
  * Faults of the modelled switch boards, as JSON: {"kind":"dead-link","switch":I,"port":P} cuts the

@@ -14,7 +14,7 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.hal.BoardConfig;
 import org.oft.hal.Region;
 import org.oft.hal.wire.Protocol;
-import org.oft.sim.SwitchBoards;
+import org.oft.sim.boards.SwitchBoards;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
 

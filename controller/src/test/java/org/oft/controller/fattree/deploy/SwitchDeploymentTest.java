@@ -16,8 +16,8 @@ import org.oft.controller.fattree.topology.TopologySpec;
 import org.oft.hal.DeployReport;
 import org.oft.hal.transport.PipeLink;
 import org.oft.hal.wire.WireBoardBus;
-import org.oft.sim.SwitchBoards;
-import org.oft.sim.WireBench;
+import org.oft.sim.boards.SwitchBoards;
+import org.oft.sim.boards.WireBench;
 
 /** Forwarding tables computed by the engines reach modelled switch boards through hal, entry for entry. */
 @Timeout(60)

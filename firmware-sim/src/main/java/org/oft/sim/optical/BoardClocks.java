@@ -1,0 +1,140 @@
+package org.oft.sim.optical;
+
+/**
+ * Every board's own oscillator and the phases calibration programs into it.
+ *
+ * <p>A board with phase θ and drift δ (ppm) starts its slot k at θ + k·P + ⌊k·P·δ·10⁻⁶⌋. A
+ * router-level board additionally delays each node's slot boundaries by that node's phase; a
+ * processor board injects at its slot boundary plus its injection phase.
+ */
+public final class BoardClocks {
+    private final int order;
+    private final int n;
+    private final long slotPs;
+    final long[] routerPhase;     // [k], k = 0 for the root level
+    final double[] routerDrift;   // ppm
+    final long[] nodePhase;       // [k * n + node]
+    final long[] procPhase;
+    final double[] procDrift;
+    final long[] injectPhase;
+
+    public BoardClocks(int order, long slotPs) {
+        this.order = order;
+        this.n = 1 << order;
+        this.slotPs = slotPs;
+        this.routerPhase = new long[order];
+        this.routerDrift = new double[order];
+        this.nodePhase = new long[order * n];
+        this.procPhase = new long[n];
+        this.procDrift = new double[n];
+        this.injectPhase = new long[n];
+    }
+
+    public long slotPs() {
+        return slotPs;
+    }
+
+    static long boundary(long phase, double ppm, long slot, long period) {
+        long b = phase + slot * period;
+        return ppm == 0 ? b : b + (long) Math.floor(slot * (double) period * ppm * 1e-6);
+    }
+
+    /** The slot of a clock (phase, drift) that contains {@code time}. */
+    static long slotAt(long phase, double ppm, long time, long period) {
+        if (ppm == 0) {
+            return Math.floorDiv(time - phase, period);
+        }
+        long k = (long) Math.floor((time - phase) / (period * (1 + ppm * 1e-6)));
+        while (boundary(phase, ppm, k, period) > time) {
+            k--;
+        }
+        while (boundary(phase, ppm, k + 1, period) <= time) {
+            k++;
+        }
+        return k;
+    }
+
+    public void setRouterClock(int level, long phasePs, double driftPpm) {
+        int k = levelIndex(level);
+        routerPhase[k] = checkPhase(phasePs);
+        routerDrift[k] = checkDrift(driftPpm);
+    }
+
+    public void setProcessorClock(int processor, long phasePs, double driftPpm) {
+        checkProcessor(processor);
+        procPhase[processor] = checkPhase(phasePs);
+        procDrift[processor] = checkDrift(driftPpm);
+    }
+
+    public long routerPhase(int level) {
+        return routerPhase[levelIndex(level)];
+    }
+
+    public double routerDrift(int level) {
+        return routerDrift[levelIndex(level)];
+    }
+
+    public long processorPhase(int processor) {
+        checkProcessor(processor);
+        return procPhase[processor];
+    }
+
+    public double processorDrift(int processor) {
+        checkProcessor(processor);
+        return procDrift[processor];
+    }
+
+    /** Per-node phases of the router-level board of {@code level} (2^(r-level) of them). */
+    public void setNodePhases(int level, long[] phasesPs) {
+        int k = levelIndex(level);
+        int nodes = 1 << (order - level);
+        if (phasesPs.length != nodes) {
+            throw new IllegalArgumentException("router-" + level + " has " + nodes + " nodes, offered " + phasesPs.length + " phases");
+        }
+        System.arraycopy(phasesPs, 0, nodePhase, k * n, nodes);
+    }
+
+    public long nodePhase(int level, int node) {
+        return nodePhase[levelIndex(level) * n + node];
+    }
+
+    public void setInjectionPhase(int processor, long phasePs) {
+        checkProcessor(processor);
+        injectPhase[processor] = phasePs;
+    }
+
+    public long injectionPhase(int processor) {
+        checkProcessor(processor);
+        return injectPhase[processor];
+    }
+
+    /** Phases are offsets within a few slots; a millisecond is far past anything calibration could mean. */
+    public static final long MAX_PHASE_PS = 1_000_000_000L;
+
+    private static long checkPhase(long ps) {
+        if (ps < -MAX_PHASE_PS || ps > MAX_PHASE_PS) {
+            throw new IllegalArgumentException("clock phase must be within ±" + MAX_PHASE_PS + " ps (1 ms), got " + ps);
+        }
+        return ps;
+    }
+
+    private static double checkDrift(double ppm) {
+        if (!(Math.abs(ppm) <= 1000)) {
+            throw new IllegalArgumentException("clock drift must be within ±1000 ppm, got " + ppm);
+        }
+        return ppm;
+    }
+
+    private int levelIndex(int level) {
+        if (level < 1 || level > order) {
+            throw new IllegalArgumentException("level must be between 1 and " + order + ", got " + level);
+        }
+        return order - level;
+    }
+
+    private void checkProcessor(int p) {
+        if (p < 0 || p >= n) {
+            throw new IllegalArgumentException("processor must be between 0 and " + (n - 1) + ", got " + p);
+        }
+    }
+}
