@@ -66,7 +66,7 @@ final class BenchCommand implements Callable<Integer> {
     int ebbPatterns;
 
     @Option(names = "--clients", defaultValue = "50", description = "console: telemetry clients (WebSockets) at once, 1.."
-            + org.oft.controller.service.ConsoleVerticle.MAX_WEBSOCKETS + ".")
+            + org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS + ".")
     int clients;
 
     @Option(names = "--seconds", defaultValue = "60", description = "console: how long the clients stay; idle and one client get a quarter of it (at least 10 s).")
@@ -99,8 +99,8 @@ final class BenchCommand implements Callable<Integer> {
         if (ebbPatterns < 1) {
             throw new IllegalArgumentException("--ebb-patterns must be at least 1, got " + ebbPatterns);
         }
-        if (clients < 1 || clients > org.oft.controller.service.ConsoleVerticle.MAX_WEBSOCKETS) {
-            throw new IllegalArgumentException("--clients must be between 1 and " + org.oft.controller.service.ConsoleVerticle.MAX_WEBSOCKETS
+        if (clients < 1 || clients > org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS) {
+            throw new IllegalArgumentException("--clients must be between 1 and " + org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS
                     + " (the console's cap on telemetry clients), got " + clients);
         }
         if (seconds < 10 || seconds > 3600) {

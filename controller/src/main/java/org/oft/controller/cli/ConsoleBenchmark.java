@@ -19,8 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.oft.controller.service.BoardSpec;
-import org.oft.controller.service.ConsoleVerticle;
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.service.http.ConsoleVerticle;
 
 /**
  * The console under many telemetry clients: a controller ({@code oftctl serve}, its own process, so

@@ -240,8 +240,8 @@ final class FatTreeBenchmarks {
         moved.set(0, org.oft.hal.BoardConfig.electricalSwitch(full.get(0).boardId(), leaf));
         org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(SPEC_3456, null, 1,
                 org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, "uniform", 0, 1, 1, false);
-        try (org.oft.hal.BoardBus boards = org.oft.controller.service.BoardSpec.parse("sim").openSwitches(bench)) {
-            org.oft.hal.wire.WireBoardBus bus = org.oft.controller.service.BoardSpec.wireOf(boards);
+        try (org.oft.hal.BoardBus boards = org.oft.controller.service.boards.BoardSpec.parse("sim").openSwitches(bench)) {
+            org.oft.hal.wire.WireBoardBus bus = org.oft.controller.service.boards.BoardSpec.wireOf(boards);
             bus.discover();
             for (String name : new String[] {"full", "one up-port (" + changed + " entries)"}) {
                 long t0 = System.nanoTime();

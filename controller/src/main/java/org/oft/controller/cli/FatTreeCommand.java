@@ -13,7 +13,7 @@ import org.oft.controller.fattree.analysis.PermutationLoad;
 import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.files.OutputFile;
-import org.oft.controller.service.BoardSpec;
+import org.oft.controller.service.boards.BoardSpec;
 import org.oft.controller.fattree.ib.IbnetExport;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;

@@ -1,5 +1,8 @@
 package org.oft.controller.service;
 
+import org.oft.controller.service.boards.BoardsJson;
+import org.oft.controller.service.optical.HealthJson;
+
 /** Event-bus addresses of the controller. */
 public final class Addresses {
     /** Published: one JSON telemetry record per latch (see {@link TelemetryJson}). */
@@ -8,7 +11,7 @@ public final class Addresses {
     public static final String TELEMETRY_LATEST = "oft.telemetry.latest";
     /** Request/reply: the running configuration (order, latency, sequence, boards). */
     public static final String CONFIG = "oft.config";
-    /** Request/reply: a fault to inject into the built-in board model (JSON, see {@link FaultRequest}). */
+    /** Request/reply: a fault to inject into the built-in board model (JSON, see {@link org.oft.controller.service.optical.FaultRequest}). */
     public static final String FAULT = "oft.fault";
 
     /** Request/reply: the faults now in force, {"faults": [{id, spec, target, description, sinceSlot}]}. */

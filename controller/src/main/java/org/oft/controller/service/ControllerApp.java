@@ -1,5 +1,11 @@
 package org.oft.controller.service;
 
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.service.boards.DeploymentRecord;
+import org.oft.controller.service.http.ConsoleVerticle;
+import org.oft.controller.service.optical.BenchDescription;
+import org.oft.controller.service.optical.BenchVerticle;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,7 @@
 package org.oft.controller.service;
 
+import org.oft.controller.service.boards.BoardSpec;
+
 import java.nio.file.Path;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.routing.RoutingEngines;

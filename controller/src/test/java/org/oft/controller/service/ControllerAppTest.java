@@ -1,5 +1,7 @@
 package org.oft.controller.service;
 
+import org.oft.controller.service.http.ConsoleVerticle;
+
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package org.oft.controller.service.fattree;
 
+import org.oft.controller.service.JsonFields;
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.routing.Routing;
-import org.oft.controller.service.FaultRequest;
 
 /**
  * Analyses run from the console ({@code fattree analyze}'s metrics on the running engine's routes):
@@ -40,7 +40,7 @@ final class AnalysisJobs {
                 throw new IllegalArgumentException("patterns from files are for the command line, not the console");
             }
             TrafficPattern.parse(pattern, hosts); // refused here, with the reason, rather than in the job
-            int samples = b.containsKey("samples") ? FaultRequest.intField(b, "samples") : 100;
+            int samples = b.containsKey("samples") ? JsonFields.intField(b, "samples") : 100;
             if (samples < 1 || samples > MAX_SAMPLES) {
                 throw new IllegalArgumentException("\"samples\" must be 1.." + MAX_SAMPLES + ", got " + samples);
             }

@@ -1,5 +1,6 @@
 package org.oft.controller.service.fattree;
 
+import org.oft.controller.service.JsonFields;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
@@ -7,7 +8,6 @@ import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.service.FaultRequest;
 import org.oft.sim.flit.FlitNetwork;
 import org.oft.sim.flit.FlitSimulator;
 
@@ -87,7 +87,7 @@ final class FabricAnalyses {
     void status(Message<JsonObject> msg) {
         JsonObject j;
         try {
-            j = jobs.get(FaultRequest.intField(msg.body(), "id"));
+            j = jobs.get(JsonFields.intField(msg.body(), "id"));
         } catch (IllegalArgumentException e) {
             msg.fail(400, e.getMessage());
             return;

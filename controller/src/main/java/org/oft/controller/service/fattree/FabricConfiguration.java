@@ -8,7 +8,7 @@ import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.routing.RoutingEngine;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.service.BoardControls;
+import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardInfo;
 

@@ -1,5 +1,6 @@
 package org.oft.controller.service.fattree;
 
+import org.oft.controller.service.JsonFields;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
@@ -8,7 +9,6 @@ import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.service.FaultRequest;
 
 /**
  * Read-only questions about what the boards run, each answered from one {@link FabricSnapshot}: a
@@ -27,7 +27,7 @@ final class FabricQueries {
     /** {"switch": I}: the table switch I runs. */
     void lft(Message<JsonObject> msg) {
         FabricSnapshot s = deployer.snapshot();
-        vertx.executeBlocking(() -> lft(s, FaultRequest.intField(msg.body(), "switch")), false)
+        vertx.executeBlocking(() -> lft(s, JsonFields.intField(msg.body(), "switch")), false)
                 .onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage()));
     }
 
@@ -36,8 +36,8 @@ final class FabricQueries {
         FabricSnapshot s = deployer.snapshot();
         vertx.executeBlocking(() -> {
             JsonObject b = msg.body();
-            return trace(s, FaultRequest.intField(b, "src"), FaultRequest.intField(b, "dst"),
-                    b.containsKey("path") ? FaultRequest.intField(b, "path") : 0);
+            return trace(s, JsonFields.intField(b, "src"), JsonFields.intField(b, "dst"),
+                    b.containsKey("path") ? JsonFields.intField(b, "path") : 0);
         }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage()));
     }
 

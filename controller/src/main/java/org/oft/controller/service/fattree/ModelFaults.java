@@ -1,5 +1,6 @@
 package org.oft.controller.service.fattree;
 
+import org.oft.controller.service.JsonFields;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
-import org.oft.controller.service.FaultRequest;
 import org.oft.sim.boards.SwitchFaultPort;
 
 /**
@@ -61,7 +61,7 @@ final class ModelFaults {
     /** The faults a clear names: {"id": N} that one, {} all of them. */
     List<JsonObject> chosen(JsonObject body) {
         List<JsonObject> chosen = body.containsKey("id")
-                ? active.stream().filter(f -> f.getLong("id") == FaultRequest.intField(body, "id")).toList()
+                ? active.stream().filter(f -> f.getLong("id") == JsonFields.intField(body, "id")).toList()
                 : List.copyOf(active);
         if (body.containsKey("id") && chosen.isEmpty()) {
             throw new IllegalArgumentException("no active fault " + body.getValue("id"));

@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.service.BoardSpec;
+import org.oft.controller.service.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.hal.SwitchPorts;
 import org.oft.hal.wire.WireBoardBus;

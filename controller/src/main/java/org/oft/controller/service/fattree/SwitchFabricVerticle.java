@@ -8,7 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.function.Function;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.service.Addresses;
-import org.oft.controller.service.BoardControls;
+import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardBus;
 import org.oft.sim.boards.SwitchFaultPort;

@@ -1,9 +1,9 @@
 package org.oft.controller.service.fattree;
 
+import org.oft.controller.service.JsonFields;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.service.FaultRequest;
 import org.oft.sim.boards.SwitchFaultPort;
 
 /**
@@ -29,14 +29,14 @@ final class SwitchFault {
                 throw new IllegalArgumentException("unknown field '" + f + "' for " + k);
             }
         }
-        int sw = FaultRequest.intField(body, "switch");
+        int sw = JsonFields.intField(body, "switch");
         if (sw < 0 || sw >= t.switches()) {
             throw new IllegalArgumentException("switch must be 0.." + (t.switches() - 1) + ", got " + sw);
         }
         int v = t.hosts() + sw;
         switch (k) {
             case "dead-link": {
-                int port = FaultRequest.intField(body, "port");
+                int port = JsonFields.intField(body, "port");
                 int radix = t.downPorts(t.level(v)) + t.upPorts(t.level(v));
                 if (port < 1 || port > radix) {
                     throw new IllegalArgumentException("port must be 1.." + radix + " on switch-" + sw + ", got " + port);

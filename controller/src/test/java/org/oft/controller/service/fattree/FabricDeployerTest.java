@@ -20,7 +20,7 @@ import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
-import org.oft.controller.service.BoardSpec;
+import org.oft.controller.service.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;

@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.boards;
 
 import java.io.BufferedReader;
 import java.io.File;

@@ -1,4 +1,7 @@
-package org.oft.controller.service;
+package org.oft.controller.service.http;
+
+import org.oft.controller.service.Addresses;
+import org.oft.controller.service.ServeConfig;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;

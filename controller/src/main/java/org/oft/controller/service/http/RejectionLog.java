@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.http;
 
 import java.util.logging.Logger;
 

@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.boards;
 
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;

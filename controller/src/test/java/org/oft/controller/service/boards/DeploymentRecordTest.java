@@ -1,4 +1,7 @@
-package org.oft.controller.service;
+package org.oft.controller.service.boards;
+
+import org.oft.controller.service.optical.BenchDeployment;
+import org.oft.controller.service.optical.BenchDescription;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.optical;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -12,7 +12,7 @@ import org.oft.sim.optical.FabricHealth;
  * {@value #COLUMNS} cells (nodes or fibres summed into equal groups, so a message stays bounded at
  * any order), and the named trouble spots, worst first, at most {@value #MAX_SPOTS}.
  */
-final class HealthJson {
+public final class HealthJson {
     static final int COLUMNS = 64;
     static final int MAX_SPOTS = 100;
 

@@ -1,4 +1,6 @@
-package org.oft.controller.service;
+package org.oft.controller.service.boards;
+
+import org.oft.controller.service.Addresses;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

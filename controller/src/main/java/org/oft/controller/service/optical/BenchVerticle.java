@@ -1,4 +1,11 @@
-package org.oft.controller.service;
+package org.oft.controller.service.optical;
+
+import org.oft.controller.service.JsonFields;
+import org.oft.controller.service.Addresses;
+import org.oft.controller.service.ServeConfig;
+import org.oft.controller.service.TelemetryJson;
+import org.oft.controller.service.boards.BoardControls;
+import org.oft.controller.service.boards.DeploymentRecord;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -84,7 +91,7 @@ public final class BenchVerticle extends VerticleBase {
             }
             JsonObject body = msg.body();
             vertx.executeBlocking(() -> body.containsKey("id")
-                            ? new JsonObject().put("cleared", sim.clearFault(FaultRequest.intField(body, "id")))
+                            ? new JsonObject().put("cleared", sim.clearFault(JsonFields.intField(body, "id")))
                             : new JsonObject().put("cleared", sim.clearFaults() + " fault(s)"))
                     .onSuccess(r -> {
                         LOG.info("fault " + r.getString("cleared"));
@@ -109,7 +116,7 @@ public final class BenchVerticle extends VerticleBase {
             }
             int p;
             try {
-                p = FaultRequest.intField(msg.body(), "processor");
+                p = JsonFields.intField(msg.body(), "processor");
             } catch (IllegalArgumentException e) {
                 msg.fail(400, e.getMessage());
                 return;

@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.boards;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -17,7 +17,7 @@ import org.oft.hal.wire.WireBoardBus;
  * boot id, what each region holds (length and CRC) and the link's health. Read on a worker: over a
  * link this asks every board at once.
  */
-final class BoardsJson {
+public final class BoardsJson {
     private BoardsJson() {
     }
 

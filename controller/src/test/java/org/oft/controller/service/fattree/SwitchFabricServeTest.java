@@ -1,4 +1,9 @@
-package org.oft.controller.service;
+package org.oft.controller.service.fattree;
+
+import org.oft.controller.service.ControllerApp;
+import org.oft.controller.service.ServeConfig;
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.service.http.ConsoleVerticle;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.oft.controller.service;
+package org.oft.controller.service.optical;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,6 @@
-package org.oft.controller.service;
+package org.oft.controller.service.optical;
+
+import org.oft.controller.service.JsonFields;
 
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
@@ -26,8 +28,8 @@ public final class FaultRequest {
         switch (kind) {
             case "stuck" -> {
                 onlyFields(fault, Set.of("kind", "level", "node", "state"));
-                int level = intField(fault, "level");
-                int node = intField(fault, "node");
+                int level = JsonFields.intField(fault, "level");
+                int node = JsonFields.intField(fault, "node");
                 String state = string(fault, "state");
                 if (!state.equals("drop") && !state.equals("turn") && !state.equals("free")) {
                     throw new IllegalArgumentException("state must be drop, turn or free, got '" + state + "'");
@@ -36,7 +38,7 @@ public final class FaultRequest {
             }
             case "double-inject" -> {
                 onlyFields(fault, Set.of("kind", "processor"));
-                int p = intField(fault, "processor");
+                int p = JsonFields.intField(fault, "processor");
                 bench.injectTwiceNextSlot(p);
                 return "processor " + p + " injects twice in the next slot";
             }
@@ -54,37 +56,6 @@ public final class FaultRequest {
     }
 
     private static String string(JsonObject o, String name) {
-        Object v = o.getValue(name);
-        if (!(v instanceof String s)) {
-            throw new IllegalArgumentException("'" + name + "' must be a string" + (v == null ? "" : ", got " + describe(v)));
-        }
-        return s;
-    }
-
-    /** A whole number in int range: 2.7 and 99999999999 are refused, not truncated or wrapped. */
-    public static int intField(JsonObject o, String name) {
-        Object v = o.getValue(name);
-        if (v == null) {
-            throw new IllegalArgumentException("a whole number '" + name + "' is needed");
-        }
-        if (!(v instanceof Integer || v instanceof Long || v instanceof java.math.BigInteger)) {
-            throw new IllegalArgumentException("'" + name + "' must be a whole number, got " + describe(v));
-        }
-        Number n = (Number) v;
-        if (!(v instanceof Integer) && (n.doubleValue() > Integer.MAX_VALUE || n.doubleValue() < Integer.MIN_VALUE
-                || v instanceof java.math.BigInteger)) {
-            throw new IllegalArgumentException("'" + name + "' is out of range: " + v);
-        }
-        return n.intValue();
-    }
-
-    private static String describe(Object v) {
-        if (v instanceof String s) {
-            return "the string \"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
-        }
-        if (v instanceof Number || v instanceof Boolean) {
-            return v.toString();
-        }
-        return v instanceof JsonObject ? "an object" : "an array";
+        return JsonFields.string(o, name);
     }
 }

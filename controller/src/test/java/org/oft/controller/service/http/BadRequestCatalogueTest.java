@@ -1,4 +1,7 @@
-package org.oft.controller.service;
+package org.oft.controller.service.http;
+
+import org.oft.controller.service.ControllerApp;
+import org.oft.controller.service.ServeConfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
