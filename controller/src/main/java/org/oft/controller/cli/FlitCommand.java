@@ -26,7 +26,7 @@ final class FlitCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    FatTreeCommand.RoutingArgs args = new FatTreeCommand.RoutingArgs();
+    org.oft.controller.cli.fattree.RoutingArgs args = new org.oft.controller.cli.fattree.RoutingArgs();
 
     @Mixin
     FlitArgs flit = new FlitArgs();

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
                 "%nEvery command answers -h/--help; 'oftctl help CMD [SUB]' says the same.",
                 "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
         subcommands = {CommandLine.HelpCommand.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
-                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, FatTreeCommand.class, FlitCommand.class})
+                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_FAILURE = 1;

@@ -7,7 +7,7 @@ import java.util.Locale;
  * Progress of a long run on stderr, with the time left, at most once a second and only when
  * stderr is a terminal: a run in a script or CI stays quiet.
  */
-final class Progress {
+public final class Progress {
     private final PrintWriter err;
     private final String what;
     private final boolean enabled;
@@ -22,12 +22,12 @@ final class Progress {
     }
 
     /** Shows progress when the process has a terminal (System.console()), else does nothing. */
-    static Progress of(PrintWriter err, String what) {
+    public static Progress of(PrintWriter err, String what) {
         return new Progress(err, what, System.console() != null && System.getenv("CI") == null);
     }
 
     /** {@code fraction} of the work is done (0..1); {@code detail} says where. */
-    synchronized void update(double fraction, String detail) {
+    public synchronized void update(double fraction, String detail) {
         if (!enabled) {
             return;
         }
@@ -44,7 +44,7 @@ final class Progress {
     }
 
     /** Ends the progress line, if one was shown. */
-    synchronized void done() {
+    public synchronized void done() {
         if (printed) {
             err.print("\r" + " ".repeat(78) + "\r");
             err.flush();

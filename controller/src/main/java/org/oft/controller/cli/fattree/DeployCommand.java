@@ -1,0 +1,83 @@
+package org.oft.controller.cli.fattree;
+
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.PgftTopology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "deploy", footer = {"%nExamples:", "  oftctl fattree deploy --topology kary:4,3 --engine dmodk",
+        "  oftctl fattree deploy --topology 'xgft:3;12,12,24;1,12,12' --engine dmodk --then random --board sim-pty --json"},
+        description = "Compute the forwarding tables and deploy them through hal to modelled switch boards, all at one "
+                + "epoch; with --then, replace them by another engine's, sending only the 64-entry blocks that differ.")
+final class DeployCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RoutingArgs args = new RoutingArgs();
+
+    @Option(names = "--board", defaultValue = "sim", description = "sim (switch boards in this process, behind the wire "
+            + "protocol) or sim-pty (a board-sim process behind a pseudo-terminal)")
+    String board;
+
+    @Option(names = "--then", description = "a second engine whose tables replace the first ones, incrementally")
+    String then;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (!board.equals("sim") && !board.equals("sim-pty")) {
+            throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
+        }
+        Routing first = args.route();
+        ForwardingTables firstTables = first.tables();
+        ForwardingTables thenTables = null;
+        if (then != null) {
+            thenTables = RoutingEngines.byName(then).route(args.tree.topology(),
+                    new RoutingOptions(args.paths, args.seed, args.types)).tables();
+        }
+        PgftTopology t = args.tree.topology();
+        JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())
+                .put("lids", firstTables.addresses()).put("board", board);
+        // boards without traffic: one switch cycle per slot, so epochs come quickly
+        org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
+                args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
+                "uniform", 0, args.seed, 1, false);
+        try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
+            org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
+            result.put("deploy", deployed(bus, first.engine(), firstTables));
+            if (thenTables != null) {
+                result.put("then", deployed(bus, then, thenTables));
+            }
+            result.put("retransmits", bus.channel().retransmits());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(result.encode());
+        } else {
+            AnalyzeCommand.printText(out, "", result);
+        }
+        return 0;
+    }
+
+    private JsonObject deployed(org.oft.hal.wire.WireBoardBus bus, String engine, ForwardingTables tables) {
+        long t0 = System.nanoTime();
+        org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, args.tree, tables);
+        return new JsonObject().put("engine", engine).put("epoch", r.epoch()).put("tableBytes", r.payloadBytes())
+                .put("blocksWritten", r.blocksWritten()).put("bytesWritten", r.bytesWritten())
+                .put("uploadSeconds", r.uploadNanos() / 1e9).put("seconds", (System.nanoTime() - t0) / 1e9);
+    }
+}

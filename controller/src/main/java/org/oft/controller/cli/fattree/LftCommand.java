@@ -1,0 +1,123 @@
+package org.oft.controller.cli.fattree;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.oft.controller.files.OutputFile;
+import org.oft.controller.fattree.ib.LftFiles;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.PgftTopology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "lft", footer = {"%nExamples:", "  oftctl fattree lft --topology kary:4,3 --engine dmodk -o ours.lfts", "  oftctl fattree lft --topology ibnet:fabric.net --compare dump_fts.out"}, description = "Forwarding tables: json, or opensm (opensm-lfts.dump, loadable with opensm -R file -U FILE).")
+final class LftCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RoutingArgs args = new RoutingArgs();
+
+    @Option(names = "--format", defaultValue = "opensm", description = "opensm or json (one JSON document)")
+    String format;
+
+    @Option(names = "--json", description = "the same as --format json")
+    boolean json;
+
+    @Option(names = "--fail", description = "route around these failures (as fattree reroute --fail; repeatable)")
+    List<String> fail = new ArrayList<>();
+
+    @Option(names = "--compare", description = "also read tables (opensm-lfts.dump or dump_fts format) and report differences")
+    Path compare;
+
+    @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
+    Path output;
+
+    @Override
+    public Integer call() {
+        if (json) {
+            format = "json";
+        }
+        if (!format.equals("opensm") && !format.equals("json")) {
+            throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
+        }
+        Routing r = args.route();
+        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
+        ForwardingTables lft = faults.isEmpty() ? r.tables()
+                : org.oft.controller.fattree.routing.Reroute.route(r.tables(), faults).tables();
+        if (compare != null) {
+            ForwardingTables theirs = LftFiles.read(args.tree, compare);
+            int diffs = differences(lft, theirs, args.tree, spec.commandLine().getOut());
+            return diffs == 0 ? 0 : 1;
+        }
+        Consumer<PrintWriter> body = w -> {
+            if (format.equals("opensm")) {
+                LftFiles.writeOpensm(args.tree, lft, faults, w);
+            } else {
+                writeJson(args.tree, r, lft, w);
+            }
+        };
+        if (output == null) {
+            body.accept(spec.commandLine().getOut());
+        } else {
+            OutputFile.write(output, body);
+        }
+        return 0;
+    }
+
+    static int differences(ForwardingTables ours, ForwardingTables theirs, FatTree tree, PrintWriter out) {
+        PgftTopology t = tree.topology();
+        if (ours.paths() != theirs.paths()) {
+            out.println("paths differ: ours " + ours.paths() + ", theirs " + theirs.paths());
+            return 1;
+        }
+        int diffs = 0;
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            for (int a = 0; a < ours.addresses(); a++) {
+                if (ours.port(v, a) != theirs.port(v, a)) {
+                    if (diffs < 20) {
+                        out.println(tree.names().name(v) + " address " + a + ": ours port "
+                                + tree.names().physicalPort(v, ours.port(v, a)) + ", theirs "
+                                + tree.names().physicalPort(v, theirs.port(v, a)));
+                    }
+                    diffs++;
+                }
+            }
+        }
+        out.println(diffs == 0 ? "tables equal: " + t.switches() + " switches x " + ours.addresses() + " addresses"
+                : diffs + " entries differ");
+        return diffs;
+    }
+
+    /** One JSON document, written switch by switch (a large fabric's tables are tens of MB). */
+    private static void writeJson(FatTree tree, Routing r, ForwardingTables lft, PrintWriter w) {
+        PgftTopology t = tree.topology();
+        String head = new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", lft.paths())
+                .put("addressing", "address = host * paths + path; ports are physical (1-based)").encode();
+        w.print(head.substring(0, head.length() - 1));
+        w.print(",\"switches\":[");
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            JsonArray ports = new JsonArray();
+            for (int a = 0; a < lft.addresses(); a++) {
+                ports.add(tree.names().physicalPort(v, lft.port(v, a)));
+            }
+            if (v > t.hosts()) {
+                w.println(',');
+            }
+            w.print(new JsonObject().put("switch", tree.names().name(v)).put("tuple", t.tuple(v))
+                    .put("guid", String.format("0x%016x", tree.names().nodeGuid(v))).put("ports", ports).encode());
+        }
+        w.println("]}");
+        w.flush();
+    }
+}

@@ -1,0 +1,203 @@
+package org.oft.controller.cli.fattree;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.oft.controller.fattree.analysis.PermutationLoad;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.fattree.ib.LftFiles;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.topology.PgftTopology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "reroute", footer = {"%nExamples:",
+        "  oftctl fattree reroute --topology kary:4,3 --engine dmodk --fail 'link:(1,0,0,0):5' --shifts",
+        "  oftctl fattree reroute --topology 'xgft:3;12,12,24;1,12,12' --fail random-links:1%:7 --then-fail 'switch:(2,0,3,5)' --json",
+        "  oftctl fattree reroute --topology kary:4,3 --fail 'link:(2,1,0,0):1' --then-fail host:9 --board sim-pty"},
+        description = "Route a broken fat tree: the engine's tables, kept where they still lead the right way, else the "
+                + "least-loaded port that does (up*/down* kept); pairs no route can join are counted and named. "
+                + "--then-fail reroutes incrementally for more failures and reports the table diff; --board deploys "
+                + "the complete tables, then only the blocks each reroute changes.")
+final class RerouteCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RoutingArgs args = new RoutingArgs();
+
+    @Option(names = "--fail", required = true, description = "a failure: link:NODE:PORT, switch:NODE, host:N or "
+            + "random-links:P%[:SEED]; NODE is a tuple (l,a_h,...,a_1), switch-N, a GUID 0x... or a node name (repeatable)")
+    List<String> fail;
+
+    @Option(names = "--then-fail", description = "more failures, each rerouted incrementally after the first ones (repeatable)")
+    List<String> thenFail = new ArrayList<>();
+
+    @Option(names = "--shifts", description = "also measure max flows per directed link over all shift permutations, "
+            + "complete tree against broken (single path)")
+    boolean shifts;
+
+    @Option(names = "--board", description = "deploy to modelled switch boards: sim or sim-pty")
+    String board;
+
+    @Option(names = "--compare-lft", description = "NAME=FILE: another routing of the same broken fabric (e.g. OpenSM's, "
+            + "read back with dump_fts) to measure beside ours, with --shifts (repeatable)")
+    List<String> compareLft = new ArrayList<>();
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (!compareLft.isEmpty() && !shifts) {
+            throw new IllegalArgumentException("--compare-lft measures with --shifts: add it");
+        }
+        if (board != null && !board.equals("sim") && !board.equals("sim-pty")) {
+            throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
+        }
+        if (shifts && args.paths != 1) {
+            throw new IllegalArgumentException("--shifts measures single-path routes: leave out --paths");
+        }
+        Routing planned = args.route();
+        ForwardingTables plan = planned.tables();
+        PgftTopology t = args.tree.topology();
+        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
+        for (String f : thenFail) {
+            faults.with(f); // every spec checked before anything is computed or deployed
+        }
+        long t0 = System.nanoTime();
+        org.oft.controller.fattree.routing.Reroute r = org.oft.controller.fattree.routing.Reroute.route(plan, faults);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", planned.engine()).put("paths", args.paths)
+                .put("failed", new JsonArray(faults.described())).put("deadCables", faults.deadCables())
+                .put("entriesChanged", r.changedEntries()).put("blocksChanged", blocks(plan, r.tables()))
+                .put("unreachablePairs", r.unreachablePairs()).put("unreachableByRouting", r.unreachableByRouting())
+                .put("unreachableExamples", new JsonArray(r.unreachableExamples()))
+                .put("seconds", seconds);
+        if (shifts) {
+            PermutationLoad wholeLoad = new PermutationLoad(plan, null);
+            PermutationLoad brokenLoad = new PermutationLoad(r.tables(), r.faults());
+            int whole = wholeLoad.maxOverShifts(null);
+            int[] worst = new int[2 * t.portCount()];
+            int broken = brokenLoad.maxOverShifts(worst);
+            // where the broken tree does worse than the whole one + 1: the links, by name, and a shift that shows it
+            JsonArray over = new JsonArray();
+            int overCount = 0;
+            for (int g = 0; g < t.portCount(); g++) {
+                if (worst[g] > whole + 1) {
+                    overCount++;
+                    if (over.size() < 10) {
+                        int v = t.nodeOfPort(g);
+                        int peer = t.peerNode(g);
+                        over.add((v < t.hosts() ? "host " + v : "switch-" + (v - t.hosts()) + " " + t.tuple(v) + " port "
+                                + args.tree.names().physicalPort(v, g - t.portBase(v))) + " -> "
+                                + (peer < t.hosts() ? "host " + peer : t.tuple(peer)) + ": " + worst[g] + " flows (shift "
+                                + worst[t.portCount() + g] + ")");
+                    }
+                }
+            }
+            out.put("maxFlowsOverShifts", new JsonObject().put("complete", whole).put("broken", broken)
+                    .put("linksAboveCompletePlusOne", overCount).put("aboveCompletePlusOne", over));
+            out.put("meanMaxLinkLoadRandomPermutations", new JsonObject()
+                    .put("complete", wholeLoad.meanMaxOfRandomPermutations(200))
+                    .put("broken", brokenLoad.meanMaxOfRandomPermutations(200)));
+            JsonArray others = new JsonArray();
+            for (String c : compareLft) {
+                int eq = c.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("--compare-lft must be NAME=FILE, got '" + c + "'");
+                }
+                ForwardingTables theirs = LftFiles.read(args.tree, Path.of(c.substring(eq + 1)));
+                PermutationLoad pl = new PermutationLoad(theirs, faults);
+                others.add(new JsonObject().put("name", c.substring(0, eq)).put("maxFlowsOverShifts", pl.maxOverShifts(null))
+                        .put("meanMaxLinkLoadRandomPermutations", pl.meanMaxOfRandomPermutations(200)));
+            }
+            if (!others.isEmpty()) {
+                out.put("compared", others);
+            }
+        }
+        JsonArray then = new JsonArray();
+        List<ForwardingTables> steps = new ArrayList<>(List.of(r.tables()));
+        for (String f : thenFail) {
+            ForwardingTables before = r.tables();
+            long t1 = System.nanoTime();
+            r.fail(f);
+            double s1 = (System.nanoTime() - t1) / 1e9;
+            List<int[]> diff = r.diff(before);
+            JsonArray sample = new JsonArray();
+            for (int i = 0; i < Math.min(10, diff.size()); i++) {
+                int[] e = diff.get(i);
+                sample.add("switch-" + (e[0] - t.hosts()) + " " + t.tuple(e[0]) + " LID " + e[1] + ": port "
+                        + physical(e[0], e[2]) + " -> " + physical(e[0], e[3]));
+            }
+            then.add(new JsonObject().put("failed", f).put("entriesChanged", diff.size()).put("blocksChanged", blocks(before, r.tables()))
+                    .put("unreachablePairs", r.unreachablePairs()).put("unreachableByRouting", r.unreachableByRouting())
+                    .put("seconds", s1).put("diff", sample));
+            steps.add(r.tables());
+        }
+        if (!thenFail.isEmpty()) {
+            out.put("then", then);
+        }
+        if (board != null) {
+            out.put("deploy", deploy(plan, steps));
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        if (json) {
+            w.println(out.encode());
+        } else {
+            AnalyzeCommand.printText(w, "", out);
+        }
+        return 0;
+    }
+
+    private String physical(int v, int local) {
+        return local == org.oft.controller.fattree.routing.Reroute.NONE ? "none" : Integer.toString(args.tree.names().physicalPort(v, local));
+    }
+
+    /** 64-entry blocks that differ between two tables (what an incremental deploy sends). */
+    private static int blocks(ForwardingTables a, ForwardingTables b) {
+        PgftTopology t = a.topology();
+        int blocks = 0;
+        for (int v = t.hosts(); v < t.nodes(); v++) {
+            for (int from = 0; from < a.addresses(); from += 64) {
+                for (int x = from; x < Math.min(a.addresses(), from + 64); x++) {
+                    if (a.port(v, x) != b.port(v, x)) {
+                        blocks++;
+                        break;
+                    }
+                }
+            }
+        }
+        return blocks;
+    }
+
+    /** The complete tables, then each rerouted set: only the blocks that differ are sent, at one epoch each. */
+    private JsonArray deploy(ForwardingTables plan, List<ForwardingTables> steps) {
+        org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
+                args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
+                "uniform", 0, args.seed, 1, false);
+        JsonArray a = new JsonArray();
+        try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
+            org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
+            List<ForwardingTables> all = new ArrayList<>(List.of(plan));
+            all.addAll(steps);
+            for (int i = 0; i < all.size(); i++) {
+                long t0 = System.nanoTime();
+                org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, args.tree, all.get(i));
+                a.add(new JsonObject().put("tables", i == 0 ? "complete" : i == 1 ? "rerouted" : "then-fail " + (i - 1))
+                        .put("epoch", r.epoch()).put("blocksWritten", r.blocksWritten()).put("bytesWritten", r.bytesWritten())
+                        .put("seconds", (System.nanoTime() - t0) / 1e9));
+            }
+        }
+        return a;
+    }
+}

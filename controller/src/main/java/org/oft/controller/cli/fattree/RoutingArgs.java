@@ -1,0 +1,38 @@
+package org.oft.controller.cli.fattree;
+
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngine;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.controller.fattree.topology.TopologySpec;
+import picocli.CommandLine.Option;
+
+/** Options every fattree subcommand that routes shares. */
+public final class RoutingArgs {
+    @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
+    public String topology;
+
+    @Option(names = "--engine", defaultValue = "dmodk", description = "dmodk, smodk, random, gdmodk, gsmodk, shift-1, disjoint")
+    public String engine;
+
+    @Option(names = "--paths", defaultValue = "1", description = "K paths (LIDs) per destination, for shift-1, disjoint, random")
+    public int paths;
+
+    @Option(names = "--node-types", description = "compute (default), last:TYPE[:N], or csv:FILE with nid,type lines")
+    public String nodeTypes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed for random routing and sampling")
+    public long seed;
+
+    public FatTree tree;
+    public NodeTypes types;
+
+    public Routing route() {
+        tree = TopologySpec.parse(topology);
+        types = NodeTypes.parse(nodeTypes, tree.topology());
+        RoutingEngine e = RoutingEngines.byName(engine);
+        return e.route(tree.topology(), new RoutingOptions(paths, seed, types));
+    }
+}
