@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "reroute", footer = {"%nExamples:",
         "  oftctl fattree reroute --topology kary:4,3 --engine dmodk --fail 'link:(1,0,0,0):5' --shifts",
-        "  oftctl fattree reroute --topology 'xgft:3;12,12,24;1,12,12' --fail random-links:1%:7 --then-fail 'switch:(2,0,3,5)' --json",
+        "  oftctl fattree reroute --topology 'xgft:3;12,12,24;1,12,12' --fail random-links:1%%:7 --then-fail 'switch:(2,0,3,0)' --json",
         "  oftctl fattree reroute --topology kary:4,3 --fail 'link:(2,1,0,0):1' --then-fail host:9 --board sim-pty"},
         description = "Route a broken fat tree: the engine's tables, kept where they still lead the right way, else the "
                 + "least-loaded port that does (up*/down* kept); pairs no route can join are counted and named. "
@@ -36,7 +36,7 @@ final class RerouteCommand implements Callable<Integer> {
     RoutingArgs args = new RoutingArgs();
 
     @Option(names = "--fail", required = true, description = "a failure: link:NODE:PORT, switch:NODE, host:N or "
-            + "random-links:P%[:SEED]; NODE is a tuple (l,a_h,...,a_1), switch-N, a GUID 0x... or a node name (repeatable)")
+            + "random-links:P%%[:SEED]; NODE is a tuple (l,a_h,...,a_1), switch-N, a GUID 0x... or a node name (repeatable)")
     List<String> fail;
 
     @Option(names = "--then-fail", description = "more failures, each rerouted incrementally after the first ones (repeatable)")
