@@ -33,7 +33,7 @@ final class Browsers {
         }
     }
 
-    /** Where the views' screenshots go; docs/console/regenerate copies them into the README's tour. */
+    /** Where the views' screenshots go; docs/console/regenerate copies them into the tour (docs/console.md). */
     static final Path SCREENSHOTS = Path.of("target", "console");
 
     /** The page as the browser shows it now, as {@code target/console/NAME.png}. */
