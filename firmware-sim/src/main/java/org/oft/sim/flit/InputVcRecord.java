@@ -1,0 +1,35 @@
+package org.oft.sim.flit;
+
+/**
+ * The state of one input VC, a record of 16 bytes at {@code iv * IVS} of one int array: its buffer's
+ * head and count, the output port its packet goes to (-1 not routed yet, -2 no route, -3 dropping),
+ * and its front flit, so that a VC holding one flit touches no buffer line (the buffer holds the
+ * flits behind the front, from HEAD on). Also the busy mark of an output VC's credits.
+ */
+final class InputVcRecord {
+    static final int IVS = 4;
+    static final int HEAD = 0;
+    static final int COUNT = 1;
+    static final int ROUTE = 2;
+    static final int FRONT = 3;
+    /** Set in an output VC's credit count while a packet holds the VC (the count then reads negative). */
+    static final int BUSY = Integer.MIN_VALUE;
+
+    private InputVcRecord() {
+    }
+
+    /** The packet at the front of input VC {@code iv}. */
+    static int front(int[] ivs, int iv) {
+        return ivs[iv * IVS + FRONT];
+    }
+
+    /** Flits input VC {@code iv} holds. */
+    static int count(int[] ivs, int iv) {
+        return ivs[iv * IVS + COUNT];
+    }
+
+    /** The output port its packet goes to, or -1, -2, -3 as above. */
+    static int route(int[] ivs, int iv) {
+        return ivs[iv * IVS + ROUTE];
+    }
+}
