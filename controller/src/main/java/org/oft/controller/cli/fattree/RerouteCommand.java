@@ -8,10 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.oft.controller.fattree.analysis.PermutationLoad;
-import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.deploy.FabricReroute;
 import org.oft.controller.service.boards.BoardSpec;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.RerouteResult;
 import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.topology.PgftTopology;
 import picocli.CommandLine.Command;
@@ -75,17 +76,18 @@ final class RerouteCommand implements Callable<Integer> {
             faults.with(f); // every spec checked before anything is computed or deployed
         }
         long t0 = System.nanoTime();
-        org.oft.controller.fattree.routing.Reroute r = org.oft.controller.fattree.routing.Reroute.route(plan, faults);
+        FabricReroute r = FabricReroute.of(args.tree, plan, fail);
+        RerouteResult first = r.result();
         double seconds = (System.nanoTime() - t0) / 1e9;
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", planned.engine()).put("paths", args.paths)
                 .put("failed", new JsonArray(faults.described())).put("deadCables", faults.deadCables())
-                .put("entriesChanged", r.changedEntries()).put("blocksChanged", blocks(plan, r.tables()))
-                .put("unreachablePairs", r.unreachablePairs()).put("unreachableByRouting", r.unreachableByRouting())
-                .put("unreachableExamples", new JsonArray(r.unreachableExamples()))
+                .put("entriesChanged", first.changedEntries()).put("blocksChanged", blocks(plan, first.tables()))
+                .put("unreachablePairs", first.unreachablePairs()).put("unreachableByRouting", first.unreachableByRouting())
+                .put("unreachableExamples", new JsonArray(first.unreachableExamples()))
                 .put("seconds", seconds);
         if (shifts) {
             PermutationLoad wholeLoad = new PermutationLoad(plan, null);
-            PermutationLoad brokenLoad = new PermutationLoad(r.tables(), r.faults());
+            PermutationLoad brokenLoad = new PermutationLoad(first.tables(), first.faults());
             int whole = wholeLoad.maxOverShifts(null);
             int[] worst = new int[2 * t.portCount()];
             int broken = brokenLoad.maxOverShifts(worst);
@@ -126,29 +128,29 @@ final class RerouteCommand implements Callable<Integer> {
             }
         }
         JsonArray then = new JsonArray();
-        List<ForwardingTables> steps = new ArrayList<>(List.of(r.tables()));
+        List<ForwardingTables> steps = new ArrayList<>(List.of(first.tables()));
         for (String f : thenFail) {
             ForwardingTables before = r.tables();
-            long t1 = System.nanoTime();
-            r.fail(f);
-            double s1 = (System.nanoTime() - t1) / 1e9;
-            List<int[]> diff = r.diff(before);
+            FabricReroute.Change change = r.fail(f);
+            RerouteResult now = change.result();
+            double s1 = change.seconds();
+            List<int[]> diff = change.diff();
             JsonArray sample = new JsonArray();
             for (int i = 0; i < Math.min(10, diff.size()); i++) {
                 int[] e = diff.get(i);
                 sample.add("switch-" + (e[0] - t.hosts()) + " " + t.tuple(e[0]) + " LID " + e[1] + ": port "
                         + physical(e[0], e[2]) + " -> " + physical(e[0], e[3]));
             }
-            then.add(new JsonObject().put("failed", f).put("entriesChanged", diff.size()).put("blocksChanged", blocks(before, r.tables()))
-                    .put("unreachablePairs", r.unreachablePairs()).put("unreachableByRouting", r.unreachableByRouting())
+            then.add(new JsonObject().put("failed", f).put("entriesChanged", diff.size()).put("blocksChanged", blocks(before, now.tables()))
+                    .put("unreachablePairs", now.unreachablePairs()).put("unreachableByRouting", now.unreachableByRouting())
                     .put("seconds", s1).put("diff", sample));
-            steps.add(r.tables());
+            steps.add(now.tables());
         }
         if (!thenFail.isEmpty()) {
             out.put("then", then);
         }
         if (board != null) {
-            out.put("deploy", deploy(plan, steps));
+            out.put("deploy", deploy(r, plan, steps));
         }
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
@@ -181,7 +183,7 @@ final class RerouteCommand implements Callable<Integer> {
     }
 
     /** The complete tables, then each rerouted set: only the blocks that differ are sent, at one epoch each. */
-    private JsonArray deploy(ForwardingTables plan, List<ForwardingTables> steps) {
+    private JsonArray deploy(FabricReroute r, ForwardingTables plan, List<ForwardingTables> steps) {
         org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
                 args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
                 "uniform", 0, args.seed, 1, false);
@@ -192,9 +194,9 @@ final class RerouteCommand implements Callable<Integer> {
             all.addAll(steps);
             for (int i = 0; i < all.size(); i++) {
                 long t0 = System.nanoTime();
-                org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, args.tree, all.get(i));
+                org.oft.hal.DeployReport rep = r.deploy(bus, all.get(i));
                 a.add(new JsonObject().put("tables", i == 0 ? "complete" : i == 1 ? "rerouted" : "then-fail " + (i - 1))
-                        .put("epoch", r.epoch()).put("blocksWritten", r.blocksWritten()).put("bytesWritten", r.bytesWritten())
+                        .put("epoch", rep.epoch()).put("blocksWritten", rep.blocksWritten()).put("bytesWritten", rep.bytesWritten())
                         .put("seconds", (System.nanoTime() - t0) / 1e9));
             }
         }

@@ -10,7 +10,8 @@ import java.util.logging.Logger;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.fattree.routing.ForwardingTables;
-import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.deploy.FabricReroute;
+import org.oft.controller.fattree.routing.RerouteResult;
 import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
@@ -38,9 +39,9 @@ public final class FabricDeployer {
     private final DeployHistory history = new DeployHistory();
     private final AtomicBoolean deploying = new AtomicBoolean();
     private volatile FabricSnapshot current;
-    // the reroute behind current.running() when the fabric has holes: changed in place by the next failure,
-    // so touched by the deploy under way only, and never handed to a reader
-    private Reroute workspace;
+    // the reroute behind current.running(): changed in place by the next failure, so touched by the deploy
+    // under way only, and never handed to a reader
+    private FabricReroute workspace;
     private SwitchOverMeter meter;
 
     /** {@code state}: where the deploy record is kept, or null; {@code boardName}: the boards as the log names them. */
@@ -87,13 +88,11 @@ public final class FabricDeployer {
             LOG.warning(DeploymentRecord.summary(previousRecord));
         }
         long t0 = System.nanoTime();
-        ForwardingTables plan = r.tables().spreadOver(bench.paths());
-        FabricFaults holes = holes(tree, List.of());
-        Reroute rr = holes == null ? null : Reroute.route(plan, holes);
-        ForwardingTables first = rr == null ? plan : rr.tables();
+        FabricReroute rr = FabricReroute.of(tree, r.tables().spreadOver(bench.paths()), List.of());
+        ForwardingTables first = rr.tables();
         DeployReport rep;
         try {
-            rep = SwitchDeployment.deploy(bus, tree, first);
+            rep = rr.deploy(bus, first);
         } catch (RuntimeException e) {
             LOG.warning("deploy to the " + boardName + " switch boards failed: " + e.getMessage());
             throw e;
@@ -102,7 +101,7 @@ public final class FabricDeployer {
         history.add(DeployHistory.report(initial.label(), rep, System.nanoTime() - t0, null));
         meter = new SwitchOverMeter(bus, tree, bench.cyclesPerSlot());
         workspace = rr;
-        current = new FabricSnapshot(1, tree, types, initial, plan, first, List.of(), holes, unreachable(rr),
+        current = new FabricSnapshot(1, tree, types, initial, rr.plan(), first, List.of(), rr.result(),
                 FabricFaults.none(tree).described());
         LOG.info("deployed " + initial.label() + " tables of " + tree.topology().describe() + " to " + tree.topology().switches() + " "
                 + boardName + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
@@ -112,15 +111,15 @@ public final class FabricDeployer {
     /** Replaces the tables by another engine's, or the same engine's over another number of paths (worker). */
     JsonObject switchEngine(Served next) {
         FabricSnapshot now = current;
-        ForwardingTables plan = routing(next, now.tree(), now.types()).tables().spreadOver(bench.paths());
-        FabricFaults holes = holes(now.tree(), now.failures());
-        Reroute rr = holes == null ? null : Reroute.route(plan, holes);
-        ForwardingTables running = rr == null ? plan : rr.tables();
-        JsonObject d = deployMeasured(next.label(), now.tree(), running).put("paths", next.paths());
+        FabricReroute rr = FabricReroute.of(now.tree(), routing(next, now.tree(), now.types()).tables().spreadOver(bench.paths()),
+                now.failures());
+        ForwardingTables running = rr.tables();
+        JsonObject d = deployMeasured(next.label(), rr, running).put("paths", next.paths());
         workspace = rr;
-        current = now.next(next, plan, running, now.failures(), holes, unreachable(rr));
-        if (rr != null) {
-            d.put("unreachablePairs", rr.unreachablePairs()).put("unreachableByRouting", rr.unreachableByRouting());
+        RerouteResult result = rr.result();
+        current = now.next(next, rr.plan(), running, now.failures(), result);
+        if (result != null) {
+            d.put("unreachablePairs", result.unreachablePairs()).put("unreachableByRouting", result.unreachableByRouting());
         }
         return d;
     }
@@ -132,50 +131,39 @@ public final class FabricDeployer {
      */
     JsonObject fail(String spec) {
         FabricSnapshot now = current;
-        FabricFaults.parse(now.tree(), List.of(spec)); // a bad spec is refused before anything changes
-        List<String> failures = new ArrayList<>(now.failures());
-        failures.add(spec);
-        long t0 = System.nanoTime();
-        Reroute rr = workspace;
-        if (rr == null) {
-            rr = Reroute.route(now.plan(), holes(now.tree(), failures));
-        } else {
-            rr.fail(spec);
-        }
-        double rerouteSeconds = (System.nanoTime() - t0) / 1e9;
-        ForwardingTables running = rr.tables();
-        int changed = rr.diff(now.running()).size();
+        FabricReroute rr = workspace;
+        FabricReroute.Change change = rr.fail(spec); // a bad spec is refused before anything changes
+        RerouteResult result = change.result();
         JsonObject d;
         try {
-            d = deployMeasured(now.served().label() + " rerouted", now.tree(), running);
+            d = deployMeasured(now.served().label() + " rerouted", rr, result.tables());
         } catch (RuntimeException e) {
-            FabricFaults before = holes(now.tree(), now.failures());
-            workspace = before == null ? null : Reroute.route(now.plan(), before); // as the boards hold
+            workspace = FabricReroute.of(now.tree(), now.plan(), now.failures()); // as the boards hold
             throw e;
         }
-        workspace = rr;
-        current = now.next(now.served(), now.plan(), running, failures, rr.faults(), unreachable(rr));
-        d.put("failed", spec).put("failures", new JsonArray(rr.faults().described())).put("entriesChanged", changed)
-                .put("rerouteSeconds", rerouteSeconds).put("unreachablePairs", rr.unreachablePairs())
-                .put("unreachableByRouting", rr.unreachableByRouting())
-                .put("unreachableExamples", new JsonArray(rr.unreachableExamples()));
-        LOG.info("rerouted around " + spec + ": " + changed + " entries, " + d.getLong("blocksWritten") + " blocks; "
-                + rr.unreachablePairs() + " pairs unreachable" + (rr.unreachableByRouting() == 0 ? ""
-                : " (" + rr.unreachableByRouting() + " of them joined by cables, but only down then up)"));
+        current = now.next(now.served(), now.plan(), result.tables(), rr.failures(), result);
+        d.put("failed", spec).put("failures", new JsonArray(result.faults().described())).put("entriesChanged", change.diff().size())
+                .put("rerouteSeconds", change.seconds()).put("unreachablePairs", result.unreachablePairs())
+                .put("unreachableByRouting", result.unreachableByRouting())
+                .put("unreachableExamples", new JsonArray(result.unreachableExamples()));
+        LOG.info("rerouted around " + spec + ": " + change.diff().size() + " entries, " + d.getLong("blocksWritten") + " blocks; "
+                + result.unreachablePairs() + " pairs unreachable" + (result.unreachableByRouting() == 0 ? ""
+                : " (" + result.unreachableByRouting() + " of them joined by cables, but only down then up)"));
         return d;
     }
 
     /** The running tables again (worker): the deploy sends what differs, i.e. the whole table of a board that lost it. */
     JsonObject redeploy() {
         FabricSnapshot now = current;
-        JsonObject d = deployMeasured(now.served().label(), now.tree(), now.running());
-        current = now.next(now.served(), now.plan(), now.running(), now.failures(), now.holes(), now.unreachable());
+        JsonObject d = deployMeasured(now.served().label(), workspace, now.running());
+        current = now.next(now.served(), now.plan(), now.running(), now.failures(), now.reroute());
         return d;
     }
 
-    /** {@code tables} to the running boards, the switch-over measured, recorded in the history and the deploy record. */
-    private JsonObject deployMeasured(String label, FatTree tree, ForwardingTables tables) {
-        SwitchOverMeter.Measured m = meter.deploy(tables);
+    /** {@code tables} to the running boards through {@code rr}, the switch-over measured, recorded in the history and the deploy record. */
+    private JsonObject deployMeasured(String label, FabricReroute rr, ForwardingTables tables) {
+        SwitchOverMeter.Measured m = meter.measure(() -> rr.deploy(bus, tables));
+        FatTree tree = current.tree();
         JsonObject d = DeployHistory.report(label, m.report(), m.nanos(), m.switchOver());
         history.add(d);
         save(tree, tables, m.report());
@@ -190,15 +178,6 @@ public final class FabricDeployer {
         if (state != null) {
             DeploymentRecord.of(SwitchDeployment.configs(tree, tables), rep.epoch()).save(state);
         }
-    }
-
-    /** The holes {@code tree} came with and {@code failures}, or null for a whole fabric. */
-    private static FabricFaults holes(FatTree tree, List<String> failures) {
-        return failures.isEmpty() && !tree.degraded() ? null : FabricFaults.parse(tree, failures);
-    }
-
-    private static FabricSnapshot.Unreachable unreachable(Reroute rr) {
-        return rr == null ? null : new FabricSnapshot.Unreachable(rr.unreachablePairs(), rr.unreachableByRouting(), rr.unreachableExamples());
     }
 
     /** {@code s}'s routes on {@code tree}: its engine's, over its number of paths. */

@@ -2,6 +2,7 @@ package org.oft.controller.service.fattree;
 
 import java.util.List;
 import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.RerouteResult;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
@@ -15,13 +16,12 @@ import org.oft.controller.fattree.topology.PgftTopology;
  * engine with another engine's tables, or tables half-way through a reroute.
  *
  * @param version counts the deploys the controller has made, from 1
- * @param holes the cables and parts out (the imported fabric's and the declared ones), or null for a whole fabric
- * @param unreachable what the reroute could not join, or null for a whole fabric
+ * @param reroute the running tables' reroute around the holes (the imported fabric's and the declared failures),
+ *                with what it could not join; null for a whole fabric
  * @param missing the imported fabric's own holes, described
  */
 public record FabricSnapshot(long version, FatTree tree, NodeTypes types, Served served, ForwardingTables plan,
-                             ForwardingTables running, List<String> failures, FabricFaults holes, Unreachable unreachable,
-                             List<String> missing) {
+                             ForwardingTables running, List<String> failures, RerouteResult reroute, List<String> missing) {
     public FabricSnapshot {
         failures = List.copyOf(failures);
         missing = List.copyOf(missing);
@@ -30,20 +30,17 @@ public record FabricSnapshot(long version, FatTree tree, NodeTypes types, Served
         }
     }
 
-    /** Pairs of present hosts the running tables cannot join: all of them, those joined by cables only down then up, examples. */
-    public record Unreachable(long pairs, long byRouting, List<String> examples) {
-        public Unreachable {
-            examples = List.copyOf(examples);
-        }
-    }
-
     public PgftTopology topology() {
         return tree.topology();
     }
 
+    /** The cables and parts out, or null for a whole fabric. */
+    public FabricFaults holes() {
+        return reroute == null ? null : reroute.faults();
+    }
+
     /** The same fabric after another deploy. */
-    FabricSnapshot next(Served s, ForwardingTables newPlan, ForwardingTables newRunning, List<String> newFailures, FabricFaults newHoles,
-                        Unreachable u) {
-        return new FabricSnapshot(version + 1, tree, types, s, newPlan, newRunning, newFailures, newHoles, u, missing);
+    FabricSnapshot next(Served s, ForwardingTables newPlan, ForwardingTables newRunning, List<String> newFailures, RerouteResult r) {
+        return new FabricSnapshot(version + 1, tree, types, s, newPlan, newRunning, newFailures, r, missing);
     }
 }

@@ -1,8 +1,6 @@
 package org.oft.controller.service.fattree;
 
 import io.vertx.core.json.JsonObject;
-import org.oft.controller.fattree.deploy.SwitchDeployment;
-import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.hal.BoardBus;
 import org.oft.hal.DeployReport;
@@ -10,8 +8,8 @@ import org.oft.hal.SwitchTotals;
 import org.oft.hal.Telemetry;
 
 /**
- * Deploys tables to running boards and measures the switch-over (worker thread): only the blocks
- * that differ are sent, all boards switch at one epoch; then it waits for the epoch and the packets
+ * Measures a deploy to running boards (worker thread): all boards switch at one epoch; it waits for
+ * the epoch and the packets
  * in flight through it, and reports what was lost (dropped for want of a route) or misrouted
  * (misdelivered or looping) across it. Packets discarded at dead links are a fault of the fabric,
  * not of the switch-over, and are reported apart.
@@ -24,7 +22,7 @@ final class SwitchOverMeter {
 
     SwitchOverMeter(BoardBus bus, FatTree tree, int cyclesPerSlot) {
         this.bus = bus;
-        this.tree = tree;
+        this.tree = tree; // its levels bound how long a packet can be in flight
         this.cyclesPerSlot = cyclesPerSlot;
     }
 
@@ -32,10 +30,11 @@ final class SwitchOverMeter {
     record Measured(DeployReport report, long nanos, JsonObject switchOver) {
     }
 
-    Measured deploy(ForwardingTables tables) {
+    /** Runs {@code deploy} (one deploy to the running boards) and measures its switch-over. */
+    Measured measure(java.util.function.Supplier<DeployReport> deploy) {
         SwitchTotals before = bus.telemetry().switches();
         long t0 = System.nanoTime();
-        DeployReport rep = SwitchDeployment.deploy(bus, tree, tables);
+        DeployReport rep = deploy.get();
         long nanos = System.nanoTime() - t0;
         // the switch-over: the epoch, then enough cycles for every packet in flight through it to land
         long settle = Math.max(2, (4L * tree.topology().levels() * 64 + cyclesPerSlot - 1) / cyclesPerSlot) + 8;
