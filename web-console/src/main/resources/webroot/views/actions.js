@@ -1,143 +1,140 @@
 // Actions: faults injected and cleared, the slot clock, the engine and declared failures.
-(function () {
-  'use strict';
-  const C = window.Console;
-  const $ = C.$;
-  const status = (text) => { $('action-status').textContent = text; };
+import C from '../core/console.js';
+const $ = C.$;
+const status = (text) => { $('action-status').textContent = text; };
 
-  function loadFaults() {
-    C.api('GET', '/api/faults').then((r) => {
-      const body = $('faults-table').querySelector('tbody');
-      body.textContent = '';
-      if (!r.ok) return;
-      r.body.faults.forEach((f) => {
-        const tr = document.createElement('tr');
-        tr.dataset.id = f.id;
-        C.cell(tr, f.id);
-        C.cell(tr, f.description);
-        C.cell(tr, f.sinceSlot !== undefined ? 'slot ' + f.sinceSlot : 'cycle ' + f.sinceCycle);
-        const td = C.cell(tr, '');
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.textContent = 'clear';
-        b.className = 'clear-fault';
-        b.addEventListener('click', () => C.api('DELETE', '/api/faults/' + f.id).then((x) => {
-          status(x.ok ? x.body.cleared : 'not cleared: ' + x.body.error);
-          loadFaults();
-        }));
-        td.appendChild(b);
-        body.appendChild(tr);
-      });
-      $('fault-form').hidden = r.body.injectable === false;
+function loadFaults() {
+  C.api('GET', '/api/faults').then((r) => {
+    const body = $('faults-table').querySelector('tbody');
+    body.textContent = '';
+    if (!r.ok) return;
+    r.body.faults.forEach((f) => {
+      const tr = document.createElement('tr');
+      tr.dataset.id = f.id;
+      C.cell(tr, f.id);
+      C.cell(tr, f.description);
+      C.cell(tr, f.sinceSlot !== undefined ? 'slot ' + f.sinceSlot : 'cycle ' + f.sinceCycle);
+      const td = C.cell(tr, '');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = 'clear';
+      b.className = 'clear-fault';
+      b.addEventListener('click', () => C.api('DELETE', '/api/faults/' + f.id).then((x) => {
+        status(x.ok ? x.body.cleared : 'not cleared: ' + x.body.error);
+        loadFaults();
+      }));
+      td.appendChild(b);
+      body.appendChild(tr);
     });
-  }
+    $('fault-form').hidden = r.body.injectable === false;
+  });
+}
 
-  $('faults-clear-all').addEventListener('click', () => C.api('DELETE', '/api/faults').then((x) => {
-    status(x.ok ? (String(x.body.cleared).startsWith('cleared') ? x.body.cleared : 'cleared ' + x.body.cleared) : 'not cleared: ' + x.body.error);
+$('faults-clear-all').addEventListener('click', () => C.api('DELETE', '/api/faults').then((x) => {
+  status(x.ok ? (String(x.body.cleared).startsWith('cleared') ? x.body.cleared : 'cleared ' + x.body.cleared) : 'not cleared: ' + x.body.error);
+  loadFaults();
+}));
+
+// a spec (skew:router-3:700) for the optical model; JSON ({"kind":"dead-link",...}) for the switch model
+$('fault-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const spec = $('fault-spec').value.trim();
+  let body;
+  if (spec.startsWith('{')) {
+    try { body = JSON.parse(spec); } catch (err) { status('not JSON: ' + err.message); return; }
+  } else {
+    body = { spec: spec };
+  }
+  C.api('POST', '/api/faults', body).then((r) => {
+    status(r.ok ? 'injected: ' + r.body.applied : 'refused: ' + r.body.error);
     loadFaults();
-  }));
-
-  // a spec (skew:router-3:700) for the optical model; JSON ({"kind":"dead-link",...}) for the switch model
-  $('fault-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const spec = $('fault-spec').value.trim();
-    let body;
-    if (spec.startsWith('{')) {
-      try { body = JSON.parse(spec); } catch (err) { status('not JSON: ' + err.message); return; }
-    } else {
-      body = { spec: spec };
-    }
-    C.api('POST', '/api/faults', body).then((r) => {
-      status(r.ok ? 'injected: ' + r.body.applied : 'refused: ' + r.body.error);
-      loadFaults();
-    });
   });
+});
 
-  function clock(running) {
-    const body = { running: running };
-    const rate = parseFloat($('clock-rate').value);
-    if (running && !isNaN(rate)) body.slotsPerSecond = rate;
-    C.api('POST', '/api/clock', body).then((r) => {
-      status(r.ok ? (r.body.running ? 'clock running at ' + r.body.slotsPerSecond + ' slots/s' : 'clock stopped') : 'refused: ' + r.body.error);
-      if (r.ok) C.reloadConfig();
-    });
-  }
-  $('recalibrate').addEventListener('click', () => {
-    status('recalibrating…');
-    C.api('POST', '/api/recalibrate', {}).then((r) => {
-      status(r.ok ? 'recalibrated: phases deployed at slot ' + r.body.epoch + ', predicted worst margin ' + r.body.worstMarginPs + ' ps'
-        : 'not recalibrated: ' + r.body.error);
-      if (r.ok) C.reloadConfig();
-    });
+function clock(running) {
+  const body = { running: running };
+  const rate = parseFloat($('clock-rate').value);
+  if (running && !isNaN(rate)) body.slotsPerSecond = rate;
+  C.api('POST', '/api/clock', body).then((r) => {
+    status(r.ok ? (r.body.running ? 'clock running at ' + r.body.slotsPerSecond + ' slots/s' : 'clock stopped') : 'refused: ' + r.body.error);
+    if (r.ok) C.reloadConfig();
   });
-  $('clock-start').addEventListener('click', () => clock(true));
-  $('clock-stop').addEventListener('click', () => clock(false));
-
-  $('engine-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const st = $('engine-status');
-    const engine = $('engine-select').value;
-    st.textContent = 'deploying ' + engine + '…';
-    $('engine-apply').disabled = true;
-    C.api('POST', '/api/engine', { engine: engine, paths: Number($('paths-select').value) }).then((r) => {
-      const j = r.body;
-      st.textContent = r.ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
-        ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
-      C.reloadConfig();
-    }).finally(() => { $('engine-apply').disabled = false; });
+}
+$('recalibrate').addEventListener('click', () => {
+  status('recalibrating…');
+  C.api('POST', '/api/recalibrate', {}).then((r) => {
+    status(r.ok ? 'recalibrated: phases deployed at slot ' + r.body.epoch + ', predicted worst margin ' + r.body.worstMarginPs + ' ps'
+      : 'not recalibrated: ' + r.body.error);
+    if (r.ok) C.reloadConfig();
   });
+});
+$('clock-start').addEventListener('click', () => clock(true));
+$('clock-stop').addEventListener('click', () => clock(false));
 
-  $('fail-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const st = $('fail-status');
-    const spec = $('fail-spec').value.trim();
-    st.textContent = 'rerouting around ' + spec + '…';
-    $('fail-apply').disabled = true;
-    C.api('POST', '/api/fail', { fail: spec }).then((r) => {
-      const j = r.body;
-      st.textContent = r.ok ? 'rerouted: ' + j.entriesChanged + ' entries, ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' +
-        j.unreachablePairs + ' pairs unreachable' + (j.unreachablePairs ? ' (e.g. ' + j.unreachableExamples.slice(0, 3).join(', ') + ')' : '') +
-        (j.unreachableByRouting ? ', ' + j.unreachableByRouting + ' of them still joined by cables, but only down then up' : '') +
-        '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
-      C.reloadConfig();
-    }).finally(() => { $('fail-apply').disabled = false; });
-  });
+$('engine-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const st = $('engine-status');
+  const engine = $('engine-select').value;
+  st.textContent = 'deploying ' + engine + '…';
+  $('engine-apply').disabled = true;
+  C.api('POST', '/api/engine', { engine: engine, paths: Number($('paths-select').value) }).then((r) => {
+    const j = r.body;
+    st.textContent = r.ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
+      ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
+    C.reloadConfig();
+  }).finally(() => { $('engine-apply').disabled = false; });
+});
 
-  // a single-path engine routes one path over all of a host's addresses: the choice is offered for the others only
-  function pathsFor(engine) {
-    const c = C.config();
+$('fail-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const st = $('fail-status');
+  const spec = $('fail-spec').value.trim();
+  st.textContent = 'rerouting around ' + spec + '…';
+  $('fail-apply').disabled = true;
+  C.api('POST', '/api/fail', { fail: spec }).then((r) => {
+    const j = r.body;
+    st.textContent = r.ok ? 'rerouted: ' + j.entriesChanged + ' entries, ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' +
+      j.unreachablePairs + ' pairs unreachable' + (j.unreachablePairs ? ' (e.g. ' + j.unreachableExamples.slice(0, 3).join(', ') + ')' : '') +
+      (j.unreachableByRouting ? ', ' + j.unreachableByRouting + ' of them still joined by cables, but only down then up' : '') +
+      '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
+    C.reloadConfig();
+  }).finally(() => { $('fail-apply').disabled = false; });
+});
+
+// a single-path engine routes one path over all of a host's addresses: the choice is offered for the others only
+function pathsFor(engine) {
+  const c = C.config();
+  const ps = $('paths-select');
+  const multi = c.multiPathEngines.includes(engine);
+  if (!multi) ps.value = 1;
+  ps.disabled = c.addressesPerHost === 1 || !multi;
+  ps.title = c.addressesPerHost === 1 ? 'one address per host: serve --paths K gives each host K'
+    : multi ? '' : engine + ' is single-path';
+}
+$('engine-select').addEventListener('change', () => pathsFor($('engine-select').value));
+
+C.on('config', (c) => {
+  $('clock-rate').value = c.slotsPerSecond;
+  if (c.fabric === 'fattree') {
+    $('fault-spec').placeholder = '{"kind":"dead-link","switch":0,"port":1}';
+    $('fault-help').textContent = 'switch model faults as JSON: {"kind":"dead-link","switch":I,"port":P} or {"kind":"reboot","switch":I}';
+    const sel = $('engine-select');
+    sel.textContent = '';
+    c.engines.forEach((x) => { const o = document.createElement('option'); o.value = x; o.textContent = x; sel.appendChild(o); });
+    sel.value = c.engine;
+    // K paths per pair, spread over the addresses the boards give each host: the divisors of that number
     const ps = $('paths-select');
-    const multi = c.multiPathEngines.includes(engine);
-    if (!multi) ps.value = 1;
-    ps.disabled = c.addressesPerHost === 1 || !multi;
-    ps.title = c.addressesPerHost === 1 ? 'one address per host: serve --paths K gives each host K'
-      : multi ? '' : engine + ' is single-path';
-  }
-  $('engine-select').addEventListener('change', () => pathsFor($('engine-select').value));
-
-  C.on('config', (c) => {
-    $('clock-rate').value = c.slotsPerSecond;
-    if (c.fabric === 'fattree') {
-      $('fault-spec').placeholder = '{"kind":"dead-link","switch":0,"port":1}';
-      $('fault-help').textContent = 'switch model faults as JSON: {"kind":"dead-link","switch":I,"port":P} or {"kind":"reboot","switch":I}';
-      const sel = $('engine-select');
-      sel.textContent = '';
-      c.engines.forEach((x) => { const o = document.createElement('option'); o.value = x; o.textContent = x; sel.appendChild(o); });
-      sel.value = c.engine;
-      // K paths per pair, spread over the addresses the boards give each host: the divisors of that number
-      const ps = $('paths-select');
-      ps.textContent = '';
-      for (let k = 1; k <= c.addressesPerHost; k++) {
-        if (c.addressesPerHost % k === 0) { const o = document.createElement('option'); o.value = k; o.textContent = k; ps.appendChild(o); }
-      }
-      ps.value = c.paths;
-      pathsFor(sel.value);
-      $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
-    } else {
-      $('fault-spec').placeholder = 'stuck:2:1:turn';
-      $('fault-help').textContent = 'skew:router-3:700 (ps off the calibrated phase), drift:router-2:50 (ppm), fibre:L3.0.2:+30 (mm), ' +
-        'stuck:2:1:turn|drop|free, dead:L2.1.0, flip:5:12:2 (processor, row, bit); a fault replaces the one on the same target';
+    ps.textContent = '';
+    for (let k = 1; k <= c.addressesPerHost; k++) {
+      if (c.addressesPerHost % k === 0) { const o = document.createElement('option'); o.value = k; o.textContent = k; ps.appendChild(o); }
     }
-  });
-  C.view('actions', { show: loadFaults });
-})();
+    ps.value = c.paths;
+    pathsFor(sel.value);
+    $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
+  } else {
+    $('fault-spec').placeholder = 'stuck:2:1:turn';
+    $('fault-help').textContent = 'skew:router-3:700 (ps off the calibrated phase), drift:router-2:50 (ppm), fibre:L3.0.2:+30 (mm), ' +
+      'stuck:2:1:turn|drop|free, dead:L2.1.0, flip:5:12:2 (processor, row, bit); a fault replaces the one on the same target';
+  }
+});
+C.view('actions', { show: loadFaults });
