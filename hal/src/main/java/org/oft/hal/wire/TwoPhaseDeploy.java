@@ -1,0 +1,390 @@
+package org.oft.hal.wire;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.BoardException;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.BoardKind;
+import org.oft.hal.Region;
+import org.oft.hal.BoardTiming;
+import org.oft.hal.DeployException;
+import org.oft.hal.DeployReport;
+import org.oft.hal.SlotCounters;
+import org.oft.hal.Telemetry;
+import org.oft.hal.transport.ByteLink;
+
+/**
+ * The two-phase deploy of a {@link WireBoardBus}: every region checked against what each board can
+ * hold before anything is sent; then uploaded into the boards' staging banks (only the 64-byte blocks
+ * that differ from what a board is known to hold) and read back by CRC; then committed on every board
+ * for one slot epoch far enough ahead, verified by each board's active CRCs once the epoch has run, or
+ * aborted everywhere. Rebooted boards, lost races and late commits start it over, a bounded number of
+ * times; a deploy that cannot finish says which boards run the new tables (docs/board-protocol.md).
+ */
+final class TwoPhaseDeploy {
+    private final WireBoardBus bus;
+    /** What each board's staging (and active) bank holds after the last deploy that succeeded, and under which boot id. */
+    private final Map<Integer, Map<Integer, byte[]>> held = new java.util.HashMap<>();
+    private final Map<Integer, Long> heldBoot = new java.util.HashMap<>();
+
+    TwoPhaseDeploy(WireBoardBus bus) {
+        this.bus = bus;
+    }
+
+    DeployReport deploy(List<BoardConfig> configs) {
+        Map<Integer, Map<Integer, byte[]>> regions = new LinkedHashMap<>();
+        for (BoardConfig c : configs) {
+            int a = bus.addressOf(c.boardId());
+            BoardInfo info = bus.boards.get(a);
+            Map<Integer, byte[]> r = new LinkedHashMap<>();
+            for (var e : c.regions().entrySet()) {
+                String wrong = wrongRegion(info, e.getKey(), e.getValue());
+                if (wrong != null) {
+                    throw new BoardException(c.boardId() + ": " + wrong);
+                }
+                r.put(e.getKey().number(), e.getValue());
+            }
+            if (info.kind() == BoardKind.ROUTER_LEVEL && !r.containsKey(Region.SEQUENCE.number())) {
+                throw new BoardException(c.boardId() + ": a router-level board takes a control sequence");
+            }
+            if (info.kind() == BoardKind.PROCESSOR && !r.containsKey(Region.TABLE.number())) {
+                throw new BoardException(c.boardId() + ": a processor board takes a routing table");
+            }
+            if (info.kind() == BoardKind.ELECTRICAL_SWITCH && !r.containsKey(Region.LFT.number())) {
+                throw new BoardException(c.boardId() + ": an electrical switch takes a forwarding table");
+            }
+            regions.put(a, r);
+        }
+        return regions(regions);
+    }
+
+    /** Regions by board address and region number, checked already: one deploy at a time, and no discovery under it. */
+    DeployReport regions(Map<Integer, Map<Integer, byte[]>> regions) {
+        synchronized (bus) {
+            return deployRegions(regions);
+        }
+    }
+
+    /** Why a board cannot take these bytes in this region, or null: checked before anything is sent. */
+    private static String wrongRegion(BoardInfo info, Region region, byte[] bytes) {
+        int rows = info.tableRows();
+        return switch (region) {
+            case SEQUENCE -> info.kind() != BoardKind.ROUTER_LEVEL ? "only a router-level board takes a control sequence"
+                    : bytes.length != Math.max(1, rows / 8) ? "holds " + rows + " control bits (" + Math.max(1, rows / 8)
+                    + " bytes), offered " + bytes.length + " bytes" : null;
+            case TABLE -> info.kind() != BoardKind.PROCESSOR ? "only a processor board takes a routing table"
+                    : bytes.length != 2 * rows ? "holds " + rows + " table rows, offered " + bytes.length / 2 : null;
+            case PHASES -> info.kind() == BoardKind.ROUTER_LEVEL || info.kind() == BoardKind.PROCESSOR ? null
+                    : "this board has no slot phases";
+            case LFT -> info.kind() != BoardKind.ELECTRICAL_SWITCH ? "only an electrical switch takes a forwarding table"
+                    : wrongLft(info, bytes);
+        };
+    }
+
+    private static String wrongLft(BoardInfo info, byte[] lft) {
+        if (lft.length != info.tableRows()) {
+            return "its forwarding table has " + info.tableRows() + " LIDs, offered " + lft.length;
+        }
+        for (int lid = 0; lid < lft.length; lid++) {
+            int port = lft[lid] & 0xFF;
+            if (port > info.radix() && port != Protocol.LFT_NO_ROUTE) {
+                return "LID " + lid + " goes to port " + port + ", beyond its " + info.radix() + " ports";
+            }
+        }
+        return null;
+    }
+
+    private DeployReport deployRegions(Map<Integer, Map<Integer, byte[]>> regions) {
+        List<String> events = new ArrayList<>();
+        ensureClock(events);
+        String lastFailure = "";
+        double leadSeconds = bus.options.commitLeadSeconds();
+        for (int attempt = 1; attempt <= bus.options.attempts(); attempt++) {
+            bus.rebooted.clear();
+            identify(regions.keySet());
+            // The CRC read-back is a full round to every board: it says how long the commit round may take.
+            long uploadStart = System.nanoTime();
+            long[] written = new long[2];
+            double roundSeconds = upload(regions, written);
+            long uploadNanos = System.nanoTime() - uploadStart;
+            String reboot = reboots(regions.keySet());
+            if (reboot != null) {
+                events.add(reboot + " during upload; starting over");
+                continue;
+            }
+            long lead = Math.max(32, (long) Math.ceil(bus.rate * Math.max(leadSeconds, 4 * roundSeconds)));
+            long epoch = bus.slot() + lead;
+            List<String> refused = commit(regions, epoch);
+            if (refused.isEmpty()) {
+                waitForSlot(epoch);
+                List<String> wrong = verify(regions);
+                if (wrong.isEmpty()) {
+                    long payload = regions.values().stream().flatMap(r -> r.values().stream()).mapToLong(b -> b.length).sum();
+                    regions.forEach((a, r) -> {
+                        held.put(a, r);
+                        heldBoot.put(a, bus.bootIds.get(a));
+                    });
+                    return new DeployReport(epoch, attempt, events, payload, uploadNanos, written[0], written[1]);
+                }
+                reboot = reboots(regions.keySet());
+                if (reboot == null) {
+                    throw new DeployException("after the commit at slot " + epoch + ": " + String.join("; ", wrong),
+                            runningNew(regions));
+                }
+                events.add(reboot + " around the commit at slot " + epoch + "; redeploying");
+                continue;
+            }
+            abort(regions.keySet());
+            lastFailure = String.join("; ", refused);
+            List<String> switched = runningNew(regions);
+            if (!switched.isEmpty()) {
+                leadSeconds *= 4;
+                events.add(String.join(", ", switched) + " switched at slot " + epoch
+                        + " before the abort reached them; rolling forward with a longer lead");
+                continue;
+            }
+            reboot = reboots(regions.keySet());
+            if (reboot != null) {
+                events.add(reboot + " during the commit; starting over");
+                continue;
+            }
+            if (refused.stream().allMatch(r -> r.contains("epoch") || r.contains("no answer"))) {
+                leadSeconds *= 4;
+                events.add("the commit for slot " + epoch + " did not reach every board in time; retrying with a longer lead");
+                continue;
+            }
+            throw new DeployException("deploy refused, every board keeps its old tables: " + lastFailure, List.of());
+        }
+        List<String> now = runningNew(regions);
+        throw new DeployException("deploy did not finish after " + bus.options.attempts() + " attempts ("
+                + (lastFailure.isEmpty() ? String.join("; ", events) : lastFailure) + "); "
+                + (now.isEmpty() ? "every board keeps its old tables" : "running the new tables: " + String.join(", ", now)
+                + "; every other board keeps its old tables"), now);
+    }
+
+    private void ensureClock(List<String> events) {
+        if (!bus.running) {
+            double r = bus.rate > 0 ? bus.rate : bus.options.idleSlotsPerSecond();
+            bus.clock(Message.Clock.START, r);
+            events.add("slot clock started at " + r + " slots/s to count commit epochs");
+        }
+    }
+
+    private void identify(Set<Integer> targets) {
+        Map<Integer, CompletableFuture<Message>> f = new HashMap<>();
+        for (int a : targets) {
+            f.put(a, bus.channel.request(seq -> new Message.Identify(seq, a)));
+        }
+        for (int a : targets) {
+            Message m = WireBoardBus.join(f.get(a));
+            // reboots before this deploy do not matter: a board whose boot id changed gets everything
+            bus.bootIds.put(a, m instanceof Message.SwitchIdentity sw ? sw.bootId()
+                    : WireBoardBus.expect(m, Message.Identity.class, bus.name(a)).bootId());
+        }
+    }
+
+    /**
+     * Uploads every region and reads the staging CRCs back. Each board's CRC query goes right behind
+     * its writes, so the read-back rides the return line while later boards' writes still go out.
+     * A board whose staging does not read back right (a frame lost, a board rebooted) is uploaded
+     * again, it alone. Returns an estimate, in s, of one round of small requests to every board.
+     */
+    private double upload(Map<Integer, Map<Integer, byte[]>> regions, long[] written) {
+        Map<Integer, Map<Integer, byte[]>> todo = regions;
+        for (int round = 0; round < 3; round++) {
+            List<CompletableFuture<Message>> writes = new ArrayList<>();
+            List<String> what = new ArrayList<>();
+            Map<Integer, CompletableFuture<Message>> crcs = new LinkedHashMap<>();
+            written[0] = 0;
+            written[1] = 0;
+            for (var board : todo.entrySet()) {
+                int a = board.getKey();
+                // What the board's staging holds, when known: it then gets only the blocks that differ.
+                Map<Integer, byte[]> before = round == 0 && bus.bootIds.get(a) != null && bus.bootIds.get(a).equals(heldBoot.get(a))
+                        ? held.get(a) : null;
+                held.remove(a); // staging changes now: unknown until this deploy succeeds
+                heldBoot.remove(a);
+                for (var region : board.getValue().entrySet()) {
+                    byte[] data = region.getValue();
+                    byte[] old = before == null ? null : before.get(region.getKey());
+                    int block = DeployReport.BLOCK_BYTES;
+                    int off = 0;
+                    while (off < data.length) {
+                        if (old != null && old.length == data.length && sameBlock(old, data, off)) {
+                            off += block;
+                            continue;
+                        }
+                        // a run of differing blocks, at most one write long
+                        int end = Math.min(data.length, off + block);
+                        while (end < data.length && end - off + block <= bus.options.chunkBytes()
+                                && !(old != null && old.length == data.length && sameBlock(old, data, end))) {
+                            end = Math.min(data.length, end + block);
+                        }
+                        int o = off;
+                        byte[] chunk = java.util.Arrays.copyOfRange(data, off, end);
+                        writes.add(bus.channel.request(seq -> new Message.Write(seq, a, region.getKey(), o, chunk)));
+                        what.add(bus.name(a) + " region " + region.getKey());
+                        written[0] += (end - off + block - 1) / block;
+                        written[1] += end - off;
+                        off = end;
+                    }
+                }
+                crcs.put(a, bus.channel.request(seq -> new Message.CrcQuery(seq, a, Protocol.BANK_STAGING, Protocol.ALL_REGIONS)));
+            }
+            for (int i = 0; i < writes.size(); i++) {
+                Message m = WireBoardBus.join(writes.get(i));
+                if (m instanceof Message.Nack n) {
+                    throw new BoardException(what.get(i) + ": write refused (" + Protocol.codeName(n.code()) + ": " + n.reason() + ")");
+                }
+            }
+            Map<Integer, Map<Integer, byte[]>> again = new LinkedHashMap<>();
+            for (var board : todo.entrySet()) {
+                Message.Crcs c = WireBoardBus.expect(WireBoardBus.join(crcs.get(board.getKey())), Message.Crcs.class, bus.name(board.getKey()));
+                for (var region : board.getValue().entrySet()) {
+                    int i = region.getKey() - 1;
+                    if (i >= c.lengths().length || c.lengths()[i] != region.getValue().length
+                            || c.crcs()[i] != Regions.crc(region.getValue())) {
+                        again.put(board.getKey(), board.getValue());
+                    }
+                }
+            }
+            if (again.isEmpty()) {
+                return bus.channel.roundSeconds(regions.size(), WireBoardBus.ROUND_BYTES_PER_BOARD);
+            }
+            todo = again;
+        }
+        throw new BoardException("staging CRCs still differ after 3 uploads over " + bus.link.name());
+    }
+
+    private static boolean sameBlock(byte[] a, byte[] b, int off) {
+        int end = Math.min(a.length, off + DeployReport.BLOCK_BYTES);
+        return java.util.Arrays.equals(a, off, end, b, off, end);
+    }
+
+    private List<String> commit(Map<Integer, Map<Integer, byte[]>> regions, long epoch) {
+        Map<Integer, CompletableFuture<Message>> f = new LinkedHashMap<>();
+        for (var board : regions.entrySet()) {
+            int a = board.getKey();
+            int count = board.getValue().size();
+            int[] rs = new int[count];
+            int[] lengths = new int[count];
+            int[] crcs = new int[count];
+            int i = 0;
+            for (var region : board.getValue().entrySet()) {
+                rs[i] = region.getKey();
+                lengths[i] = region.getValue().length;
+                crcs[i] = Regions.crc(region.getValue());
+                i++;
+            }
+            f.put(a, bus.channel.request(seq -> new Message.Commit(seq, a, epoch, rs, lengths, crcs)));
+        }
+        List<String> refused = new ArrayList<>();
+        for (var e : f.entrySet()) {
+            try {
+                Message m = e.getValue().get((long) bus.options.tries() * 1000 + 5000, TimeUnit.MILLISECONDS);
+                if (m instanceof Message.Nack n) {
+                    refused.add(bus.name(e.getKey()) + ": " + Protocol.codeName(n.code()) + " (" + n.reason() + ")");
+                }
+            } catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
+                refused.add(bus.name(e.getKey()) + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : "no answer"));
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                refused.add("interrupted");
+            }
+        }
+        return refused;
+    }
+
+    private void abort(Set<Integer> targets) {
+        List<CompletableFuture<Message>> f = new ArrayList<>();
+        for (int a : targets) {
+            f.add(bus.channel.request(seq -> new Message.Abort(seq, a)));
+        }
+        for (CompletableFuture<Message> x : f) {
+            try {
+                x.get((long) bus.options.tries() * 1000 + 5000, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                // checked below through the boards' status
+            }
+        }
+    }
+
+    /** Boards whose active bank holds the new regions (asked, not assumed). */
+    private List<String> runningNew(Map<Integer, Map<Integer, byte[]>> regions) {
+        Map<Integer, Message.Status> now = bus.statuses(regions.keySet());
+        List<String> out = new ArrayList<>();
+        for (var board : regions.entrySet()) {
+            if (matches(now.get(board.getKey()), board.getValue())) {
+                out.add(bus.name(board.getKey()));
+            }
+        }
+        return out;
+    }
+
+    private List<String> verify(Map<Integer, Map<Integer, byte[]>> regions) {
+        Map<Integer, Message.Status> now = bus.statuses(regions.keySet());
+        List<String> wrong = new ArrayList<>();
+        for (var board : regions.entrySet()) {
+            int a = board.getKey();
+            Message.Status s = now.get(a);
+            if (s.bootId() != bus.bootIds.get(a)) {
+                bus.rebooted.add(a);
+                wrong.add(bus.name(a) + " has a new boot id");
+            } else if (!matches(s, board.getValue())) {
+                wrong.add(bus.name(a) + " does not run what was committed (active CRCs differ)");
+            }
+        }
+        return wrong;
+    }
+
+    private static boolean matches(Message.Status s, Map<Integer, byte[]> regions) {
+        for (var region : regions.entrySet()) {
+            int i = region.getKey() - 1;
+            if (i >= s.activeLengths().length || s.activeLengths()[i] != region.getValue().length
+                    || s.activeCrcs()[i] != Regions.crc(region.getValue())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String reboots(Set<Integer> targets) {
+        List<String> names = new ArrayList<>();
+        for (int a : targets) {
+            if (bus.rebooted.contains(a)) {
+                names.add(bus.name(a));
+            }
+        }
+        return names.isEmpty() ? null : String.join(", ", names) + " rebooted";
+    }
+
+    /** Waits until slot {@code epoch} has run (the bench's slot counter has passed it). */
+    private void waitForSlot(long epoch) {
+        long now = bus.slot();
+        long deadline = System.nanoTime() + (long) ((epoch - now) / Math.max(1, bus.rate) * 4e9) + 5_000_000_000L;
+        while (now <= epoch) {
+            if (System.nanoTime() > deadline) {
+                throw new BoardException("the bench clock did not reach slot " + epoch + " (is it running?)");
+            }
+            try {
+                // Sleep most of the expected remainder at once rather than asking the bench again and again.
+                Thread.sleep(Math.max(1, (long) ((epoch + 1 - now) / Math.max(1, bus.rate) * 1000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BoardException("interrupted");
+            }
+            now = bus.slot();
+        }
+    }
+}
