@@ -11,8 +11,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.oft.controller.fattree.ib.IbnetFile.RawNode;
+import org.oft.controller.fattree.ib.IbnetFile.RawPort;
 import org.oft.controller.fattree.topology.FabricNames;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
@@ -28,35 +28,7 @@ import org.oft.controller.fattree.topology.PgftTopology;
  * the model, and physical ports are kept so that tables can be written in the fabric's own port numbers.
  */
 public final class IbnetImport {
-    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"(.*)$");
-    private static final Pattern PORT = Pattern.compile(
-            "^\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?\\s*\"([^\"]+)\"\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?(.*)$");
-    private static final Pattern GUID_LINE = Pattern.compile("^(switchguid|caguid|routerguid)=0x([0-9a-fA-F]+).*$");
-    private static final Pattern DESC = Pattern.compile("#\\s*\"([^\"]*)\"");
-
     private IbnetImport() {
-    }
-
-    static final class RawNode {
-        final String id;
-        final boolean isSwitch;
-        final int portCount;
-        final long guid;
-        final String desc;
-        final Map<Integer, RawPort> ports = new LinkedHashMap<>();
-        int level = -1;
-        int modelNode = -1;
-
-        RawNode(String id, boolean isSwitch, int portCount, long guid, String desc) {
-            this.id = id;
-            this.isSwitch = isSwitch;
-            this.portCount = portCount;
-            this.guid = guid;
-            this.desc = desc;
-        }
-    }
-
-    record RawPort(int port, long ownGuid, String peerId, int peerPort, long peerGuid, int line) {
     }
 
     public static FatTree read(Path file) {
@@ -64,99 +36,7 @@ public final class IbnetImport {
     }
 
     public static FatTree parse(List<String> lines, String source) {
-        Map<String, RawNode> nodes = new LinkedHashMap<>();
-        RawNode current = null;
-        long pendingGuid = -1;
-        int lineNo = 0;
-        for (String raw : lines) {
-            lineNo++;
-            String line = raw.strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                if (line.isEmpty()) {
-                    current = null;
-                }
-                continue;
-            }
-            Matcher g = GUID_LINE.matcher(line);
-            if (g.matches()) {
-                pendingGuid = Long.parseUnsignedLong(g.group(2), 16);
-                continue;
-            }
-            Matcher n = NODE.matcher(line);
-            if (n.matches()) {
-                String id = n.group(3);
-                long guid = pendingGuid >= 0 ? pendingGuid : guidOfId(id, source, lineNo);
-                Matcher dm = DESC.matcher(n.group(4));
-                String desc = dm.find() ? dm.group(1) : id;
-                if (n.group(1).equals("Rt")) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": router '" + desc + "': a fat tree has only switches and hosts");
-                }
-                if (nodes.containsKey(id)) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": node " + id + " is described twice");
-                }
-                current = new RawNode(id, n.group(1).equals("Switch"), Integer.parseInt(n.group(2)), guid, desc);
-                nodes.put(id, current);
-                pendingGuid = -1;
-                continue;
-            }
-            Matcher p = PORT.matcher(line);
-            if (p.matches()) {
-                if (current == null) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": port line outside a node: '" + line + "'");
-                }
-                int port = Integer.parseInt(p.group(1));
-                if (port < 1 || port > current.portCount) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc
-                            + "' which has " + current.portCount + " ports");
-                }
-                long own = p.group(2) == null ? -1 : Long.parseUnsignedLong(p.group(2), 16);
-                long peerGuid = p.group(5) == null ? -1 : Long.parseUnsignedLong(p.group(5), 16);
-                if (current.ports.put(port, new RawPort(port, own, p.group(3), Integer.parseInt(p.group(4)), peerGuid, lineNo)) != null) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc + "' listed twice");
-                }
-                continue;
-            }
-            if (line.contains("=")) {
-                continue; // vendid=, devid=, sysimgguid=
-            }
-            throw new IllegalArgumentException(source + ":" + lineNo + ": not ibnetdiscover output: '" + line + "'");
-        }
-        if (nodes.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no nodes found; is this ibnetdiscover output?");
-        }
-        checkLinks(nodes, source);
-        return map(nodes, source);
-    }
-
-    private static long guidOfId(String id, String source, int lineNo) {
-        int dash = id.indexOf('-');
-        try {
-            return Long.parseUnsignedLong(id.substring(dash + 1), 16);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(source + ":" + lineNo + ": no GUID for node '" + id + "'");
-        }
-    }
-
-    private static void checkLinks(Map<String, RawNode> nodes, String source) {
-        for (RawNode a : nodes.values()) {
-            for (RawPort pa : a.ports.values()) {
-                RawNode b = nodes.get(pa.peerId());
-                if (b == null) {
-                    throw new IllegalArgumentException(source + ":" + pa.line() + ": dangling link: port " + pa.port() + " of '"
-                            + a.desc + "' goes to " + pa.peerId() + ", which the file does not describe");
-                }
-                RawPort pb = b.ports.get(pa.peerPort());
-                if (pb == null) {
-                    throw new IllegalArgumentException(source + ":" + pa.line() + ": dangling link: port " + pa.port() + " of '"
-                            + a.desc + "' goes to port " + pa.peerPort() + " of '" + b.desc + "', which lists no link there");
-                }
-                if (!pb.peerId().equals(a.id) || pb.peerPort() != pa.port()) {
-                    throw new IllegalArgumentException(source + ":" + pa.line() + ": inconsistent link: '" + a.desc + "' port "
-                            + pa.port() + " -> '" + b.desc + "' port " + pa.peerPort() + ", but that port goes to "
-                            + pb.peerId() + "[" + pb.peerPort() + "]");
-                }
-            }
-        }
+        return map(IbnetFile.parse(lines, source), source);
     }
 
     private static IllegalArgumentException notFatTree(String source, String why) {
