@@ -63,6 +63,11 @@ final class PortPoller {
         return latest;
     }
 
+    /** Answers with the last poll's summary. */
+    void reply(io.vertx.core.eventbus.Message<JsonObject> msg) {
+        msg.reply(latest);
+    }
+
     /** Claims the next poll: false while the last one is still reading. */
     boolean tryBegin() {
         return polling.compareAndSet(false, true);
