@@ -198,7 +198,7 @@ final class FatTreeBenchmarks {
                     sim.setSourceUp(fw.sourceUp());
                 }
                 org.oft.sim.flit.FlitSimulator.Result r = sim.run(load, tr, 2_000, 10_000, 20_000, 10_000);
-                if (r.accepted() >= 0.97 * load && r.undelivered() == 0 && !r.deadlock()) {
+                if (org.oft.controller.fattree.flit.FlitFabric.sustains(r)) {
                     best = r;
                 } else {
                     break;
@@ -207,7 +207,7 @@ final class FatTreeBenchmarks {
             if (best == null) {
                 out.row("%s,,,,", routing);
             } else {
-                out.row("%s,%.2f,%.4f,%.2f,%d", routing, best.offered(), best.accepted(), best.meanLatency(), best.p99Latency());
+                out.row("%s,%.2f,%.4f,%.2f,%d", routing, best.load(), best.accepted(), best.meanLatency(), best.p99Latency());
             }
         }
     }

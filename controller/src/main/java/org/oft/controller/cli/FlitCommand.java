@@ -119,7 +119,7 @@ final class FlitCommand implements Callable<Integer> {
                     throw new IllegalStateException("interrupted");
                 }
                 runs.add(FlitFabric.json(res, seconds[i]));
-                if (FlitFabric.sustains(res, loads[i])) {
+                if (FlitFabric.sustains(res)) {
                     saturation = loads[i];
                 }
             }
@@ -141,7 +141,7 @@ final class FlitCommand implements Callable<Integer> {
         if (json) {
             w.println(out.encode());
         } else {
-            printTable(w, out, runs, sweep == null ? null : saturation == null ? "below the first load" : saturation.toString());
+            printTable(w, out, runs, sweep == null ? null : saturation == null ? "below the first load" : load(saturation));
         }
         return 0;
     }
@@ -158,7 +158,7 @@ final class FlitCommand implements Callable<Integer> {
                 out.getInteger("paths") == 1 ? "" : "s", out.getString("traffic"), par.getInteger("vcs"), par.getInteger("bufferFlits"),
                 par.getInteger("packetFlits"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("routerDelay"),
                 par.getString("switching"), par.getString("arbitration"));
-        w.println("offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
+        w.println("load,offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
                 + "dead_link_waits,deadlock,utilisation_by_level");
         for (int i = 0; i < runs.size(); i++) {
             JsonObject o = runs.getJsonObject(i);
@@ -168,7 +168,8 @@ final class FlitCommand implements Callable<Integer> {
                 util.append(util.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", ((Number) u).doubleValue()));
             }
             Double mean = o.getDouble("meanLatency");
-            w.printf(Locale.ROOT, "%.3f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s%n", o.getDouble("offered"), o.getDouble("accepted"),
+            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s%n", load(o.getDouble("load")), o.getDouble("offered"),
+                    o.getDouble("accepted"),
                     o.getDouble("minFlowAccepted"), mean == null ? "-" : String.format(Locale.ROOT, "%.2f", mean), o.getLong("p99Latency"),
                     o.getLong("measuredPackets"), o.getLong("undelivered"), o.getLong("transmitWait"), a.getLong("misdelivered"),
                     a.getLong("loops"), a.getLong("unroutable"), a.getLong("deadLinkWaits"), a.getBoolean("deadlock"), util);
@@ -178,6 +179,11 @@ final class FlitCommand implements Callable<Integer> {
         } else {
             w.println("# latency in cycles: packets  " + binned(runs.getJsonObject(0).getJsonArray("latencyHistogram")));
         }
+    }
+
+    /** A load as asked for: 0.65, 0.5, 1 (no float noise, no trailing zeros). */
+    static String load(double load) {
+        return java.math.BigDecimal.valueOf(load).stripTrailingZeros().toPlainString();
     }
 
     /** A latency histogram ([cycles, packets] pairs) in power-of-two bins: "4-7: 2922, 8-15: 44975, ...". */
@@ -211,12 +217,7 @@ final class FlitCommand implements Callable<Integer> {
             if (p.length != 3 || !(from > 0) || !(to <= 1) || !(from <= to) || !(step > 0) || (to - from) / step > 1000) {
                 throw new NumberFormatException();
             }
-            int n = (int) Math.floor((to - from) / step + 1e-9) + 1;
-            double[] out = new double[n];
-            for (int i = 0; i < n; i++) {
-                out[i] = from + i * step;
-            }
-            return out;
+            return FlitFabric.loads(from, to, step);
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             throw new IllegalArgumentException("--sweep must be FROM:TO:STEP with 0 < FROM <= TO <= 1, STEP > 0 and at most 1000 steps, got '"
                     + sweep + "'");

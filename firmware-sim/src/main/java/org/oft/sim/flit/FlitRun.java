@@ -33,9 +33,11 @@ final class FlitRun {
         boolean deadlock = false;
         long start = sim.cycle;
         boolean sampled = false;
+        long createdBefore = 0; // packets created before the sample: what it generated is the difference
         while (sim.cycle < sim.windowEnd) {
             if (sim.cycle == sim.windowStart) { // flits sent per link in the sample: the difference of two readings
                 sim.addXmitFlits(-1);
+                createdBefore = sim.created;
                 sampled = true;
             }
             sim.step(load, traffic);
@@ -44,6 +46,7 @@ final class FlitRun {
                 break;
             }
         }
+        long generated = sampled ? sim.created - createdBefore : 0;
         if (sampled) {
             sim.addXmitFlits(1);
         }
@@ -105,7 +108,8 @@ final class FlitRun {
                 break;
             }
         }
-        return new FlitSimulator.Result(load, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
+        double offered = (double) generated * sim.par.packetFlits() / ((double) sim.net.hosts() * sample);
+        return new FlitSimulator.Result(load, offered, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
                 p99, latencyCount + sim.measuredOut, sim.measuredOut, sim.sum(l -> l.misdelivered), sim.sum(l -> l.loops), sim.sum(l -> l.unroutable),
                 sim.sum(l -> l.deadLinkWaits), deadlock, sim.cycle - start, util, wait, latencyHistogram);
     }

@@ -479,8 +479,13 @@ public final class FlitSimulator {
         LanePartition.cut(this, n);
     }
 
-    /** What a run measured. */
-    public record Result(double offered, double accepted, double minFlowAccepted, double meanLatency, long p99Latency,
+    /**
+     * What a run measured. {@code load} is what each host was asked to inject (flits per cycle);
+     * {@code offered} and {@code accepted} are the flits per host per cycle created and ejected in the
+     * measured sample, both over all hosts, so that hosts a pattern leaves silent (sending to
+     * themselves) weigh on neither.
+     */
+    public record Result(double load, double offered, double accepted, double minFlowAccepted, double meanLatency, long p99Latency,
                          long measuredPackets, long undelivered, long misdelivered, long loops, long unroutable,
                          long deadLinkWaits, boolean deadlock, long cycles, double[] utilisationByLevel, long transmitWait,
                          long[] latencyHistogram) {

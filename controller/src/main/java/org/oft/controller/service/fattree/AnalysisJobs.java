@@ -79,12 +79,7 @@ final class AnalysisJobs {
         }
 
         double[] loads() {
-            int n = (int) Math.floor((to - from) / step + 1e-9) + 1;
-            double[] l = new double[n];
-            for (int i = 0; i < n; i++) {
-                l[i] = Math.round((from + i * step) * 1e9) / 1e9;
-            }
-            return l;
+            return org.oft.controller.fattree.flit.FlitFabric.loads(from, to, step);
         }
     }
 
@@ -103,7 +98,7 @@ final class AnalysisJobs {
                 JsonObject o = org.oft.controller.fattree.flit.FlitFabric.json(r, (System.nanoTime() - t1) / 1e9);
                 o.remove("latencyHistogram");
                 runs.add(o);
-                if (org.oft.controller.fattree.flit.FlitFabric.sustains(r, loads[i])) {
+                if (org.oft.controller.fattree.flit.FlitFabric.sustains(r)) {
                     saturation = loads[i];
                 }
                 long done = i + 1;
