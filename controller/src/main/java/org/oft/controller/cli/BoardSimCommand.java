@@ -118,10 +118,39 @@ final class BoardSimCommand implements Callable<Integer> {
             link.close();
             stop.countDown();
         }, "board-sim-shutdown"));
+        exitWithParent();
         PrintWriter out = spec.commandLine().getOut();
         out.println(announce);
         out.flush();
         stop.await();
         return 0;
     }
+
+    /**
+     * The model dies with the process that started it: a controller killed with kill -9 runs no shutdown
+     * hook, so the board-sim it spawned watches it and stops (closing its link) when it is gone, rather
+     * than spin on for ever.
+     */
+    private static void exitWithParent() {
+        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+        if (parent == null) {
+            return;
+        }
+        Thread watch = new Thread(() -> {
+            while (parent.isAlive()) {
+                try {
+                    Thread.sleep(PARENT_POLL_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.err.println("board-sim: the process that started it (" + parent.pid() + ") has ended; stopping");
+            System.exit(0);
+        }, "board-sim-parent-watch");
+        watch.setDaemon(true);
+        watch.start();
+    }
+
+    /** How often the parent is looked at: a model left behind stops within about this long. */
+    static final long PARENT_POLL_MS = 500;
 }

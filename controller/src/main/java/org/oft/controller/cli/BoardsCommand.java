@@ -64,14 +64,14 @@ final class BoardsCommand implements Callable<Integer> {
                             .put("bootId", String.format("%016x", st.bootId())).put("activeSequence", crc(st, 0))
                             .put("activeTable", crc(st, 1)).put("activePhases", crc(st, 2)));
                 } else {
-                    out.printf("%s,%s,%d,%d,%d,%s,%016x,%s,%s,%s%n", b.id(), b.kind(), b.index(), b.order(), b.tableRows(),
-                            b.firmware(), st.bootId(), crc(st, 0), crc(st, 1), crc(st, 2));
+                    out.printf("%s,%s,%d,%d,%d,%s,%016x,%s,%s,%s%n", csv(b.id()), b.kind(), b.index(), b.order(), b.tableRows(),
+                            csv(b.firmware()), st.bootId(), crc(st, 0), crc(st, 1), crc(st, 2));
                 }
                 if (record != null) {
                     for (String d : record.check(b.id(), st)) {
                         differences.add(d);
                         if (!json) {
-                            out.println("# MISMATCH " + d);
+                            out.println("# MISMATCH " + printable(d));
                         }
                         mismatches++;
                     }
@@ -93,5 +93,28 @@ final class BoardsCommand implements Callable<Integer> {
 
     private static String crc(Message.Status s, int i) {
         return s.activeLengths()[i] == 0 ? "-" : String.format("%08x/%d", s.activeCrcs()[i], s.activeLengths()[i]);
+    }
+
+    /**
+     * A string a board supplied, as one CSV field: quoted when it holds a comma, quote or line break, and
+     * with control characters shown as \\uXXXX, so that no board can add lines or columns to the output.
+     */
+    static String csv(String boardText) {
+        String p = printable(boardText);
+        return p.indexOf(',') >= 0 || p.indexOf('"') >= 0 ? '"' + p.replace("\"", "\"\"") + '"' : p;
+    }
+
+    /** Control characters (line breaks, escapes) as \\uXXXX: a board's text stays on its line. */
+    static String printable(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029') {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 }

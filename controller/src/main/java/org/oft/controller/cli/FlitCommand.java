@@ -59,7 +59,8 @@ final class FlitCommand implements Callable<Integer> {
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("--threads must be 1..256, got " + threads);
         }
-        if (warmup < 0 || sample < 1 || drain < 0 || warmup + sample + drain > 1_000_000_000L) {
+        long most = 1_000_000_000L; // each checked alone first: their sum could overflow
+        if (warmup < 0 || sample < 1 || drain < 0 || warmup > most || sample > most || drain > most || warmup + sample + drain > most) {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
         FlitSimulator.PathPolicy pp = flit.pathPolicy();

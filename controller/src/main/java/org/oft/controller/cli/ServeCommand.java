@@ -178,7 +178,7 @@ final class ServeCommand implements Callable<Integer> {
             app.close();
             stopped.countDown();
         }, "oftctl-shutdown"));
-        out.println("oftctl: " + what + "; console at " + scheme + "://" + host + ":" + app.port() + "/#token=" + app.token()
+        out.println("oftctl: " + what + "; console at " + scheme + "://" + urlHost(host) + ":" + app.port() + "/#token=" + app.token()
                 + " (Ctrl-C stops; the token is also in " + tokens + ")");
         if (tlsCert == null && !host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("::1")) {
             spec.commandLine().getErr().println("oftctl: warning: the console listens on " + host + " without TLS: its token and "
@@ -188,5 +188,10 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** A host as a URL names it: an IPv6 literal in brackets ({@code [::]}, {@code [::1]}), anything else as it is. */
+    static String urlHost(String host) {
+        return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 }

@@ -57,6 +57,8 @@ public class BadInputCatalogueTest {
     static String stateWrongShape;
     static String uioSmall;
     static String uioZeroed;
+    static String duplicateGuid;
+    static String portCountTooLarge;
 
     @BeforeAll
     static void files() throws Exception {
@@ -75,6 +77,9 @@ public class BadInputCatalogueTest {
         assertEquals(0, Oftctl.execute(new String[] {"fattree", "export", "--topology", "kary:2,2"}, new PrintWriter(net),
                 new PrintWriter(new StringWriter())));
         fabric = write("fabric.net", net.toString());
+        duplicateGuid = write("duplicate-guid.net", "Switch 2 \"S-01\" # \"a\"\n[1] \"H-11\"[1]\n\nSwitch 2 \"S-0001\" # \"b\"\n"
+                + "[1] \"H-12\"[1]\n\nCa 1 \"H-11\" # \"h1\"\n[1](11) \"S-01\"[1]\n\nCa 1 \"H-12\" # \"h2\"\n[1](12) \"S-0001\"[1]\n");
+        portCountTooLarge = write("port-count.net", "Switch 99999999999 \"S-01\" # \"a\"\n[1] \"H-11\"[1]\n");
         truncatedFabric = write("truncated.net", net.toString().substring(0, net.toString().length() / 2));
         StringWriter lft = new StringWriter();
         assertEquals(0, Oftctl.execute(new String[] {"fattree", "lft", "--topology", "kary:2,2"}, new PrintWriter(lft),
@@ -179,6 +184,14 @@ public class BadInputCatalogueTest {
         l.add(c("fattree pair out of range", 2, "--pairs S-D needs two different hosts in 0..15", "fattree", "routes", "--topology", "kary:4,2", "--pairs", "99-1"));
         l.add(c("flit load 2", 2, "--load must be between 0 and 1 flits/host/cycle, got 2.0", "flit", "--topology", "kary:2,2", "--load", "2"));
         l.add(c("flit sweep malformed", 2, "--sweep must be FROM:TO:STEP", "flit", "--topology", "kary:2,2", "--sweep", "0.1:x"));
+        l.add(c("flit sample past long", 2, "--sample at least 1 (at most 1e9 cycles in all)", "flit", "--topology", "kary:2,2",
+                "--sample", "9223372036854775807"));
+        l.add(c("flit warmup and drain that overflow together", 2, "at most 1e9 cycles in all", "flit", "--topology", "kary:2,2",
+                "--warmup", "4611686018427387904", "--drain", "4611686018427387904"));
+        l.add(c("ibnet two nodes one GUID", 2, "'b' has GUID 0x1, which 'a' has already", "fattree", "show", "--topology",
+                "ibnet:" + duplicateGuid));
+        l.add(c("ibnet port count past int", 2, ":1: port count 99999999999 is out of range", "fattree", "show", "--topology",
+                "ibnet:" + portCountTooLarge));
         l.add(c("flit vcs 0", 2, "VCs must be in 1..64, got 0", "flit", "--topology", "kary:2,2", "--vcs", "0"));
         l.add(c("flit cut-through short buffers", 2, "virtual cut-through needs buffers of at least one packet: 2 flits < 4",
                 "flit", "--topology", "kary:2,2", "--cut-through", "--buffer", "2", "--packet", "4"));

@@ -79,7 +79,7 @@ class FatTreeCommandTest {
     @Test
     void aDanglingLinkInAnIbnetFileIsOneLine() throws Exception {
         Path net = dir.resolve("bad.net");
-        Files.writeString(net, "Switch 2 \"S-01\" # \"leaf\"\n[1] \"H-01\"[1]\n[2] \"S-99\"[1]\n\nCa 1 \"H-01\" # \"h\"\n[1](2) \"S-01\"[1]\n");
+        Files.writeString(net, "Switch 2 \"S-01\" # \"leaf\"\n[1] \"H-11\"[1]\n[2] \"S-99\"[1]\n\nCa 1 \"H-11\" # \"h\"\n[1](2) \"S-01\"[1]\n");
         Run r = run("fattree", "show", "--topology", "ibnet:" + net);
         assertEquals(2, r.code());
         assertTrue(r.err().contains("dangling link") && r.err().contains("S-99"), r.err());

@@ -45,6 +45,7 @@ final class IbnetFile {
 
     static Map<String, RawNode> parse(List<String> lines, String source) {
         Map<String, RawNode> nodes = new LinkedHashMap<>();
+        Map<Long, RawNode> byGuid = new java.util.HashMap<>();
         RawNode current = null;
         long pendingGuid = -1;
         int lineNo = 0;
@@ -59,7 +60,7 @@ final class IbnetFile {
             }
             Matcher g = GUID_LINE.matcher(line);
             if (g.matches()) {
-                pendingGuid = Long.parseUnsignedLong(g.group(2), 16);
+                pendingGuid = hex(g.group(2), "GUID", source, lineNo);
                 continue;
             }
             Matcher n = NODE.matcher(line);
@@ -74,8 +75,14 @@ final class IbnetFile {
                 if (nodes.containsKey(id)) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": node " + id + " is described twice");
                 }
-                current = new RawNode(id, n.group(1).equals("Switch"), Integer.parseInt(n.group(2)), guid, desc);
+                RawNode twin = byGuid.get(guid);
+                if (twin != null) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": '" + desc + "' has GUID 0x" + Long.toHexString(guid)
+                            + ", which '" + twin.desc + "' has already: every node needs a GUID of its own");
+                }
+                current = new RawNode(id, n.group(1).equals("Switch"), decimal(n.group(2), "port count", source, lineNo), guid, desc);
                 nodes.put(id, current);
+                byGuid.put(guid, current);
                 pendingGuid = -1;
                 continue;
             }
@@ -84,14 +91,15 @@ final class IbnetFile {
                 if (current == null) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port line outside a node: '" + line + "'");
                 }
-                int port = Integer.parseInt(p.group(1));
+                int port = decimal(p.group(1), "port number", source, lineNo);
                 if (port < 1 || port > current.portCount) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc
                             + "' which has " + current.portCount + " ports");
                 }
-                long own = p.group(2) == null ? -1 : Long.parseUnsignedLong(p.group(2), 16);
-                long peerGuid = p.group(5) == null ? -1 : Long.parseUnsignedLong(p.group(5), 16);
-                if (current.ports.put(port, new RawPort(port, own, p.group(3), Integer.parseInt(p.group(4)), peerGuid, lineNo)) != null) {
+                long own = p.group(2) == null ? -1 : hex(p.group(2), "port GUID", source, lineNo);
+                long peerGuid = p.group(5) == null ? -1 : hex(p.group(5), "peer GUID", source, lineNo);
+                int peerPort = decimal(p.group(4), "peer port number", source, lineNo);
+                if (current.ports.put(port, new RawPort(port, own, p.group(3), peerPort, peerGuid, lineNo)) != null) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc + "' listed twice");
                 }
                 continue;
@@ -106,6 +114,23 @@ final class IbnetFile {
         }
         checkLinks(nodes, source);
         return nodes;
+    }
+
+    /** A decimal field of at most 9 digits (a port count or number), or an error naming the line. */
+    private static int decimal(String digits, String what, String source, int lineNo) {
+        if (digits.length() > 9) {
+            throw new IllegalArgumentException(source + ":" + lineNo + ": " + what + " " + digits + " is out of range");
+        }
+        return Integer.parseInt(digits);
+    }
+
+    /** A hexadecimal GUID of at most 16 digits, or an error naming the line. */
+    private static long hex(String digits, String what, String source, int lineNo) {
+        try {
+            return Long.parseUnsignedLong(digits, 16);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(source + ":" + lineNo + ": " + what + " 0x" + digits + " is longer than 64 bits");
+        }
     }
 
     private static long guidOfId(String id, String source, int lineNo) {

@@ -102,12 +102,41 @@ public class IbnetImportTest {
     }
 
     @Test
+    void twoNodesWithOneGuidAreRefusedWithTheLine() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(fixture("2l-8p-16/ibnetdiscover.out")));
+        int first = -1;
+        int second = -1;
+        for (int k = 0; k < lines.size() && second < 0; k++) {
+            if (lines.get(k).startsWith("switchguid=")) {
+                if (first < 0) {
+                    first = k;
+                } else {
+                    second = k;
+                }
+            }
+        }
+        lines.set(second, lines.get(first)); // the second switch announces the first one's GUID
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(lines, "f")).getMessage();
+        assertTrue(msg.startsWith("f:" + (second + 2) + ": ") && msg.contains("has GUID") && msg.contains("has already"), msg);
+    }
+
+    @Test
+    void aNumberTooLargeForItsFieldIsNamedWithItsLine() {
+        String net = String.join("\n", "Switch 99999999999 \"S-01\" # \"a\"", "[1] \"H-11\"[1]", "");
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(net.lines().toList(), "f")).getMessage();
+        assertEquals("f:1: port count 99999999999 is out of range", msg);
+        String guid = String.join("\n", "switchguid=0x1234567890abcdef01", "Switch 3 \"S-01\" # \"a\"", "");
+        msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(guid.lines().toList(), "f")).getMessage();
+        assertEquals("f:1: GUID 0x1234567890abcdef01 is longer than 64 bits", msg);
+    }
+
+    @Test
     void aLinkBetweenTwoLeavesIsNotAFatTree() {
         String net = String.join("\n",
-                "Switch 3 \"S-01\" # \"a\"", "[1] \"H-01\"[1]", "[2] \"S-02\"[2]", "",
-                "Switch 3 \"S-02\" # \"b\"", "[1] \"H-02\"[1]", "[2] \"S-01\"[2]", "",
-                "Ca 1 \"H-01\" # \"h1\"", "[1](11) \"S-01\"[1]", "",
-                "Ca 1 \"H-02\" # \"h2\"", "[1](21) \"S-02\"[1]", "");
+                "Switch 3 \"S-01\" # \"a\"", "[1] \"H-11\"[1]", "[2] \"S-02\"[2]", "",
+                "Switch 3 \"S-02\" # \"b\"", "[1] \"H-12\"[1]", "[2] \"S-01\"[2]", "",
+                "Ca 1 \"H-11\" # \"h1\"", "[1](11) \"S-01\"[1]", "",
+                "Ca 1 \"H-12\" # \"h2\"", "[1](21) \"S-02\"[1]", ""); // every node a GUID of its own, as InfiniBand's are
         String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(net.lines().toList(), "f")).getMessage();
         assertTrue(msg.contains("not a fat tree") && msg.contains("both at level 1"), msg);
     }

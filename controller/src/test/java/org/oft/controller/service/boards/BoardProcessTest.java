@@ -102,4 +102,28 @@ class BoardProcessTest {
             assertEquals(3 + 8, ids.size());
         }
     }
+
+    /**
+     * A controller killed with kill -9 runs no shutdown hook: the board-sim it spawned notices its
+     * parent is gone and stops, instead of spinning on at 100 % of a core.
+     */
+    @Test
+    void aModelProcessDiesWithTheControllerThatStartedIt() throws Exception {
+        List<String> cmd = BoardSpec.BoardProcess.oftctl(BoardSpec.BoardProcess.MODEL_JVM_OPTIONS, "serve", "--board", "sim-pty",
+                "--order", "3", "--port", "0", "--token-file", Files.createTempFile("token", "").toString());
+        Process serve = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<ProcessHandle> children = List.of();
+        try {
+            String line = new java.io.BufferedReader(new java.io.InputStreamReader(serve.getInputStream())).readLine();
+            assertTrue(line != null && line.contains("console at"), "serve started: " + line);
+            children = serve.descendants().toList();
+            assertFalse(children.isEmpty(), "serve --board sim-pty runs the model in a process of its own");
+            serve.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook runs
+            List<ProcessHandle> spawned = children;
+            await().atMost(Duration.ofSeconds(10)).until(() -> spawned.stream().noneMatch(ProcessHandle::isAlive));
+        } finally {
+            serve.destroyForcibly();
+            children.forEach(ProcessHandle::destroyForcibly); // none is left behind if the check fails
+        }
+    }
 }

@@ -1,0 +1,17 @@
+package org.oft.controller.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** What serve prints for people: the console's link opens as printed, whatever host it binds. */
+class ServeCommandTest {
+    @Test
+    void anIpv6HostIsBracketedInTheConsoleLink() {
+        assertEquals("[::]", ServeCommand.urlHost("::"));
+        assertEquals("[::1]", ServeCommand.urlHost("::1"));
+        assertEquals("[fe80::1]", ServeCommand.urlHost("[fe80::1]"));
+        assertEquals("127.0.0.1", ServeCommand.urlHost("127.0.0.1"));
+        assertEquals("lab-controller.local", ServeCommand.urlHost("lab-controller.local"));
+    }
+}
