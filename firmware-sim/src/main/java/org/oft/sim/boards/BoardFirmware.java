@@ -16,7 +16,7 @@ final class BoardFirmware {
 
     private final int address;
     private final int kind;
-    private final int index;
+    private int index; // what the board's index switches read: its place in the fabric
     private final int order;
     private final int[] regionSize = new int[Protocol.REGIONS + 1];
     private final byte[][] staging = new byte[Protocol.REGIONS + 1][];
@@ -80,6 +80,14 @@ final class BoardFirmware {
 
     int kind() {
         return kind;
+    }
+
+    /** The index switches are set to {@code index} (a board put in the wrong place): it answers as that board from now on. */
+    void setIndexSwitch(int index) {
+        this.index = index;
+        if (kind == Protocol.KIND_ROUTER_LEVEL) {
+            regionSize[Protocol.REGION_PHASES] = 8 * ((1 << order) >> index);
+        }
     }
 
     int index() {

@@ -132,6 +132,19 @@ public final class WireBench implements AutoCloseable {
         }
     }
 
+    /**
+     * Fault: the board at {@code address} has its index switches set to {@code index}, as a board put in
+     * another's place answers: it identifies as that board from now on (a controller must refuse two
+     * boards of one name rather than deploy to one and miss the other).
+     */
+    public void setIndexSwitch(int address, int index) {
+        try {
+            loop.submit(() -> boards[address].setIndexSwitch(index)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("board model did not answer: " + e, e);
+        }
+    }
+
     /** Fault: the board at {@code address} power-cycles: empty banks, new boot id, announced. */
     public void reboot(int address) {
         loop.execute(() -> {

@@ -114,7 +114,13 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
                 bootIds.put(a, id.bootId());
             }
             list.add(info);
-            address.put(info.id(), a);
+            Integer twin = address.put(info.id(), a);
+            if (twin != null) {
+                address.clear();
+                boards = null;
+                throw new BoardException("boards at addresses " + twin + " and " + a + " both answer as " + info.id() + " on " + link.name()
+                        + ": two boards cannot hold one place in the fabric (check the boards' index switches); nothing was deployed");
+            }
         }
         boards = List.copyOf(list);
         return boards;
