@@ -80,6 +80,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", description = "The PEM private key of --tls-cert.")
     Path tlsKey;
 
+    @Option(names = "--allowed-host", description = "A name the console also answers to (repeatable): the Host a browser sends when "
+            + "it reaches the controller by that name. Loopback names and the --host address are always allowed; any other Host "
+            + "header is refused (a page of another site under this machine's address, DNS rebinding).")
+    java.util.List<String> allowedHosts = new java.util.ArrayList<>();
+
     @Option(names = "--token-file", description = "Where the token the console's mutating calls need is written, readable by its "
             + "owner only (default ~/.oftctl/token).")
     Path tokenFile;
@@ -148,6 +153,7 @@ final class ServeCommand implements Callable<Integer> {
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new IllegalArgumentException("TLS needs both --tls-cert and --tls-key");
         }
+        config = config.withAllowedHosts(allowedHosts);
         if (tlsCert != null) {
             config = config.withTls(new ServeConfig.Tls(tlsCert, tlsKey));
         }

@@ -69,7 +69,7 @@ public final class ControllerApp implements AutoCloseable {
 
     private static ControllerApp run(Vertx vertx, BoardBus bus, io.vertx.core.Deployable fabric, ServeConfig config) {
         String token = newToken();
-        ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), token, config.tls());
+        ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), token, config.tls(), config.allowedHosts());
         ControllerApp app = new ControllerApp(vertx, bus, console, token);
         Future<String> started = vertx.deployVerticle(fabric).compose(id -> vertx.deployVerticle(console));
         try {

@@ -14,7 +14,7 @@ import org.oft.sim.optical.FabricWiring;
  * switch boards when {@code fattree} is given.
  */
 public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
-                          Path state, FatTree fattree, Tls tls) {
+                          Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts) {
     /** The console over TLS: a PEM certificate (chain) and its PEM private key. */
     public record Tls(Path cert, Path key) {
         public Tls {
@@ -26,6 +26,12 @@ public record ServeConfig(int order, int latency, String host, int port, double 
         }
     }
 
+    /** Answering to loopback names and the bound address only. */
+    public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench, Path state,
+                       FatTree fattree, Tls tls) {
+        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, java.util.List.of());
+    }
+
     /** Without TLS. */
     public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench, Path state,
                        FatTree fattree) {
@@ -34,7 +40,12 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The same served over TLS. */
     public ServeConfig withTls(Tls t) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t, allowedHosts);
+    }
+
+    /** The same, answering also to {@code names} (the Host header a browser sends when it reaches the console by them). */
+    public ServeConfig withAllowedHosts(java.util.List<String> names) {
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, names);
     }
 
     /** The electrical fabric: its bench of switch boards and the engine that computes their tables. */
@@ -55,6 +66,12 @@ public record ServeConfig(int order, int latency, String host, int port, double 
     }
 
     public ServeConfig {
+        allowedHosts = java.util.List.copyOf(allowedHosts);
+        for (String n : allowedHosts) {
+            if (n.isBlank() || !n.matches("[A-Za-z0-9.:\\[\\]%_-]+")) {
+                throw new IllegalArgumentException("--allowed-host must be a host name or address, got '" + n + "'");
+            }
+        }
         if (fattree == null) {
             Order.check(order);
             if (order > FabricWiring.MAX_ORDER) {

@@ -53,11 +53,19 @@ public final class ConsoleVerticle extends VerticleBase {
      * @param tls   certificate and key to serve HTTPS with, or null for plain HTTP
      */
     public ConsoleVerticle(String host, int port, String token, ServeConfig.Tls tls) {
+        this(host, port, token, tls, java.util.List.of());
+    }
+
+    /** {@code allowedHosts}: names the console answers to besides loopback and the address it binds. */
+    public ConsoleVerticle(String host, int port, String token, ServeConfig.Tls tls, java.util.List<String> allowedHosts) {
         this.host = host;
         this.port = port;
         this.token = token;
         this.tls = tls;
+        this.hostNames = new HostNames(host, allowedHosts);
     }
+
+    private final HostNames hostNames;
 
     /** A browser's request from another site: its Origin is not this server's. Requests without an Origin (curl) pass. */
     private static boolean foreignOrigin(HttpServerRequest req) {
@@ -212,6 +220,15 @@ public final class ConsoleVerticle extends VerticleBase {
                     Long deadline = headerDeadlines.remove(req.connection());
                     if (deadline != null) {
                         vertx.cancelTimer(deadline);
+                    }
+                    String hostHeader = req.getHeader(HttpHeaders.HOST);
+                    if (!hostNames.allows(hostHeader)) { // DNS rebinding: a page of another site under this machine's address
+                        rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 421,
+                                "Host " + hostHeader + " is not a name of this console");
+                        req.response().setStatusCode(421).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                                .end(new JsonObject().put("error", "this console answers to " + hostNames.listed()
+                                        + ", not to the Host this request names; serve --allowed-host NAME adds a name").encode());
+                        return;
                     }
                     router.handle(req);
                 })

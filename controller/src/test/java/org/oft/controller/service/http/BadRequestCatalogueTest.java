@@ -116,6 +116,39 @@ class BadRequestCatalogueTest {
         assertTrue(handshake("http://127.0.0.1:" + app.port()).startsWith("HTTP/1.1 101"));
     }
 
+    /**
+     * DNS rebinding: a page of another site whose name resolves to this machine sends its own name as
+     * Host. Every request naming a host the console does not answer to is refused before anything is
+     * read, the telemetry WebSocket included; loopback names pass.
+     */
+    @org.junit.jupiter.api.Test
+    void requestsForAnotherSitesHostAreRefused() throws Exception {
+        assertTrue(rawGet("/api/config", "evil.example:" + app.port()).startsWith("HTTP/1.1 421"));
+        assertTrue(rawGet("/api/config", "evil.example").startsWith("HTTP/1.1 421"));
+        assertTrue(rawGet("/", "rebind.attacker.test:" + app.port()).startsWith("HTTP/1.1 421"));
+        assertTrue(rawGet(ConsoleVerticle.WEBSOCKET_PATH, "evil.example:" + app.port()).startsWith("HTTP/1.1 421"));
+        assertTrue(rawGet("/api/config", "127.0.0.1:" + app.port()).startsWith("HTTP/1.1 200"));
+        assertTrue(rawGet("/api/config", "localhost:" + app.port()).startsWith("HTTP/1.1 200"));
+        assertTrue(rawGet("/api/config", "[::1]:" + app.port()).startsWith("HTTP/1.1 200"));
+    }
+
+    /** A GET with this Host header: the status line the server answers. */
+    static String rawGet(String path, String host) throws IOException {
+        try (Socket sock = new Socket()) {
+            sock.connect(new InetSocketAddress("127.0.0.1", app.port()), 5_000);
+            sock.setSoTimeout(10_000);
+            OutputStream out = sock.getOutputStream();
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = sock.getInputStream();
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) {
+                line.append((char) c);
+            }
+            return line.toString().trim();
+        }
+    }
+
     /** A raw WebSocket handshake with this Origin: the status line the server answers. */
     static String handshake(String origin) throws IOException {
         try (Socket sock = new Socket()) {
