@@ -98,8 +98,49 @@ $('fail-form').addEventListener('submit', (e) => {
       (j.unreachableByRouting ? ', ' + j.unreachableByRouting + ' of them still joined by cables, but only down then up' : '') +
       '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
     C.reloadConfig();
+    loadFailures();
   }).finally(() => { $('fail-apply').disabled = false; });
 });
+
+// the declared failures, each with a button that repairs it (the tables rerouted without it, deployed)
+function loadFailures() {
+  C.api('GET', '/api/fail').then((r) => {
+    const list = $('failures');
+    list.textContent = '';
+    const failures = r.ok ? r.body.failures : [];
+    if (failures.length === 0) {
+      list.textContent = 'none';
+      return;
+    }
+    failures.forEach((f) => {
+      const item = document.createElement('span');
+      item.className = 'failure';
+      item.textContent = f.spec + ' ';
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.id = 'repair-' + f.id;
+      b.textContent = 'repair';
+      b.title = 'reroute without this failure and deploy the changed blocks';
+      b.addEventListener('click', () => repair(f, b));
+      item.appendChild(b);
+      list.appendChild(item);
+    });
+  });
+}
+
+function repair(f, button) {
+  const st = $('fail-status');
+  button.disabled = true;
+  st.textContent = 'repairing ' + f.spec + '…';
+  C.api('DELETE', '/api/fail/' + f.id).then((r) => {
+    const j = r.body;
+    st.textContent = r.ok ? 'repaired ' + j.repaired + ': ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' + j.unreachablePairs +
+      ' pairs unreachable; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted'
+      : 'refused: ' + j.error;
+    C.reloadConfig();
+    loadFailures();
+  });
+}
 
 // a single-path engine routes one path over all of a host's addresses: the choice is offered for the others only
 function pathsFor(engine) {
@@ -130,7 +171,7 @@ C.on('config', (c) => {
     }
     ps.value = c.paths;
     pathsFor(sel.value);
-    $('failures').textContent = c.failures && c.failures.length ? c.failures.join('; ') : 'none';
+    loadFailures();
   } else {
     $('fault-spec').placeholder = 'stuck:2:1:turn';
     $('fault-help').textContent = 'skew:router-3:700 (ps off the calibrated phase), drift:router-2:50 (ppm), fibre:L3.0.2:+30 (mm), ' +

@@ -50,6 +50,10 @@ public final class Addresses {
 
     /** Request/reply (electrical fat tree): {"fail": SPEC}, answered with the incremental reroute's deploy report. */
     public static final String FAIL = "oft.fail";
+    /** Request/reply (electrical fat tree): the declared failures, {"failures": [{id, spec}]}. */
+    public static final String FAIL_LIST = "oft.fail.list";
+    /** Request/reply (electrical fat tree): {"id": N} repairs that declared failure (the tables rerouted without it, deployed). */
+    public static final String FAIL_REPAIR = "oft.fail.repair";
 
     private Addresses() {
     }

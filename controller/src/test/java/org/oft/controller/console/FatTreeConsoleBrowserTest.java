@@ -187,10 +187,20 @@ class FatTreeConsoleBrowserTest {
         browser.findElement(By.id("engine-apply")).click();
         new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed random"));
         assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
+        // declare a failure from the page (a mistyped port cuts host 0 off), see it listed, and undo it
+        browser.findElement(By.id("fail-spec")).sendKeys("link:switch-0:1");
+        browser.findElement(By.id("fail-apply")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("fail-status").startsWith("rerouted"));
+        assertTrue(text("fail-status").contains("126 pairs unreachable"), text("fail-status"));
+        wait.until(d -> text("failures").startsWith("link:switch-0:1") && !d.findElements(By.cssSelector("#failures button")).isEmpty());
+        browser.findElement(By.cssSelector("#failures button")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("fail-status").startsWith("repaired link:switch-0:1"));
+        assertTrue(text("fail-status").contains("0 pairs unreachable"), text("fail-status"));
+        wait.until(d -> text("failures").equals("none"));
         Browsers.screenshot(browser, "actions-fattree");
         view("boards");
-        // deploys: the start, the rebooted board's table, the engine change
-        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 3
+        // deploys: the start, the rebooted board's table, the engine change, the failure and its repair
+        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 5
                 && d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 48);
         assertTrue(browser.findElement(By.cssSelector("#boards-table tbody tr")).getText().contains("LFT"),
                 "a switch board holds its forwarding table (read back over the wire)");

@@ -27,10 +27,19 @@ final class FabricConfiguration {
         this.controls = controls;
     }
 
+    /** The declared failures, each with the id DELETE /api/fail/ID repairs it by. */
+    void failures(Message<JsonObject> msg) {
+        JsonArray list = new JsonArray();
+        for (FabricSnapshot.Failure f : deployer.snapshot().failures()) {
+            list.add(new JsonObject().put("id", f.id()).put("spec", f.spec()));
+        }
+        msg.reply(new JsonObject().put("failures", list));
+    }
+
     void config(Message<JsonObject> msg) {
         FabricSnapshot s = deployer.snapshot();
         msg.reply(started.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("engine", s.served().engine())
-                .put("paths", s.served().paths()).put("deploys", deployer.history()).put("failures", new JsonArray(s.failures()))
+                .put("paths", s.served().paths()).put("deploys", deployer.history()).put("failures", new JsonArray(s.failureSpecs()))
                 .put("missing", new JsonArray(s.missing())));
     }
 

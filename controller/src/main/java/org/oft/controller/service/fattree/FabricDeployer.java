@@ -43,6 +43,7 @@ public final class FabricDeployer {
     // under way only, and never handed to a reader
     private FabricReroute workspace;
     private SwitchOverMeter meter;
+    private int nextFailureId = 1; // the deploy under way only
 
     /** {@code state}: where the deploy record is kept, or null; {@code boardName}: the boards as the log names them. */
     public FabricDeployer(BoardBus bus, ElectricalBench bench, Path state, String boardName) {
@@ -112,7 +113,7 @@ public final class FabricDeployer {
     JsonObject switchEngine(Served next) {
         FabricSnapshot now = current;
         FabricReroute rr = FabricReroute.of(now.tree(), routing(next, now.tree(), now.types()).tables().spreadOver(bench.paths()),
-                now.failures());
+                now.failureSpecs());
         ForwardingTables running = rr.tables();
         JsonObject d = deployMeasured(next.label(), rr, running).put("paths", next.paths());
         workspace = rr;
@@ -138,10 +139,12 @@ public final class FabricDeployer {
         try {
             d = deployMeasured(now.served().label() + " rerouted", rr, result.tables());
         } catch (RuntimeException e) {
-            workspace = FabricReroute.of(now.tree(), now.plan(), now.failures()); // as the boards hold
+            workspace = FabricReroute.of(now.tree(), now.plan(), now.failureSpecs()); // as the boards hold
             throw e;
         }
-        current = now.next(now.served(), now.plan(), result.tables(), rr.failures(), result);
+        List<FabricSnapshot.Failure> failures = new ArrayList<>(now.failures());
+        failures.add(new FabricSnapshot.Failure(nextFailureId++, spec));
+        current = now.next(now.served(), now.plan(), result.tables(), failures, result);
         d.put("failed", spec).put("failures", new JsonArray(result.faults().described())).put("entriesChanged", change.diff().size())
                 .put("rerouteSeconds", change.seconds()).put("unreachablePairs", result.unreachablePairs())
                 .put("unreachableByRouting", result.unreachableByRouting())
@@ -149,6 +152,28 @@ public final class FabricDeployer {
         LOG.info("rerouted around " + spec + ": " + change.diff().size() + " entries, " + d.getLong("blocksWritten") + " blocks; "
                 + result.unreachablePairs() + " pairs unreachable" + (result.unreachableByRouting() == 0 ? ""
                 : " (" + result.unreachableByRouting() + " of them joined by cables, but only down then up)"));
+        return d;
+    }
+
+    /**
+     * A declared failure is repaired (worker): the plan is rerouted around the holes and the failures
+     * left, only the blocks that change are deployed at one epoch, and the switch-over is measured. A
+     * repair the boards refuse leaves the failure declared.
+     */
+    JsonObject repair(FabricSnapshot.Failure f) {
+        FabricSnapshot now = current;
+        List<FabricSnapshot.Failure> left = new ArrayList<>(now.failures());
+        left.remove(f);
+        FabricReroute rr = FabricReroute.of(now.tree(), now.plan(), left.stream().map(FabricSnapshot.Failure::spec).toList());
+        ForwardingTables running = rr.tables();
+        JsonObject d = deployMeasured(now.served().label() + " repaired", rr, running);
+        workspace = rr;
+        RerouteResult result = rr.result();
+        current = now.next(now.served(), now.plan(), running, left, result);
+        d.put("repaired", f.spec()).put("failures", new JsonArray(current.failureSpecs()))
+                .put("unreachablePairs", result == null ? 0 : result.unreachablePairs());
+        LOG.info("repaired " + f.spec() + ": " + d.getLong("blocksWritten") + " blocks; "
+                + (result == null ? 0 : result.unreachablePairs()) + " pairs unreachable");
         return d;
     }
 

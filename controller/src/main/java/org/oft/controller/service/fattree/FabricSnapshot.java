@@ -16,12 +16,13 @@ import org.oft.controller.fattree.topology.PgftTopology;
  * engine with another engine's tables, or tables half-way through a reroute.
  *
  * @param version counts the deploys the controller has made, from 1
+ * @param failures the parts declared failed, in the order declared, each with the id it is repaired by
  * @param reroute the running tables' reroute around the holes (the imported fabric's and the declared failures),
  *                with what it could not join; null for a whole fabric
  * @param missing the imported fabric's own holes, described
  */
 public record FabricSnapshot(long version, FatTree tree, NodeTypes types, Served served, ForwardingTables plan,
-                             ForwardingTables running, List<String> failures, RerouteResult reroute, List<String> missing) {
+                             ForwardingTables running, List<Failure> failures, RerouteResult reroute, List<String> missing) {
     public FabricSnapshot {
         failures = List.copyOf(failures);
         missing = List.copyOf(missing);
@@ -34,13 +35,33 @@ public record FabricSnapshot(long version, FatTree tree, NodeTypes types, Served
         return tree.topology();
     }
 
+    /** A part declared failed: its id (for undoing it) and its spec as given. */
+    public record Failure(int id, String spec) {
+    }
+
+    /** The declared failures' specs, in order. */
+    public List<String> failureSpecs() {
+        return failures.stream().map(Failure::spec).toList();
+    }
+
+    /** The declared failure {@code id}; a missing one names those there are. */
+    public Failure failure(int id) {
+        for (Failure f : failures) {
+            if (f.id() == id) {
+                return f;
+            }
+        }
+        throw new java.util.NoSuchElementException("no declared failure " + id + (failures.isEmpty() ? " (none is declared)"
+                : " (declared: " + String.join(", ", failures.stream().map(f -> f.id() + " " + f.spec()).toList()) + ")"));
+    }
+
     /** The cables and parts out, or null for a whole fabric. */
     public FabricFaults holes() {
         return reroute == null ? null : reroute.faults();
     }
 
     /** The same fabric after another deploy. */
-    FabricSnapshot next(Served s, ForwardingTables newPlan, ForwardingTables newRunning, List<String> newFailures, RerouteResult r) {
+    FabricSnapshot next(Served s, ForwardingTables newPlan, ForwardingTables newRunning, List<Failure> newFailures, RerouteResult r) {
         return new FabricSnapshot(version + 1, tree, types, s, newPlan, newRunning, newFailures, r, missing);
     }
 }

@@ -55,7 +55,7 @@ final class ModelFaults {
     /** The faults in force and the failures declared. */
     void active(Message<JsonObject> msg) {
         msg.reply(new JsonObject().put("faults", new JsonArray(new ArrayList<>(active)))
-                .put("failures", new JsonArray(deployer.snapshot().failures())).put("injectable", model != null));
+                .put("failures", new JsonArray(deployer.snapshot().failureSpecs())).put("injectable", model != null));
     }
 
     /** The faults a clear names: {"id": N} that one, {} all of them. */

@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.function.Function;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.service.Addresses;
+import org.oft.controller.service.JsonFields;
 import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardBus;
@@ -69,6 +70,8 @@ public final class SwitchFabricVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.PORTS, ports::reply);
         deploysOn(Addresses.ENGINE, body -> EngineRequest.parse(body, deployer.snapshot().served(), bench.paths()), deployer::switchEngine);
         deploysOn(Addresses.FAIL, FailRequest::spec, deployer::fail);
+        eb.<JsonObject>consumer(Addresses.FAIL_LIST, configuration::failures);
+        deploysOn(Addresses.FAIL_REPAIR, body -> deployer.snapshot().failure(JsonFields.intField(body, "id")), deployer::repair);
         eb.<JsonObject>consumer(Addresses.FAULT, faults::inject);
         eb.<JsonObject>consumer(Addresses.FAULTS_ACTIVE, faults::active);
         deploysOn(Addresses.FAULTS_CLEAR, faults::chosen, faults::clear);
@@ -106,7 +109,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
 
     /**
      * A request that redeploys: its body checked first (400), one deploy at a time (409), the work on a
-     * worker; a refusal of the boards or the fabric is 502 and leaves them, and the snapshot, as they were.
+     * worker; a body naming nothing there is (a failure id) is 404; a refusal of the boards or the fabric is 502 and leaves them, and the snapshot, as they were.
      */
     private <T> void deploysOn(String address, Function<JsonObject, T> parse, Function<T, JsonObject> deploy) {
         vertx.eventBus().<JsonObject>consumer(address, msg -> {
@@ -115,6 +118,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 arg = parse.apply(msg.body());
             } catch (IllegalArgumentException e) {
                 msg.fail(400, e.getMessage());
+                return;
+            } catch (java.util.NoSuchElementException e) {
+                msg.fail(404, e.getMessage());
                 return;
             }
             if (!deployer.tryBegin()) {

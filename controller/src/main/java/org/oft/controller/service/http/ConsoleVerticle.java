@@ -121,6 +121,8 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
         router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
+        router.get("/api/fail").handler(ctx -> request(ctx, Addresses.FAIL_LIST, new JsonObject()));
+        router.delete("/api/fail/:id").handler(ctx -> byId(ctx, Addresses.FAIL_REPAIR));
         router.post("/api/recalibrate").handler(ctx -> post(ctx, Addresses.RECALIBRATE, null));
         router.post("/api/clock").handler(ctx -> post(ctx, Addresses.CLOCK, null));
         router.post("/api/counters/reset").handler(ctx -> request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));

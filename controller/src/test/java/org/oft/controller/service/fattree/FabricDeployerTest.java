@@ -53,7 +53,7 @@ class FabricDeployerTest {
     /** A snapshot as a reader saw it, its tables read entry by entry at that moment. */
     record Seen(Served served, List<String> failures, List<Integer> plan, List<Integer> running) {
         static Seen of(FabricSnapshot s) {
-            return new Seen(s.served(), s.failures(), entries(s.plan()), entries(s.running()));
+            return new Seen(s.served(), s.failureSpecs(), entries(s.plan()), entries(s.running()));
         }
     }
 
@@ -113,9 +113,29 @@ class FabricDeployerTest {
         d.fail("link:switch-0:5");
         FabricSnapshot after = d.snapshot();
         assertNotEquals(before.version(), after.version());
-        assertEquals(List.of("link:switch-0:5"), after.failures());
+        assertEquals(List.of("link:switch-0:5"), after.failureSpecs());
         assertFalse(after.running().sameAs(before.running()));
         assertTrue(after.plan().sameAs(before.plan()), "a failure keeps the engine's plan");
+    }
+
+    @Test
+    void aRepairedFailureLeavesTheTablesOfTheFailuresLeft() {
+        FabricDeployer d = deployer("kary:4,3");
+        FabricSnapshot whole = d.snapshot();
+        d.fail("link:switch-0:5");
+        FabricSnapshot one = d.snapshot();
+        d.fail("link:switch-17:2");
+        FabricSnapshot.Failure first = d.snapshot().failures().get(0);
+        assertEquals("link:switch-0:5", first.spec());
+        d.repair(first);
+        FabricSnapshot left = d.snapshot();
+        assertEquals(List.of("link:switch-17:2"), left.failureSpecs());
+        assertTrue(left.reroute() != null && left.holes().deadCables() == 1, "one cable out");
+        assertFalse(left.running().sameAs(one.running()), "the tables route around the failure left, not the repaired one");
+        d.repair(left.failure(left.failures().get(0).id()));
+        assertTrue(d.snapshot().running().sameAs(whole.running()), "every failure repaired: the engine's own tables again");
+        assertEquals(null, d.snapshot().reroute());
+        assertThrows(java.util.NoSuchElementException.class, () -> d.snapshot().failure(first.id()));
     }
 
     @Test

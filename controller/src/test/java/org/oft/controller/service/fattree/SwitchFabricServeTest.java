@@ -373,6 +373,35 @@ class SwitchFabricServeTest {
     }
 
     /**
+     * A failure declared by mistake is undone: listed with its id, repaired by DELETE (the tables rerouted
+     * without it, deployed at one epoch), and gone from the configuration; an id that names nothing is 404.
+     */
+    @Test
+    void aDeclaredFailureIsListedAndRepaired() throws Exception {
+        start(config("sim", "kary:4,3", 0.3));
+        JsonObject f = http(HttpMethod.POST, "/api/fail", "{\"fail\":\"link:switch-0:1\"}"); // a mistyped port: host 0 cut off
+        assertEquals(200, f.getInteger("status"), f.encode());
+        assertEquals(126, f.getLong("unreachablePairs"), "host 0 cut off: 63 pairs each way");
+        JsonArray declared = http(HttpMethod.GET, "/api/fail", null).getJsonArray("failures");
+        assertEquals(1, declared.size());
+        assertEquals("link:switch-0:1", declared.getJsonObject(0).getString("spec"));
+        long id = declared.getJsonObject(0).getLong("id");
+
+        JsonObject r = http(HttpMethod.DELETE, "/api/fail/" + id, null);
+        assertEquals(200, r.getInteger("status"), r.encode());
+        assertEquals("link:switch-0:1", r.getString("repaired"));
+        assertEquals(0, r.getLong("unreachablePairs"));
+        assertTrue(r.getLong("blocksWritten") > 0, r.encode());
+        assertEquals(0, r.getJsonObject("switchOver").getLong("misrouted"), r.encode());
+        assertEquals(List.of(), http(HttpMethod.GET, "/api/config", null).getJsonArray("failures").getList());
+        assertEquals(0, http(HttpMethod.GET, "/api/fail", null).getJsonArray("failures").size());
+        JsonObject again = http(HttpMethod.DELETE, "/api/fail/" + id, null);
+        assertEquals(404, again.getInteger("status"), again.encode());
+        assertTrue(again.getString("error").contains("none is declared"), again.encode());
+        assertEquals(400, http(HttpMethod.DELETE, "/api/fail/x", null).getInteger("status"));
+    }
+
+    /**
      * An imported fabric that lacks cables (ibnetdiscover output with holes): served as the intended
      * tree, routed around its holes from the first deploy; the model lacks those cables too, and
      * nothing is dropped or misdelivered.
