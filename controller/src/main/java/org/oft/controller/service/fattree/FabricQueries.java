@@ -18,10 +18,12 @@ import org.oft.controller.fattree.topology.PgftTopology;
 final class FabricQueries {
     private final Vertx vertx;
     private final FabricDeployer deployer;
+    private final CutCables cut;
 
-    FabricQueries(Vertx vertx, FabricDeployer deployer) {
+    FabricQueries(Vertx vertx, FabricDeployer deployer, CutCables cut) {
         this.vertx = vertx;
         this.deployer = deployer;
+        this.cut = cut;
     }
 
     /** {"switch": I}: the table switch I runs. */
@@ -36,7 +38,7 @@ final class FabricQueries {
         FabricSnapshot s = deployer.snapshot();
         vertx.executeBlocking(() -> {
             JsonObject b = msg.body();
-            return trace(s, JsonFields.intField(b, "src"), JsonFields.intField(b, "dst"),
+            return trace(s, cut, JsonFields.intField(b, "src"), JsonFields.intField(b, "dst"),
                     b.containsKey("path") ? JsonFields.intField(b, "path") : 0);
         }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(400, e.getMessage()));
     }
@@ -68,7 +70,25 @@ final class FabricQueries {
     }
 
     /** The hops a packet from {@code src} to {@code dst} (path q) takes by the deployed tables. */
+    /**
+     * Cables out in the fabric as it is, besides the snapshot's holes and declared failures: the model's
+     * cut cables, by switch index and physical port (either end).
+     */
+    interface CutCables {
+        CutCables NONE = (sw, port) -> false;
+
+        boolean cut(int switchIndex, int physicalPort);
+    }
+
     static JsonObject trace(FabricSnapshot s, int src, int dst, int path) {
+        return trace(s, CutCables.NONE, src, dst, path);
+    }
+
+    /**
+     * The hops by the running tables, through the fabric as it is: a hop over a cable that is out (an
+     * imported hole, a declared failure, a cable cut in the model) ends the trace where the packet is lost.
+     */
+    static JsonObject trace(FabricSnapshot s, CutCables cut, int src, int dst, int path) {
         ForwardingTables t = s.running();
         PgftTopology topo = s.topology();
         FatTree tree = s.tree();
@@ -105,6 +125,13 @@ final class FabricQueries {
                         .put("direction", local < topo.downPorts(topo.level(node)) ? "down" : "up");
             }
             hops.add(hop);
+            String out = cableOut(s, cut, node, local, g, peer);
+            if (out != null) {
+                hop.put("lost", out);
+                outcome = "lost at " + (node < h ? "host " + node : "switch-" + (node - h) + " port " + tree.names().physicalPort(node, local))
+                        + ": " + out;
+                break;
+            }
             if (peer < h && peer != dst) {
                 outcome = "misdelivered to host " + peer;
                 break;
@@ -114,4 +141,18 @@ final class FabricQueries {
         return new JsonObject().put("src", src).put("dst", dst).put("path", path).put("hops", hops).put("outcome", outcome);
     }
 
+    /** Why the cable from {@code node}'s port {@code local} (global {@code g}) to {@code peer} carries nothing, or null when it is up. */
+    private static String cableOut(FabricSnapshot s, CutCables cut, int node, int local, int g, int peer) {
+        PgftTopology topo = s.topology();
+        int h = topo.hosts();
+        org.oft.controller.fattree.topology.FabricFaults holes = s.holes();
+        if (holes != null && (holes.deadPort(g) || holes.deadNode(peer))) {
+            return holes.deadNode(peer) ? (peer < h ? "host " + peer : "switch-" + (peer - h)) + " is out"
+                    : "the cable is out (declared failed, or missing from the fabric file)";
+        }
+        int peerLocal = topo.peerPort(g) - topo.portBase(peer);
+        boolean cutHere = node >= h && cut.cut(node - h, s.tree().names().physicalPort(node, local));
+        boolean cutThere = peer >= h && cut.cut(peer - h, s.tree().names().physicalPort(peer, peerLocal));
+        return cutHere || cutThere ? "the cable is cut (a fault in force in the model)" : null;
+    }
 }

@@ -58,6 +58,17 @@ final class ModelFaults {
                 .put("failures", new JsonArray(deployer.snapshot().failureSpecs())).put("injectable", model != null));
     }
 
+    /** Whether a cable cut in the model ends at switch {@code index}'s physical port {@code port}. */
+    boolean cut(int index, int port) {
+        for (JsonObject f : active) {
+            JsonObject spec = f.getJsonObject("spec");
+            if (f.getString("kind").equals("dead-link") && spec.getInteger("switch") == index && spec.getInteger("port") == port) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The faults a clear names: {"id": N} that one, {} all of them. */
     List<JsonObject> chosen(JsonObject body) {
         List<JsonObject> chosen = body.containsKey("id")

@@ -57,7 +57,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
         PortPoller ports = new PortPoller(bus, first.tree());
         ModelFaults faults = new ModelFaults(vertx, modelFaults, deployer, telemetry);
-        FabricQueries queries = new FabricQueries(vertx, deployer);
+        FabricQueries queries = new FabricQueries(vertx, deployer, faults::cut);
         TopologyView topology = new TopologyView(vertx, deployer, ports);
         FabricAnalyses analyses = new FabricAnalyses(vertx, deployer, bench);
         FabricConfiguration configuration = new FabricConfiguration(

@@ -341,6 +341,17 @@ class SwitchFabricServeTest {
         start(config("sim", "kary:4,3", 0.5));
         assertEquals(200, http(HttpMethod.POST, "/api/faults", "{\"kind\":\"dead-link\",\"switch\":0,\"port\":5}").getInteger("status"));
         await().atMost(Duration.ofSeconds(30)).until(() -> discardsAt("switch-0", 5) > 0);
+        // the route trace follows the fabric as it is: a pair the tables send over the cut cable is lost there
+        JsonObject acrossCut = null;
+        for (int d = 4; d < 64 && acrossCut == null; d++) {
+            JsonObject tr = http(HttpMethod.GET, "/api/trace?src=0&dst=" + d, null);
+            if (tr.getJsonArray("hops").stream().map(JsonObject.class::cast)
+                    .anyMatch(hop -> hop.getString("from").equals("switch-0") && hop.getInteger("port") == 5)) {
+                acrossCut = tr;
+            }
+        }
+        assertTrue(acrossCut != null, "D-mod-K sends some of host 0's packets up port 5");
+        assertTrue(acrossCut.getString("outcome").startsWith("lost at switch-0 port 5: the cable is cut"), acrossCut.encode());
 
         JsonObject f = http(HttpMethod.POST, "/api/fail", "{\"fail\":\"link:switch-0:5\"}");
         assertEquals(200, f.getInteger("status"), f.encode());
@@ -360,6 +371,8 @@ class SwitchFabricServeTest {
         assertTrue(t1.getLong("delivered") > t0.getLong("delivered"));
         assertEquals(t0.getLong("dropped"), t1.getLong("dropped"), "drops after the reroute");
         assertEquals(List.of("link:switch-0:5"), http(HttpMethod.GET, "/api/config", null).getJsonArray("failures").getList());
+        String rerouted = http(HttpMethod.GET, "/api/trace?src=0&dst=" + acrossCut.getInteger("dst"), null).getString("outcome");
+        assertEquals("delivered", rerouted, "declared failed, the tables go around the cable");
 
         assertEquals(400, http(HttpMethod.POST, "/api/fail", "{\"fail\":\"link:switch-0:99\"}").getInteger("status"));
         assertEquals(400, http(HttpMethod.POST, "/api/fail", "{\"fail\":3}").getInteger("status"));
