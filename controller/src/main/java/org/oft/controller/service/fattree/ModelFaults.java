@@ -19,6 +19,9 @@ import org.oft.sim.boards.SwitchFaultPort;
  */
 final class ModelFaults {
     private static final Logger LOG = Logger.getLogger("org.oft.fattree");
+    // accepted faults carry user text: logged like refusals, one line each and capped
+    private static final org.oft.controller.service.CappedLog CHANGES = new org.oft.controller.service.CappedLog(
+            java.util.logging.Logger.getLogger("org.oft.fattree"), "accepted faults");
     private final Vertx vertx;
     private final SwitchFaultPort model; // null: real boards, nothing to inject into
     private final FabricDeployer deployer;
@@ -42,7 +45,7 @@ final class ModelFaults {
         FabricSnapshot s = deployer.snapshot();
         vertx.executeBlocking(() -> SwitchFault.apply(msg.body(), model, s.topology()))
                 .onSuccess(applied -> {
-                    LOG.info("fault injected: " + applied);
+                    CHANGES.log("fault injected: " + applied);
                     String kind = msg.body().getString("kind");
                     active.add(new JsonObject().put("id", nextId.getAndIncrement()).put("kind", kind)
                             .put("spec", msg.body()).put("description", applied).put("sinceCycle", telemetry.cycle())

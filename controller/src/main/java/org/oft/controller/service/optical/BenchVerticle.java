@@ -26,6 +26,9 @@ import org.oft.sim.optical.SimulatedBench;
  */
 public final class BenchVerticle extends VerticleBase {
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("org.oft.bench");
+    // accepted faults carry user text: logged like refusals, one line each and capped
+    private static final org.oft.controller.service.CappedLog CHANGES = new org.oft.controller.service.CappedLog(
+            java.util.logging.Logger.getLogger("org.oft.bench"), "accepted faults");
     private final ServeConfig config;
     private final BoardBus bus;
     private final BenchDescription bench;
@@ -71,7 +74,7 @@ public final class BenchVerticle extends VerticleBase {
             }
             vertx.executeBlocking(() -> FaultRequest.apply(msg.body(), sim))
                     .onSuccess(applied -> {
-                        LOG.info("fault injected: " + applied);
+                        CHANGES.log("fault injected: " + applied);
                         msg.reply(applied);
                     })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
@@ -94,7 +97,7 @@ public final class BenchVerticle extends VerticleBase {
                             ? new JsonObject().put("cleared", sim.clearFault(JsonFields.intField(body, "id")))
                             : new JsonObject().put("cleared", sim.clearFaults() + " fault(s)"))
                     .onSuccess(r -> {
-                        LOG.info("fault " + r.getString("cleared"));
+                        CHANGES.log("fault " + r.getString("cleared"));
                         msg.reply(r);
                     })
                     .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : 400, e.getMessage()));
