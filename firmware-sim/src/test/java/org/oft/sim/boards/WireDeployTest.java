@@ -171,10 +171,11 @@ class WireDeployTest {
      * Seeded fault trials over a link that drops, corrupts, duplicates and delays bytes, is cut now
      * and then, and whose boards reset mid-upload: every deploy succeeds or fails with a reason;
      * no board ever runs anything but a complete old or new configuration; after a success every
-     * board runs exactly the new one.
+     * board runs exactly the new one. CI runs a seeded 200 of them (about 40 s); the campaign of a
+     * thousand is {@code mvn -pl firmware-sim test -Dtest=WireDeployTest -Doft.trials=1000}.
      */
     @Test
-    void aThousandDeploysOverABadLinkNeverLeaveAHalfAppliedOrSilentlyWrongBoard() throws Exception {
+    void seededDeploysOverABadLinkNeverLeaveAHalfAppliedOrSilentlyWrongBoard() throws Exception {
         int order = 2;
         PipeLink[] pipe = PipeLink.pair("faulty");
         FaultyLink.Profile profile = new FaultyLink.Profile(0.01, 0.01, 0.005, 0.01, 3);
@@ -191,7 +192,7 @@ class WireDeployTest {
         int failed = 0;
         int restarted = 0;
         List<BoardConfig> current = null;
-        int trials = Integer.getInteger("oft.trials", 1000);
+        int trials = Integer.getInteger("oft.trials", 200);
         for (int trial = 0; trial < trials; trial++) {
             long t0 = System.nanoTime();
             List<BoardConfig> next = config(boards, order, trial % 5);
