@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The flit model's results, old jar against new, on nine configurations that cover its branches:
 # cut-through, wormhole with several flits, multipath random, random up-ports, age arbitration,
-# credit delay 0, smodk (up-ports keyed by source), two VCs of four flits, and a PGFT with parallel
+# credit delay 1, smodk (up-ports keyed by source), two VCs of four flits, and a PGFT with parallel
 # links under a hot spot, each on one thread and on two. A reshape of the model
 # must print "identical" for all of them. Usage: bench/flit-identical.sh OLD.jar NEW.jar
 set -euo pipefail
@@ -12,7 +12,7 @@ configs=(
   "--topology xgft:3;4,4,8;1,4,4 --engine random --paths 4 --path-policy random --traffic perm --load 0.4"
   "--topology kary:4,3 --random-up --traffic bitrev --load 0.7"
   "--topology kary:4,3 --arbitration age --traffic shuffle --load 0.6 --packet 2"
-  "--topology kary:4,3 --credit-delay 0 --traffic uniform --load 0.5"
+  "--topology kary:4,3 --credit-delay 1 --traffic uniform --load 0.5"
   "--topology kary:8,3 --engine smodk --traffic uniform --load 0.5"
   "--topology kary:4,3 --vcs 2 --buffer 4 --traffic bitcomp --load 0.8 --packet 3"
   "--topology pgft:3;4,4,4;1,2,2;1,2,2 --traffic hotspot:5 --load 0.3 --packet 5"

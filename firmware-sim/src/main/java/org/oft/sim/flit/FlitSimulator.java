@@ -256,8 +256,7 @@ public final class FlitSimulator {
     /**
      * Runs each cycle on {@code n} threads (the caller's and n − 1 more), each over its part of the
      * fabric; the results are the same for any n. Only between cycles, and only before the model
-     * holds flits. A credit delay of 0 hands a credit over within the cycle, in switch order, so it
-     * keeps one thread.
+     * holds flits.
      */
     public void setThreads(int n) {
         if (n < 1 || n > 256) {
@@ -266,7 +265,7 @@ public final class FlitSimulator {
         if (flitsInNetwork != 0 || created != 0) {
             throw new IllegalStateException("threads are set before the first packet");
         }
-        int wanted = par.creditDelay() == 0 ? 1 : Math.min(n, net.nodes() - net.hosts());
+        int wanted = Math.min(n, net.nodes() - net.hosts());
         close();
         if (wanted != lanes.length) {
             partition(wanted);

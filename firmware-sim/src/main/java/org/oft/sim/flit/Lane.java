@@ -175,12 +175,8 @@ final class Lane {
     /** The credit for a flit that left input VC {@code vc} of port {@code in}: to the port upstream. */
     private void sendCredit(int in, int vc) {
         int i = sim.link[in * LINK + PEER_VCS] + vc;
-        if (sim.par.creditDelay() == 0) {
-            sim.credits[i]++;
-        } else {
-            int at = sim.link[in * LINK + CREDITS_TO] + sim.creditDue;
-            creditTo[at * sim.creditCap + creditToCount[at]++] = i;
-        }
+        int at = sim.link[in * LINK + CREDITS_TO] + sim.creditDue;
+        creditTo[at * sim.creditCap + creditToCount[at]++] = i;
     }
 
     /** Input queuing: the flits due now are written into their input VCs (or ejected at a host). */
