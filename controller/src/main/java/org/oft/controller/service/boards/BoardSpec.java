@@ -146,7 +146,17 @@ public record BoardSpec(String kind, String path, int baud) {
             this.process = process;
             this.inProcess = inProcess;
             this.bus = bus;
+            if (process != null) { // a model that dies under a running controller is said, once, not found out from time-outs
+                process.onExit().thenAccept(p -> {
+                    if (!closing) {
+                        java.util.logging.Logger.getLogger("org.oft.boards").warning("the board model process " + p.pid()
+                                + " ended (exit " + p.exitValue() + "): its boards no longer answer; restart the controller to start it again");
+                    }
+                });
+            }
         }
+
+        private volatile boolean closing;
 
         /** Starts {@code oftctl board-sim --pty ARGS} and reaches it through jssc. */
         static BoardProcess start(String... args) {
@@ -274,6 +284,7 @@ public record BoardSpec(String kind, String path, int baud) {
 
         @Override
         public void close() {
+            closing = true;
             try {
                 bus.close();
             } finally {

@@ -126,4 +126,36 @@ class BoardProcessTest {
             children.forEach(ProcessHandle::destroyForcibly); // none is left behind if the check fails
         }
     }
+
+    /** A model process that dies under a running controller is reported in the log, once, with what to do. */
+    @Test
+    void aModelProcessThatDiesUnderTheControllerIsReported() throws Exception {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.oft.boards");
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                warnings.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(h);
+        try (BoardBus bus = BoardSpec.parse("sim-pty").open(3, 1, null)) {
+            long pid = ((BoardSpec.BoardProcess) bus).pid();
+            assertTrue(pid != ProcessHandle.current().pid(), "the model runs in a process of its own");
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            await().atMost(Duration.ofSeconds(10)).until(() -> warnings.stream().anyMatch(w -> w.contains("board model process")
+                    && w.contains("restart the controller")));
+        } finally {
+            log.removeHandler(h);
+        }
+        assertEquals(1, warnings.stream().filter(w -> w.contains("board model process")).count(), "said once; closing says nothing");
+    }
 }
