@@ -97,8 +97,7 @@ $('fail-form').addEventListener('submit', (e) => {
       j.unreachablePairs + ' pairs unreachable' + (j.unreachablePairs ? ' (e.g. ' + j.unreachableExamples.slice(0, 3).join(', ') + ')' : '') +
       (j.unreachableByRouting ? ', ' + j.unreachableByRouting + ' of them still joined by cables, but only down then up' : '') +
       '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
-    C.reloadConfig();
-    loadFailures();
+    C.reloadConfig(); // the configuration changed: its listener reads the failures again
   }).finally(() => { $('fail-apply').disabled = false; });
 });
 
@@ -137,8 +136,7 @@ function repair(f, button) {
     st.textContent = r.ok ? 'repaired ' + j.repaired + ': ' + j.blocksWritten + ' blocks at slot ' + j.epoch + '; ' + j.unreachablePairs +
       ' pairs unreachable; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted'
       : 'refused: ' + j.error;
-    C.reloadConfig();
-    loadFailures();
+    C.reloadConfig(); // the configuration changed: its listener reads the failures again
   });
 }
 

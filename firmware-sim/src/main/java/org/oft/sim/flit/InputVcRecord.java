@@ -17,19 +17,4 @@ final class InputVcRecord {
 
     private InputVcRecord() {
     }
-
-    /** The packet at the front of input VC {@code iv}. */
-    static int front(int[] ivs, int iv) {
-        return ivs[iv * IVS + FRONT];
-    }
-
-    /** Flits input VC {@code iv} holds. */
-    static int count(int[] ivs, int iv) {
-        return ivs[iv * IVS + COUNT];
-    }
-
-    /** The output port its packet goes to, or -1, -2, -3 as above. */
-    static int route(int[] ivs, int iv) {
-        return ivs[iv * IVS + ROUTE];
-    }
 }

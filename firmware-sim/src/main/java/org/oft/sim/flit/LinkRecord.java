@@ -15,8 +15,4 @@ final class LinkRecord {
 
     private LinkRecord() {
     }
-
-    static int peer(int[] link, int port) {
-        return link[port * LINK + PEER];
-    }
 }

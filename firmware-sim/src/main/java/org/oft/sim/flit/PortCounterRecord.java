@@ -20,8 +20,4 @@ final class PortCounterRecord {
 
     private PortCounterRecord() {
     }
-
-    static long get(long[] counters, int port, int counter) {
-        return counters[port * PC + counter];
-    }
 }

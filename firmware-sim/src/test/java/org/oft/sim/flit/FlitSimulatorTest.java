@@ -68,22 +68,28 @@ class FlitSimulatorTest {
 
     @Test
     void whatAPortSendsItsPeerCountsAsReceivedOnceItHasArrived() {
-        FlitSimulator sim = sim(FlitParameters.defaults(), tables());
+        FlitSimulator sim = sim(new FlitParameters(2, 16, 1, 2, 3, 1, false), tables()); // cables 3 cycles long, router delay 1
         sim.inject(0, 2);
-        long[] c = new long[FlitSimulator.PORT_COUNTERS.size()];
-        sim.step(0, null);
-        sim.step(0, null);
-        sim.readPort(6, c); // switch 4's cable port sends once the flit has crossed switch 4
-        long sentAtLeaf = c[PortCounterRecord.XMIT_FLITS];
-        for (int k = 0; k < 50; k++) {
+        long[] sent = new long[FlitSimulator.PORT_COUNTERS.size()];
+        long[] got = new long[FlitSimulator.PORT_COUNTERS.size()];
+        int cycles = 0;
+        do { // until switch 4's cable port has sent the flit
+            sim.step(0, null);
+            sim.readPort(6, sent);
+        } while (sent[PortCounterRecord.XMIT_FLITS] == 0 && ++cycles < 50);
+        sim.readPort(9, got);
+        assertEquals(1, sent[PortCounterRecord.XMIT_FLITS]);
+        assertEquals(0, got[PortCounterRecord.RCV_FLITS], "on the cable, not received yet");
+        // a switch port counts a flit received as it enters arbitration: the cable's 3 cycles, then the router delay's 1
+        for (int k = 0; k < 3; k++) {
             sim.step(0, null);
         }
-        sim.readPort(6, c);
-        assertEquals(1, c[PortCounterRecord.XMIT_FLITS]);
-        sim.readPort(9, c);
-        assertEquals(1, c[PortCounterRecord.RCV_FLITS]);
-        assertEquals(1, c[PortCounterRecord.RCV_PKTS]);
-        assertTrue(sentAtLeaf <= 1);
+        sim.readPort(9, got);
+        assertEquals(0, got[PortCounterRecord.RCV_FLITS], "arrived, not yet in arbitration");
+        sim.step(0, null);
+        sim.readPort(9, got);
+        assertEquals(1, got[PortCounterRecord.RCV_FLITS], "received: 3 + 1 cycles after it was sent");
+        assertEquals(1, got[PortCounterRecord.RCV_PKTS]);
     }
 
     @Test

@@ -20,12 +20,14 @@ public final class FabricReroute {
     private final ForwardingTables plan;
     private final List<String> failures;
     private Reroute reroute; // null while the fabric is whole
+    private RerouteResult result; // reroute's outcome as of its last change (its tables a copy taken once), or null
 
     private FabricReroute(FatTree tree, ForwardingTables plan, List<String> failures, Reroute reroute) {
         this.tree = tree;
         this.plan = plan;
         this.failures = new ArrayList<>(failures);
         this.reroute = reroute;
+        this.result = reroute == null ? null : reroute.result();
     }
 
     /** {@code plan} on {@code tree} with its own holes and {@code failures} (specs as {@code --fail}); a bad spec is refused. */
@@ -40,16 +42,12 @@ public final class FabricReroute {
 
     /** The tables the boards should run: the plan rerouted around the holes, or the plan. */
     public ForwardingTables tables() {
-        return reroute == null ? plan : reroute.tables();
+        return result == null ? plan : result.tables();
     }
 
     /** The reroute's outcome, or null for a whole fabric. */
     public RerouteResult result() {
-        return reroute == null ? null : reroute.result();
-    }
-
-    public List<String> failures() {
-        return List.copyOf(failures);
+        return result;
     }
 
     /** What one more failure changed: the entries {switch node, address, old port, new port}, the time it took, the outcome. */
@@ -76,7 +74,8 @@ public final class FabricReroute {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         failures.add(spec);
-        return new Change(spec, reroute.diff(before), seconds, reroute.result());
+        result = reroute.result();
+        return new Change(spec, reroute.diff(before), seconds, result);
     }
 
     /** {@code tables} onto the boards of {@code bus}: only the blocks that differ from what they hold, all at one epoch. */

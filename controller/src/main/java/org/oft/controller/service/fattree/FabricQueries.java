@@ -75,13 +75,7 @@ final class FabricQueries {
      * cut cables, by switch index and physical port (either end).
      */
     interface CutCables {
-        CutCables NONE = (sw, port) -> false;
-
         boolean cut(int switchIndex, int physicalPort);
-    }
-
-    static JsonObject trace(FabricSnapshot s, int src, int dst, int path) {
-        return trace(s, CutCables.NONE, src, dst, path);
     }
 
     /**
