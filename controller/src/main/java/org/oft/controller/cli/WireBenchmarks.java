@@ -113,8 +113,8 @@ final class WireBenchmarks {
         SplittableRandom rnd = new SplittableRandom(seed);
         Framing.Decoder frames = new Framing.Decoder();
         Message[] samples = {
-            new Message.Write(1, 2, 2, 64, new byte[] {1, 2, 3, 0, 0, 9}),
-            new Message.Commit(2, 3, 77, new int[] {1, 3}, new int[] {8, 16}, new int[] {5, 6}),
+            new Message.Write(1, 2, 1L, 2, 64, new byte[] {1, 2, 3, 0, 0, 9}),
+            new Message.Commit(2, 3, 1L, 77, new int[] {1, 3}, new int[] {8, 16}, new int[] {5, 6}),
             new Message.Status(3, 4, 5, 6, -1, new int[] {1, 2, 3}, new int[] {4, 5, 6}),
             new Message.Identity(4, 5, 2, 7, 6, 64, 99, "fw"),
             new Message.Nack(5, 6, 3, "why"),

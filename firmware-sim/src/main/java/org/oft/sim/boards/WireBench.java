@@ -15,7 +15,7 @@ import org.oft.hal.wire.MessageCodec;
 import org.oft.hal.wire.Protocol;
 
 /**
- * A bench of boards behind one link, as the controller reaches real hardware: r router-level boards
+ * A bench of boards behind one link or more (a management port per controller), as the controller reaches real hardware: r router-level boards
  * (addresses 0..r-1 for levels 1..r) and 2^r processor boards (addresses r..r+2^r-1), each running
  * {@link BoardFirmware}, around a fabric model that runs what the boards have made active.
  *
@@ -32,8 +32,10 @@ public final class WireBench implements AutoCloseable {
 
     private final BoardModel model;
     private final FabricModel fabric; // the OFT's, when this is an OFT bench
-    private final ByteLink link;
+    private final ByteLink[] links;
     private final BoardFirmware[] boards;
+    /** Who may change each board (index = address) and, last, the backplane. */
+    private final BoardOwnership[] owners;
     private final int order;
     private final long bootId = BOOTS.incrementAndGet() << 16;
     /** Slots the fabric may be behind the firmware's slot counter. */
@@ -71,28 +73,37 @@ public final class WireBench implements AutoCloseable {
     private void publish() {
         latest = new FabricSnapshot(model.counters(), model.levelStates());
     }
-    private final Framing.Decoder decoder = new Framing.Decoder();
     private ScheduledFuture<?> ticking;
     private boolean running;
     private double slotsDue;
     private long slot;
 
-    /** The OFT's router-level and processor boards around {@code fabric}. */
-    public WireBench(FabricModel fabric, ByteLink link) {
-        this(new OftBoards(fabric), fabric, link);
+    /**
+     * The OFT's router-level and processor boards around {@code fabric}, reached through {@code links}: one
+     * management port each (two controllers, master and standby, reach the boards each through its own).
+     */
+    public WireBench(FabricModel fabric, ByteLink... links) {
+        this(new OftBoards(fabric), fabric, links);
     }
 
     /** Electrical switch boards holding forwarding tables. */
-    public WireBench(SwitchBoards switches, ByteLink link) {
-        this(switches, null, link);
+    public WireBench(SwitchBoards switches, ByteLink... links) {
+        this(switches, null, links);
     }
 
-    private WireBench(BoardModel model, FabricModel fabric, ByteLink link) {
+    private WireBench(BoardModel model, FabricModel fabric, ByteLink... links) {
+        if (links.length == 0) {
+            throw new IllegalArgumentException("a bench needs a link");
+        }
         this.model = model;
         this.fabric = fabric;
-        this.link = link;
+        this.links = links.clone();
         this.order = model.order();
         this.boards = model.boards(WireBench::newBootId);
+        this.owners = new BoardOwnership[boards.length + 1];
+        for (int i = 0; i < owners.length; i++) {
+            owners[i] = new BoardOwnership(System::nanoTime);
+        }
         this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "oft-board-firmware");
             t.setDaemon(true);
@@ -104,14 +115,17 @@ public final class WireBench implements AutoCloseable {
             return t;
         });
         this.latest = new FabricSnapshot(model.counters(), model.levelStates());
-        link.receiver((buf, off, len) -> {
-            byte[] chunk = java.util.Arrays.copyOfRange(buf, off, off + len);
-            try {
-                loop.execute(() -> decoder.feed(chunk, 0, chunk.length, this::onFrame));
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // closing
-            }
-        });
+        for (ByteLink link : this.links) {
+            Framing.Decoder decoder = new Framing.Decoder(); // each port its own frames
+            link.receiver((buf, off, len) -> {
+                byte[] chunk = java.util.Arrays.copyOfRange(buf, off, off + len);
+                try {
+                    loop.execute(() -> decoder.feed(chunk, 0, chunk.length, payload -> onFrame(link, payload)));
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // closing
+                }
+            });
+        }
     }
 
     private static long newBootId() {
@@ -150,48 +164,79 @@ public final class WireBench implements AutoCloseable {
         loop.execute(() -> {
             BoardFirmware fw = boards[address];
             fw.reset(newBootId());
+            owners[address].reboot();
             int kind = fw.kind();
             int index = fw.index();
             long boot = fw.bootId();
             fabricThread.execute(() -> model.clear(kind, index, boot));
-            send(new Message.Rebooted(0, address, boot));
+            for (ByteLink link : links) {
+                send(link, new Message.Rebooted(0, address, boot));
+            }
         });
     }
 
     // ---- frames in, answers out ----------------------------------------------------------------
 
-    private void onFrame(byte[] payload) {
+    private void onFrame(ByteLink link, byte[] payload) {
         MessageCodec.Decoded d = MessageCodec.decode(payload);
         if (!d.ok()) {
             if (d.seq() >= 0) {
-                send(new Message.Nack(d.seq(), d.board(), d.code(), d.reason()));
+                send(link, new Message.Nack(d.seq(), d.board(), d.code(), d.reason()));
             }
             return;
         }
-        Message m = d.message();
-        send(answer(m));
+        send(link, answer(d.message()));
     }
 
+    /** Ownership first: claims and owner queries by anyone, changes only under the board's generation. */
     private Message answer(Message m) {
-        if (m.board() == Message.BACKPLANE) {
-            if (m instanceof Message.Identify) {
-                return new Message.Backplane(m.seq(), Message.BACKPLANE, boards.length, order, bootId);
-            }
-            if (m instanceof Message.Clock c) {
-                return clock(c);
-            }
-            if (m instanceof Message.TelemetryQuery) {
-                FabricSnapshot f = latest;
-                return new Message.Telemetry(m.seq(), Message.BACKPLANE, slot, running, f.counters(), f.levelStates());
-            }
-            if (m instanceof Message.StatusQuery) {
-                return new Message.Status(m.seq(), Message.BACKPLANE, bootId, slot, -1, new int[0], new int[0]);
-            }
-            return nack(m, Protocol.E_UNKNOWN_TYPE, "the backplane does not take " + m.getClass().getSimpleName());
-        }
-        if (m.board() < 0 || m.board() >= boards.length) {
+        boolean backplane = m.board() == Message.BACKPLANE;
+        if (!backplane && (m.board() < 0 || m.board() >= boards.length)) {
             return nack(m, Protocol.E_NO_SUCH_BOARD, "no board at address " + m.board() + " (0.." + (boards.length - 1) + ")");
         }
+        BoardOwnership owner = owners[backplane ? boards.length : m.board()];
+        if (m instanceof Message.Claim c) {
+            Message before = owner.owner(c.seq(), c.board());
+            Message after = owner.claim(c, m.board());
+            if (c.takeOver() && after instanceof Message.Owner o && before instanceof Message.Owner b && b.leaseLeftMillis() > 0
+                    && !b.controller().equals(o.controller())) {
+                LOG.log(System.Logger.Level.WARNING, "{0}: controller {1} took over from {2} (generation {3} to {4})",
+                        backplane ? "backplane" : "board " + m.board(), o.controller(), b.controller(), b.generation(), o.generation());
+            }
+            return after;
+        }
+        if (m instanceof Message.OwnerQuery) {
+            return owner.owner(m.seq(), m.board());
+        }
+        if (m instanceof Message.Mutating change) {
+            Message refused = owner.refuse(change);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        return backplane ? backplaneAnswer(m) : boardAnswer(m);
+    }
+
+    private static final System.Logger LOG = System.getLogger("org.oft.boards");
+
+    private Message backplaneAnswer(Message m) {
+        if (m instanceof Message.Identify) {
+            return new Message.Backplane(m.seq(), Message.BACKPLANE, boards.length, order, bootId);
+        }
+        if (m instanceof Message.Clock c) {
+            return clock(c);
+        }
+        if (m instanceof Message.TelemetryQuery) {
+            FabricSnapshot f = latest;
+            return new Message.Telemetry(m.seq(), Message.BACKPLANE, slot, running, f.counters(), f.levelStates());
+        }
+        if (m instanceof Message.StatusQuery) {
+            return new Message.Status(m.seq(), Message.BACKPLANE, bootId, slot, -1, new int[0], new int[0]);
+        }
+        return nack(m, Protocol.E_UNKNOWN_TYPE, "the backplane does not take " + m.getClass().getSimpleName());
+    }
+
+    private Message boardAnswer(Message m) {
         BoardFirmware fw = boards[m.board()];
         if (m instanceof Message.Identify) {
             return fw.identity(m.seq());
@@ -299,7 +344,7 @@ public final class WireBench implements AutoCloseable {
         return new Message.Nack(m.seq(), m.board(), code, reason);
     }
 
-    private void send(Message m) {
+    private static void send(ByteLink link, Message m) {
         try {
             link.send(Framing.encode(MessageCodec.encode(m)));
         } catch (LinkException e) {

@@ -102,9 +102,10 @@ class SwitchBoardsTest {
             assertEquals(before, (int) bench.call(() -> model.port(1, 7)), "nothing was applied");
 
             // the board's own check, should a host skip the host-side one: the commit is refused
-            bus.channel().call(seq -> new Message.Write(seq, 1, Protocol.REGION_LFT, 0, bad));
+            long g = bus.claims().generation(); // the deploys above claimed the boards
+            bus.channel().call(seq -> new Message.Write(seq, 1, g, Protocol.REGION_LFT, 0, bad));
             int crc = org.oft.hal.wire.Regions.crc(bad);
-            Message m = bus.channel().call(seq -> new Message.Commit(seq, 1, 1L << 40, new int[] {Protocol.REGION_LFT},
+            Message m = bus.channel().call(seq -> new Message.Commit(seq, 1, g, 1L << 40, new int[] {Protocol.REGION_LFT},
                     new int[] {LIDS}, new int[] {crc}));
             assertTrue(m instanceof Message.Nack n && n.code() == Protocol.E_BAD_CONTENT
                     && n.reason().contains("LID 7 goes to port 5, beyond the 4 ports"), String.valueOf(m));

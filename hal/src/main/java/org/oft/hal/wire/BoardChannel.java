@@ -98,6 +98,10 @@ public final class BoardChannel implements AutoCloseable {
         });
     }
 
+    public boolean isClosed() {
+        return closed;
+    }
+
     /** How boards are named in errors (by address), once they are known. */
     public void names(java.util.function.IntFunction<String> names) {
         this.names = names;
@@ -246,6 +250,9 @@ public final class BoardChannel implements AutoCloseable {
         }
         if (request instanceof Message.PortCountersQuery) {
             return answer instanceof Message.PortCounters;
+        }
+        if (request instanceof Message.Claim || request instanceof Message.OwnerQuery) {
+            return answer instanceof Message.Owner;
         }
         return false;
     }

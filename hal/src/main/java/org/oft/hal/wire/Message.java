@@ -18,8 +18,16 @@ public sealed interface Message {
     record Identify(int seq, int board) implements Message {
     }
 
+    /**
+     * A request that changes a board. It carries the fencing generation of the controller that sends it:
+     * a board takes it only from the controller that holds its current generation (docs/board-protocol.md, Ownership).
+     */
+    sealed interface Mutating extends Message {
+        long generation();
+    }
+
     /** Writes data at offset into a region of the staging bank. */
-    record Write(int seq, int board, int region, int offset, byte[] data) implements Message {
+    record Write(int seq, int board, long generation, int region, int offset, byte[] data) implements Mutating {
     }
 
     /** CRC-32C and length of a region in the staging or active bank. */
@@ -30,17 +38,29 @@ public sealed interface Message {
      * Makes the staging bank of the named regions active at the start of slot {@code epoch}, if
      * each holds exactly {@code lengths[i]} bytes with CRC-32C {@code crcs[i]}; refused otherwise.
      */
-    record Commit(int seq, int board, long epoch, int[] regions, int[] lengths, int[] crcs) implements Message {
+    record Commit(int seq, int board, long generation, long epoch, int[] regions, int[] lengths, int[] crcs) implements Mutating {
     }
 
     /** Cancels a scheduled commit that has not happened yet. */
-    record Abort(int seq, int board) implements Message {
+    record Abort(int seq, int board, long generation) implements Mutating {
     }
 
     /** Starts (op 1) or stops (op 2) the slot clock. */
-    record Clock(int seq, int board, int op, double slotsPerSecond) implements Message {
+    record Clock(int seq, int board, long generation, int op, double slotsPerSecond) implements Mutating {
         public static final int START = 1;
         public static final int STOP = 2;
+    }
+
+    /**
+     * Claims the board for {@code controller} under {@code generation} for {@code leaseMillis} (0 releases it:
+     * the lease ends, the generation stays). Renewed by sending it again; {@code takeOver} claims a board whose
+     * lease another controller still holds.
+     */
+    record Claim(int seq, int board, long generation, long leaseMillis, boolean takeOver, String controller) implements Message {
+    }
+
+    /** Who owns the board: open to anyone, as every read. */
+    record OwnerQuery(int seq, int board) implements Message {
     }
 
     /** Counters latched at the last slot boundary. */
@@ -96,6 +116,13 @@ public sealed interface Message {
     /** pendingEpoch -1 when nothing is scheduled; active lengths and CRCs per region number 1..3. */
     record Status(int seq, int board, long bootId, long slot, long pendingEpoch, int[] activeLengths, int[] activeCrcs)
             implements Message {
+    }
+
+    /**
+     * A board's owner: the highest generation it has accepted, the controller that claimed it, and the lease
+     * left in ms (0: no live lease, e.g. released, expired, or since a reboot).
+     */
+    record Owner(int seq, int board, long generation, long leaseLeftMillis, String controller) implements Message {
     }
 
     record Ack(int seq, int board) implements Message {

@@ -18,6 +18,9 @@ public final class MessageCodec {
     static final int T_TELEMETRY_QUERY = 0x07;
     static final int T_STATUS_QUERY = 0x08;
     static final int T_PORT_COUNTERS_QUERY = 0x09;
+    static final int T_CLAIM = 0x0A;
+    static final int T_OWNER_QUERY = 0x0B;
+    static final int T_OWNER = 0x8C;
     static final int T_PORT_COUNTERS = 0x8B;
     static final int T_IDENTITY = 0x81;
     static final int T_BACKPLANE = 0x82;
@@ -56,6 +59,7 @@ public final class MessageCodec {
             type = T_IDENTIFY;
         } else if (m instanceof Message.Write x) {
             type = T_WRITE;
+            o.u64(x.generation());
             o.u8(x.region());
             o.u32(x.offset());
             o.u16(x.data().length);
@@ -66,6 +70,7 @@ public final class MessageCodec {
             o.u8(x.region());
         } else if (m instanceof Message.Commit x) {
             type = T_COMMIT;
+            o.u64(x.generation());
             o.u64(x.epoch());
             o.u8(x.regions().length);
             for (int i = 0; i < x.regions().length; i++) {
@@ -73,12 +78,27 @@ public final class MessageCodec {
                 o.u32(x.lengths()[i]);
                 o.u32(x.crcs()[i]);
             }
-        } else if (m instanceof Message.Abort) {
+        } else if (m instanceof Message.Abort x) {
             type = T_ABORT;
+            o.u64(x.generation());
         } else if (m instanceof Message.Clock x) {
             type = T_CLOCK;
+            o.u64(x.generation());
             o.u8(x.op());
             o.u64(Double.doubleToLongBits(x.slotsPerSecond()));
+        } else if (m instanceof Message.Claim x) {
+            type = T_CLAIM;
+            o.u64(x.generation());
+            o.u32((int) Math.min(x.leaseMillis(), 0xFFFF_FFFFL));
+            o.u8(x.takeOver() ? 1 : 0);
+            o.string(x.controller());
+        } else if (m instanceof Message.OwnerQuery) {
+            type = T_OWNER_QUERY;
+        } else if (m instanceof Message.Owner x) {
+            type = T_OWNER;
+            o.u64(x.generation());
+            o.u32((int) Math.min(x.leaseLeftMillis(), 0xFFFF_FFFFL));
+            o.string(x.controller());
         } else if (m instanceof Message.TelemetryQuery) {
             type = T_TELEMETRY_QUERY;
         } else if (m instanceof Message.StatusQuery) {
@@ -207,17 +227,19 @@ public final class MessageCodec {
             case T_IDENTIFY:
                 return new Message.Identify(seq, board);
             case T_WRITE: {
+                long generation = in.u64();
                 int region = in.u8();
                 int offset = in.u32();
                 int len = in.u16();
                 if (len > Protocol.MAX_WRITE) {
                     throw new Malformed("write of " + len + " bytes exceeds " + Protocol.MAX_WRITE);
                 }
-                return new Message.Write(seq, board, region, offset, in.bytes(len));
+                return new Message.Write(seq, board, generation, region, offset, in.bytes(len));
             }
             case T_CRC_QUERY:
                 return new Message.CrcQuery(seq, board, in.u8(), in.u8());
             case T_COMMIT: {
+                long generation = in.u64();
                 long epoch = in.u64();
                 int count = in.list();
                 int[] regions = new int[count];
@@ -228,12 +250,18 @@ public final class MessageCodec {
                     lengths[i] = in.u32();
                     crcs[i] = in.u32();
                 }
-                return new Message.Commit(seq, board, epoch, regions, lengths, crcs);
+                return new Message.Commit(seq, board, generation, epoch, regions, lengths, crcs);
             }
             case T_ABORT:
-                return new Message.Abort(seq, board);
+                return new Message.Abort(seq, board, in.u64());
             case T_CLOCK:
-                return new Message.Clock(seq, board, in.u8(), Double.longBitsToDouble(in.u64()));
+                return new Message.Clock(seq, board, in.u64(), in.u8(), Double.longBitsToDouble(in.u64()));
+            case T_CLAIM:
+                return new Message.Claim(seq, board, in.u64(), in.u32() & 0xFFFF_FFFFL, in.u8() != 0, in.string());
+            case T_OWNER_QUERY:
+                return new Message.OwnerQuery(seq, board);
+            case T_OWNER:
+                return new Message.Owner(seq, board, in.u64(), in.u32() & 0xFFFF_FFFFL, in.string());
             case T_TELEMETRY_QUERY:
                 return new Message.TelemetryQuery(seq, board);
             case T_STATUS_QUERY:

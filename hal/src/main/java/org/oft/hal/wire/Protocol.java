@@ -1,8 +1,9 @@
 package org.oft.hal.wire;
 
-/** Constants of the board protocol, version 1 (docs/board-protocol.md). */
+/** Constants of the board protocol (docs/board-protocol.md). */
 public final class Protocol {
-    public static final int VERSION = 1;
+    /** 2: ownership (Claim, OwnerQuery, Owner; a generation on every mutating request). */
+    public static final int VERSION = 2;
 
     public static final int REGION_SEQUENCE = 1;
     public static final int REGION_TABLE = 2;
@@ -51,6 +52,12 @@ public final class Protocol {
     public static final int E_EPOCH_PASSED = 8;
     public static final int E_NOTHING_SCHEDULED = 9;
     public static final int E_BAD_CONTENT = 10;
+    /** A mutating request under a generation that is not the board's current one (another controller owns it). */
+    public static final int E_FENCED = 11;
+    /** A claim while another controller's lease is live, without take-over. */
+    public static final int E_OWNED = 12;
+    /** A mutating request under the board's generation, but the board rebooted since (or was never claimed): claim it again. */
+    public static final int E_NOT_CLAIMED = 13;
 
     private Protocol() {
     }
@@ -67,6 +74,9 @@ public final class Protocol {
             case E_EPOCH_PASSED -> "epoch already passed";
             case E_NOTHING_SCHEDULED -> "nothing scheduled";
             case E_BAD_CONTENT -> "bad region content";
+            case E_FENCED -> "fenced";
+            case E_OWNED -> "owned by another controller";
+            case E_NOT_CLAIMED -> "not claimed since it booted";
             default -> "error " + code;
         };
     }

@@ -38,6 +38,9 @@ final class TwoPhaseDeploy {
     private final Map<Integer, Map<Integer, byte[]>> held = new java.util.HashMap<>();
     private final Map<Integer, Long> heldBoot = new java.util.HashMap<>();
 
+    /** The fencing generation this attempt's changes carry. */
+    private long generation;
+
     TwoPhaseDeploy(WireBoardBus bus) {
         this.bus = bus;
     }
@@ -112,6 +115,10 @@ final class TwoPhaseDeploy {
         double leadSeconds = bus.options.commitLeadSeconds();
         for (int attempt = 1; attempt <= bus.options.attempts(); attempt++) {
             bus.rebooted.clear();
+            // Every attempt renews the claim first: a board that rebooted takes changes again, and a
+            // controller that was fenced off finds out before it writes a byte.
+            bus.claims.renew();
+            generation = bus.claims.generation();
             identify(regions.keySet());
             // The CRC read-back is a full round to every board: it says how long the commit round may take.
             long uploadStart = System.nanoTime();
@@ -164,6 +171,10 @@ final class TwoPhaseDeploy {
                 events.add("the commit for slot " + epoch + " did not reach every board in time; retrying with a longer lead");
                 continue;
             }
+            if (bus.claims.fenced() != null) {
+                throw new org.oft.hal.FencedException("deploy refused, every board keeps its old tables: this controller no longer "
+                        + "owns the boards (" + lastFailure + ")");
+            }
             throw new DeployException("deploy refused, every board keeps its old tables: " + lastFailure, List.of());
         }
         List<String> now = runningNew(regions);
@@ -205,6 +216,7 @@ final class TwoPhaseDeploy {
         for (int round = 0; round < 3; round++) {
             List<CompletableFuture<Message>> writes = new ArrayList<>();
             List<String> what = new ArrayList<>();
+            List<Integer> writeTo = new ArrayList<>();
             Map<Integer, CompletableFuture<Message>> crcs = new LinkedHashMap<>();
             written[0] = 0;
             written[1] = 0;
@@ -233,8 +245,9 @@ final class TwoPhaseDeploy {
                         }
                         int o = off;
                         byte[] chunk = java.util.Arrays.copyOfRange(data, off, end);
-                        writes.add(bus.channel.request(seq -> new Message.Write(seq, a, region.getKey(), o, chunk)));
+                        writes.add(bus.channel.request(seq -> new Message.Write(seq, a, generation, region.getKey(), o, chunk)));
                         what.add(bus.name(a) + " region " + region.getKey());
+                        writeTo.add(a);
                         written[0] += (end - off + block - 1) / block;
                         written[1] += end - off;
                         off = end;
@@ -244,9 +257,16 @@ final class TwoPhaseDeploy {
             }
             for (int i = 0; i < writes.size(); i++) {
                 Message m = WireBoardBus.join(writes.get(i));
-                if (m instanceof Message.Nack n) {
-                    throw new BoardException(what.get(i) + ": write refused (" + Protocol.codeName(n.code()) + ": " + n.reason() + ")");
+                if (m instanceof Message.Nack n && n.code() == Protocol.E_NOT_CLAIMED) {
+                    bus.rebooted.add(writeTo.get(i)); // it rebooted since the claim: the deploy starts over, claiming it again
+                } else if (m instanceof Message.Nack n) {
+                    bus.claims.refused(what.get(i), n);
+                    String why = what.get(i) + ": write refused (" + Protocol.codeName(n.code()) + ": " + n.reason() + ")";
+                    throw n.code() == Protocol.E_FENCED ? new org.oft.hal.FencedException(why) : new BoardException(why);
                 }
+            }
+            if (todo.keySet().stream().anyMatch(bus.rebooted::contains)) {
+                return bus.channel.roundSeconds(regions.size(), WireBoardBus.ROUND_BYTES_PER_BOARD); // the caller starts over
             }
             Map<Integer, Map<Integer, byte[]>> again = new LinkedHashMap<>();
             for (var board : todo.entrySet()) {
@@ -287,13 +307,17 @@ final class TwoPhaseDeploy {
                 crcs[i] = Regions.crc(region.getValue());
                 i++;
             }
-            f.put(a, bus.channel.request(seq -> new Message.Commit(seq, a, epoch, rs, lengths, crcs)));
+            f.put(a, bus.channel.request(seq -> new Message.Commit(seq, a, generation, epoch, rs, lengths, crcs)));
         }
         List<String> refused = new ArrayList<>();
         for (var e : f.entrySet()) {
             try {
                 Message m = e.getValue().get((long) bus.options.tries() * 1000 + 5000, TimeUnit.MILLISECONDS);
                 if (m instanceof Message.Nack n) {
+                    bus.claims.refused(bus.name(e.getKey()), n);
+                    if (n.code() == Protocol.E_NOT_CLAIMED) {
+                        bus.rebooted.add(e.getKey());
+                    }
                     refused.add(bus.name(e.getKey()) + ": " + Protocol.codeName(n.code()) + " (" + n.reason() + ")");
                 }
             } catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
@@ -309,7 +333,7 @@ final class TwoPhaseDeploy {
     private void abort(Set<Integer> targets) {
         List<CompletableFuture<Message>> f = new ArrayList<>();
         for (int a : targets) {
-            f.add(bus.channel.request(seq -> new Message.Abort(seq, a)));
+            f.add(bus.channel.request(seq -> new Message.Abort(seq, a, generation)));
         }
         for (CompletableFuture<Message> x : f) {
             try {

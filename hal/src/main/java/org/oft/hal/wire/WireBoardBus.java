@@ -58,6 +58,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     static final int ROUND_BYTES_PER_BOARD = 96;
     final Options options;
     private final TwoPhaseDeploy deployer = new TwoPhaseDeploy(this);
+    final BoardClaims claims = new BoardClaims(this);
     final Set<Integer> rebooted = ConcurrentHashMap.newKeySet();
     volatile List<BoardInfo> boards;
     private final Map<String, Integer> address = new HashMap<>();
@@ -83,6 +84,24 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
 
     public BoardChannel channel() {
         return channel;
+    }
+
+    /** This controller's ownership of the boards: claim, renew, release, and who owns them now. */
+    public BoardClaims claims() {
+        return claims;
+    }
+
+    /** Every board's address, then the backplane's: what a claim covers. */
+    synchronized List<Integer> allAddresses() {
+        if (boards == null) {
+            discover();
+        }
+        List<Integer> all = new ArrayList<>();
+        for (int a = 0; a < boards.size(); a++) {
+            all.add(a);
+        }
+        all.add(Message.BACKPLANE);
+        return all;
     }
 
     // ---- discovery ---------------------------------------------------------------------------
@@ -201,8 +220,13 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     }
 
     void clock(int op, double slotsPerSecond) {
-        Message m = channel.call(seq -> new Message.Clock(seq, Message.BACKPLANE, op, slotsPerSecond));
+        long g = claims.forChange();
+        Message m = channel.call(seq -> new Message.Clock(seq, Message.BACKPLANE, g, op, slotsPerSecond));
         if (m instanceof Message.Nack n) {
+            claims.refused("backplane", n);
+            if (n.code() == Protocol.E_FENCED) {
+                throw new org.oft.hal.FencedException("backplane: slot clock refused (" + n.reason() + ")");
+            }
             throw new BoardException("backplane: slot clock refused (" + n.reason() + ")");
         }
         running = op == Message.Clock.START;
@@ -224,6 +248,11 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     private void poll() {
         while (!Thread.currentThread().isInterrupted()) {
             try {
+                try {
+                    claims.renewIfDue(); // the owner's lease rides on its telemetry polls
+                } catch (BoardException e) {
+                    // fenced (the listener was told) or a board that does not answer now: telemetry still reads
+                }
                 listener.accept(telemetry());
                 Thread.sleep(100);
             } catch (InterruptedException e) {
@@ -355,6 +384,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     public synchronized void close() {
         if (poller != null) {
             poller.interrupt();
+        }
+        if (!channel.isClosed()) {
+            claims.release();
         }
         channel.close();
         link.close();

@@ -14,11 +14,15 @@ class MessageCodecTest {
 
     static final List<Message> SAMPLES = List.of(
             new Message.Identify(1, 3),
-            new Message.Write(2, 4, Protocol.REGION_TABLE, 1024, new byte[] {1, 0, 2, 0}),
+            new Message.Write(2, 4, 7L, Protocol.REGION_TABLE, 1024, new byte[] {1, 0, 2, 0}),
             new Message.CrcQuery(3, 5, Protocol.BANK_STAGING, Protocol.REGION_SEQUENCE),
-            new Message.Commit(4, 6, 123_456_789_012L, new int[] {1, 3}, new int[] {8, 16}, new int[] {0xDEADBEEF, 7}),
-            new Message.Abort(5, 7),
-            new Message.Clock(6, Message.BACKPLANE, Message.Clock.START, 250.5),
+            new Message.Commit(4, 6, 7L, 123_456_789_012L, new int[] {1, 3}, new int[] {8, 16}, new int[] {0xDEADBEEF, 7}),
+            new Message.Abort(5, 7, Long.MAX_VALUE),
+            new Message.Clock(6, Message.BACKPLANE, 1L, Message.Clock.START, 250.5),
+            new Message.Claim(19, 3, 42L, 10_000L, true, "lab-a:4242"),
+            new Message.Claim(20, Message.BACKPLANE, 43L, 0L, false, ""),
+            new Message.OwnerQuery(21, 9),
+            new Message.Owner(22, 9, 42L, 9_876L, "lab-a:4242"),
             new Message.TelemetryQuery(7, 0),
             new Message.StatusQuery(8, 1),
             new Message.Identity(9, 2, Protocol.KIND_PROCESSOR, 17, 6, 64, -5L, "oft-sim 0.1"),
@@ -58,7 +62,7 @@ class MessageCodecTest {
         assertEquals(300, d.seq());
         assertEquals(12, d.board());
         m[1] = (byte) MessageCodec.T_ACK;
-        m[0] = 2;
+        m[0] = 1; // version 1 had no ownership: its changes carry no generation
         assertEquals(Protocol.E_BAD_VERSION, MessageCodec.decode(m).code());
         assertEquals(Protocol.E_MALFORMED, MessageCodec.decode(new byte[] {1, 2}).code());
     }

@@ -1,0 +1,177 @@
+package org.oft.sim.boards;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.BoardOwner;
+import org.oft.hal.FencedException;
+import org.oft.hal.transport.PipeLink;
+import org.oft.hal.wire.BoardClaims;
+import org.oft.hal.wire.Message;
+import org.oft.hal.wire.Protocol;
+import org.oft.hal.wire.WireBoardBus;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.SlotFabric;
+
+/**
+ * One controller owns the boards, and the boards themselves enforce it: two controllers reach one
+ * bench, each through a management port of its own, and every board decides by its fencing
+ * generation and lease whom it takes changes from.
+ */
+@Timeout(120)
+class BoardOwnershipTest {
+    private static final int ORDER = 2;
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private WireBench bench;
+
+    @AfterEach
+    void close() throws Exception {
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
+        }
+    }
+
+    private <T extends AutoCloseable> T keep(T t) {
+        open.add(t);
+        return t;
+    }
+
+    /** Controllers "a" and "b" at one bench; {@code leaseMillis} each. */
+    private WireBoardBus[] twoControllers(long leaseMillis) {
+        PipeLink[] toA = PipeLink.pair("a");
+        PipeLink[] toB = PipeLink.pair("b");
+        bench = keep(new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), toA[1], toB[1]));
+        WireBoardBus a = keep(new WireBoardBus(toA[0], WireBoardBus.Options.defaults()));
+        WireBoardBus b = keep(new WireBoardBus(toB[0], WireBoardBus.Options.defaults()));
+        a.claims().claimAs(new BoardClaims.Claimant("a", leaseMillis, false));
+        b.claims().claimAs(new BoardClaims.Claimant("b", leaseMillis, false));
+        return new WireBoardBus[] {a, b};
+    }
+
+    private static boolean allRun(WireBoardBus bus, List<BoardInfo> boards, List<BoardConfig> cfg) {
+        for (int i = 0; i < boards.size(); i++) {
+            if (!WireDeployTest.runs(bus.status(i), cfg.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void aSecondControllerIsRefusedWhileTheFirstHoldsALiveLeaseAndCanStillRead() {
+        WireBoardBus[] c = twoControllers(60_000);
+        List<BoardInfo> boards = c[0].discover();
+        List<BoardConfig> first = WireDeployTest.config(boards, ORDER, 0);
+        c[0].deploy(first);
+        long g = c[0].claims().generation();
+        assertEquals(1, g, "the first claim of fresh boards");
+
+        c[1].discover();
+        FencedException e = assertThrows(FencedException.class, () -> c[1].deploy(WireDeployTest.config(boards, ORDER, 1)));
+        assertTrue(e.getMessage().matches("router-1 is owned by controller a \\(generation 1, lease \\d+\\.\\d s left\\): stop that "
+                + "controller, or take over"), e.getMessage());
+        assertThrows(FencedException.class, () -> c[1].startClock(5));
+        // reads stay open: status, telemetry and who owns what
+        assertTrue(allRun(c[1], boards, first), "nothing of b's was applied");
+        c[1].telemetry();
+        for (BoardOwner o : c[1].claims().owners()) {
+            assertEquals("a", o.controller(), o.toString());
+            assertEquals(1, o.generation());
+            assertTrue(o.leased());
+        }
+        assertEquals(boards.size() + 1, c[1].claims().owners().size(), "every board and the backplane");
+    }
+
+    @Test
+    void aTakeOverFencesTheOldOwnerOnEveryBoardAndItsDeployChangesNothing() {
+        WireBoardBus[] c = twoControllers(60_000);
+        List<BoardInfo> boards = c[0].discover();
+        List<String> fencedA = new CopyOnWriteArrayList<>();
+        c[0].claims().onFenced(fencedA::add);
+        c[0].deploy(WireDeployTest.config(boards, ORDER, 0));
+
+        c[1].discover();
+        c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
+        long gb = c[1].claims().claim(0);
+        assertEquals(2, gb, "a take-over claims the next generation");
+        List<BoardConfig> byB = WireDeployTest.config(boards, ORDER, 1);
+        c[1].deploy(byB);
+
+        // a stays behind, unaware: its next deploy is refused by every board before it changes anything
+        FencedException e = assertThrows(FencedException.class, () -> c[0].deploy(WireDeployTest.config(boards, ORDER, 2)));
+        assertTrue(e.getMessage().contains("generation 1 is below this board's 2, held by controller b"), e.getMessage());
+        assertTrue(allRun(c[0], boards, byB), "the boards run b's tables, none of a's");
+        assertEquals(1, fencedA.size(), "a is told once that it was fenced: " + fencedA);
+
+        // a stale controller's raw changes, bypassing its own checks, are refused by the board itself
+        for (int i = 0; i < boards.size(); i++) {
+            int board = i;
+            Message m = c[0].channel().call(seq -> new Message.Write(seq, board, 1, Protocol.REGION_PHASES, 0, new byte[8]));
+            assertTrue(m instanceof Message.Nack n && n.code() == Protocol.E_FENCED, String.valueOf(m));
+            Message abort = c[0].channel().call(seq -> new Message.Abort(seq, board, 1));
+            assertTrue(abort instanceof Message.Nack n && n.code() == Protocol.E_FENCED, String.valueOf(abort));
+        }
+        Message clock = c[0].channel().call(seq -> new Message.Clock(seq, Message.BACKPLANE, 1, Message.Clock.STOP, 0));
+        assertTrue(clock instanceof Message.Nack n && n.code() == Protocol.E_FENCED, String.valueOf(clock));
+        assertTrue(allRun(c[1], boards, byB));
+    }
+
+    @Test
+    void aReleasedOrExpiredLeaseIsClaimedWithoutTakeOver() {
+        WireBoardBus[] c = twoControllers(1_000);
+        List<BoardInfo> boards = c[0].discover();
+        c[0].deploy(WireDeployTest.config(boards, ORDER, 0));
+        c[1].discover();
+        assertThrows(FencedException.class, () -> c[1].claims().claim(0));
+        // a stops renewing (it hung): after its lease, the boards take b's claim
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            try {
+                return c[1].claims().claim(0) == 2;
+            } catch (FencedException e) {
+                return false;
+            }
+        });
+        c[1].deploy(WireDeployTest.config(boards, ORDER, 1));
+        c[1].close(); // a clean stop releases at once
+        for (BoardOwner o : c[0].claims().owners()) {
+            assertEquals(0, o.leaseLeftMillis(), o.toString());
+            assertEquals(2, o.generation(), "the generation outlives the lease");
+        }
+        assertEquals(3, c[0].claims().claim(0), "a claims again, above b");
+        c[0].deploy(WireDeployTest.config(boards, ORDER, 2));
+    }
+
+    @Test
+    void aRebootedBoardKeepsItsGenerationButTakesNoChangeUntilClaimedAgain() {
+        WireBoardBus[] c = twoControllers(60_000);
+        List<BoardInfo> boards = c[0].discover();
+        c[0].deploy(WireDeployTest.config(boards, ORDER, 0));
+        int proc = c[0].address("proc-2");
+        bench.reboot(proc);
+        await().atMost(Duration.ofSeconds(10)).until(() -> c[0].claims().owners().get(proc).leaseLeftMillis() == 0);
+        BoardOwner after = c[0].claims().owners().get(proc);
+        assertEquals(1, after.generation(), "kept across the reboot, as a switch keeps its M_Key");
+        assertEquals("a", after.controller());
+        Message w = c[0].channel().call(seq -> new Message.Write(seq, proc, 1, Protocol.REGION_PHASES, 0, new byte[8]));
+        assertTrue(w instanceof Message.Nack n && n.code() == Protocol.E_NOT_CLAIMED, String.valueOf(w));
+        // b cannot slip in at a's generation, nor below it
+        Message sneak = c[1].channel().call(seq -> new Message.Claim(seq, proc, 1, 10_000, false, "b"));
+        assertTrue(sneak instanceof Message.Nack n && n.code() == Protocol.E_FENCED, String.valueOf(sneak));
+        // a's next deploy claims it again and loads it
+        List<BoardConfig> next = WireDeployTest.config(boards, ORDER, 3);
+        c[0].deploy(next);
+        assertTrue(allRun(c[0], boards, next));
+        assertTrue(c[0].claims().owners().get(proc).leased());
+    }
+}
