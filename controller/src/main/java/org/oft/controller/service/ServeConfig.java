@@ -14,7 +14,38 @@ import org.oft.sim.optical.FabricWiring;
  * switch boards when {@code fattree} is given.
  */
 public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
-                          Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts) {
+                          Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts, Ownership ownership) {
+    /**
+     * Who this controller is to the boards (its id, named to any other controller they refuse), how long
+     * its claim holds without renewal, whether it takes boards another controller holds, and, with
+     * {@code ha} (a ZooKeeper connect string), the election it stands in at {@code priority}.
+     */
+    public record Ownership(String controllerId, long leaseMillis, boolean takeOver, String ha, int priority) {
+        public Ownership {
+            new org.oft.hal.wire.BoardClaims.Claimant(controllerId, leaseMillis, takeOver); // checks id and lease
+            if (priority < 0 || priority > 255) {
+                throw new IllegalArgumentException("--priority must be 0..255 (as an SM priority), got " + priority);
+            }
+            if (ha != null && ha.isBlank()) {
+                throw new IllegalArgumentException("--ha needs a ZooKeeper connect string, e.g. 127.0.0.1:2181");
+            }
+        }
+
+        public static Ownership defaults() {
+            var c = org.oft.hal.wire.BoardClaims.Claimant.thisProcess();
+            return new Ownership(c.controller(), c.leaseMillis(), false, null, 0);
+        }
+
+        public org.oft.hal.wire.BoardClaims.Claimant claimant() {
+            return new org.oft.hal.wire.BoardClaims.Claimant(controllerId, leaseMillis, takeOver);
+        }
+    }
+
+    public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
+                       Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts) {
+        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, Ownership.defaults());
+    }
+
     /** The console over TLS: a PEM certificate (chain) and its PEM private key. */
     public record Tls(Path cert, Path key) {
         public Tls {
@@ -40,12 +71,17 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The same served over TLS. */
     public ServeConfig withTls(Tls t) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t, allowedHosts);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t, allowedHosts, ownership);
+    }
+
+    /** The same, owning the boards as {@code o} says. */
+    public ServeConfig withOwnership(Ownership o) {
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, o);
     }
 
     /** The same, answering also to {@code names} (the Host header a browser sends when it reaches the console by them). */
     public ServeConfig withAllowedHosts(java.util.List<String> names) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, names);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, names, ownership);
     }
 
     /** The electrical fabric: its bench of switch boards and the engine that computes their tables. */
@@ -67,6 +103,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     public ServeConfig {
         allowedHosts = java.util.List.copyOf(allowedHosts);
+        java.util.Objects.requireNonNull(ownership, "ownership");
         for (String n : allowedHosts) {
             if (n.isBlank() || !n.matches("[A-Za-z0-9.:\\[\\]%_-]+")) {
                 throw new IllegalArgumentException("--allowed-host must be a host name or address, got '" + n + "'");

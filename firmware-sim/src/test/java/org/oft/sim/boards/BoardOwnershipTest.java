@@ -174,4 +174,33 @@ class BoardOwnershipTest {
         assertTrue(allRun(c[0], boards, next));
         assertTrue(c[0].claims().owners().get(proc).leased());
     }
+
+    @Test
+    void aControllerThatTakesOverAdoptsTablesTheBoardsAlreadyRunAndCancelsACommitItsPredecessorLeftScheduled() {
+        WireBoardBus[] c = twoControllers(60_000);
+        List<BoardInfo> boards = c[0].discover();
+        List<BoardConfig> running = WireDeployTest.config(boards, ORDER, 0);
+        c[0].deploy(running);
+        // a dies mid-deploy: new tables staged on one board and a commit scheduled far ahead there only
+        List<BoardConfig> half = WireDeployTest.config(boards, ORDER, 1);
+        byte[] table = half.get(ORDER).regions().get(org.oft.hal.Region.TABLE);
+        long g = c[0].claims().generation();
+        int proc = ORDER; // the first processor board
+        assertTrue(c[0].channel().call(seq -> new Message.Write(seq, proc, g, Protocol.REGION_TABLE, 0, table)) instanceof Message.Ack);
+        long epoch = c[0].status(proc).slot() + 1_000_000;
+        Message commit = c[0].channel().call(seq -> new Message.Commit(seq, proc, g, epoch, new int[] {Protocol.REGION_TABLE},
+                new int[] {table.length}, new int[] {org.oft.hal.wire.Regions.crc(table)}));
+        assertTrue(commit instanceof Message.Ack, String.valueOf(commit));
+
+        c[1].discover();
+        c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
+        org.oft.hal.DeployReport r = c[1].deploy(running);
+        assertEquals(0, r.bytesWritten(), "tables the boards already run are not rewritten: " + r.events());
+        assertTrue(r.events().contains("a commit left scheduled on 1 board(s) by an earlier controller was aborted"), r.events().toString());
+        assertEquals(-1, c[1].status(proc).pendingEpoch(), "the half-made deploy can never land");
+        assertTrue(allRun(c[1], boards, running));
+        List<BoardConfig> next = WireDeployTest.config(boards, ORDER, 2);
+        c[1].deploy(next); // and b goes on changing them
+        assertTrue(allRun(c[1], boards, next));
+    }
 }

@@ -111,6 +111,12 @@ final class TwoPhaseDeploy {
     private DeployReport deployRegions(Map<Integer, Map<Integer, byte[]>> regions) {
         List<String> events = new ArrayList<>();
         ensureClock(events);
+        if (regions.keySet().stream().noneMatch(held::containsKey)) {
+            DeployReport adopted = adopt(regions, events);
+            if (adopted != null) {
+                return adopted;
+            }
+        }
         String lastFailure = "";
         double leadSeconds = bus.options.commitLeadSeconds();
         for (int attempt = 1; attempt <= bus.options.attempts(); attempt++) {
@@ -184,7 +190,75 @@ final class TwoPhaseDeploy {
                 + "; every other board keeps its old tables"), now);
     }
 
+    /**
+     * Boards this bus has not deployed yet (a controller that just started, or took over from one that
+     * died): a commit another controller left scheduled is aborted first, so that it cannot land on some
+     * boards later; then, when every board already runs exactly these regions (active CRCs, and staging
+     * holding the same), they are adopted as they are: nothing is written, nothing switches. Null when a
+     * deploy is needed.
+     */
+    private DeployReport adopt(Map<Integer, Map<Integer, byte[]>> regions, List<String> events) {
+        bus.claims.renew();
+        generation = bus.claims.generation();
+        Map<Integer, Message.Status> now = bus.statuses(regions.keySet());
+        List<Integer> pending = new ArrayList<>();
+        now.forEach((a, st) -> {
+            if (st.pendingEpoch() >= 0) {
+                pending.add(a);
+            }
+        });
+        if (!pending.isEmpty()) {
+            abort(new java.util.LinkedHashSet<>(pending));
+            events.add("a commit left scheduled on " + pending.size() + " board(s) by an earlier controller was aborted");
+            now = bus.statuses(regions.keySet());
+        }
+        for (var board : regions.entrySet()) {
+            Message.Status st = now.get(board.getKey());
+            if (st.pendingEpoch() >= 0 || !matches(st, board.getValue())) {
+                return null;
+            }
+        }
+        Map<Integer, CompletableFuture<Message>> staging = new LinkedHashMap<>();
+        for (int a : regions.keySet()) {
+            staging.put(a, bus.channel.request(seq -> new Message.CrcQuery(seq, a, Protocol.BANK_STAGING, Protocol.ALL_REGIONS)));
+        }
+        boolean stagingKnown = true;
+        for (var board : regions.entrySet()) {
+            Message.Crcs c = WireBoardBus.expect(WireBoardBus.join(staging.get(board.getKey())), Message.Crcs.class,
+                    bus.name(board.getKey()));
+            Message.Status st = now.get(board.getKey());
+            stagingKnown &= matches(new Message.Status(0, 0, 0, 0, -1, c.lengths(), c.crcs()), board.getValue());
+            bus.bootIds.put(board.getKey(), st.bootId());
+        }
+        if (stagingKnown) { // later deploys then write only the blocks that change
+            regions.forEach((a, r) -> {
+                held.put(a, r);
+                heldBoot.put(a, bus.bootIds.get(a));
+            });
+        }
+        long payload = regions.values().stream().flatMap(r -> r.values().stream()).mapToLong(b -> b.length).sum();
+        events.add("every board already ran these tables: adopted, nothing written");
+        return new DeployReport(bus.slot(), 1, events, payload, 0, 0, 0);
+    }
+
     private void ensureClock(List<String> events) {
+        if (!bus.running && bus.rate == 0) {
+            // a clock another controller left running is kept as it runs: its rate is measured, not reset
+            long s0 = bus.slot();
+            long t0 = System.nanoTime();
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BoardException("interrupted");
+            }
+            long s1 = bus.slot();
+            if (s1 > s0) {
+                bus.running = true;
+                bus.rate = (s1 - s0) / ((System.nanoTime() - t0) / 1e9);
+                return;
+            }
+        }
         if (!bus.running) {
             double r = bus.rate > 0 ? bus.rate : bus.options.idleSlotsPerSecond();
             bus.clock(Message.Clock.START, r);
