@@ -33,6 +33,10 @@ final class BoardSimCommand implements Callable<Integer> {
     @Option(names = "--pty", description = "Open a pseudo-terminal and print its path as 'pty /dev/pts/N'.")
     boolean pty;
 
+    @Option(names = "--ports", defaultValue = "1", description = "With --pty: management ports, a pseudo-terminal each (printed in "
+            + "one line), for a master controller and its standbys; 1..4.")
+    int ports;
+
     @Option(names = "--uio-file", description = "Create this file (e.g. under /dev/shm) as the register window and serve its mailbox.")
     String uioFile;
 
@@ -101,21 +105,27 @@ final class BoardSimCommand implements Callable<Integer> {
             new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
             switches = flit.bench(fattree, nodeTypes, paths, seed, cyclesPerSlot, threads).boards();
         }
-        ByteLink link;
-        String announce;
-        if (pty) {
-            PosixPty p = PosixPty.open();
-            link = new PtyLink(p, baud);
-            announce = "pty " + p.slavePath();
-        } else {
-            link = MailboxLink.open(uioFile, true);
-            announce = "uio " + uioFile;
+        if (ports < 1 || ports > 4 || (ports > 1 && !pty)) {
+            throw new IllegalArgumentException("--ports must be 1..4, and more than 1 only with --pty; got " + ports);
         }
-        WireBench bench = switches != null ? new WireBench(switches, link) : new WireBench(fabric, link);
+        ByteLink[] links = new ByteLink[ports];
+        StringBuilder announce = new StringBuilder(pty ? "pty" : "uio " + uioFile);
+        if (pty) {
+            for (int i = 0; i < ports; i++) {
+                PosixPty p = PosixPty.open();
+                links[i] = new PtyLink(p, baud);
+                announce.append(' ').append(p.slavePath());
+            }
+        } else {
+            links[0] = MailboxLink.open(uioFile, true);
+        }
+        WireBench bench = switches != null ? new WireBench(switches, links) : new WireBench(fabric, links);
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             bench.close();
-            link.close();
+            for (ByteLink l : links) {
+                l.close();
+            }
             stop.countDown();
         }, "board-sim-shutdown"));
         exitWithParent();

@@ -86,8 +86,28 @@ final class ServeCommand implements Callable<Integer> {
     java.util.List<String> allowedHosts = new java.util.ArrayList<>();
 
     @Option(names = "--token-file", description = "Where the token the console's mutating calls need is written, readable by its "
-            + "owner only (default ~/.oftctl/token).")
+            + "owner only, once the console serves (default ~/.oftctl/token-PORT: two controllers never share one).")
     Path tokenFile;
+
+    @Option(names = "--controller-id", description = "This controller's name to the boards, given to any other controller they refuse "
+            + "(default host:pid).")
+    String controllerId;
+
+    @Option(names = "--lease", defaultValue = "10", description = "Seconds this controller's claim on the boards holds without renewal "
+            + "(renewed about three times a lease; another controller may claim them once it runs out).")
+    double leaseSeconds;
+
+    @Option(names = "--take-over", description = "Claim the boards even while another controller's lease on them is live: that "
+            + "controller is fenced off (its changes refused from then on).")
+    boolean takeOver;
+
+    @Option(names = "--ha", description = "Run as one of several controllers of these boards, electing the master through this "
+            + "ZooKeeper ensemble (host:port[,host:port...]); the others stand by and take over when it dies.")
+    String ha;
+
+    @Option(names = "--priority", defaultValue = "0", description = "With --ha: election priority 0..255; a higher one takes over from "
+            + "a lower one, as subnet managers hand over.")
+    int priority;
 
     @Option(names = "--state", description = "Where the last deployed configuration is kept, for boards reached over a link "
             + "(default ~/.oftctl/deployed.json).")
@@ -157,14 +177,19 @@ final class ServeCommand implements Callable<Integer> {
         if (tlsCert != null) {
             config = config.withTls(new ServeConfig.Tls(tlsCert, tlsKey));
         }
+        ServeConfig.Ownership defaults = ServeConfig.Ownership.defaults();
+        if (!(leaseSeconds >= 1 && leaseSeconds <= 3600)) {
+            throw new IllegalArgumentException("--lease must be 1 to 3600 seconds, got " + leaseSeconds);
+        }
+        if (ha == null && spec.commandLine().getParseResult().hasMatchedOption("--priority")) {
+            throw new IllegalArgumentException("--priority ranks controllers in an election: it needs --ha");
+        }
+        config = config.withOwnership(new ServeConfig.Ownership(controllerId != null ? controllerId : defaults.controllerId(),
+                Math.round(leaseSeconds * 1000), takeOver, ha, priority));
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();
-        Path tokens = tokenFile != null ? tokenFile : Path.of(System.getProperty("user.home"), ".oftctl", "token");
-        try { // before any board is touched: a token that cannot be kept must not leave a deploy behind
-            writeOwnerOnly(tokens, "(a controller is starting)");
-        } catch (java.io.IOException | RuntimeException e) {
-            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
-                    e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+        if (tokenFile != null) {
+            checkWritable(tokenFile); // before any board is touched; written only once the console serves
         }
         ControllerApp app;
         try {
@@ -172,6 +197,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
+        Path tokens = tokenFile != null ? tokenFile : Path.of(System.getProperty("user.home"), ".oftctl", "token-" + app.port());
         try {
             writeOwnerOnly(tokens, app.token());
         } catch (java.io.IOException | RuntimeException e) {
@@ -194,6 +220,21 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** The token file can be written (its folder made, a file created there), without writing it. */
+    static void checkWritable(Path file) {
+        try {
+            if (java.nio.file.Files.isDirectory(file)) {
+                throw new java.nio.file.FileSystemException(file.toString(), null, "Is a directory");
+            }
+            Path dir = file.toAbsolutePath().getParent();
+            java.nio.file.Files.createDirectories(dir);
+            java.nio.file.Files.delete(java.nio.file.Files.createTempFile(dir, ".token-", ".tmp"));
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new IllegalArgumentException("cannot write the token file " + file + ": " + org.oft.controller.files.InputFile.reason(
+                    e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+        }
     }
 
     /** A host as a URL names it: an IPv6 literal in brackets ({@code [::]}, {@code [::1]}), anything else as it is. */

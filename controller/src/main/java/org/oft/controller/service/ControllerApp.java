@@ -42,44 +42,79 @@ public final class ControllerApp implements AutoCloseable {
         return token;
     }
 
-    /** Starts everything; fails (and cleans up) with the reason when anything does not start. */
+    /**
+     * Starts everything; fails (and cleans up) with the reason when anything does not start. Everything
+     * that needs no board is checked first (the state file, the TLS pair, the host, the port, bound): a
+     * failure there changes no board and no file.
+     */
     public static ControllerApp start(ServeConfig config) {
-        if (config.fattree() != null) {
-            return startFatTree(config);
-        }
-        String benchText = config.bench() == null ? null : BoardModels.read(config.bench());
-        BenchDescription bench = BenchDescription.of(config.order(), config.latency(), benchText);
-        if (config.state() != null) {
-            DeploymentRecord.checkWritable(config.state()); // before any board is touched
-        }
-        BoardBus bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
-        Vertx vertx = Vertx.vertx();
-        return run(vertx, bus, new BenchVerticle(config, bus, bench), config);
-    }
-
-    /** An electrical fat tree: its switch boards, the verticle that routes and deploys them, the console. */
-    private static ControllerApp startFatTree(ServeConfig config) {
+        String benchText = config.fattree() == null && config.bench() != null ? BoardModels.read(config.bench()) : null;
+        BenchDescription bench = config.fattree() == null ? BenchDescription.of(config.order(), config.latency(), benchText) : null;
         if (config.state() != null) {
             DeploymentRecord.checkWritable(config.state());
         }
-        BoardSpec.SwitchBench bench = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
-        return run(Vertx.vertx(), bench.bus(), new org.oft.controller.service.fattree.SwitchFabricVerticle(config, bench.bus(), bench.faults()),
-                config);
-    }
-
-    private static ControllerApp run(Vertx vertx, BoardBus bus, io.vertx.core.Deployable fabric, ServeConfig config) {
+        Vertx vertx = Vertx.vertx();
         String token = newToken();
         ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), token, config.tls(), config.allowedHosts());
-        ControllerApp app = new ControllerApp(vertx, bus, console, token);
-        Future<String> started = vertx.deployVerticle(fabric).compose(id -> vertx.deployVerticle(console));
         try {
-            started.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-        } catch (Exception e) {
+            if (config.tls() != null) {
+                org.oft.controller.service.http.TlsPair.check(vertx, config.tls());
+            }
+            try {
+                java.net.InetAddress.getByName(config.host());
+            } catch (java.net.UnknownHostException e) {
+                throw new IllegalStateException("cannot resolve --host " + config.host());
+            }
+            await(vertx.deployVerticle(console), "cannot serve the console on " + config.host() + ":" + config.port());
+        } catch (RuntimeException e) {
+            close(vertx);
+            throw e instanceof IllegalArgumentException ? new IllegalStateException(e.getMessage()) : e;
+        }
+        // only now the boards
+        BoardBus bus;
+        io.vertx.core.Deployable fabric;
+        try {
+            if (config.fattree() != null) {
+                BoardSpec.SwitchBench sb = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
+                bus = sb.bus();
+                fabric = new org.oft.controller.service.fattree.SwitchFabricVerticle(config, bus, sb.faults());
+            } else {
+                bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
+                fabric = new BenchVerticle(config, bus, bench);
+            }
+        } catch (RuntimeException e) {
+            close(vertx);
+            throw e;
+        }
+        ControllerApp app = new ControllerApp(vertx, bus, console, token);
+        try {
+            BoardOwnership.claim(bus, config.ownership());
+            BoardOwnership.onFenced(bus, why -> java.util.logging.Logger.getLogger("org.oft.controller").warning(
+                    "another controller took the boards over: " + why + "; this controller no longer changes them"));
+            await(vertx.deployVerticle(fabric), "controller did not start");
+        } catch (RuntimeException e) {
             app.close();
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IllegalStateException("controller did not start: " + cause.getMessage(), cause);
+            throw e;
         }
         return app;
+    }
+
+    private static void await(Future<?> f, String what) {
+        try {
+            f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            throw new IllegalStateException(what + ": " + why, cause);
+        }
+    }
+
+    private static void close(Vertx vertx) {
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // closing anyway
+        }
     }
 
     public int port() {

@@ -1,0 +1,47 @@
+package org.oft.controller.service;
+
+import org.oft.hal.BoardBus;
+import org.oft.hal.FencedException;
+import org.oft.hal.wire.BoardClaims;
+import org.oft.hal.wire.WireBoardBus;
+
+/** This controller's claim on the boards it serves, when they are reached over a link (the in-process model has no other owner). */
+public final class BoardOwnership {
+    private BoardOwnership() {
+    }
+
+    /** The claims of a bus reached over a link, or null for the in-process model. */
+    public static BoardClaims claimsOf(BoardBus bus) {
+        if (bus instanceof WireBoardBus || bus instanceof org.oft.controller.service.boards.BoardSpec.BoardProcess) {
+            return org.oft.controller.service.boards.BoardSpec.wireOf(bus).claims();
+        }
+        return null;
+    }
+
+    /** Claims the boards as {@code o} says, at a generation of at least {@code atLeast}; refused while another controller holds them. */
+    public static long claim(BoardBus bus, ServeConfig.Ownership o, long atLeast) {
+        BoardClaims claims = claimsOf(bus);
+        if (claims == null) {
+            return 0;
+        }
+        claims.claimAs(o.claimant());
+        try {
+            return claims.claim(atLeast);
+        } catch (FencedException e) {
+            throw new IllegalStateException("the boards are not this controller's: " + e.getMessage()
+                    + (o.takeOver() ? "" : " (serve --take-over claims them anyway)"));
+        }
+    }
+
+    /** {@code listener} is told, once, when the boards refuse this controller because another took them. */
+    public static void onFenced(BoardBus bus, java.util.function.Consumer<String> listener) {
+        BoardClaims claims = claimsOf(bus);
+        if (claims != null) {
+            claims.onFenced(listener);
+        }
+    }
+
+    public static long claim(BoardBus bus, ServeConfig.Ownership o) {
+        return claim(bus, o, 0);
+    }
+}
