@@ -193,7 +193,10 @@ final class ServeCommand implements Callable<Integer> {
         }
         ControllerApp app;
         try {
-            app = ControllerApp.start(config);
+            app = ControllerApp.start(config, line -> {
+                out.println("oftctl: " + line);
+                out.flush();
+            });
         } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }

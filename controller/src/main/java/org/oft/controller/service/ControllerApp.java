@@ -8,6 +8,7 @@ import org.oft.controller.service.optical.BenchVerticle;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import java.util.concurrent.TimeUnit;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.BoardBus;
@@ -47,7 +48,7 @@ public final class ControllerApp implements AutoCloseable {
      * that needs no board is checked first (the state file, the TLS pair, the host, the port, bound): a
      * failure there changes no board and no file.
      */
-    public static ControllerApp start(ServeConfig config) {
+    public static ControllerApp start(ServeConfig config, java.util.function.Consumer<String> say) {
         String benchText = config.fattree() == null && config.bench() != null ? BoardModels.read(config.bench()) : null;
         BenchDescription bench = config.fattree() == null ? BenchDescription.of(config.order(), config.latency(), benchText) : null;
         if (config.state() != null) {
@@ -70,38 +71,159 @@ public final class ControllerApp implements AutoCloseable {
             close(vertx);
             throw e instanceof IllegalArgumentException ? new IllegalStateException(e.getMessage()) : e;
         }
+        org.oft.controller.service.ha.MasterElection election = null;
+        if (config.ownership().ha() != null) { // the ensemble is reached before any board
+            try {
+                election = org.oft.controller.service.ha.MasterElection.join(config.ownership().ha(), config.ownership().controllerId(),
+                        config.ownership().priority(), config.host() + ":" + console.actualPort());
+            } catch (RuntimeException e) {
+                close(vertx);
+                throw e;
+            }
+        }
         // only now the boards
         BoardBus bus;
-        io.vertx.core.Deployable fabric;
+        java.util.function.Function<JsonObject, io.vertx.core.Deployable> fabric;
         try {
             if (config.fattree() != null) {
                 BoardSpec.SwitchBench sb = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
                 bus = sb.bus();
-                fabric = new org.oft.controller.service.fattree.SwitchFabricVerticle(config, bus, sb.faults());
+                fabric = deployed -> {
+                    var v = new org.oft.controller.service.fattree.SwitchFabricVerticle(config, sb.bus(), sb.faults());
+                    v.takeOver(deployed);
+                    return v;
+                };
             } else {
                 bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
-                fabric = new BenchVerticle(config, bus, bench);
+                BoardBus b = bus;
+                fabric = deployed -> new BenchVerticle(config, b, bench);
             }
         } catch (RuntimeException e) {
+            if (election != null) {
+                election.close();
+            }
             close(vertx);
             throw e;
         }
         ControllerApp app = new ControllerApp(vertx, bus, console, token);
+        app.fabric = fabric;
+        app.config = config;
+        app.say = say;
+        BoardOwnership.onFenced(bus, why -> {
+            java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
+                    + "; this controller no longer changes them");
+            app.standBy("fenced by the boards: " + why);
+        });
         try {
-            BoardOwnership.claim(bus, config.ownership());
-            BoardOwnership.onFenced(bus, why -> java.util.logging.Logger.getLogger("org.oft.controller").warning(
-                    "another controller took the boards over: " + why + "; this controller no longer changes them"));
-            await(vertx.deployVerticle(fabric), "controller did not start");
-        } catch (RuntimeException e) {
+            if (election == null) {
+                BoardOwnership.claim(bus, config.ownership());
+                app.fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
+            } else {
+                app.election = election;
+                election.stand(app.new Roles());
+                if (election.awaitMaster(2000)) {
+                    app.master.get(60, TimeUnit.SECONDS); // a first master's failure to start is the start's
+                } else {
+                    say.accept("standing by: " + election.candidates().size() + " controller(s) in the election; this one takes over "
+                            + "when the master is gone");
+                }
+            }
+        } catch (Exception e) {
             app.close();
-            throw e;
+            Throwable c = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
+            throw c instanceof RuntimeException r ? r : new IllegalStateException(c.getMessage(), c);
         }
         return app;
     }
 
-    private static void await(Future<?> f, String what) {
+    private io.vertx.core.json.JsonObject deployedCopy() {
+        return election == null ? null : election.deployed();
+    }
+
+    private java.util.function.Function<JsonObject, io.vertx.core.Deployable> fabric;
+    private ServeConfig config;
+    private java.util.function.Consumer<String> say = s -> { };
+    private volatile String fabricId;
+    private volatile org.oft.controller.service.ha.MasterElection election;
+    private final java.util.concurrent.CompletableFuture<Long> master = new java.util.concurrent.CompletableFuture<>();
+    private final Object roles = new Object();
+
+    /** The election's news, each handled on a thread of its own so that the election's thread never waits on the boards. */
+    private final class Roles implements org.oft.controller.service.ha.MasterElection.Listener {
+        @Override
+        public void elected() {
+            Thread t = new Thread(ControllerApp.this::becomeMaster, "oft-become-master");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        @Override
+        public void deposed() {
+            standBy("the election chose another master");
+        }
+    }
+
+    /**
+     * Takes the boards over: the next generation from the election, claimed on every board with take-over
+     * (the election has spoken; a board still refuses anything below its generation), then the fabric
+     * started from what the last master deployed, whose tables the boards already run are adopted, not
+     * rewritten.
+     */
+    private void becomeMaster() {
+        synchronized (roles) {
+            long t0 = System.nanoTime();
+            try {
+                org.oft.hal.wire.BoardClaims claims = BoardOwnership.claimsOf(bus);
+                long g = election.nextGeneration(claims == null ? 0 : 1);
+                long got = BoardOwnership.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
+                        config.ownership().leaseMillis(), true, config.ownership().ha(), config.ownership().priority()), g);
+                if (got > g) {
+                    election.nextGeneration(got); // the boards had seen more: the counter follows them
+                }
+                JsonObject copy = deployedCopy();
+                io.vertx.core.Deployable f = fabric.apply(copy);
+                if (f instanceof org.oft.controller.service.fattree.SwitchFabricVerticle sf) {
+                    sf.onPublish(election::publish);
+                }
+                fabricId = await(vertx.deployVerticle(f), "the fabric did not start");
+                generation = got;
+                say.accept(String.format(java.util.Locale.ROOT, "master at generation %d: the boards are this controller's "
+                        + "(took %.0f ms%s)", got, (System.nanoTime() - t0) / 1e6, copy == null ? "" : ", from " + copy.getString("master")
+                        + "'s deploy"));
+                master.complete(got);
+            } catch (RuntimeException e) {
+                say.accept("could not become master: " + e.getMessage());
+                master.completeExceptionally(e);
+            }
+        }
+    }
+
+    private volatile long generation;
+
+    /** Stops changing the boards (undeploys the fabric); the console keeps serving. */
+    private void standBy(String why) {
+        synchronized (roles) {
+            String id = fabricId;
+            fabricId = null;
+            if (id != null) {
+                try {
+                    vertx.undeploy(id).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    // going down anyway
+                }
+                say.accept("standing by: " + why);
+            }
+        }
+    }
+
+    /** The start of {@code config}, telling {@code say} of this controller's role as it changes (master, standing by). */
+    public static ControllerApp start(ServeConfig config) {
+        return start(config, s -> { });
+    }
+
+    private static <T> T await(Future<T> f, String what) {
         try {
-            f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+            return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
@@ -132,6 +254,10 @@ public final class ControllerApp implements AutoCloseable {
 
     @Override
     public void close() {
+        org.oft.controller.service.ha.MasterElection standing = election;
+        if (standing != null) {
+            standing.close();
+        }
         try {
             vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         } catch (Exception e) {

@@ -81,6 +81,23 @@ public final class FabricDeployer {
      * to every board at one epoch. Does not start the clock.
      */
     public Started deployFirst(Served initial) {
+        return deployFirst(initial, List.of());
+    }
+
+    /** Told of every snapshot as it is published (the deploy's thread): a standby controller's copy is kept from it. */
+    public void onPublish(java.util.function.Consumer<FabricSnapshot> listener) {
+        this.published = listener;
+    }
+
+    private volatile java.util.function.Consumer<FabricSnapshot> published = s -> { };
+
+    private void publish(FabricSnapshot s) {
+        current = s;
+        published.accept(s);
+    }
+
+    /** As {@link #deployFirst(Served)}, with {@code failures} declared from the start (a controller taking over from another). */
+    public Started deployFirst(Served initial, List<String> failures) {
         FatTree tree = bench.tree();
         NodeTypes types = NodeTypes.parse(bench.nodeTypes(), tree.topology());
         Routing r = routing(initial, tree, types);
@@ -89,7 +106,7 @@ public final class FabricDeployer {
             LOG.warning(DeploymentRecord.summary(previousRecord));
         }
         long t0 = System.nanoTime();
-        FabricReroute rr = FabricReroute.of(tree, r.tables().spreadOver(bench.paths()), List.of());
+        FabricReroute rr = FabricReroute.of(tree, r.tables().spreadOver(bench.paths()), failures);
         ForwardingTables first = rr.tables();
         DeployReport rep;
         try {
@@ -102,8 +119,12 @@ public final class FabricDeployer {
         history.add(DeployHistory.report(initial.label(), rep, System.nanoTime() - t0, null));
         meter = new SwitchOverMeter(bus, tree, bench.cyclesPerSlot());
         workspace = rr;
-        current = new FabricSnapshot(1, tree, types, initial, rr.plan(), first, List.of(), rr.result(),
-                FabricFaults.none(tree).described());
+        List<FabricSnapshot.Failure> declared = new java.util.ArrayList<>();
+        for (String f : failures) {
+            declared.add(new FabricSnapshot.Failure(nextFailureId++, f));
+        }
+        publish(new FabricSnapshot(1, tree, types, initial, rr.plan(), first, declared, rr.result(),
+                FabricFaults.none(tree).described()));
         LOG.info("deployed " + initial.label() + " tables of " + tree.topology().describe() + " to " + tree.topology().switches() + " "
                 + boardName + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
         return new Started(current, bus.discover(), previousRecord);
@@ -118,7 +139,7 @@ public final class FabricDeployer {
         JsonObject d = deployMeasured(next.label(), rr, running).put("paths", next.paths());
         workspace = rr;
         RerouteResult result = rr.result();
-        current = now.next(next, rr.plan(), running, now.failures(), result);
+        publish(now.next(next, rr.plan(), running, now.failures(), result));
         if (result != null) {
             d.put("unreachablePairs", result.unreachablePairs()).put("unreachableByRouting", result.unreachableByRouting());
         }
@@ -144,7 +165,7 @@ public final class FabricDeployer {
         }
         List<FabricSnapshot.Failure> failures = new ArrayList<>(now.failures());
         failures.add(new FabricSnapshot.Failure(nextFailureId++, spec));
-        current = now.next(now.served(), now.plan(), result.tables(), failures, result);
+        publish(now.next(now.served(), now.plan(), result.tables(), failures, result));
         d.put("failed", spec).put("failures", new JsonArray(result.faults().described())).put("entriesChanged", change.diff().size())
                 .put("rerouteSeconds", change.seconds()).put("unreachablePairs", result.unreachablePairs())
                 .put("unreachableByRouting", result.unreachableByRouting())
@@ -169,7 +190,7 @@ public final class FabricDeployer {
         JsonObject d = deployMeasured(now.served().label() + " repaired", rr, running);
         workspace = rr;
         RerouteResult result = rr.result();
-        current = now.next(now.served(), now.plan(), running, left, result);
+        publish(now.next(now.served(), now.plan(), running, left, result));
         d.put("repaired", f.spec()).put("failures", new JsonArray(current.failureSpecs()))
                 .put("unreachablePairs", result == null ? 0 : result.unreachablePairs());
         LOG.info("repaired " + f.spec() + ": " + d.getLong("blocksWritten") + " blocks; "
@@ -181,7 +202,7 @@ public final class FabricDeployer {
     JsonObject redeploy() {
         FabricSnapshot now = current;
         JsonObject d = deployMeasured(now.served().label(), workspace, now.running());
-        current = now.next(now.served(), now.plan(), now.running(), now.failures(), now.reroute());
+        publish(now.next(now.served(), now.plan(), now.running(), now.failures(), now.reroute()));
         return d;
     }
 

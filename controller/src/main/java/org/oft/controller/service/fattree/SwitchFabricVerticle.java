@@ -1,6 +1,7 @@
 package org.oft.controller.service.fattree;
 
 import io.vertx.core.Future;
+import java.util.List;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
@@ -40,12 +41,40 @@ public final class SwitchFabricVerticle extends VerticleBase {
         this.deployer = new FabricDeployer(bus, bench, config.state(), config.board());
     }
 
+    private JsonObject previousMaster;
+
+    /**
+     * Starts from what another controller deployed ({@link #replica}; null: from this one's options): the
+     * same engine, paths and declared failures, so the tables come out as the boards already run them.
+     */
+    public void takeOver(JsonObject deployed) {
+        this.previousMaster = deployed;
+    }
+
+    /** Told of what the boards run after every deploy, as {@link #replica} gives it: the standbys' copy. */
+    public void onPublish(java.util.function.Consumer<JsonObject> listener) {
+        deployer.onPublish(s -> listener.accept(replica(s)));
+    }
+
+    /** What a standby needs to compute the same tables: engine, paths, declared failures. */
+    static JsonObject replica(FabricSnapshot s) {
+        return new JsonObject().put("engine", s.served().engine()).put("paths", s.served().paths())
+                .put("failures", new io.vertx.core.json.JsonArray(s.failureSpecs()));
+    }
+
     @Override
     public Future<?> start() {
         BoardControls controls = new BoardControls(bus, config.slotsPerSecond());
-        Served initial = Served.initially(config.fattree().engine(), bench.paths());
+        JsonObject prev = previousMaster;
+        Served initial = prev != null && prev.getString("engine") != null
+                ? new Served(prev.getString("engine"), prev.getInteger("paths", bench.paths()))
+                : Served.initially(config.fattree().engine(), bench.paths());
+        List<String> failures = new java.util.ArrayList<>();
+        if (prev != null && prev.getJsonArray("failures") != null) {
+            prev.getJsonArray("failures").forEach(f -> failures.add(String.valueOf(f)));
+        }
         return vertx.executeBlocking(() -> {
-            FabricDeployer.Started s = deployer.deployFirst(initial);
+            FabricDeployer.Started s = deployer.deployFirst(initial, failures);
             bus.startClock(config.slotsPerSecond());
             return s;
         }).onSuccess(s -> wire(s, controls));

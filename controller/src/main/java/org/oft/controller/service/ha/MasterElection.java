@@ -1,0 +1,240 @@
+package org.oft.controller.service.ha;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.leader.LeaderLatch;
+import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The controllers of one bench elect their master through ZooKeeper (Curator's LeaderLatch), not a
+ * protocol of their own. The master takes its fencing generation from a counter it bumps by
+ * compare-and-set, and keeps there what it deployed, so that a standby taking over computes the same
+ * tables. The election may be wrong for a moment (a paused master whose session expired); the boards
+ * still refuse its stale generation. Paths are under the connect string's chroot, if any
+ * ({@code host:port/oft-bench-1}): one bench per chroot.
+ */
+public final class MasterElection implements AutoCloseable {
+    /** ZooKeeper notices a dead controller after this long: the bound of a take-over, with the claim and the check of the boards. */
+    public static final int SESSION_MILLIS = 3000;
+    static final String LATCH = "/oft/master";
+    static final String EPOCH = "/oft/generation";
+    static final String STATE = "/oft/deployed";
+    static final String CANDIDATES = "/oft/candidates";
+
+    private final CuratorFramework zk;
+    private final String id;
+    private final int priority;
+    private final JsonObject card;
+    private volatile LeaderLatch latch;
+    private volatile Listener listener = new Listener() { };
+    private volatile boolean closed;
+
+    /** Told on a thread of the election's, one call at a time. */
+    public interface Listener {
+        default void elected() {
+        }
+
+        default void deposed() {
+        }
+    }
+
+    private MasterElection(CuratorFramework zk, String id, int priority, JsonObject card) {
+        this.zk = zk;
+        this.id = id;
+        this.priority = priority;
+        this.card = card;
+    }
+
+    /** Connects (failing with the ensemble named when it cannot) and stands as a candidate; {@code console}: where this one serves. */
+    public static MasterElection join(String connect, String id, int priority, String console) {
+        CuratorFramework zk = CuratorFrameworkFactory.builder().connectString(connect).sessionTimeoutMs(SESSION_MILLIS)
+                .connectionTimeoutMs(SESSION_MILLIS).retryPolicy(new ExponentialBackoffRetry(100, 5)).build();
+        zk.start();
+        try {
+            if (!zk.blockUntilConnected(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha) within 10 s");
+            }
+            JsonObject card = new JsonObject().put("id", id).put("priority", priority).put("console", console);
+            zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(CANDIDATES + "/" + id,
+                    card.encode().getBytes(StandardCharsets.UTF_8));
+            MasterElection e = new MasterElection(zk, id, priority, card);
+            return e;
+        } catch (KeeperException.NodeExistsException e) {
+            zk.close();
+            throw new IllegalStateException("a controller named " + id + " already stands in this election (--controller-id)");
+        } catch (IllegalStateException e) {
+            zk.close();
+            throw e;
+        } catch (Exception e) {
+            zk.close();
+            throw new IllegalStateException("cannot join the election at " + connect + ": " + e.getMessage());
+        }
+    }
+
+    /** Starts standing; {@code listener} is told when this controller becomes master and when it stops being it. */
+    public synchronized void stand(Listener listener) {
+        this.listener = listener;
+        startLatch();
+    }
+
+    private void startLatch() {
+        LeaderLatch l = new LeaderLatch(zk, LATCH, id, LeaderLatch.CloseMode.NOTIFY_LEADER);
+        l.addListener(new LeaderLatchListener() {
+            @Override
+            public void isLeader() {
+                if (higherPriorityWaiting()) {
+                    stepAside(l); // as subnet managers do: the higher priority masters
+                    return;
+                }
+                listener.elected();
+            }
+
+            @Override
+            public void notLeader() {
+                listener.deposed();
+            }
+        });
+        latch = l;
+        try {
+            l.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot stand in the election: " + e.getMessage());
+        }
+    }
+
+    private void stepAside(LeaderLatch l) {
+        Thread t = new Thread(() -> {
+            synchronized (this) {
+                if (closed || latch != l) {
+                    return;
+                }
+                try {
+                    l.close(LeaderLatch.CloseMode.SILENT);
+                } catch (java.io.IOException e) {
+                    // its node goes with the session at worst
+                }
+                startLatch();
+            }
+        }, "oft-election-step-aside");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** A candidate of higher priority than this one is standing. */
+    boolean higherPriorityWaiting() {
+        return candidates().stream().map(JsonObject.class::cast)
+                .anyMatch(c -> !id.equals(c.getString("id")) && c.getInteger("priority", 0) > priority);
+    }
+
+    public boolean isMaster() {
+        LeaderLatch l = latch;
+        return l != null && l.hasLeadership();
+    }
+
+    /** Waits up to {@code millis} to become master; true if it is. */
+    public boolean awaitMaster(long millis) throws InterruptedException {
+        LeaderLatch l = latch;
+        return l != null && l.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Every controller standing, with its priority and console. */
+    public JsonArray candidates() {
+        JsonArray out = new JsonArray();
+        try {
+            for (String child : zk.getChildren().forPath(CANDIDATES)) {
+                try {
+                    out.add(new JsonObject(new String(zk.getData().forPath(CANDIDATES + "/" + child), StandardCharsets.UTF_8)));
+                } catch (KeeperException.NoNodeException gone) {
+                    // left meanwhile
+                }
+            }
+        } catch (Exception e) {
+            out.add(card.copy().put("unknown", e.getMessage()));
+        }
+        return out;
+    }
+
+    /** The next fencing generation: above the counter and {@code atLeast}, set by compare-and-set so two masters never share one. */
+    public long nextGeneration(long atLeast) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            try {
+                Stat stat = new Stat();
+                long now;
+                try {
+                    now = Long.parseLong(new String(zk.getData().storingStatIn(stat).forPath(EPOCH), StandardCharsets.UTF_8));
+                } catch (KeeperException.NoNodeException e) {
+                    try {
+                        zk.create().creatingParentsIfNeeded().forPath(EPOCH, "0".getBytes(StandardCharsets.UTF_8));
+                    } catch (KeeperException.NodeExistsException raced) {
+                        // another made it first
+                    }
+                    continue;
+                }
+                long next = Math.max(now + 1, atLeast);
+                zk.setData().withVersion(stat.getVersion()).forPath(EPOCH, Long.toString(next).getBytes(StandardCharsets.UTF_8));
+                return next;
+            } catch (KeeperException.BadVersionException raced) {
+                // another bumped it: read again
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot take a generation from the election: " + e.getMessage());
+            }
+        }
+        throw new IllegalStateException("cannot take a generation from the election: 100 races lost");
+    }
+
+    /** The master keeps what it deployed here, as it changes. */
+    public void publish(JsonObject deployed) {
+        byte[] b = deployed.put("master", id).encode().getBytes(StandardCharsets.UTF_8);
+        try {
+            try {
+                zk.setData().forPath(STATE, b);
+            } catch (KeeperException.NoNodeException e) {
+                zk.create().creatingParentsIfNeeded().forPath(STATE, b);
+            }
+        } catch (Exception e) {
+            java.util.logging.Logger.getLogger("org.oft.controller").warning("the standbys' copy of the deploy was not updated: " + e.getMessage());
+        }
+    }
+
+    /** What the last master deployed, or null if none ever published. */
+    public JsonObject deployed() {
+        try {
+            return new JsonObject(new String(zk.getData().forPath(STATE), StandardCharsets.UTF_8));
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read the master's deploy from the election: " + e.getMessage());
+        }
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public int priority() {
+        return priority;
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        try {
+            LeaderLatch l = latch;
+            if (l != null) {
+                l.close(LeaderLatch.CloseMode.SILENT);
+            }
+        } catch (Exception e) {
+            // the session's end removes it
+        } finally {
+            zk.close();
+        }
+    }
+}
