@@ -1,6 +1,7 @@
 // The configuration and the views, switched by the URL (#/oft, #/boards, ...) so that a view can be linked.
 import { $ } from './dom.js';
 import { emit } from './telemetry.js';
+import { standby, notStandby } from './owner.js';
 
 const views = {};
 let config = null;
@@ -51,6 +52,8 @@ window.addEventListener('hashchange', route);
 /** Reads the configuration; a changed one rebuilds the nav and is told to every 'config' listener. */
 export function loadConfig() {
   return fetch('/api/config').then((r) => r.json()).then((c) => {
+    if (c.role === 'standby' || c.role === 'fenced') { standby(c); config = null; setTimeout(loadConfig, 2000); return; }
+    notStandby();
     if (c.fabric !== 'fattree' && !c.sequence) { setTimeout(loadConfig, 500); return; } // not deployed yet
     const changed = !config || JSON.stringify(config) !== JSON.stringify(c);
     config = c;

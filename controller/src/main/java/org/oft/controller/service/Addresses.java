@@ -55,6 +55,9 @@ public final class Addresses {
     /** Request/reply (electrical fat tree): {"id": N} repairs that declared failure (the tables rerouted without it, deployed). */
     public static final String FAIL_REPAIR = "oft.fail.repair";
 
+    /** Request/reply: who owns the boards (this controller's role, id, generation; each board's owner and lease; the standbys). */
+    public static final String OWNER = "oft.owner";
+
     private Addresses() {
     }
 }

@@ -55,8 +55,9 @@ public final class ControllerApp implements AutoCloseable {
             DeploymentRecord.checkWritable(config.state());
         }
         Vertx vertx = Vertx.vertx();
-        String token = newToken();
-        ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), token, config.tls(), config.allowedHosts());
+        org.oft.controller.service.ownership.MasterElection election = null;
+        ConsoleVerticle console;
+        String token;
         try {
             if (config.tls() != null) {
                 org.oft.controller.service.http.TlsPair.check(vertx, config.tls());
@@ -66,20 +67,23 @@ public final class ControllerApp implements AutoCloseable {
             } catch (java.net.UnknownHostException e) {
                 throw new IllegalStateException("cannot resolve --host " + config.host());
             }
+            if (config.ownership().ha() != null) { // the ensemble is reached before any board
+                election = org.oft.controller.service.ownership.MasterElection.join(config.ownership().ha(),
+                        config.ownership().controllerId(), config.ownership().priority());
+            }
+            // controllers of one bench share a token, so that a page follows the master to a standby
+            token = election != null ? election.sharedToken(newToken()) : newToken();
+            console = new ConsoleVerticle(config.host(), config.port(), token, config.tls(), config.allowedHosts());
             await(vertx.deployVerticle(console), "cannot serve the console on " + config.host() + ":" + config.port());
+            if (election != null) {
+                election.announce(config.tls() != null ? "https" : "http", config.host(), console.actualPort());
+            }
         } catch (RuntimeException e) {
+            if (election != null) {
+                election.close();
+            }
             close(vertx);
             throw e instanceof IllegalArgumentException ? new IllegalStateException(e.getMessage()) : e;
-        }
-        org.oft.controller.service.ha.MasterElection election = null;
-        if (config.ownership().ha() != null) { // the ensemble is reached before any board
-            try {
-                election = org.oft.controller.service.ha.MasterElection.join(config.ownership().ha(), config.ownership().controllerId(),
-                        config.ownership().priority(), config.host() + ":" + console.actualPort());
-            } catch (RuntimeException e) {
-                close(vertx);
-                throw e;
-            }
         }
         // only now the boards
         BoardBus bus;
@@ -106,24 +110,37 @@ public final class ControllerApp implements AutoCloseable {
             throw e;
         }
         ControllerApp app = new ControllerApp(vertx, bus, console, token);
+        org.oft.controller.service.ownership.MasterElection standing = election;
+        try {
+            await(vertx.deployVerticle(new org.oft.controller.service.ownership.OwnershipVerticle(bus, () -> standing, app::role,
+                    config.ownership().controllerId())), "controller did not start");
+        } catch (RuntimeException e) {
+            app.close();
+            throw e;
+        }
         app.fabric = fabric;
         app.config = config;
         app.say = say;
-        BoardOwnership.onFenced(bus, why -> {
+        org.oft.controller.service.ownership.BoardOwnership.onFenced(bus, why -> {
             java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
                     + "; this controller no longer changes them");
             app.standBy("fenced by the boards: " + why);
         });
         try {
             if (election == null) {
-                BoardOwnership.claim(bus, config.ownership());
+                org.oft.controller.service.ownership.BoardOwnership.claim(bus, config.ownership());
                 app.fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
             } else {
                 app.election = election;
+                org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+                if (claims != null) { // a commit is always far enough ahead for a standby to abort it if this one dies
+                    BoardSpec.wireOf(bus).minimumCommitLead(org.oft.controller.service.ownership.MasterElection.TAKE_OVER_BOUND_SECONDS);
+                }
                 election.stand(app.new Roles());
                 if (election.awaitMaster(2000)) {
                     app.master.get(60, TimeUnit.SECONDS); // a first master's failure to start is the start's
                 } else {
+                    app.showStandby("another controller is master");
                     say.accept("standing by: " + election.candidates().size() + " controller(s) in the election; this one takes over "
                             + "when the master is gone");
                 }
@@ -144,12 +161,12 @@ public final class ControllerApp implements AutoCloseable {
     private ServeConfig config;
     private java.util.function.Consumer<String> say = s -> { };
     private volatile String fabricId;
-    private volatile org.oft.controller.service.ha.MasterElection election;
+    private volatile org.oft.controller.service.ownership.MasterElection election;
     private final java.util.concurrent.CompletableFuture<Long> master = new java.util.concurrent.CompletableFuture<>();
     private final Object roles = new Object();
 
     /** The election's news, each handled on a thread of its own so that the election's thread never waits on the boards. */
-    private final class Roles implements org.oft.controller.service.ha.MasterElection.Listener {
+    private final class Roles implements org.oft.controller.service.ownership.MasterElection.Listener {
         @Override
         public void elected() {
             Thread t = new Thread(ControllerApp.this::becomeMaster, "oft-become-master");
@@ -173,12 +190,17 @@ public final class ControllerApp implements AutoCloseable {
         synchronized (roles) {
             long t0 = System.nanoTime();
             try {
-                org.oft.hal.wire.BoardClaims claims = BoardOwnership.claimsOf(bus);
+                org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
                 long g = election.nextGeneration(claims == null ? 0 : 1);
-                long got = BoardOwnership.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
+                long got = org.oft.controller.service.ownership.BoardOwnership.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
                         config.ownership().leaseMillis(), true, config.ownership().ha(), config.ownership().priority()), g);
                 if (got > g) {
                     election.nextGeneration(got); // the boards had seen more: the counter follows them
+                }
+                String page = standbyPage;
+                standbyPage = null;
+                if (page != null) { // the console answers as master from now on
+                    await(vertx.undeploy(page), "the standby page did not stop");
                 }
                 JsonObject copy = deployedCopy();
                 io.vertx.core.Deployable f = fabric.apply(copy);
@@ -212,8 +234,28 @@ public final class ControllerApp implements AutoCloseable {
                     // going down anyway
                 }
                 say.accept("standing by: " + why);
+                showStandby(why);
             }
         }
+    }
+
+    private volatile String standbyPage;
+
+    /** The console says this controller stands by, and who stands with it. */
+    private void showStandby(String why) {
+        if (standbyPage == null) {
+            standbyPage = await(vertx.deployVerticle(new org.oft.controller.service.ownership.StandbyVerticle(
+                    config.ownership().controllerId(), election, why)), "the standby page did not start");
+        }
+    }
+
+    /** master (it changes the boards), standby (it waits for the election), or fenced (the boards refused it). */
+    String role() {
+        org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+        if (election != null) {
+            return fabricId != null ? "master" : "standby";
+        }
+        return claims != null && claims.fenced() != null ? "fenced" : "master";
     }
 
     /** The start of {@code config}, telling {@code say} of this controller's role as it changes (master, standing by). */
@@ -254,7 +296,7 @@ public final class ControllerApp implements AutoCloseable {
 
     @Override
     public void close() {
-        org.oft.controller.service.ha.MasterElection standing = election;
+        org.oft.controller.service.ownership.MasterElection standing = election;
         if (standing != null) {
             standing.close();
         }

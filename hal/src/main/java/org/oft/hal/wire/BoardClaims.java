@@ -55,6 +55,14 @@ public final class BoardClaims {
     private volatile String fenced; // why, once a board refused this controller
     private volatile Consumer<String> onFenced = r -> { };
     private volatile long renewedAt;
+    private volatile String note;
+
+    /** What the last claim changed ("claimed the boards at generation 4 from controller a"), once: the next deploy's history says it. */
+    String takeNote() {
+        String n = note;
+        note = null;
+        return n;
+    }
 
     BoardClaims(WireBoardBus bus) {
         this.bus = bus;
@@ -117,6 +125,16 @@ public final class BoardClaims {
         }
         long g = Math.max(atLeast, highest + 1);
         send(bus.allAddresses(), g, c.leaseMillis(), c.takeOver());
+        java.util.Set<String> before = new java.util.TreeSet<>();
+        boolean live = false;
+        for (BoardOwner o : now) {
+            if (!o.controller().isEmpty() && !o.controller().equals(c.controller())) {
+                before.add(o.controller());
+                live |= o.leased();
+            }
+        }
+        note = "claimed the boards at generation " + g + (before.isEmpty() ? "" : " from controller " + String.join(", ", before)
+                + (live ? " (take-over of a live lease)" : ""));
         generation = g;
         fenced = null;
         renewedAt = System.nanoTime();

@@ -110,6 +110,11 @@ final class TwoPhaseDeploy {
 
     private DeployReport deployRegions(Map<Integer, Map<Integer, byte[]>> regions) {
         List<String> events = new ArrayList<>();
+        bus.claims.forChange(); // claims first, if this bus has not: the deploy that follows a change of owner says so
+        String owner = bus.claims.takeNote();
+        if (owner != null) {
+            events.add(owner);
+        }
         ensureClock(events);
         if (regions.keySet().stream().noneMatch(held::containsKey)) {
             DeployReport adopted = adopt(regions, events);
@@ -118,7 +123,7 @@ final class TwoPhaseDeploy {
             }
         }
         String lastFailure = "";
-        double leadSeconds = bus.options.commitLeadSeconds();
+        double leadSeconds = Math.max(bus.options.commitLeadSeconds(), bus.minCommitLeadSeconds);
         for (int attempt = 1; attempt <= bus.options.attempts(); attempt++) {
             bus.rebooted.clear();
             // Every attempt renews the claim first: a board that rebooted takes changes again, and a

@@ -89,6 +89,12 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> error(ctx, 503, e.getMessage())));
+        // Who owns the boards: readable from the page of another controller of the same boards (a page
+        // whose controller died looks for the new master), so it alone may be read across origins.
+        router.get("/api/owner").handler(ctx -> {
+            ctx.response().putHeader("Access-Control-Allow-Origin", "*");
+            request(ctx, Addresses.OWNER, new JsonObject());
+        });
         // API bodies are JSON: form and multipart bodies are refused before anything decodes them,
         // and the body handler stores no uploads.
         // every mutating call: from this site (Origin) and with the token

@@ -1,5 +1,6 @@
-package org.oft.controller.service;
+package org.oft.controller.service.ownership;
 
+import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardBus;
 import org.oft.hal.FencedException;
 import org.oft.hal.wire.BoardClaims;

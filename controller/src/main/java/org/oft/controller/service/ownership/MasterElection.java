@@ -1,4 +1,4 @@
-package org.oft.controller.service.ha;
+package org.oft.controller.service.ownership;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,10 +24,13 @@ import org.apache.zookeeper.data.Stat;
 public final class MasterElection implements AutoCloseable {
     /** ZooKeeper notices a dead controller after this long: the bound of a take-over, with the claim and the check of the boards. */
     public static final int SESSION_MILLIS = 3000;
+    /** A standby owns the boards within this of the master's death (the session, then the claim): the commit lead with standbys. */
+    public static final double TAKE_OVER_BOUND_SECONDS = 6;
     static final String LATCH = "/oft/master";
     static final String EPOCH = "/oft/generation";
     static final String STATE = "/oft/deployed";
     static final String CANDIDATES = "/oft/candidates";
+    static final String TOKEN = "/oft/token";
 
     private final CuratorFramework zk;
     private final String id;
@@ -53,8 +56,8 @@ public final class MasterElection implements AutoCloseable {
         this.card = card;
     }
 
-    /** Connects (failing with the ensemble named when it cannot) and stands as a candidate; {@code console}: where this one serves. */
-    public static MasterElection join(String connect, String id, int priority, String console) {
+    /** Connects (failing with the ensemble named when it cannot) and registers as a candidate (not standing yet). */
+    public static MasterElection join(String connect, String id, int priority) {
         CuratorFramework zk = CuratorFrameworkFactory.builder().connectString(connect).sessionTimeoutMs(SESSION_MILLIS)
                 .connectionTimeoutMs(SESSION_MILLIS).retryPolicy(new ExponentialBackoffRetry(100, 5)).build();
         zk.start();
@@ -62,9 +65,20 @@ public final class MasterElection implements AutoCloseable {
             if (!zk.blockUntilConnected(10, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha) within 10 s");
             }
-            JsonObject card = new JsonObject().put("id", id).put("priority", priority).put("console", console);
-            zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(CANDIDATES + "/" + id,
-                    card.encode().getBytes(StandardCharsets.UTF_8));
+            JsonObject card = new JsonObject().put("id", id).put("priority", priority);
+            long until = System.nanoTime() + (SESSION_MILLIS + 2000) * 1_000_000L;
+            while (true) {
+                try {
+                    zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(CANDIDATES + "/" + id,
+                            card.encode().getBytes(StandardCharsets.UTF_8));
+                    break;
+                } catch (KeeperException.NodeExistsException e) {
+                    if (System.nanoTime() > until) {
+                        throw e;
+                    }
+                    Thread.sleep(200); // this controller restarted before ZooKeeper noticed its last life ended
+                }
+            }
             MasterElection e = new MasterElection(zk, id, priority, card);
             return e;
         } catch (KeeperException.NodeExistsException e) {
@@ -76,6 +90,33 @@ public final class MasterElection implements AutoCloseable {
         } catch (Exception e) {
             zk.close();
             throw new IllegalStateException("cannot join the election at " + connect + ": " + e.getMessage());
+        }
+    }
+
+    /** Where this controller's console serves, for a page that follows the master: on its candidate card. */
+    public void announce(String scheme, String host, int port) {
+        card.put("scheme", scheme).put("host", host).put("port", port);
+        try {
+            zk.setData().forPath(CANDIDATES + "/" + id, card.encode().getBytes(StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot announce this controller in the election: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The console token the controllers of this bench share: {@code mine} if none was set yet. Whoever can
+     * read the ensemble can read it: keep the ensemble as closed as the boards' network.
+     */
+    public String sharedToken(String mine) {
+        try {
+            try {
+                zk.create().creatingParentsIfNeeded().forPath(TOKEN, mine.getBytes(StandardCharsets.UTF_8));
+                return mine;
+            } catch (KeeperException.NodeExistsException e) {
+                return new String(zk.getData().forPath(TOKEN), StandardCharsets.UTF_8);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot share the console token through the election: " + e.getMessage());
         }
     }
 

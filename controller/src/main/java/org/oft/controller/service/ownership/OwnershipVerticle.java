@@ -1,0 +1,76 @@
+package org.oft.controller.service.ownership;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.function.Supplier;
+import org.oft.controller.service.Addresses;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardOwner;
+import org.oft.hal.wire.BoardClaims;
+
+/**
+ * Answers who owns the boards ({@link Addresses#OWNER}): this controller's role, id and generation, why
+ * it was fenced if it was, what every board says of its owner and lease (asked of the boards at most
+ * once a second, on a worker), and the controllers standing in the election.
+ */
+public final class OwnershipVerticle extends VerticleBase {
+    private static final long BOARDS_MAX_AGE_NANOS = 1_000_000_000L;
+    private final BoardBus bus;
+    private final Supplier<MasterElection> election;
+    private final Supplier<String> role;
+    private final String controllerId;
+    private JsonArray boards = new JsonArray(); // the worker's, handed over whole
+    private long boardsAt;
+    private String boardsError;
+
+    /** {@code role}: master, standby or fenced, as the controller says now. */
+    public OwnershipVerticle(BoardBus bus, Supplier<MasterElection> election, Supplier<String> role, String controllerId) {
+        this.bus = bus;
+        this.election = election;
+        this.role = role;
+        this.controllerId = controllerId;
+    }
+
+    @Override
+    public Future<?> start() {
+        vertx.eventBus().<JsonObject>consumer(Addresses.OWNER, this::owner);
+        return Future.succeededFuture();
+    }
+
+    private void owner(Message<JsonObject> msg) {
+        vertx.executeBlocking(this::describe, false).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
+    }
+
+    private synchronized JsonObject describe() {
+        BoardClaims claims = BoardOwnership.claimsOf(bus);
+        JsonObject out = new JsonObject().put("controller", controllerId).put("role", role.get());
+        if (claims == null) {
+            return out.put("boards", new JsonArray()).put("note", "the built-in model runs in this process: no other controller reaches it");
+        }
+        out.put("generation", claims.generation()).put("leaseMillis", claims.claimant().leaseMillis()).put("fenced", claims.fenced());
+        long now = System.nanoTime();
+        if (now - boardsAt > BOARDS_MAX_AGE_NANOS) {
+            try {
+                JsonArray b = new JsonArray();
+                for (BoardOwner o : claims.owners()) {
+                    b.add(new JsonObject().put("board", o.board()).put("generation", o.generation()).put("controller", o.controller())
+                            .put("leaseLeftMillis", o.leaseLeftMillis()));
+                }
+                boards = b;
+                boardsError = null;
+            } catch (RuntimeException e) {
+                boardsError = e.getMessage();
+            }
+            boardsAt = now;
+        }
+        out.put("boards", boards.copy()).put("boardsError", boardsError);
+        MasterElection e = election.get();
+        if (e != null) {
+            out.put("ha", true).put("priority", e.priority()).put("candidates", e.candidates());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package org.oft.controller.console;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.service.ownership.HaBench;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Who owns the boards, in a real Chromium, with a master and a standby controller: the header names
+ * the owner, its generation and lease; the Boards view lists every board's owner and the controllers
+ * standing; a standby's console says it stands by and links the master's; and an open page follows
+ * the master to the standby when the master is killed.
+ */
+@Timeout(180)
+class OwnershipConsoleBrowserTest {
+    @Test
+    void thePageNamesTheOwnerAndFollowsTheMasterToTheStandby(@TempDir Path dir, @TempDir Path profile) throws Exception {
+        Browsers.require();
+        try (HaBench bench = new HaBench(dir, 2)) {
+            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            String[] consoleA = a.console();
+            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+            String[] consoleB = b.console();
+            assertTrue(consoleA[1].equals(consoleB[1]), "the controllers of one bench share the token");
+            WebDriver browser = Browsers.open(profile);
+            try {
+                WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+                // the standby's console says so and links the master's
+                browser.get(consoleB[0] + "/#token=" + consoleB[1]);
+                wait.until(d -> d.findElement(By.id("standby-note")).isDisplayed()
+                        && d.findElement(By.id("standby-note")).getText().contains("This controller (B) stands by"));
+                assertTrue(browser.findElement(By.linkText("A's console")).getAttribute("href").startsWith(consoleA[0]));
+                Browsers.screenshot(browser, "standby");
+
+                browser.get(consoleA[0] + "/#token=" + consoleA[1]);
+                wait.until(d -> d.findElement(By.id("owner")).getText().matches("owner A · generation 1 · lease \\d+(\\.\\d)? s"));
+                browser.findElement(By.id("nav-boards")).click();
+                wait.until(d -> d.findElements(By.cssSelector("#owners-table tbody tr")).size() == 5 // 4 switches and the backplane
+                        && d.findElement(By.cssSelector("#owners-table tbody tr td:nth-child(2)")).getText().equals("A"));
+                wait.until(d -> d.findElement(By.id("candidates")).getText().contains("B (priority 0, http://127.0.0.1:"));
+                Browsers.screenshot(browser, "ownership", "view-boards");
+
+                a.process().destroyForcibly(); // kill -9: the page finds the new master and goes there
+                b.until("oftctl: master at generation 2", 30);
+                new WebDriverWait(browser, Duration.ofSeconds(40)).until(d -> d.getCurrentUrl().startsWith(consoleB[0])
+                        && d.findElement(By.id("owner")).getText().startsWith("owner B · generation 2"));
+                Browsers.screenshot(browser, "after-take-over");
+            } finally {
+                browser.quit();
+            }
+        }
+    }
+}

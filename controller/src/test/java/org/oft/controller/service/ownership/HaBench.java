@@ -1,0 +1,93 @@
+package org.oft.controller.service.ownership;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.test.TestingServer;
+import org.oft.controller.service.boards.BoardSpec;
+
+/**
+ * A bench for controllers that share boards, all real: an in-process ZooKeeper, a board-sim process of
+ * switch boards (kary:2,2) with a pseudo-terminal per controller, and {@code oftctl serve --ha} processes.
+ */
+public final class HaBench implements AutoCloseable {
+    private final Path dir;
+    private final TestingServer zk;
+    private final List<Process> processes = new ArrayList<>();
+    /** The boards' management ports, one per controller. */
+    public final String[] ports;
+
+    public HaBench(Path dir, int ports) throws Exception {
+        this.dir = dir;
+        this.zk = new TestingServer(true);
+        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn("--pty", "--ports", Integer.toString(ports), "--fattree",
+                "kary:2,2");
+        processes.add(boards.process());
+        this.ports = boards.announce().substring(4).trim().split(" ");
+    }
+
+    /** A controller process and the lines it prints. */
+    public record Controller(Process process, BlockingQueue<String> lines, List<String> seen) {
+        /** Waits for a line that starts with {@code prefix}; fails with what it printed. */
+        public String until(String prefix, long seconds) throws InterruptedException {
+            long end = System.nanoTime() + seconds * 1_000_000_000L;
+            while (System.nanoTime() < end) {
+                String l = lines.poll(200, TimeUnit.MILLISECONDS);
+                if (l != null) {
+                    seen.add(l);
+                    if (l.startsWith(prefix)) {
+                        return l;
+                    }
+                }
+            }
+            throw new AssertionError("no line '" + prefix + "...' within " + seconds + " s; got " + seen);
+        }
+
+        /** The console link it printed: {url, token}. */
+        public String[] console() throws InterruptedException {
+            String l = seen.stream().filter(x -> x.contains("; console at ")).findFirst().orElse(null);
+            while (l == null || !l.contains("; console at ")) {
+                l = until("oftctl: ", 60);
+            }
+            int t = l.indexOf("/#token=");
+            return new String[] {l.substring(l.indexOf("http://"), t), l.substring(t + 8, l.indexOf(' ', t))};
+        }
+    }
+
+    /** {@code oftctl serve --ha} as controller {@code id} on management port {@code port}, stderr to {@code id}.err (and .2.err...). */
+    public Controller serve(String id, int port, String stderrName) throws Exception {
+        List<String> cmd = BoardSpec.BoardProcess.oftctl(List.of(), "serve", "--fabric", "fattree", "--topology", "kary:2,2",
+                "--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
+                "--state", dir.resolve(id + ".json").toString(), "--token-file", dir.resolve(id + ".token").toString());
+        Process p = new ProcessBuilder(cmd).redirectError(dir.resolve(stderrName).toFile()).start();
+        processes.add(p);
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String l; (l = r.readLine()) != null; ) {
+                    lines.add(l);
+                }
+            } catch (java.io.IOException e) {
+                // ended
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return new Controller(p, lines, new CopyOnWriteArrayList<>());
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Process p : processes) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        zk.close();
+    }
+}

@@ -1,0 +1,182 @@
+package org.oft.controller.service.ownership;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.hal.BoardOwner;
+import org.oft.hal.transport.SerialLink;
+import org.oft.hal.wire.Message;
+import org.oft.hal.wire.WireBoardBus;
+
+/**
+ * Master and standby on loopback, each a real {@code oftctl serve --ha} process, at one bench of switch
+ * boards (a board-sim process with a pseudo-terminal per controller), electing through an in-process
+ * ZooKeeper: the master is killed with kill -9, the standby owns every board within the bound, runs
+ * the master's engine and declared failure without rewriting a table, and the old master, started
+ * again, stands by.
+ */
+@Timeout(180)
+class StandbyTakeOverTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theStandbyTakesTheBoardsOverWhenTheMasterIsKilledAndTheOldMasterStandsByWhenItReturns() throws Exception {
+        try (HaBench bench = new HaBench(dir, 2)) {
+            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            assertTrue(a.until("oftctl: master at generation 1", 60).contains("the boards are this controller's"));
+            String[] console = a.console();
+            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+
+            // the master changes the fabric: a declared failure, which the standby must carry on
+            HttpResponse<String> fail = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(console[0] + "/api/fail"))
+                    .header("X-OFT-Token", console[1]).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"fail\":\"link:switch-0:3\"}")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, fail.statusCode(), fail.body());
+            JsonObject record = new JsonObject(Files.readString(dir.resolve("A.json")));
+            Thread.sleep(500); // the copy is written as the deploy is published
+
+            long t0 = System.nanoTime();
+            a.process().destroyForcibly(); // kill -9
+            String took = b.until("oftctl: master at generation 2", 30);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("take-over: %.2f s after kill -9 (%s)%n", seconds, took);
+            assertTrue(seconds < 10, "the standby owns the boards within the bound (goal 5 s; ZooKeeper's session is 3 s): " + seconds);
+            assertTrue(took.contains("from A's deploy"), took);
+            a.process().waitFor(10, TimeUnit.SECONDS);
+
+            // read through the dead master's port: every board B's, under generation 2, running A's tables
+            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[0], BoardSpec.DEFAULT_BAUD),
+                    WireBoardBus.Options.defaults())) {
+                reader.discover();
+                for (BoardOwner o : reader.claims().owners()) {
+                    assertEquals("B", o.controller(), o.toString());
+                    assertEquals(2, o.generation(), o.toString());
+                    assertTrue(o.leased(), o.toString());
+                }
+                JsonObject expected = record.getJsonObject("boards");
+                for (String board : expected.fieldNames()) {
+                    Message.Status s = reader.status(reader.address(board));
+                    assertEquals(-1, s.pendingEpoch(), board);
+                    JsonObject lft = expected.getJsonObject(board).getJsonObject("4");
+                    assertEquals(lft.getString("crc"), Integer.toUnsignedString(s.activeCrcs()[3], 16),
+                            board + " runs A's table, with the failure");
+                }
+            }
+            String bLog = Files.readString(dir.resolve("b.err"));
+            assertTrue(bLog.contains("(0 bytes)"), "the tables the boards ran were adopted, not rewritten: " + bLog);
+
+            // A comes back: the election has a master, so it stands by and changes nothing
+            HaBench.Controller again = bench.serve("A", 0, "a2.err");
+            again.until("oftctl: standing by", 60);
+            assertTrue(b.process().isAlive());
+            assertTrue(b.lines().stream().noneMatch(l -> l.startsWith("oftctl: standing by")), "B is still master: " + b.seen());
+        }
+    }
+
+    /** What every board runs (LFT CRC) and whether a commit is pending, read through a management port nobody else uses. */
+    private static java.util.Map<String, String> boards(String port) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
+            for (org.oft.hal.BoardInfo b : reader.discover()) {
+                Message.Status s = reader.status(reader.address(b.id()));
+                out.put(b.id(), Integer.toUnsignedString(s.activeCrcs()[3], 16) + (s.pendingEpoch() >= 0 ? " pending" : ""));
+            }
+        }
+        return out;
+    }
+
+    private static java.util.Map<String, String> recorded(Path record) throws java.io.IOException {
+        JsonObject boards = new JsonObject(Files.readString(record)).getJsonObject("boards");
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        boards.fieldNames().forEach(b -> out.put(b, boards.getJsonObject(b).getJsonObject("4").getString("crc")));
+        return out;
+    }
+
+    @Test
+    void aMasterKilledInTheMiddleOfADeployLeavesNoHalfAppliedTable() throws Exception {
+        try (HaBench bench = new HaBench(dir, 3)) {
+            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            String[] console = a.console();
+            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+            // an engine change: its commit 6 s ahead (the lead with a standby); A dies while it waits for it
+            Thread change = new Thread(() -> {
+                try {
+                    HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(console[0] + "/api/engine"))
+                            .header("X-OFT-Token", console[1]).header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"engine\":\"random\"}")).build(), HttpResponse.BodyHandlers.ofString());
+                } catch (Exception e) {
+                    // A died under it, as meant
+                }
+            });
+            change.start();
+            // kill A the moment a board holds its commit: between the commit and its epoch
+            try (WireBoardBus watcher = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
+                    WireBoardBus.Options.defaults())) {
+                int n = watcher.discover().size();
+                java.util.List<Integer> all = java.util.stream.IntStream.range(0, n).boxed().toList();
+                long until = System.nanoTime() + 30_000_000_000L;
+                while (watcher.statuses(all).values().stream().noneMatch(st -> st.pendingEpoch() >= 0)) {
+                    assertTrue(System.nanoTime() < until, "A never committed its change");
+                }
+            }
+            a.process().destroyForcibly();
+            b.until("oftctl: master at generation 2", 30);
+            change.join(10_000);
+            assertTrue(!Files.readString(dir.resolve("a.err")).contains("deployed random"), "A was killed before its change was done");
+            String[] bConsole = b.console();
+            JsonObject config = new JsonObject(HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(bConsole[0] + "/api/config"))
+                    .build(), HttpResponse.BodyHandlers.ofString()).body());
+            String events = config.getJsonArray("deploys").getJsonObject(0).getJsonArray("events").toString();
+            assertTrue(events.contains("claimed the boards at generation 2 from controller A (take-over of a live lease)"), events);
+            // commits are 6 s ahead with a standby, the take-over about 3.5 s: B finds A's commit still scheduled and aborts it
+            assertTrue(events.contains("a commit left scheduled on"), "B aborted the commit A left on the boards: " + events);
+            // every board runs what B deployed, one configuration, nothing left scheduled: never half A's change
+            java.util.Map<String, String> now = boards(bench.ports[2]);
+            assertEquals(recorded(dir.resolve("B.json")), now, "boards against B's record: " + now);
+            Thread.sleep(7000); // past any epoch A may have chosen
+            assertEquals(now, boards(bench.ports[2]), "nothing A scheduled lands later");
+        }
+    }
+
+    @Test
+    void aPausedMasterThatWakesAfterTheTakeOverIsRefusedByTheBoardsAndStandsBy() throws Exception {
+        try (HaBench bench = new HaBench(dir, 3)) {
+            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+            long pid = a.process().pid();
+            new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
+            b.until("oftctl: master at generation 2", 30);
+            new ProcessBuilder("kill", "-CONT", Long.toString(pid)).start().waitFor();
+            a.until("oftctl: standing by", 30);
+            java.util.Map<String, String> now = boards(bench.ports[2]);
+            assertEquals(recorded(dir.resolve("B.json")), now);
+            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
+                    WireBoardBus.Options.defaults())) {
+                reader.discover();
+                for (BoardOwner o : reader.claims().owners()) {
+                    assertEquals("B", o.controller(), o.toString());
+                    assertEquals(2, o.generation(), o.toString());
+                }
+            }
+            assertTrue(b.process().isAlive() && a.process().isAlive());
+        }
+    }
+}
