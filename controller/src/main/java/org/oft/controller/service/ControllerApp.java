@@ -178,6 +178,15 @@ public final class ControllerApp implements AutoCloseable {
         public void deposed() {
             standBy("the election chose another master");
         }
+
+        @Override
+        public void handOver(String to) {
+            standBy("handing the boards over to " + to + ", of higher priority");
+            org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+            if (claims != null) {
+                claims.release(); // a clean hand-over: the leases end now, the generation stays on the boards
+            }
+        }
     }
 
     /**

@@ -47,6 +47,10 @@ public final class MasterElection implements AutoCloseable {
 
         default void deposed() {
         }
+
+        /** A controller of higher priority stands: release the boards to it; the election is left and joined again after. */
+        default void handOver(String to) {
+        }
     }
 
     private MasterElection(CuratorFramework zk, String id, int priority, JsonObject card) {
@@ -136,6 +140,7 @@ public final class MasterElection implements AutoCloseable {
                     return;
                 }
                 listener.elected();
+                watchForHigherPriority(l);
             }
 
             @Override
@@ -149,6 +154,27 @@ public final class MasterElection implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot stand in the election: " + e.getMessage());
         }
+    }
+
+    /** While master: once a second, whether a controller of higher priority has come; if so, hands over to it. */
+    private void watchForHigherPriority(LeaderLatch l) {
+        Thread t = new Thread(() -> {
+            while (!closed && latch == l && l.hasLeadership()) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                String higher = higherPriorityCandidate();
+                if (higher != null && !closed && latch == l && l.hasLeadership()) {
+                    listener.handOver(higher);
+                    stepAside(l);
+                    return;
+                }
+            }
+        }, "oft-election-priority-watch");
+        t.setDaemon(true);
+        t.start();
     }
 
     private void stepAside(LeaderLatch l) {
@@ -171,8 +197,14 @@ public final class MasterElection implements AutoCloseable {
 
     /** A candidate of higher priority than this one is standing. */
     boolean higherPriorityWaiting() {
+        return higherPriorityCandidate() != null;
+    }
+
+    /** The id of a candidate of higher priority than this one, or null. */
+    private String higherPriorityCandidate() {
         return candidates().stream().map(JsonObject.class::cast)
-                .anyMatch(c -> !id.equals(c.getString("id")) && c.getInteger("priority", 0) > priority);
+                .filter(c -> !id.equals(c.getString("id")) && c.getInteger("priority", 0) > priority && !c.containsKey("unknown"))
+                .map(c -> c.getString("id")).findFirst().orElse(null);
     }
 
     public boolean isMaster() {

@@ -62,10 +62,11 @@ public final class HaBench implements AutoCloseable {
     }
 
     /** {@code oftctl serve --ha} as controller {@code id} on management port {@code port}, stderr to {@code id}.err (and .2.err...). */
-    public Controller serve(String id, int port, String stderrName) throws Exception {
-        List<String> cmd = BoardSpec.BoardProcess.oftctl(List.of(), "serve", "--fabric", "fattree", "--topology", "kary:2,2",
-                "--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
-                "--state", dir.resolve(id + ".json").toString(), "--token-file", dir.resolve(id + ".token").toString());
+    public Controller serve(String id, int port, String stderrName, String... more) throws Exception {
+        List<String> cmd = new ArrayList<>(BoardSpec.BoardProcess.oftctl(List.of(), "serve", "--fabric", "fattree", "--topology",
+                "kary:2,2", "--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
+                "--state", dir.resolve(id + ".json").toString(), "--token-file", dir.resolve(id + ".token").toString()));
+        cmd.addAll(List.of(more));
         Process p = new ProcessBuilder(cmd).redirectError(dir.resolve(stderrName).toFile()).start();
         processes.add(p);
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();

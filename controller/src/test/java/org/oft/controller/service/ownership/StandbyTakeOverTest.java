@@ -179,4 +179,25 @@ class StandbyTakeOverTest {
             assertTrue(b.process().isAlive() && a.process().isAlive());
         }
     }
+
+    @Test
+    void aControllerOfHigherPriorityTakesTheBoardsOverFromARunningMaster() throws Exception {
+        try (HaBench bench = new HaBench(dir, 3)) {
+            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            HaBench.Controller b = bench.serve("B", 1, "b.err", "--priority", "5");
+            String took = b.until("oftctl: master at generation 2", 60);
+            assertTrue(took.contains("from A's deploy"), took);
+            a.until("oftctl: standing by: handing the boards over to B, of higher priority", 10);
+            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
+                    WireBoardBus.Options.defaults())) {
+                reader.discover();
+                for (BoardOwner o : reader.claims().owners()) {
+                    assertEquals("B", o.controller(), o.toString());
+                    assertEquals(2, o.generation(), o.toString());
+                }
+            }
+            assertEquals(recorded(dir.resolve("A.json")), boards(bench.ports[2]), "handed over without a table rewritten");
+        }
+    }
 }
