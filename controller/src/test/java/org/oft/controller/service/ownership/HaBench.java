@@ -14,8 +14,8 @@ import org.apache.curator.test.TestingServer;
 import org.oft.controller.service.boards.BoardSpec;
 
 /**
- * A bench for controllers that share boards, all real: an in-process ZooKeeper, a board-sim process of
- * switch boards (kary:2,2) with a pseudo-terminal per controller, and {@code oftctl serve --ha} processes.
+ * A bench for controllers that share boards, all real: an in-process ZooKeeper, a board-sim process (switch
+ * boards of kary:2,2 unless told) with a pseudo-terminal per controller, and {@code oftctl serve --ha} processes.
  */
 public final class HaBench implements AutoCloseable {
     private final Path dir;
@@ -24,11 +24,21 @@ public final class HaBench implements AutoCloseable {
     /** The boards' management ports, one per controller. */
     public final String[] ports;
 
+    private final List<String> fabric;
+
+    /** Switch boards of kary:2,2. */
     public HaBench(Path dir, int ports) throws Exception {
+        this(dir, ports, List.of("--fattree", "kary:2,2"), List.of("--fabric", "fattree", "--topology", "kary:2,2"));
+    }
+
+    /** Boards as {@code boardSim} makes them (board-sim options), served with {@code serve} (serve options). */
+    public HaBench(Path dir, int ports, List<String> boardSim, List<String> serve) throws Exception {
         this.dir = dir;
+        this.fabric = serve;
         this.zk = new TestingServer(true);
-        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn("--pty", "--ports", Integer.toString(ports), "--fattree",
-                "kary:2,2");
+        List<String> sim = new ArrayList<>(List.of("--pty", "--ports", Integer.toString(ports)));
+        sim.addAll(boardSim);
+        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn(sim.toArray(String[]::new));
         processes.add(boards.process());
         this.ports = boards.announce().substring(4).trim().split(" ");
     }
@@ -63,9 +73,11 @@ public final class HaBench implements AutoCloseable {
 
     /** {@code oftctl serve --ha} as controller {@code id} on management port {@code port}, stderr to {@code id}.err (and .2.err...). */
     public Controller serve(String id, int port, String stderrName, String... more) throws Exception {
-        List<String> cmd = new ArrayList<>(BoardSpec.BoardProcess.oftctl(List.of(), "serve", "--fabric", "fattree", "--topology",
-                "kary:2,2", "--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
+        List<String> args = new ArrayList<>(List.of("serve"));
+        args.addAll(fabric);
+        args.addAll(List.of("--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
                 "--state", dir.resolve(id + ".json").toString(), "--token-file", dir.resolve(id + ".token").toString()));
+        List<String> cmd = new ArrayList<>(BoardSpec.BoardProcess.oftctl(List.of(), args.toArray(String[]::new)));
         cmd.addAll(List.of(more));
         Process p = new ProcessBuilder(cmd).redirectError(dir.resolve(stderrName).toFile()).start();
         processes.add(p);

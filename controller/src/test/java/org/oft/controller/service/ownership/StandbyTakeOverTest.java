@@ -200,4 +200,37 @@ class StandbyTakeOverTest {
             assertEquals(recorded(dir.resolve("A.json")), boards(bench.ports[2]), "handed over without a table rewritten");
         }
     }
+
+    @Test
+    void anOpticalBenchIsTakenOverAsWell() throws Exception {
+        try (HaBench bench = new HaBench(dir, 3, java.util.List.of("--order", "3"), java.util.List.of("--order", "3"))) {
+            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+            java.util.Map<String, String> before = opticalBoards(bench.ports[2]);
+            a.process().destroyForcibly();
+            b.until("oftctl: master at generation 2", 30);
+            assertEquals(before, opticalBoards(bench.ports[2]), "the OFT's sequences, tables and phases as A left them");
+            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
+                    WireBoardBus.Options.defaults())) {
+                reader.discover();
+                for (BoardOwner o : reader.claims().owners()) {
+                    assertEquals("B", o.controller(), o.toString());
+                }
+            }
+        }
+    }
+
+    /** Every region's CRC of every board, and any pending commit. */
+    private static java.util.Map<String, String> opticalBoards(String port) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
+            for (org.oft.hal.BoardInfo b : reader.discover()) {
+                Message.Status s = reader.status(reader.address(b.id()));
+                out.put(b.id(), java.util.Arrays.toString(s.activeCrcs()) + (s.pendingEpoch() >= 0 ? " pending" : ""));
+            }
+        }
+        return out;
+    }
 }
