@@ -43,6 +43,7 @@ public final class BoardChannel implements AutoCloseable {
     private long bytesUnderWay;
     private long retransmits;
     private long gaveUp; // requests that ran out of tries
+    private long stalls; // time-outs that fired late and started again instead of sending
     private long wireBytes;
     private long receivedBytes;
     // Retransmission time-out from measured round trips (Jacobson/Karels, Karn's rule), in ns.
@@ -56,6 +57,7 @@ public final class BoardChannel implements AutoCloseable {
         final CompletableFuture<Message> answer = new CompletableFuture<>();
         int sent;
         long firstSent;
+        long due; // when the time-out should fire
         ScheduledFuture<?> timeout;
 
         Pending(int seq, Message request) {
@@ -169,6 +171,31 @@ public final class BoardChannel implements AutoCloseable {
         }
     }
 
+    /**
+     * A time-out that fires this much after it was due means this process did not run meanwhile (a loaded
+     * or paused host): the answer may be waiting unread, so the time-out starts again rather than send.
+     */
+    static final long LATE_NANOS = 20_000_000L;
+
+    private void timedOut(Pending p) {
+        synchronized (p) {
+            if (p.answer.isDone()) {
+                return;
+            }
+            if (System.nanoTime() - p.due > LATE_NANOS) {
+                long rto;
+                synchronized (this) {
+                    stalls++;
+                    rto = rtoNanos();
+                }
+                p.due = System.nanoTime() + rto;
+                p.timeout = timer.schedule(() -> timedOut(p), rto, TimeUnit.NANOSECONDS);
+                return;
+            }
+        }
+        transmit(p);
+    }
+
     private void transmit(Pending p) {
         synchronized (p) {
             if (p.answer.isDone()) {
@@ -200,7 +227,8 @@ public final class BoardChannel implements AutoCloseable {
                 // the link is down for now; the time-out retries
             }
             // No exponential back-off: a serial line loses frames to noise, not to congestion.
-            p.timeout = timer.schedule(() -> transmit(p), rto, TimeUnit.NANOSECONDS);
+            p.due = System.nanoTime() + rto;
+            p.timeout = timer.schedule(() -> timedOut(p), rto, TimeUnit.NANOSECONDS);
         }
     }
 
@@ -291,6 +319,11 @@ public final class BoardChannel implements AutoCloseable {
 
     static String who(int board) {
         return board == Message.BACKPLANE ? "backplane" : "board " + board;
+    }
+
+    /** Time-outs that found this process had not run when they were due, and waited again instead of sending. */
+    public synchronized long stalls() {
+        return stalls;
     }
 
     public synchronized long retransmits() {

@@ -48,7 +48,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     public record Options(long timeoutMillis, int tries, int window, int chunkBytes, int attempts, double idleSlotsPerSecond,
                           double commitLeadSeconds) {
         public static Options defaults() {
-            return new Options(50, 40, 32, Protocol.MAX_WRITE, 4, 1000, 0.25);
+            // 200 ms at least, as Linux's TCP: the scheduling delays of a busy host stay below it, so a clean
+            // line does not retransmit; 15 tries: a board that does not answer is named within about 3 s
+            return new Options(200, 15, 32, Protocol.MAX_WRITE, 4, 1000, 0.25);
         }
     }
 

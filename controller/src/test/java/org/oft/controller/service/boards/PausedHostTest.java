@@ -1,0 +1,80 @@
+package org.oft.controller.service.boards;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.BoardKind;
+import org.oft.hal.transport.SerialLink;
+import org.oft.hal.wire.WireBoardBus;
+
+/**
+ * The retransmission time-out does not mistake a paused host for a lost frame: this JVM is stopped
+ * (SIGSTOP) for longer than the time-out again and again while it deploys over a clean pseudo-terminal
+ * to a board-sim process that keeps running; answers wait unread meanwhile, and nothing is sent twice.
+ */
+@Timeout(120)
+class PausedHostTest {
+    private static List<BoardConfig> config(List<BoardInfo> boards, int order, int variant) {
+        int n = 1 << order;
+        List<BoardConfig> out = new ArrayList<>();
+        for (BoardInfo b : boards) {
+            if (b.kind() == BoardKind.ROUTER_LEVEL) {
+                long[] bits = new long[(n + 63) / 64];
+                for (int t = 0; t < n; t++) {
+                    if (((t * 7 + variant + b.index()) & 3) == 0) {
+                        bits[t >>> 6] |= 1L << (t & 63);
+                    }
+                }
+                out.add(BoardConfig.router(b.id(), bits, n, null));
+            } else {
+                int[] rows = new int[n];
+                for (int i = 0; i < n; i++) {
+                    rows[i] = (b.index() + i * (2 * variant + 1)) & (n - 1);
+                }
+                out.add(BoardConfig.processor(b.id(), rows, null));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aHostStoppedLongerThanTheTimeOutSendsNothingTwiceOnACleanLine() throws Exception {
+        BoardSpec.BoardProcess.Spawned sim = BoardSpec.BoardProcess.spawn("--pty", "--order", "6", "--model", "slot");
+        Process pauser = null;
+        try (WireBoardBus bus = new WireBoardBus(SerialLink.open(sim.announce().substring(4).trim(), BoardSpec.DEFAULT_BAUD),
+                WireBoardBus.Options.defaults())) {
+            List<BoardInfo> boards = bus.discover();
+            bus.deploy(config(boards, 6, 0));
+            long pid = ProcessHandle.current().pid();
+            // 300 ms stops (the time-out is 200 ms), 100 ms apart, for about 4 s
+            pauser = new ProcessBuilder("sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do sleep 0.1; kill -STOP " + pid
+                    + "; sleep 0.3; kill -CONT " + pid + "; done").start();
+            int deploys = 0;
+            List<Integer> all = java.util.stream.IntStream.range(0, boards.size()).boxed().toList();
+            while (pauser.isAlive()) { // requests always under way: status rounds of every board between deploys
+                bus.deploy(config(boards, 6, 1 + deploys % 3));
+                deploys++;
+                for (int round = 0; round < 20; round++) {
+                    bus.statuses(all);
+                }
+            }
+            assertEquals(0, pauser.waitFor(), "the pauser ran");
+            System.out.printf("paused host: %d deploys, %d time-outs found the host had stopped, %d retransmits%n", deploys,
+                    bus.channel().stalls(), bus.channel().retransmits());
+            assertTrue(bus.channel().stalls() > 0, "the host was stopped while requests were under way");
+            assertEquals(0, bus.channel().retransmits(), "retransmits on a clean line, the host paused");
+        } finally {
+            if (pauser != null) {
+                new ProcessBuilder("kill", "-CONT", Long.toString(ProcessHandle.current().pid())).start();
+                pauser.destroy();
+            }
+            BoardSpec.BoardProcess.kill(sim.process());
+        }
+    }
+}
