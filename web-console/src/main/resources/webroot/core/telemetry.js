@@ -48,8 +48,10 @@ export function connect(reload, ready) {
     const type = msg.type === 'health' ? 'health' : msg.type === 'ports' ? 'ports' : 'telemetry';
     if (type === 'telemetry') {
       const clock = $('clock');
-      clock.textContent = msg.running ? 'clock running' : 'clock stopped';
-      clock.className = 'badge ' + (msg.running ? 'on' : 'off');
+      const behind = msg.running && msg.clock && msg.clock.behind;
+      clock.textContent = behind ? 'clock behind: ' + Number(msg.clock.kept).toPrecision(3) + ' of ' + msg.clock.asked + ' slots/s'
+        : msg.running ? 'clock running' : 'clock stopped';
+      clock.className = 'badge ' + (behind ? 'bad' : msg.running ? 'on' : 'off');
     }
     emit(type, msg);
   };

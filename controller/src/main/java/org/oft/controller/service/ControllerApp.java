@@ -9,6 +9,7 @@ import org.oft.controller.service.optical.BenchVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.BoardBus;
@@ -309,12 +310,25 @@ public final class ControllerApp implements AutoCloseable {
         if (standing != null) {
             standing.close();
         }
+        // The verticles stop first (nothing asks the boards any more), then the boards' link (leases released,
+        // a board process ended), then Vert.x, whose event loops take a quiet period of seconds to wind down:
+        // that is not waited for, so a stop (SIGTERM) takes well under a second.
+        List<Future<?>> stopping = new java.util.ArrayList<>();
+        for (String id : vertx.deploymentIDs()) {
+            stopping.add(vertx.undeploy(id));
+        }
         try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            Future.join(stopping).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
             // closing anyway
         } finally {
             bus.close();
+            Future<Void> closed = vertx.close();
+            try {
+                closed.toCompletionStage().toCompletableFuture().get(200, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                // winding down by itself
+            }
         }
     }
 }

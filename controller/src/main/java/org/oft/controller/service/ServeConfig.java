@@ -120,8 +120,8 @@ public record ServeConfig(int order, int latency, String host, int port, double 
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
         }
-        if (!(slotsPerSecond > 0) || slotsPerSecond > 1e9) {
-            throw new IllegalArgumentException("slots per second must be above 0 and at most 1e9, got " + slotsPerSecond);
+        if (!(slotsPerSecond >= 1e-3) || slotsPerSecond > 1e9) {
+            throw new IllegalArgumentException("slots per second must be 0.001 to 1e9, got " + slotsPerSecond);
         }
         BoardSpec.parse(board);
     }

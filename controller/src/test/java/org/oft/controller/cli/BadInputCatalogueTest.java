@@ -144,8 +144,16 @@ public class BadInputCatalogueTest {
         l.add(c("hrelation pattern unknown", 2, "unknown pattern 'bogus'", "hrelation", "--order", "4", "--h", "1", "--pattern", "bogus"));
         l.add(c("serve port negative", 2, "port must be between 0 and 65535, got -1", "serve", "--port", "-1"));
         l.add(c("serve port huge", 2, "port must be between 0 and 65535, got 70000", "serve", "--port", "70000"));
-        l.add(c("serve slot rate 0", 2, "slots per second must be above 0 and at most 1e9, got 0.0", "serve", "--slots-per-second", "0"));
-        l.add(c("serve slot rate NaN", 2, "slots per second must be above 0 and at most 1e9, got NaN", "serve", "--slots-per-second", "NaN"));
+        l.add(c("serve slot rate 0", 2, "slots per second must be 0.001 to 1e9, got 0.0", "serve", "--slots-per-second", "0"));
+        l.add(c("serve slot rate NaN", 2, "slots per second must be 0.001 to 1e9, got NaN", "serve", "--slots-per-second", "NaN"));
+        l.add(c("serve slot rate no clock at all", 2, "slots per second must be 0.001 to 1e9, got 1.0E-300", "serve",
+                "--slots-per-second", "1e-300"));
+        l.add(c("serve lease too short", 2, "--lease must be 1 to 3600 seconds, got 0.1", "serve", "--lease", "0.1"));
+        l.add(c("serve priority without ha", 2, "--priority ranks controllers in an election: it needs --ha", "serve", "--priority", "3"));
+        l.add(c("serve ha unreachable", 2, "cannot reach the ZooKeeper ensemble 127.0.0.1:1 (--ha) within 10 s", "serve", "--port", "0",
+                "--ha", "127.0.0.1:1", "--token-file", "/tmp/oft-catalogue-token"));
+        l.add(c("board-sim ports without pty", 2, "--ports must be 1..4, and more than 1 only with --pty; got 2", "board-sim",
+                "--uio-file", "/dev/shm/oft-catalogue.win", "--ports", "2"));
         l.add(c("serve latency negative", 2, "latency must be between 0 and 4096 slots, got -1", "serve", "--latency", "-1"));
         l.add(c("serve order 0", 2, "order must be between 1 and 30, got 0", "serve", "--order", "0"));
         l.add(c("serve host empty", 2, "--host must name an address", "serve", "--host", ""));

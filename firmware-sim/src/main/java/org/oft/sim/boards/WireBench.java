@@ -281,7 +281,7 @@ public final class WireBench implements AutoCloseable {
             }
             return new Message.Ack(c.seq(), Message.BACKPLANE);
         }
-        if (c.op() != Message.Clock.START || !(c.slotsPerSecond() > 0) || c.slotsPerSecond() > 1e8) {
+        if (c.op() != Message.Clock.START || !(c.slotsPerSecond() >= 1e-3) || c.slotsPerSecond() > 1e9) {
             return nack(c, Protocol.E_OUT_OF_RANGE, "clock op " + c.op() + " at " + c.slotsPerSecond() + " slots/s");
         }
         if (ticking != null) {

@@ -29,6 +29,10 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     public static final String FIRMWARE = "oft-sim 0.1";
     static final int MAX_TELEMETRY_PER_SECOND = 20;
     private static final double MAX_SLOTS_PER_SECOND = 1e9;
+    private static final double MIN_SLOTS_PER_SECOND = 1e-3;
+    /** How long one run of slots holds the model: a stop, a read or a close waits at most about this. */
+    private static final long CHUNK_NANOS = 2_000_000L;
+    private double nanosPerSlot = 1000; // measured; sizes the chunks
 
     private final FabricModel fabric;
     private final TrafficSource traffic;
@@ -172,8 +176,8 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
 
     @Override
     public void startClock(double slotsPerSecond) {
-        if (!(slotsPerSecond > 0) || slotsPerSecond > MAX_SLOTS_PER_SECOND) {
-            throw new BoardException("slot clock: rate must be above 0 and at most 1e9 slots/s, got " + slotsPerSecond);
+        if (!(slotsPerSecond >= MIN_SLOTS_PER_SECOND) || slotsPerSecond > MAX_SLOTS_PER_SECOND) {
+            throw new BoardException("slot clock: rate must be 0.001 to 1e9 slots/s, got " + slotsPerSecond);
         }
         synchronized (lock) {
             if (closed) {
@@ -192,27 +196,55 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
             // Ticks at the slot rate when slow, else at the telemetry rate, running many slots a tick.
             long periodNanos = (long) Math.max(1e9 / MAX_TELEMETRY_PER_SECOND, 1e9 / slotsPerSecond);
             double slotsPerTick = slotsPerSecond * periodNanos / 1e9;
-            ticking = clock.scheduleAtFixedRate(() -> tick(slotsPerTick), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+            long budget = periodNanos * 4 / 5;
+            ticking = clock.scheduleAtFixedRate(() -> tick(slotsPerTick, budget), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
         }
     }
 
-    private void tick(double slotsPerTick) {
-        Telemetry t;
-        long number;
+    /**
+     * One tick: the slots due, in short runs that each hold the model about {@value #CHUNK_NANOS} ns,
+     * within {@code budgetNanos}. A model that cannot keep the rate runs slower (what it did not run is
+     * dropped, not owed), and telemetry, a stop or a close never wait behind a long run.
+     */
+    private void tick(double slotsPerTick, long budgetNanos) {
+        long deadline = System.nanoTime() + budgetNanos;
         synchronized (lock) {
             if (!running) {
                 return;
             }
-            slotsDue += slotsPerTick;
-            long slots = (long) slotsDue;
-            slotsDue -= slots;
-            try {
-                fabric.run(slots, traffic, DeliverySink.IGNORE);
-            } catch (RuntimeException e) {
-                // Cannot happen with a loaded fabric; if it does, stop visibly rather than spin.
-                running = false;
-                ticking.cancel(false);
-                System.err.println("oft-sim: slot clock stopped at slot " + fabric.slot() + ": " + e.getMessage());
+            slotsDue = Math.min(slotsDue + slotsPerTick, Math.max(1, slotsPerTick));
+        }
+        while (true) {
+            synchronized (lock) {
+                long chunk = Math.min((long) slotsDue, Math.max(1, (long) (CHUNK_NANOS / nanosPerSlot)));
+                if (!running || chunk <= 0) {
+                    break;
+                }
+                long t0 = System.nanoTime();
+                try {
+                    fabric.run(chunk, traffic, DeliverySink.IGNORE);
+                } catch (RuntimeException e) {
+                    // Cannot happen with a loaded fabric; if it does, stop visibly rather than spin.
+                    running = false;
+                    ticking.cancel(false);
+                    System.err.println("oft-sim: slot clock stopped at slot " + fabric.slot() + ": " + e.getMessage());
+                    break;
+                }
+                nanosPerSlot = 0.8 * nanosPerSlot + 0.2 * Math.max(1, (System.nanoTime() - t0) / (double) chunk);
+                slotsDue -= chunk;
+            }
+            if (System.nanoTime() > deadline) {
+                synchronized (lock) {
+                    slotsDue = Math.min(slotsDue, 1); // behind: the rest of this tick is not owed
+                }
+                break;
+            }
+        }
+        Telemetry t;
+        long number;
+        synchronized (lock) {
+            if (!running && ticking == null) {
+                return; // stopped meanwhile: the stop published
             }
             t = publishLocked();
             number = snapshots;

@@ -17,10 +17,19 @@ import org.oft.hal.BoardInfo;
 public final class BoardControls {
     private final BoardBus bus;
     private volatile double slotsPerSecond;
+    private final ClockKeeping keeping = new ClockKeeping(() -> slotsPerSecond);
+    /** The slowest rate the clock takes: a slot every 1,000 s (slower is no clock at all). */
+    public static final double MIN_SLOTS_PER_SECOND = 1e-3;
+    public static final double MAX_SLOTS_PER_SECOND = 1e9;
 
     public BoardControls(BoardBus bus, double slotsPerSecond) {
         this.bus = bus;
         this.slotsPerSecond = slotsPerSecond;
+    }
+
+    /** Telemetry's {@code clock} fields: the rate asked, the rate kept, and whether the boards run behind it. */
+    public JsonObject clock(org.oft.hal.Telemetry t) {
+        return keeping.of(t, System.nanoTime());
     }
 
     public double slotsPerSecond() {
@@ -44,8 +53,8 @@ public final class BoardControls {
                 return;
             }
             double r = rate == null ? slotsPerSecond : ((Number) rate).doubleValue();
-            if (!(r > 0) || r > 1e9) {
-                msg.fail(400, "slotsPerSecond must be above 0 and at most 1e9, got " + rate);
+            if (!(r >= MIN_SLOTS_PER_SECOND) || r > MAX_SLOTS_PER_SECOND) {
+                msg.fail(400, "slotsPerSecond must be 0.001 to 1e9, got " + rate);
                 return;
             }
             vertx.executeBlocking(() -> {

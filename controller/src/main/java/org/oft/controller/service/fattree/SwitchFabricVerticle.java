@@ -91,7 +91,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         FabricAnalyses analyses = new FabricAnalyses(vertx, deployer, bench);
         FabricConfiguration configuration = new FabricConfiguration(
                 FabricConfiguration.describe(first.topology(), bench, config, started.boards(), started.previousRecord()), deployer, controls);
-        LatestTelemetry latest = new LatestTelemetry(telemetry);
+        LatestTelemetry latest = new LatestTelemetry(telemetry, controls);
 
         EventBus eb = vertx.eventBus();
         eb.<JsonObject>consumer(Addresses.CONFIG, configuration::config);
@@ -176,12 +176,15 @@ public final class SwitchFabricVerticle extends VerticleBase {
         private final TelemetryRates rates;
         private volatile JsonObject latest = new JsonObject();
 
-        LatestTelemetry(TelemetryRates rates) {
+        private final BoardControls controls;
+
+        LatestTelemetry(TelemetryRates rates, BoardControls controls) {
             this.rates = rates;
+            this.controls = controls;
         }
 
         void publish(org.oft.hal.Telemetry t) {
-            JsonObject j = rates.of(t);
+            JsonObject j = rates.of(t).put("clock", controls.clock(t));
             latest = j;
             vertx.eventBus().publish(Addresses.TELEMETRY, j);
         }

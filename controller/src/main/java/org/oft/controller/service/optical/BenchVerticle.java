@@ -188,7 +188,7 @@ public final class BenchVerticle extends VerticleBase {
         }
         controls.register(vertx, () -> discovered);
         bus.setTelemetryListener(t -> {
-            JsonObject j = TelemetryJson.of(t, baseline);
+            JsonObject j = TelemetryJson.of(t, baseline).put("clock", controls.clock(t));
             latest = j;
             vertx.eventBus().publish(Addresses.TELEMETRY, j);
         });
