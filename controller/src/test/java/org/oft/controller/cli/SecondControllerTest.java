@@ -28,6 +28,7 @@ import org.oft.hal.wire.WireBoardBus;
  * (a board-sim process with two pseudo-terminals): whatever makes it fail, it fails with one line
  * naming why and leaves the boards, the deploy record and the token file byte for byte.
  */
+@SuppressWarnings("removal") // Vert.x's SelfSignedCertificate: the simplest real certificate pair for a test
 @Timeout(180)
 class SecondControllerTest {
     @TempDir

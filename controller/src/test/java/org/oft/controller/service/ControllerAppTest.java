@@ -154,7 +154,7 @@ class ControllerAppTest {
             int d = table.getJsonArray("rows").getInteger(i);
             assertTrue(d >= 0 && d < 8);
         }
-        assertEquals(8, new java.util.HashSet<>(table.getJsonArray("rows").getList()).size(), "every destination once per cycle");
+        assertEquals(8, table.getJsonArray("rows").stream().collect(java.util.stream.Collectors.toSet()).size(), "every destination once per cycle");
         assertEquals(400, http(HttpMethod.GET, "/api/oft/table?processor=8", null).getInteger("status"));
         assertEquals(400, http(HttpMethod.GET, "/api/oft/table?processor=x", null).getInteger("status"));
 

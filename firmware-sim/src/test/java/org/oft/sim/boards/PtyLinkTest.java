@@ -17,6 +17,7 @@ import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.WireBoardBus;
 
 /** jssc on a pseudo-terminal's slave, the board firmware on its master (JNA), in one process. */
+@SuppressWarnings("try") // the bench answers the bus: it is used by being open
 @Timeout(60)
 class PtyLinkTest {
 

@@ -234,7 +234,7 @@ final class LeafRoutes {
                 int from = goDown ? 0 : s.t.downPorts(l);
                 int ports = goDown ? s.t.downPorts(l) : s.t.upPorts(l);
                 long j = goDown ? a : a / (s.t.copyStride(l) * (long) ports);
-                int c = plan >= from && plan < from + ports ? plan - from : (int) (a % ports);
+                int c = plan >= from && plan < from + ports ? plan - from : a % ports;
                 int step = ports == 1 ? 0 : 1 + (int) (j % (ports - 1));
                 // a shift sends the addresses of a window of M_l hosts (those below v) through v together:
                 // a port that already took a rerouted address within that distance is passed over if any
@@ -244,7 +244,7 @@ final class LeafRoutes {
                 want = NONE;
                 int fallback = NONE;
                 for (int i = 0; i < ports && want == NONE; i++) {
-                    int p = from + (int) ((c + step + i) % ports);
+                    int p = from + (c + step + i) % ports;
                     if (s.valid(v, l, p, goDown, down, up, d)) {
                         if (Math.abs((long) a - s.lastOnto[base + p]) >= window) {
                             want = p;

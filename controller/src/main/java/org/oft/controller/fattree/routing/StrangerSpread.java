@@ -77,7 +77,7 @@ final class StrangerSpread {
                     int g = s.t.portBase(v) + q;
                     int c = s.t.peerNode(g);
                     if (c >= n && (s.rows[(c - n) * s.addresses + a] & 0xFF) == s.t.peerPort(g)) {
-                        add(strangers, count, i, (long) a << 32 | s.ALL_BELOW);
+                        add(strangers, count, i, (long) a << 32 | RerouteState.ALL_BELOW);
                         break;
                     }
                 }
@@ -279,7 +279,7 @@ final class StrangerSpread {
             int ca = (c - n) * s.addresses + a;
             if (c >= n && (s.rows[ca] & 0xFF) == s.t.peerPort(g)) {
                 arrives = true;
-                int from = s.rows[ca] != s.planned[ca] ? q : s.ALL_BELOW; // as the full spread counts them
+                int from = s.rows[ca] != s.planned[ca] ? q : RerouteState.ALL_BELOW; // as the full spread counts them
                 foreign |= from == q;
                 lo = Math.min(lo, s.sourceFirst(v, l, from));
                 hi = Math.max(hi, s.sourceFirst(v, l, from) + s.sourceSize(l, from));
@@ -406,7 +406,7 @@ final class StrangerSpread {
         int step = 1 + (int) (j % (ups - 1));
         int alone = NONE; // free here, though a neighbour's stranger meets it above
         for (int q = 0; q < ups; q++) {
-            int p = downs + (int) ((cur - downs + step + q) % ups);
+            int p = downs + (cur - downs + step + q) % ups;
             if (s.valid(v, l, p, false, down, up, d) && taken[p] != stamp) {
                 if (met[p] != stamp) {
                     return p;
@@ -422,7 +422,7 @@ final class StrangerSpread {
         // every port that leads the right way took a stranger a shift sends with a: the one that took fewest
         int least = NONE;
         for (int q = 0; q < ups; q++) {
-            int p = downs + (int) ((cur - downs + step + q) % ups);
+            int p = downs + (cur - downs + step + q) % ups;
             if (s.valid(v, l, p, false, down, up, d) && (least == NONE || takenCount[p] < takenCount[least])) {
                 least = p;
             }

@@ -95,10 +95,15 @@ final class IbSim implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         ibsim.destroy();
-        if (!ibsim.waitFor(10, TimeUnit.SECONDS)) {
-            ibsim.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        try {
+            if (!ibsim.waitFor(10, TimeUnit.SECONDS)) {
+                ibsim.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ibsim.destroyForcibly();
         }
         assertFalse(ProcessHandle.of(ibsim.pid()).map(ProcessHandle::isAlive).orElse(false), "ibsim still running");
     }

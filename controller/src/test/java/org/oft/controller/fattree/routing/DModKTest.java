@@ -43,6 +43,7 @@ class DModKTest {
 
     @SuppressWarnings("unchecked")
     static Set<Integer>[] destinationsPerDownPort(PgftTopology t, Routing r) {
+        @SuppressWarnings({"unchecked", "rawtypes"}) // an array of sets, one per port
         Set<Integer>[] dests = new Set[t.portCount()];
         int[] ports = new int[2 * t.levels()];
         for (int s = 0; s < t.hosts(); s++) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The console over HTTPS with a PEM certificate and key: served as such, and not as plain HTTP. */
+@SuppressWarnings("removal") // Vert.x's SelfSignedCertificate: the simplest real certificate pair for a test
 @Timeout(60)
 class ConsoleTlsTest {
     @Test

@@ -97,9 +97,13 @@ public final class HaBench implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws java.io.IOException {
         for (Process p : processes) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            try {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         zk.close();
     }
