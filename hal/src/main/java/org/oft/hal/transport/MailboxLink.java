@@ -9,6 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -54,7 +55,18 @@ public final class MailboxLink implements ByteLink {
         int munmap(Pointer addr, long length) throws LastErrorException;
 
         int close(int fd) throws LastErrorException;
+
+        int memfd_create(String name, int flags) throws LastErrorException;
+
+        int fcntl(int fd, int cmd, int arg) throws LastErrorException;
     }
+
+    private static final int MFD_CLOEXEC = 1;
+    private static final int MFD_ALLOW_SEALING = 2;
+    private static final int F_ADD_SEALS = 1033;
+    private static final int F_SEAL_SEAL = 1;
+    private static final int F_SEAL_SHRINK = 2;
+    private static final int F_SEAL_GROW = 4;
 
     private final String path;
     private final Pointer window;
@@ -69,11 +81,19 @@ public final class MailboxLink implements ByteLink {
     private final Thread poller;
     private volatile Receiver receiver = (b, o, l) -> { };
     private volatile boolean closed;
+    /** Holds this side's lock on the window, so that one board model and one controller use it; null for a device without locks. */
+    private final FileChannel guard;
+    /** The link the board side made at the window's path (to its sealed memory), removed when it closes; else null. */
+    private final Path published;
+    private volatile String broken;
+    private boolean released; // under this monitor
 
-    private MailboxLink(String path, int fd, Pointer window, boolean boardSide) {
+    private MailboxLink(String path, int fd, Pointer window, boolean boardSide, FileChannel guard, Path published) {
         this.path = path;
         this.fd = fd;
         this.window = window;
+        this.guard = guard;
+        this.published = published;
         this.sendHead = boardSide ? TO_HOST_HEAD : TO_BOARD_HEAD;
         this.sendTail = boardSide ? TO_HOST_TAIL : TO_BOARD_TAIL;
         this.sendBell = boardSide ? TO_HOST_BELL : TO_BOARD_BELL;
@@ -93,45 +113,139 @@ public final class MailboxLink implements ByteLink {
      */
     public static MailboxLink open(String path, boolean boardSide) {
         checkWindowFile(path, boardSide);
+        return boardSide ? serve(path) : reach(path);
+    }
+
+    /**
+     * The board side: the window is memory of its own (memfd) sealed against shrinking, so that no
+     * process can truncate it under a mapping (which would kill both JVMs with SIGBUS), published at
+     * {@code path} as a link to it; an existing window there is taken over only if no board model holds it.
+     */
+    private static MailboxLink serve(String path) {
         LibC c = LibC.INSTANCE;
+        Path at = Path.of(path);
+        if (Files.exists(at)) { // an old window: refused while another board model holds it
+            try (FileChannel old = FileChannel.open(at, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                FileLock held = lock(old, 0, path, true);
+                if (held != null) {
+                    held.release();
+                }
+            } catch (IOException e) {
+                throw new LinkException("register window " + path + ": cannot open (" + e.getMessage() + ")");
+            }
+        }
         int fd;
         try {
-            fd = c.open(path, boardSide ? 0x42 : 0x2, 0600); // O_RDWR (| O_CREAT on the board side)
+            fd = c.memfd_create("oft-register-window", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+            c.ftruncate(fd, SIZE);
+            c.fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
         } catch (LastErrorException e) {
+            throw new LinkException("register window " + path + ": cannot make its memory (" + errno(e.getErrorCode()) + ")");
+        }
+        Path self = Path.of("/proc/" + ProcessHandle.current().pid() + "/fd/" + fd);
+        FileChannel guard = null;
+        try {
+            guard = FileChannel.open(self, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            lock(guard, 0, path, true);
+            Files.deleteIfExists(at);
+            Files.createSymbolicLink(at, self);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(guard);
+            closeQuietly(fd);
+            throw e instanceof LinkException l ? l
+                    : new LinkException("register window " + path + ": cannot publish it (" + e.getMessage() + ")");
+        }
+        Pointer w;
+        try {
+            w = c.mmap(null, SIZE, 3, 1, fd, 0); // PROT_READ|PROT_WRITE, MAP_SHARED
+        } catch (LastErrorException e) {
+            closeQuietly(guard);
+            closeQuietly(fd);
+            throw new LinkException("register window " + path + ": cannot map " + SIZE + " bytes (" + errno(e.getErrorCode()) + ")");
+        }
+        w.setMemory(0, 4096, (byte) 0);
+        w.setInt(4, 1);
+        w.setInt(8, RING);
+        VarHandle.fullFence();
+        w.setInt(0, MAGIC);
+        MailboxLink link = new MailboxLink(path, fd, w, true, guard, at);
+        link.poller.start();
+        return link;
+    }
+
+    /** The host side: maps what the board side (or a UIO device) offers, once it holds the controller's lock on it. */
+    private static MailboxLink reach(String path) {
+        LibC c = LibC.INSTANCE;
+        FileChannel guard = null;
+        try {
+            guard = FileChannel.open(Path.of(path), StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (lock(guard, 1, path, false) == null) {
+                closeQuietly(guard);
+                guard = null; // a device that takes no locks
+            }
+        } catch (IOException e) {
+            guard = null; // a device that FileChannel does not open: mapped as it is
+        }
+        int fd;
+        try {
+            fd = c.open(path, 0x2, 0600); // O_RDWR
+        } catch (LastErrorException e) {
+            closeQuietly(guard);
             throw new LinkException("register window " + path + ": cannot open (" + errno(e.getErrorCode()) + ")");
         }
         Pointer w;
         try {
-            if (boardSide) {
-                c.ftruncate(fd, SIZE);
-            }
             w = c.mmap(null, SIZE, 3, 1, fd, 0); // PROT_READ|PROT_WRITE, MAP_SHARED
         } catch (LastErrorException e) {
+            closeQuietly(guard);
             closeQuietly(fd);
             throw new LinkException("register window " + path + ": cannot map " + SIZE + " bytes (" + errno(e.getErrorCode()) + ")");
         }
-        if (boardSide) {
-            w.setMemory(0, 4096, (byte) 0);
-            w.setInt(4, 1);
-            w.setInt(8, RING);
-            VarHandle.fullFence();
-            w.setInt(0, MAGIC);
-        } else {
-            int magic = w.getInt(0);
-            int ring = w.getInt(8);
-            if (magic != MAGIC || ring != RING) {
-                try {
-                    c.munmap(w, SIZE);
-                } catch (LastErrorException ignored) {
-                    // failing anyway
-                }
-                closeQuietly(fd);
-                throw new LinkException(notAMailbox(path, magic, ring));
+        int magic = w.getInt(0);
+        int ring = w.getInt(8);
+        if (magic != MAGIC || ring != RING) {
+            try {
+                c.munmap(w, SIZE);
+            } catch (LastErrorException ignored) {
+                // failing anyway
             }
+            closeQuietly(guard);
+            closeQuietly(fd);
+            throw new LinkException(notAMailbox(path, magic, ring));
         }
-        MailboxLink link = new MailboxLink(path, fd, w, boardSide);
+        MailboxLink link = new MailboxLink(path, fd, w, false, guard, null);
         link.poller.start();
         return link;
+    }
+
+    /**
+     * This side's lock on the window: byte 0 the board model's, byte 1 the controller's. Null when the file
+     * takes no locks (some devices); a lock another process (or this one) holds is refused with who holds it.
+     */
+    private static FileLock lock(FileChannel ch, int role, String path, boolean boardSide) {
+        FileLock l;
+        try {
+            l = ch.tryLock(role, 1, false);
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            l = null;
+        } catch (IOException e) {
+            return null; // no locks on this file
+        }
+        if (l == null) {
+            throw new LinkException("register window " + path + " is " + (boardSide ? "served by another board model"
+                    : "reached by another controller") + " already: one at a time");
+        }
+        return l;
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // nothing to do
+            }
+        }
     }
 
     /**
@@ -228,8 +342,8 @@ public final class MailboxLink implements ByteLink {
         int off = 0;
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (off < bytes.length) {
-            if (closed) {
-                throw new LinkException("register window " + path + " closed");
+            if (closed || shrank()) {
+                throw new LinkException(broken != null ? broken : "register window " + path + " closed");
             }
             int head = window.getInt(sendHead);
             VarHandle.fullFence();
@@ -257,6 +371,9 @@ public final class MailboxLink implements ByteLink {
         byte[] buf = new byte[RING];
         int idle = 0;
         while (!closed) {
+            if (shrank()) {
+                return;
+            }
             int head = window.getInt(recvHead);
             VarHandle.fullFence(); // head before data
             int tail = window.getInt(recvTail);
@@ -276,6 +393,29 @@ public final class MailboxLink implements ByteLink {
         }
     }
 
+    /**
+     * A window file someone else made (not the board model's sealed memory) can still be truncated under
+     * the mapping: its size is checked before every look, and a window that shrank is a link error from
+     * then on, never touched again. (A truncation between the check and the look is not caught: serve
+     * windows with board-sim, whose memory cannot shrink.)
+     */
+    private boolean shrank() {
+        if (guard == null || published != null) {
+            return false;
+        }
+        try {
+            long size = guard.size();
+            if (size >= SIZE) {
+                return false;
+            }
+            broken = "register window " + path + " shrank to " + size + " bytes under the mapping: the link is down";
+        } catch (IOException e) {
+            broken = "register window " + path + ": " + e.getMessage();
+        }
+        closed = true;
+        return true;
+    }
+
     @Override
     public void receiver(Receiver receiver) {
         this.receiver = receiver;
@@ -287,21 +427,35 @@ public final class MailboxLink implements ByteLink {
     }
 
     @Override
-    public void close() {
-        if (closed) {
+    public synchronized void close() { // after any send under way: nothing touches the window once it is unmapped
+        if (released) {
             return;
         }
+        released = true;
+        boolean wasBroken = broken != null;
         closed = true;
         try {
             poller.join(2000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        try {
-            LibC.INSTANCE.munmap(window, SIZE);
-        } catch (LastErrorException ignored) {
-            // unmapping anyway
+        if (!wasBroken) { // a shrunk window is not touched, not even to unmap it
+            try {
+                LibC.INSTANCE.munmap(window, SIZE);
+            } catch (LastErrorException ignored) {
+                // unmapping anyway
+            }
         }
+        if (published != null) {
+            try {
+                if (Files.isSymbolicLink(published) && Files.readSymbolicLink(published).toString().endsWith("/fd/" + fd)) {
+                    Files.delete(published);
+                }
+            } catch (IOException ignored) {
+                // left behind: it points nowhere once this process ends
+            }
+        }
+        closeQuietly(guard);
         closeQuietly(fd);
     }
 }

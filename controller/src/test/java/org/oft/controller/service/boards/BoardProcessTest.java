@@ -93,6 +93,37 @@ class BoardProcessTest {
         assertFalse(p.isAlive());
     }
 
+    /**
+     * A register window board-sim serves cannot be shrunk under the mappings (it is sealed memory; a
+     * truncated window used to kill both JVMs with SIGBUS), and it is held: one board model serves it,
+     * one controller reaches it.
+     */
+    @Test
+    void aServedWindowCannotBeTruncatedAndIsHeldByOneModelAndOneController() throws Exception {
+        Path window = Path.of(Path.of("/dev/shm").toFile().isDirectory() ? "/dev/shm" : System.getProperty("java.io.tmpdir"),
+                "oft-held-" + ProcessHandle.current().pid() + ".win");
+        BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--uio-file", window.toString(), "--order", "6");
+        try (BoardBus bus = new WireBoardBus(MailboxLink.open(window.toString(), false), WireBoardBus.Options.defaults())) {
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(window.toFile(), "rw")) {
+                java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> f.setLength(0));
+                assertTrue(String.valueOf(e.getMessage()).contains("Operation not permitted"), e.getMessage());
+            }
+            assertEquals(135168L, Files.size(window), "the window keeps its size");
+            org.oft.hal.transport.LinkException twice = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.oft.hal.transport.LinkException.class, () -> MailboxLink.open(window.toString(), false));
+            assertEquals("register window " + window + " is reached by another controller already: one at a time", twice.getMessage());
+            java.io.StringWriter err = new java.io.StringWriter();
+            int code = org.oft.controller.cli.Oftctl.execute(new String[] {"board-sim", "--uio-file", window.toString()},
+                    new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err));
+            assertTrue(code != 0 && err.toString().contains("register window " + window + " is served by another board model already"),
+                    code + " " + err);
+            deployOrderSixAndRun(bus); // the link still works after all that
+        } finally {
+            BoardSpec.BoardProcess.kill(sp.process());
+        }
+        assertFalse(Files.exists(window, java.nio.file.LinkOption.NOFOLLOW_LINKS), "the board model removes its window when it stops");
+    }
+
     @Test
     void theControllerServesTheConsoleOverTheSerialPath() throws Exception {
         try (ControllerApp app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 200, "sim-pty"))) {
