@@ -95,6 +95,14 @@ final class BoardSimCommand implements Callable<Integer> {
         if (pty == (uioFile != null)) {
             throw new IllegalArgumentException("name exactly one of --pty and --uio-file");
         }
+        if (fattree == null) { // each processor board holds its table, 2^r rows of 2 bytes, in two banks, and the model a copy
+            double n = 1L << order;
+            org.oft.controller.limits.MemoryBudget.require("an order-" + order + " bench of boards (" + (long) n + " tables of " + (long) n
+                    + " rows, in two banks each)", n * n * 6 + 64e6, "serve a smaller order");
+        } else {
+            org.oft.controller.cli.fattree.RoutingArgs.requireTables(
+                    org.oft.controller.fattree.topology.TopologySpec.parse(fattree).topology(), paths, 3);
+        }
         FabricModel fabric = fattree != null ? null : switch (model) {
             case "timed" -> new TimedFabric(FibrePlant.nominal(FabricWiring.of(order), TimingParameters.defaults(), latency), latency);
             case "slot" -> new SlotFabric(FabricWiring.of(order), latency);

@@ -14,6 +14,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "tables", footer = {"%nExamples:", "  oftctl tables --order 3 --processor 5", "  oftctl tables --order 4 --json"}, description = "Per-processor routing tables: row i = destination reached by a packet injected in slot i.")
 final class TablesCommand implements Callable<Integer> {
     /** All n×n rows are only printed up to this order; beyond, name a processor. */
+    /** One processor's table: 2^24 rows, about 180 MB of text. */
+    static final int MAX_ORDER_ONE = 24;
     static final int MAX_ORDER_ALL = 12;
 
     @Spec
@@ -37,6 +39,11 @@ final class TablesCommand implements Callable<Integer> {
         if (processor == null && order > MAX_ORDER_ALL) {
             throw new IllegalArgumentException("all processors' tables of order " + order + " are 4^" + order
                     + " rows; name one with --processor (all are printed up to order " + MAX_ORDER_ALL + ")");
+        }
+        if (order > MAX_ORDER_ONE) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "one table of order %d is 2^%d rows, about %.1f GiB "
+                    + "of text; tables are printed up to order %d (the control sequence of any order: oftctl debruijn)", order, order,
+                    (1L << order) * 11.0 / (1 << 30), MAX_ORDER_ONE));
         }
         ControlSequence xi = LyndonPreferOne.generate(order);
         RoutingTables tables = new RoutingTables(xi, latency);

@@ -50,6 +50,11 @@ public final class ControllerApp implements AutoCloseable {
      * failure there changes no board and no file.
      */
     public static ControllerApp start(ServeConfig config, java.util.function.Consumer<String> say) {
+        if (config.fattree() == null) { // every processor's table, n rows, as ints and as bytes, all at once for the deploy
+            double n = 1L << config.order();
+            org.oft.controller.limits.MemoryBudget.require("an order-" + config.order() + " OFT's " + (long) n + " routing tables of "
+                    + (long) n + " rows", n * n * 6 + 64e6, "serve a smaller order");
+        }
         String benchText = config.fattree() == null && config.bench() != null ? BoardModels.read(config.bench()) : null;
         BenchDescription bench = config.fattree() == null ? BenchDescription.of(config.order(), config.latency(), benchText) : null;
         if (config.state() != null) {

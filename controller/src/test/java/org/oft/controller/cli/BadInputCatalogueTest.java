@@ -148,6 +148,13 @@ public class BadInputCatalogueTest {
         l.add(c("serve slot rate NaN", 2, "slots per second must be 0.001 to 1e9, got NaN", "serve", "--slots-per-second", "NaN"));
         l.add(c("serve slot rate no clock at all", 2, "slots per second must be 0.001 to 1e9, got 1.0E-300", "serve",
                 "--slots-per-second", "1e-300"));
+        l.add(c("lft tables that cannot fit", 2, "the forwarding tables of PGFT(4;32,32,32,32;1,32,32,32;1,1,1,1) (131072 switches × "
+                + "1048576 hosts × 1 paths, 3 copies) would take about 384.0 GiB of memory; this JVM may use", "fattree", "lft", "--topology",
+                "kary:32,4", "--format", "json"));
+        l.add(c("lft more LIDs than InfiniBand has, before routing", 2, "the fabric needs 81920 unicast LIDs; InfiniBand has 49151",
+                "fattree", "lft", "--topology", "kary:16,4"));
+        l.add(c("tables of one processor past the printable", 2, "one table of order 30 is 2^30 rows, about 11.0 GiB of text", "tables",
+                "--order", "30", "--processor", "1"));
         l.add(c("serve lease too short", 2, "--lease must be 1 to 3600 seconds, got 0.1", "serve", "--lease", "0.1"));
         l.add(c("serve priority without ha", 2, "--priority ranks controllers in an election: it needs --ha", "serve", "--priority", "3"));
         l.add(c("serve ha unreachable", 2, "cannot reach the ZooKeeper ensemble 127.0.0.1:1 (--ha) within 10 s", "serve", "--port", "0",

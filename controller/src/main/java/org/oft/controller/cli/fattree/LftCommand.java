@@ -51,6 +51,10 @@ final class LftCommand implements Callable<Integer> {
         if (!format.equals("opensm") && !format.equals("json")) {
             throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
         }
+        if (format.equals("opensm")) { // the LIDs are known from the topology: refused before routing, not after
+            org.oft.controller.fattree.ib.LidPlan.of(org.oft.controller.fattree.topology.TopologySpec.parse(args.topology).topology(),
+                    args.paths);
+        }
         Routing r = args.route();
         org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
         ForwardingTables lft = faults.isEmpty() ? r.tables()

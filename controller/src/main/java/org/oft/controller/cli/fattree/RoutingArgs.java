@@ -31,8 +31,17 @@ public final class RoutingArgs {
 
     public Routing route() {
         tree = TopologySpec.parse(topology);
+        requireTables(tree.topology(), paths, 3); // the engine's tables and the copies a reroute and the output take
         types = NodeTypes.parse(nodeTypes, tree.topology());
         RoutingEngine e = RoutingEngines.byName(engine);
         return e.route(tree.topology(), new RoutingOptions(paths, seed, types));
+    }
+
+    /** Refuses a fabric whose forwarding tables ({@code copies} of them) do not fit, before routing it. */
+    public static void requireTables(org.oft.controller.fattree.topology.PgftTopology t, int paths, int copies) {
+        double entries = (double) t.switches() * t.hosts() * Math.max(1, paths);
+        org.oft.controller.limits.MemoryBudget.require("the forwarding tables of " + t.describe() + " (" + t.switches() + " switches × "
+                + t.hosts() + " hosts × " + Math.max(1, paths) + " paths, " + copies + " copies)", entries * copies,
+                "route a smaller fabric, or fewer paths");
     }
 }

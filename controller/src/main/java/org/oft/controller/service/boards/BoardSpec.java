@@ -184,7 +184,7 @@ public record BoardSpec(String kind, String path, int baud) {
         }
 
         /** The JVM options the {@code oftctl} launcher runs with, and why (see there): the board model's hot loop. */
-        public static final List<String> MODEL_JVM_OPTIONS = List.of("-XX:-UseCompressedOops");
+        public static final List<String> MODEL_JVM_OPTIONS = List.of("-XX:-UseCompressedOops", "-XX:MaxRAMPercentage=50");
 
         /** The command line of {@code oftctl ARGS} run by this JVM and class path, with {@code jvmOptions}. */
         public static List<String> oftctl(List<String> jvmOptions, String... args) {
