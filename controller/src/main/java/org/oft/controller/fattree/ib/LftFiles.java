@@ -27,6 +27,13 @@ public final class LftFiles {
     private static final Pattern ROW = Pattern.compile(
             "^0x([0-9a-fA-F]+)\\s+(\\d+)\\s*[:#]\\s*\\(?(Channel Adapter|Switch|Router)\\s+portguid 0x([0-9a-fA-F]+).*$");
 
+    /**
+     * dump_fts/ibroute with LMC > 0: a port's LIDs after its base LID are printed as the base LID's path k of
+     * n, with the port GUID, or without it (then they are the last base row's port), or as an illegal port.
+     */
+    private static final Pattern PATH_ROW = Pattern.compile(
+            "^0x([0-9a-fA-F]+)\\s+(\\d+)\\s*[:#]\\s*\\(path #(\\d+)(?: out of (\\d+))?(?:: portguid 0x([0-9a-fA-F]+))?( - illegal port)?\\).*$");
+
     private LftFiles() {
     }
 
@@ -164,6 +171,17 @@ public final class LftFiles {
         return parse(tree, InputFile.readLines(file, "LFT file", InputFile.LARGE), file.toString());
     }
 
+    /** One row: switch {@code v}'s port for a LID of host {@code d}. */
+    private static void put(Map<Integer, java.util.TreeMap<Integer, Integer>> current, int d, String lidHex, String port, int[] local,
+                            FabricNames nm, int v, String source, int lineNo) {
+        int lid = Integer.parseInt(lidHex, 16);
+        int phys = Integer.parseInt(port);
+        if (phys >= local.length || local[phys] < 0) {
+            throw new IllegalArgumentException(source + ":" + lineNo + ": port " + phys + " of '" + nm.name(v) + "' has no link in the fabric");
+        }
+        current.computeIfAbsent(d, x -> new java.util.TreeMap<>()).put(lid, local[phys]);
+    }
+
     public static ForwardingTables parse(FatTree tree, List<String> lines, String source) {
         PgftTopology t = tree.topology();
         FabricNames nm = tree.names();
@@ -193,6 +211,7 @@ public final class LftFiles {
         Map<Integer, Map<Integer, java.util.TreeMap<Integer, Integer>>> rows = new HashMap<>();
         Map<Integer, java.util.TreeMap<Integer, Integer>> current = null;
         int currentSwitch = -1;
+        Integer lastHost = null; // the host of the last base row: the port of following "path #k" rows
         int lineNo = 0;
         for (String raw : lines) {
             lineNo++;
@@ -208,12 +227,28 @@ public final class LftFiles {
                 current = rows.computeIfAbsent(v, x -> new HashMap<>());
                 continue;
             }
+            Matcher pm = PATH_ROW.matcher(line);
+            if (pm.matches()) { // a further LID of the port whose base row came last (LMC > 0)
+                if (current == null) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": table row before any switch header");
+                }
+                Integer d = pm.group(5) != null ? hostOfGuid.get(Long.parseUnsignedLong(pm.group(5), 16)) : lastHost;
+                if (pm.group(5) != null && d == null && lastHost != null) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": port guid 0x" + pm.group(5) + " is not a host of the fabric");
+                }
+                if (d == null || pm.group(6) != null) {
+                    continue; // a switch's further LIDs, or an entry of no valid port
+                }
+                put(current, d, pm.group(1), pm.group(2), localOfPhysical.get(currentSwitch), nm, currentSwitch, source, lineNo);
+                continue;
+            }
             Matcher rm = ROW.matcher(line);
             if (rm.matches()) {
                 if (current == null) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": table row before any switch header");
                 }
                 if (!rm.group(3).equals("Channel Adapter")) {
+                    lastHost = null;
                     continue; // routes to switches are not the engines' business
                 }
                 long g = Long.parseUnsignedLong(rm.group(4), 16);
@@ -221,14 +256,8 @@ public final class LftFiles {
                 if (d == null) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port guid 0x" + rm.group(4) + " is not a host of the fabric");
                 }
-                int lid = Integer.parseInt(rm.group(1), 16);
-                int phys = Integer.parseInt(rm.group(2));
-                int[] local = localOfPhysical.get(currentSwitch);
-                if (phys >= local.length || local[phys] < 0) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": port " + phys + " of '" + nm.name(currentSwitch)
-                            + "' has no link in the fabric");
-                }
-                current.computeIfAbsent(d, x -> new java.util.TreeMap<>()).put(lid, local[phys]);
+                lastHost = d;
+                put(current, d, rm.group(1), rm.group(2), localOfPhysical.get(currentSwitch), nm, currentSwitch, source, lineNo);
             }
         }
         int paths = 0;

@@ -58,4 +58,34 @@ class OpenSmInteropTest {
                     .contains("tables equal: 20 switches x 32 addresses"));
         }
     }
+
+    /**
+     * LMC > 0: OpenSM gives each host 2^LMC LIDs, and dump_fts prints a host's further LIDs as "(path #k out of
+     * n: portguid ...)". Those rows are the host's other paths, and a compare of identical tables says so.
+     */
+    @Test
+    @Timeout(180)
+    void withTwoLidsPerHostTheSwitchesHoldOurTablesAndDumpFtsReadsBack() throws Exception {
+        IbSim.require();
+        String spec = "kary:2,3";
+        Path net = dir.resolve("lmc.net");
+        Path lfts = dir.resolve("lmc.lfts");
+        oftctl("fattree", "export", "--topology", spec, "--output", net.toString());
+        oftctl("fattree", "lft", "--topology", spec, "--engine", "disjoint", "--paths", "2", "--format", "opensm", "--output",
+                lfts.toString());
+        try (IbSim sim = IbSim.start(dir, net)) {
+            String log = sim.opensm("file", "lmc", "-l", "1", "-U", lfts.toString());
+            assertTrue(log.contains("file tables configured on all switches"), "OpenSM did not use the file engine:\n" + log);
+            String dumped = sim.dumpFts("lmc");
+            assertTrue(dumped.contains("(path #2 out of 2"), "dump_fts prints further LIDs as paths:\n"
+                    + dumped.lines().limit(12).collect(java.util.stream.Collectors.joining("\n")));
+            FatTree tree = TopologySpec.parse(spec);
+            ForwardingTables ours = RoutingEngines.byName("disjoint").route(tree.topology(), new RoutingOptions(2, 1, null)).tables();
+            ForwardingTables theirs = LftFiles.parse(tree, dumped.lines().toList(), "dump_fts");
+            assertEquals(2, theirs.paths());
+            assertTrue(ours.sameAs(theirs), "switches hold other tables than ours");
+            assertTrue(oftctl("fattree", "lft", "--topology", spec, "--engine", "disjoint", "--paths", "2", "--compare",
+                    dir.resolve("dump_fts-lmc.out").toString()).contains("tables equal"));
+        }
+    }
 }
