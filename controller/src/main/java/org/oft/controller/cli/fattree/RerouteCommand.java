@@ -136,7 +136,9 @@ final class RerouteCommand implements Callable<Integer> {
             double s1 = change.seconds();
             List<int[]> diff = change.diff();
             JsonArray sample = new JsonArray();
-            for (int i = 0; i < Math.min(10, diff.size()); i++) {
+            // --json lists every changed entry, so that incremental tables can be checked; text the first ten
+            int listed = json ? diff.size() : Math.min(10, diff.size());
+            for (int i = 0; i < listed; i++) {
                 int[] e = diff.get(i);
                 sample.add("switch-" + (e[0] - t.hosts()) + " " + t.tuple(e[0]) + " LID " + e[1] + ": port "
                         + physical(e[0], e[2]) + " -> " + physical(e[0], e[3]));
@@ -144,6 +146,9 @@ final class RerouteCommand implements Callable<Integer> {
             then.add(new JsonObject().put("failed", f).put("entriesChanged", diff.size()).put("blocksChanged", blocks(before, now.tables()))
                     .put("unreachablePairs", now.unreachablePairs()).put("unreachableByRouting", now.unreachableByRouting())
                     .put("seconds", s1).put("diff", sample));
+            if (listed < diff.size()) {
+                then.getJsonObject(then.size() - 1).put("diffNotListed", (diff.size() - listed) + " more; --json lists them all");
+            }
             steps.add(now.tables());
         }
         if (!thenFail.isEmpty()) {
