@@ -44,4 +44,27 @@ public final class RoutingArgs {
                 + t.hosts() + " hosts × " + Math.max(1, paths) + " paths, " + copies + " copies)", entries * copies,
                 "route a smaller fabric, or fewer paths");
     }
+
+    /**
+     * The routes as they run on the fabric on file: on an imported fabric with holes (an {@code ibnet:} file
+     * missing cables or switches), the engine's tables rerouted around them, as {@code lft}, {@code reroute} and
+     * {@code serve} deploy them. A source-based engine has no tables to reroute: refused there.
+     */
+    public Routing routeOnFabric() {
+        Routing r = route();
+        org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.parse(tree,
+                java.util.List.of());
+        if (holes.isEmpty()) {
+            return r;
+        }
+        if (!r.destinationBased()) {
+            throw new IllegalArgumentException(r.engine() + " routes by source and cannot be rerouted around the " + holes.described().size()
+                    + " holes of " + topology + " (" + holes.described().get(0) + (holes.described().size() > 1 ? ", ..." : "")
+                    + "): use a destination-based engine");
+        }
+        org.oft.controller.fattree.routing.ForwardingTables around =
+                org.oft.controller.fattree.routing.Reroute.route(r.tables(), holes).tables();
+        boolean multi = r instanceof org.oft.controller.fattree.routing.DestinationRouting d && d.multiPath();
+        return new org.oft.controller.fattree.routing.DestinationRouting(r.engine(), around, multi);
+    }
 }

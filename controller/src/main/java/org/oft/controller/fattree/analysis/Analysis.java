@@ -44,14 +44,19 @@ public final class Analysis {
 
     /** One metric by name over {@code samples} samples (C_topo takes one sample of a random pattern and names 10 worst ports). */
     public JsonObject metric(String name, int samples) {
-        return switch (name) {
+        JsonObject out = switch (name) {
             case "flows" -> flows(samples);
             case "ctopo" -> ctopo(pattern.random() ? 1 : samples, 10);
             case "mload" -> mload(samples);
             case "ebb" -> ebb(samples);
             default -> throw new IllegalArgumentException("--metric must be flows, ctopo, mload or ebb, got '" + name + "'");
         };
+        long cut = unreachable.sum();
+        return cut == 0 ? out : out.put("unreachableRoutes", cut); // on a broken fabric: routes that load no link
     }
+
+    /** Routes of every round that the fabric's holes cut off (tables rerouted around them have no entry). */
+    private final java.util.concurrent.atomic.LongAdder unreachable = new java.util.concurrent.atomic.LongAdder();
 
     private int samplesFor(int requested) {
         if (requested < 1) {
@@ -95,6 +100,10 @@ public final class Analysis {
 
     private final class Worker {
         final RoundLoad w = new RoundLoad(routing);
+
+        {
+            w.unreachable = unreachable;
+        }
         final Flows f = new Flows(t.hosts());
         final int[] mapping = identity();
     }

@@ -39,6 +39,9 @@ final class RoundLoad {
     }
 
     /** Routes every flow of the round; {@code useAmounts}: load counts amounts (mload), else connections (ebb). */
+    /** Counts the routes no round could take: a pair the fabric's holes cut off. */
+    java.util.concurrent.atomic.LongAdder unreachable = new java.util.concurrent.atomic.LongAdder();
+
     void route(Flows f, boolean useAmounts) {
         reset();
         routes = 0;
@@ -54,6 +57,10 @@ final class RoundLoad {
                 }
                 int off = routes * maxHops;
                 int hops = routing.walk(s, d, q, routeLinks, off);
+                if (hops < 0) {
+                    unreachable.increment(); // cut off by the fabric's holes: it loads no link
+                    continue;
+                }
                 routeLen[routes] = hops;
                 routeFlow[routes] = i;
                 for (int x = 0; x < hops; x++) {

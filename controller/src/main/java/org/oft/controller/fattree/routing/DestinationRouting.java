@@ -27,6 +27,11 @@ public class DestinationRouting extends Routing {
         return node < topology.hosts() ? tables.hostPort(node, addr) : tables.port(node, addr);
     }
 
+    /** Whether the K addresses select distinct shortest paths (a multi-path engine's tables). */
+    public boolean multiPath() {
+        return multiPath;
+    }
+
     @Override
     public boolean destinationBased() {
         return true;

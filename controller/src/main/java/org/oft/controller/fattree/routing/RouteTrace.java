@@ -11,6 +11,9 @@ public final class RouteTrace {
         PgftTopology t = r.topology();
         int[] ports = new int[2 * t.levels()];
         int n = r.walk(src, dst, path, ports);
+        if (n < 0) {
+            return "unreachable";
+        }
         StringBuilder sb = new StringBuilder(n * 16);
         int node = src;
         for (int i = 0; i < n; i++) {

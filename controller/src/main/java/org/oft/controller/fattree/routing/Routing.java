@@ -48,7 +48,8 @@ public abstract class Routing {
 
     /**
      * Walks pair (src, dst) along path q and writes the global ports (directed links) it leaves through into
-     * {@code ports}; returns how many. No allocation.
+     * {@code ports}; returns how many, or -1 when a node on the way has no route (a table rerouted around holes
+     * that cut the pair off). No allocation.
      */
     public final int walk(int src, int dst, int path, int[] ports) {
         return walk(src, dst, path, ports, 0);
@@ -64,7 +65,11 @@ public abstract class Routing {
                 throw new IllegalStateException(engine + ": route " + src + "->" + dst + " path " + path
                         + " is not a shortest path (loop or wrong turn)");
             }
-            int gp = topology.portBase(node) + outPort(node, src, dst, path);
+            int local = outPort(node, src, dst, path);
+            if (local == Reroute.NONE) {
+                return -1; // a broken fabric's table: this node has no route to dst
+            }
+            int gp = topology.portBase(node) + local;
             ports[offset + n++] = gp;
             node = topology.peerNode(gp);
         }
