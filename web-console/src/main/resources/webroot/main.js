@@ -8,6 +8,7 @@ import './views/topology.js';
 import './views/analyses.js';
 import './views/boards.js';
 import './views/actions.js';
+import './views/events.js';
 
 loadConfig();
 connect(loadConfig, () => current() !== null);

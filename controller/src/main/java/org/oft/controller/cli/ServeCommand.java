@@ -89,6 +89,10 @@ final class ServeCommand implements Callable<Integer> {
             + "owner only, once the console serves (default ~/.oftctl/token-PORT: two controllers never share one).")
     Path tokenFile;
 
+    @Option(names = "--events", description = "Where the event log is kept, an SQLite file that survives restarts (default "
+            + "~/.oftctl/events.db; 'none': in memory, for this run only).")
+    String events;
+
     @Option(names = "--controller-id", description = "This controller's name to the boards, given to any other controller they refuse "
             + "(default host:pid).")
     String controllerId;
@@ -189,6 +193,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         config = config.withOwnership(new ServeConfig.Ownership(controllerId != null ? controllerId : defaults.controllerId(),
                 Math.round(leaseSeconds * 1000), takeOver, ha, priority));
+        config = config.withEvents("none".equals(events) ? null
+                : events != null ? Path.of(events) : Path.of(System.getProperty("user.home"), ".oftctl", "events.db"));
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();
         if (tokenFile != null) {

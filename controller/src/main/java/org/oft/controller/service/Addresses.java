@@ -55,6 +55,10 @@ public final class Addresses {
     /** Request/reply (electrical fat tree): {"id": N} repairs that declared failure (the tables rerouted without it, deployed). */
     public static final String FAIL_REPAIR = "oft.fail.repair";
 
+    /** Published: one event (see {@code events.Events}): an operator's action, an alarm, a change of owner. */
+    public static final String EVENT = "oft.event";
+    /** Request/reply: {"after": ID, "limit": N, "severity": "warning", "part": NAME} answered with the events, newest first. */
+    public static final String EVENTS = "oft.events";
     /** Request/reply: who owns the boards (this controller's role, id, generation; each board's owner and lease; the standbys). */
     public static final String OWNER = "oft.owner";
 

@@ -73,6 +73,9 @@ public final class ControllerApp implements AutoCloseable {
             } catch (java.net.UnknownHostException e) {
                 throw new IllegalStateException("cannot resolve --host " + config.host());
             }
+            // the event log first: everything after it is kept, and a file it cannot keep stops the start here
+            await(vertx.deployVerticle(new org.oft.controller.service.events.EventsVerticle(config.events(),
+                    config.ownership().controllerId())), "the event log did not start");
             if (config.ownership().ha() != null) { // the ensemble is reached before any board
                 election = org.oft.controller.service.ownership.MasterElection.join(config.ownership().ha(),
                         config.ownership().controllerId(), config.ownership().priority());
@@ -116,6 +119,13 @@ public final class ControllerApp implements AutoCloseable {
             throw e;
         }
         ControllerApp app = new ControllerApp(vertx, bus, console, token);
+        java.util.function.Consumer<String> told = say;
+        say = line -> { // a change of role is an event too
+            told.accept(line);
+            String severity = line.startsWith("master") ? "info" : line.startsWith("could not") ? "alarm" : "warning";
+            org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of(severity, "owner",
+                    "boards", config.ownership().controllerId(), null, line));
+        };
         org.oft.controller.service.ownership.MasterElection standing = election;
         try {
             await(vertx.deployVerticle(new org.oft.controller.service.ownership.OwnershipVerticle(bus, () -> standing, app::role,
@@ -128,6 +138,8 @@ public final class ControllerApp implements AutoCloseable {
         app.config = config;
         app.say = say;
         org.oft.controller.service.ownership.BoardOwnership.onFenced(bus, why -> {
+            org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("alarm", "owner", "boards",
+                    null, "fenced", "another controller took the boards over: " + why));
             java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
                     + "; this controller no longer changes them");
             app.standBy("fenced by the boards: " + why);
@@ -136,6 +148,8 @@ public final class ControllerApp implements AutoCloseable {
             if (election == null) {
                 org.oft.controller.service.ownership.BoardOwnership.claim(bus, config.ownership());
                 app.fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
+                org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("info", "start",
+                        "boards", config.ownership().controllerId(), "done", "the controller serves " + config.board() + " boards"));
             } else {
                 app.election = election;
                 org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);

@@ -137,6 +137,17 @@ class FatTreeConsoleBrowserTest {
         wait.until(d -> text("action-status").startsWith("cleared"));
         view("fabric");
 
+        // the event log holds all of it: the injections asked from the page, and the restart as an alarm of its own
+        view("events");
+        wait.until(d -> d.findElement(By.id("events-table")).getText().contains("switch-40 restarted: its counters start again from zero"));
+        String log = browser.findElement(By.id("events-table")).getText();
+        assertTrue(log.contains("POST /api/faults {\"kind\":\"dead-link\",\"switch\":5,\"port\":2}"), log);
+        assertTrue(log.contains("done (200)") && log.contains("console (token holder at"), log);
+        new Select(browser.findElement(By.id("events-severity"))).selectByValue("alarm");
+        wait.until(d -> !d.findElement(By.id("events-table")).getText().contains("POST /api/faults"));
+        Browsers.screenshot(browser, "events", "view-events");
+        view("fabric");
+
         // the forwarding table the boards run, and a route by it
         view("lft");
         wait.until(d -> d.findElements(By.cssSelector("#lft-table tbody tr")).size() == 64);

@@ -38,6 +38,8 @@ public final class BoardControls {
 
     /** Serves both addresses; {@code discovered} gives the boards as the deploy found them, or null before. */
     public void register(Vertx vertx, Supplier<List<BoardInfo>> discovered) {
+        keeping.onChange((behind, text) -> org.oft.controller.service.events.Events.publish(vertx,
+                org.oft.controller.service.events.Events.of(behind ? "warning" : "info", "clock", "slot clock", null, null, text)));
         vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
             JsonObject b = msg.body();
             Object run = b.getValue("running");

@@ -53,11 +53,21 @@ public final class ClockKeeping {
 
     private void setBehind(boolean now, double rate) {
         if (now && !behind) {
-            LOG.warning(String.format(java.util.Locale.ROOT, "the boards keep %.3g slots/s of the %.3g asked: the slot clock runs behind "
-                    + "(a model of this size cannot run faster here; ask a lower rate)", kept, rate));
+            String text = String.format(java.util.Locale.ROOT, "the boards keep %.3g slots/s of the %.3g asked: the slot clock runs behind "
+                    + "(a model of this size cannot run faster here; ask a lower rate)", kept, rate);
+            LOG.warning(text);
+            changes.accept(true, text);
         } else if (!now && behind) {
             LOG.info("the slot clock keeps its rate again");
+            changes.accept(false, "the slot clock keeps its rate again");
         }
         behind = now;
+    }
+
+    private volatile java.util.function.BiConsumer<Boolean, String> changes = (b, t) -> { };
+
+    /** Told when the clock falls behind (true) and when it keeps its rate again (false), with the text. */
+    public void onChange(java.util.function.BiConsumer<Boolean, String> listener) {
+        this.changes = listener;
     }
 }

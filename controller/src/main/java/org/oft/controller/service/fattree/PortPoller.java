@@ -47,6 +47,13 @@ final class PortPoller {
     private volatile boolean polledOnce;
     private final java.util.Deque<JsonObject> restarts = new java.util.ArrayDeque<>(); // the last boards found restarted, latest first
 
+    private volatile java.util.function.Consumer<JsonObject> events = e -> { };
+
+    /** Where a board found restarted is reported (an event). */
+    void onEvent(java.util.function.Consumer<JsonObject> events) {
+        this.events = events;
+    }
+
     PortPoller(BoardBus bus, FatTree tree) {
         this.bus = bus;
         this.tree = tree;
@@ -172,6 +179,10 @@ final class PortPoller {
         if (!restarted.isEmpty()) {
             LOG.warning("port counters start again from zero at " + String.join(", ", restarted.stream().map(String::valueOf).toList())
                     + ": the board restarted");
+            for (Object b : restarted) {
+                events.accept(org.oft.controller.service.events.Events.of("alarm", "board", String.valueOf(b), null, null,
+                        b + " restarted: its counters start again from zero (the deploy that follows reloads its table)"));
+            }
         }
 
         // aggregated from every port's last rate: by level (a level's links are its switches' down ports), per

@@ -85,6 +85,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         FabricSnapshot first = started.snapshot();
         TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
         PortPoller ports = new PortPoller(bus, first.tree());
+        ports.onEvent(e -> org.oft.controller.service.events.Events.publish(vertx, e));
         ModelFaults faults = new ModelFaults(vertx, modelFaults, deployer, telemetry);
         FabricQueries queries = new FabricQueries(vertx, deployer, faults::cut);
         TopologyView topology = new TopologyView(vertx, deployer, ports);

@@ -89,6 +89,25 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> error(ctx, 503, e.getMessage())));
+        router.get("/api/events").handler(ctx -> {
+            JsonObject q = new JsonObject();
+            for (String k : new String[] {"after", "limit"}) {
+                String v = ctx.request().getParam(k);
+                if (v != null) {
+                    Long n = whole(ctx, k, v);
+                    if (n == null) {
+                        return;
+                    }
+                    q.put(k, n);
+                }
+            }
+            for (String k : new String[] {"severity", "part"}) {
+                if (ctx.request().getParam(k) != null) {
+                    q.put(k, ctx.request().getParam(k));
+                }
+            }
+            request(ctx, Addresses.EVENTS, q);
+        });
         // Who owns the boards: readable from the page of another controller of the same boards (a page
         // whose controller died looks for the new master), so it alone may be read across origins.
         router.get("/api/owner").handler(ctx -> {
@@ -113,6 +132,7 @@ public final class ConsoleVerticle extends VerticleBase {
                         + "and in the token file)");
                 return;
             }
+            ctx.addBodyEndHandler(v -> action(ctx)); // every change asked, and how it ended, is an event
             ctx.next();
         });
         router.post("/api/*").handler(ctx -> {
@@ -381,7 +401,22 @@ public final class ConsoleVerticle extends VerticleBase {
     }
 
     /** A JSON error, and one rate-limited log line for it. */
+    /** A change asked through the console, once answered: what, by whom, and how it ended. */
+    private void action(RoutingContext ctx) {
+        HttpServerRequest req = ctx.request();
+        int status = ctx.response().getStatusCode();
+        String body = ctx.body() != null && ctx.body().length() > 0 ? " " + RejectionLog.oneLine(ctx.body().asString()) : "";
+        String error = ctx.get("error");
+        String severity = status < 400 ? "info" : status < 500 ? "warning" : "alarm";
+        String outcome = status < 400 ? "done" : status < 500 ? "refused" : "failed";
+        org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of(severity, "action",
+                req.path(), "console (token holder at " + req.remoteAddress() + ")", outcome + " (" + status + ")",
+                req.method().name() + " " + req.path() + (body.length() > 201 ? body.substring(0, 200) + "…" : body)
+                        + (error != null ? ": " + error : "")));
+    }
+
     private void error(RoutingContext ctx, int status, String message) {
+        ctx.put("error", message);
         HttpServerRequest req = ctx.request();
         rejections.rejected(req.method().name(), req.path(), String.valueOf(req.remoteAddress()), status, message);
         if (ctx.response().ended()) {
