@@ -37,6 +37,9 @@ final class IbSim implements AutoCloseable {
         }
     }
 
+    private static final java.util.concurrent.atomic.AtomicInteger SOCKETS = new java.util.concurrent.atomic.AtomicInteger();
+    private String socket;
+
     static boolean installed() {
         return Files.isExecutable(Path.of("/usr/bin/ibsim")) && Files.isExecutable(Path.of("/usr/sbin/opensm"))
                 && Files.isExecutable(Path.of("/usr/sbin/dump_fts")) && umad2sim() != null;
@@ -51,10 +54,15 @@ final class IbSim implements AutoCloseable {
     /** Starts ibsim on {@code net}, in {@code dir}, and waits until it serves. */
     static IbSim start(Path dir, Path net) throws Exception {
         Path simLog = dir.resolve("ibsim.log");
-        Process p = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", net.toString()).directory(dir.toFile())
+        // a socket of its own: two test runs on one machine (a CI run and a developer's) never reach each other's ibsim
+        String socket = "oft-ibsim-" + ProcessHandle.current().pid() + "-" + SOCKETS.incrementAndGet();
+        ProcessBuilder pb = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", net.toString()).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(simLog.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().put("IBSIM_SOCKNAME", socket);
+        Process p = pb.start();
         IbSim sim = new IbSim(dir, p);
+        sim.socket = socket;
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                 .until(() -> Files.readString(simLog).contains("MaxMcastCap") || !p.isAlive());
         assertTrue(p.isAlive(), "ibsim exited: " + Files.readString(simLog));
@@ -67,6 +75,10 @@ final class IbSim implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("LD_PRELOAD", umad2sim().toString());
+        pb.environment().put("IBSIM_SOCKNAME", socket);
+        // and OpenSM's cache (guid2lid, neighbors) of its own: a cache left by another fabric or LMC changes its LIDs
+        pb.environment().put("OSM_CACHE_DIR", dir.toString());
+        pb.environment().put("OSM_TMP_DIR", dir.toString());
         Process p = pb.start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
