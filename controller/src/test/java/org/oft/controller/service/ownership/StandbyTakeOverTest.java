@@ -168,14 +168,7 @@ class StandbyTakeOverTest {
             a.until("oftctl: standing by", 30);
             java.util.Map<String, String> now = boards(bench.ports[2]);
             assertEquals(recorded(dir.resolve("B.json")), now);
-            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
-                    WireBoardBus.Options.defaults())) {
-                reader.discover();
-                for (BoardOwner o : reader.claims().owners()) {
-                    assertEquals("B", o.controller(), o.toString());
-                    assertEquals(2, o.generation(), o.toString());
-                }
-            }
+            ownedBy(bench.ports[2], "B", 2);
             assertTrue(b.process().isAlive() && a.process().isAlive());
         }
     }
@@ -189,14 +182,7 @@ class StandbyTakeOverTest {
             String took = b.until("oftctl: master at generation 2", 60);
             assertTrue(took.contains("from A's deploy"), took);
             a.until("oftctl: standing by: handing the boards over to B, of higher priority", 10);
-            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
-                    WireBoardBus.Options.defaults())) {
-                reader.discover();
-                for (BoardOwner o : reader.claims().owners()) {
-                    assertEquals("B", o.controller(), o.toString());
-                    assertEquals(2, o.generation(), o.toString());
-                }
-            }
+            ownedBy(bench.ports[2], "B", 2);
             assertEquals(recorded(dir.resolve("A.json")), boards(bench.ports[2]), "handed over without a table rewritten");
         }
     }
@@ -212,13 +198,7 @@ class StandbyTakeOverTest {
             a.process().destroyForcibly();
             b.until("oftctl: master at generation 2", 30);
             assertEquals(before, opticalBoards(bench.ports[2]), "the OFT's sequences, tables and phases as A left them");
-            try (WireBoardBus reader = new WireBoardBus(SerialLink.open(bench.ports[2], BoardSpec.DEFAULT_BAUD),
-                    WireBoardBus.Options.defaults())) {
-                reader.discover();
-                for (BoardOwner o : reader.claims().owners()) {
-                    assertEquals("B", o.controller(), o.toString());
-                }
-            }
+            ownedBy(bench.ports[2], "B", 2);
         }
     }
 
@@ -232,5 +212,16 @@ class StandbyTakeOverTest {
             }
         }
         return out;
+    }
+
+    /** Every board and the backplane, asked through {@code port} (a read, open to anyone), say {@code controller} owns them at {@code generation}. */
+    private static void ownedBy(String port, String controller, long generation) {
+        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
+            reader.discover();
+            for (BoardOwner o : reader.claims().owners()) {
+                assertEquals(controller, o.controller(), o.toString());
+                assertEquals(generation, o.generation(), o.toString());
+            }
+        }
     }
 }
