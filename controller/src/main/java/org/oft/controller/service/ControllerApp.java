@@ -9,6 +9,16 @@ import org.oft.controller.service.optical.BenchVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import org.oft.controller.limits.MemoryBudget;
+import org.oft.controller.service.events.Events;
+import org.oft.controller.service.events.EventsVerticle;
+import org.oft.controller.service.fattree.SwitchFabricVerticle;
+import org.oft.controller.service.http.TlsPair;
+import org.oft.controller.service.ownership.BoardOwnership;
+import org.oft.controller.service.ownership.MasterElection;
+import org.oft.controller.service.ownership.OwnershipVerticle;
+import org.oft.controller.service.ownership.StandbyVerticle;
+import org.oft.hal.wire.BoardClaims;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.oft.controller.model.BoardModels;
@@ -52,7 +62,7 @@ public final class ControllerApp implements AutoCloseable {
     public static ControllerApp start(ServeConfig config, java.util.function.Consumer<String> say) {
         if (config.fattree() == null) { // every processor's table, n rows, as ints and as bytes, all at once for the deploy
             double n = 1L << config.order();
-            org.oft.controller.limits.MemoryBudget.require("an order-" + config.order() + " OFT's " + (long) n + " routing tables of "
+            MemoryBudget.require("an order-" + config.order() + " OFT's " + (long) n + " routing tables of "
                     + (long) n + " rows", n * n * 6 + 64e6, "serve a smaller order");
         }
         String benchText = config.fattree() == null && config.bench() != null ? BoardModels.read(config.bench()) : null;
@@ -61,12 +71,12 @@ public final class ControllerApp implements AutoCloseable {
             DeploymentRecord.checkWritable(config.state());
         }
         Vertx vertx = Vertx.vertx();
-        org.oft.controller.service.ownership.MasterElection election = null;
+        MasterElection election = null;
         ConsoleVerticle console;
         String token;
         try {
             if (config.tls() != null) {
-                org.oft.controller.service.http.TlsPair.check(vertx, config.tls());
+                TlsPair.check(vertx, config.tls());
             }
             try {
                 java.net.InetAddress.getByName(config.host());
@@ -74,10 +84,10 @@ public final class ControllerApp implements AutoCloseable {
                 throw new IllegalStateException("cannot resolve --host " + config.host());
             }
             // the event log first: everything after it is kept, and a file it cannot keep stops the start here
-            await(vertx.deployVerticle(new org.oft.controller.service.events.EventsVerticle(config.events(),
+            await(vertx.deployVerticle(new EventsVerticle(config.events(),
                     config.ownership().controllerId())), "the event log did not start");
             if (config.ownership().ha() != null) { // the ensemble is reached before any board
-                election = org.oft.controller.service.ownership.MasterElection.join(config.ownership().ha(),
+                election = MasterElection.join(config.ownership().ha(),
                         config.ownership().controllerId(), config.ownership().priority());
             }
             // controllers of one bench share a token, so that a page follows the master to a standby
@@ -102,7 +112,7 @@ public final class ControllerApp implements AutoCloseable {
                 BoardSpec.SwitchBench sb = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
                 bus = sb.bus();
                 fabric = deployed -> {
-                    var v = new org.oft.controller.service.fattree.SwitchFabricVerticle(config, sb.bus(), sb.faults());
+                    var v = new SwitchFabricVerticle(config, sb.bus(), sb.faults());
                     v.takeOver(deployed);
                     return v;
                 };
@@ -123,12 +133,12 @@ public final class ControllerApp implements AutoCloseable {
         say = line -> { // a change of role is an event too
             told.accept(line);
             String severity = line.startsWith("master") ? "info" : line.startsWith("could not") ? "alarm" : "warning";
-            org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of(severity, "owner",
+            Events.publish(vertx, Events.of(severity, "owner",
                     "boards", config.ownership().controllerId(), null, line));
         };
-        org.oft.controller.service.ownership.MasterElection standing = election;
+        MasterElection standing = election;
         try {
-            await(vertx.deployVerticle(new org.oft.controller.service.ownership.OwnershipVerticle(bus, () -> standing, app::role,
+            await(vertx.deployVerticle(new OwnershipVerticle(bus, () -> standing, app::role,
                     config.ownership().controllerId())), "controller did not start");
         } catch (RuntimeException e) {
             app.close();
@@ -137,8 +147,8 @@ public final class ControllerApp implements AutoCloseable {
         app.fabric = fabric;
         app.config = config;
         app.say = say;
-        org.oft.controller.service.ownership.BoardOwnership.onFenced(bus, why -> {
-            org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("alarm", "owner", "boards",
+        BoardOwnership.onFenced(bus, why -> {
+            Events.publish(vertx, Events.of("alarm", "owner", "boards",
                     null, "fenced", "another controller took the boards over: " + why));
             java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
                     + "; this controller no longer changes them");
@@ -146,15 +156,15 @@ public final class ControllerApp implements AutoCloseable {
         });
         try {
             if (election == null) {
-                org.oft.controller.service.ownership.BoardOwnership.claim(bus, config.ownership());
+                BoardOwnership.claim(bus, config.ownership());
                 app.fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
-                org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("info", "start",
+                Events.publish(vertx, Events.of("info", "start",
                         "boards", config.ownership().controllerId(), "done", "the controller serves " + config.board() + " boards"));
             } else {
                 app.election = election;
-                org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+                BoardClaims claims = BoardOwnership.claimsOf(bus);
                 if (claims != null) { // a commit is always far enough ahead for a standby to abort it if this one dies
-                    BoardSpec.wireOf(bus).minimumCommitLead(org.oft.controller.service.ownership.MasterElection.TAKE_OVER_BOUND_SECONDS);
+                    BoardSpec.wireOf(bus).minimumCommitLead(MasterElection.TAKE_OVER_BOUND_SECONDS);
                 }
                 election.stand(app.new Roles());
                 if (election.awaitMaster(2000)) {
@@ -173,20 +183,16 @@ public final class ControllerApp implements AutoCloseable {
         return app;
     }
 
-    private io.vertx.core.json.JsonObject deployedCopy() {
-        return election == null ? null : election.deployed();
-    }
-
     private java.util.function.Function<JsonObject, io.vertx.core.Deployable> fabric;
     private ServeConfig config;
     private java.util.function.Consumer<String> say = s -> { };
     private volatile String fabricId;
-    private volatile org.oft.controller.service.ownership.MasterElection election;
+    private volatile MasterElection election;
     private final java.util.concurrent.CompletableFuture<Long> master = new java.util.concurrent.CompletableFuture<>();
     private final Object roles = new Object();
 
     /** The election's news, each handled on a thread of its own so that the election's thread never waits on the boards. */
-    private final class Roles implements org.oft.controller.service.ownership.MasterElection.Listener {
+    private final class Roles implements MasterElection.Listener {
         @Override
         public void elected() {
             Thread t = new Thread(ControllerApp.this::becomeMaster, "oft-become-master");
@@ -202,7 +208,7 @@ public final class ControllerApp implements AutoCloseable {
         @Override
         public void handOver(String to) {
             standBy("handing the boards over to " + to + ", of higher priority");
-            org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+            BoardClaims claims = BoardOwnership.claimsOf(bus);
             if (claims != null) {
                 claims.release(); // a clean hand-over: the leases end now, the generation stays on the boards
             }
@@ -219,9 +225,9 @@ public final class ControllerApp implements AutoCloseable {
         synchronized (roles) {
             long t0 = System.nanoTime();
             try {
-                org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+                BoardClaims claims = BoardOwnership.claimsOf(bus);
                 long g = election.nextGeneration(claims == null ? 0 : 1);
-                long got = org.oft.controller.service.ownership.BoardOwnership.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
+                long got = BoardOwnership.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
                         config.ownership().leaseMillis(), true, config.ownership().ha(), config.ownership().priority()), g);
                 if (got > g) {
                     election.nextGeneration(got); // the boards had seen more: the counter follows them
@@ -231,13 +237,12 @@ public final class ControllerApp implements AutoCloseable {
                 if (page != null) { // the console answers as master from now on
                     await(vertx.undeploy(page), "the standby page did not stop");
                 }
-                JsonObject copy = deployedCopy();
+                JsonObject copy = election.deployed();
                 io.vertx.core.Deployable f = fabric.apply(copy);
-                if (f instanceof org.oft.controller.service.fattree.SwitchFabricVerticle sf) {
+                if (f instanceof SwitchFabricVerticle sf) {
                     sf.onPublish(election::publish);
                 }
                 fabricId = await(vertx.deployVerticle(f), "the fabric did not start");
-                generation = got;
                 say.accept(String.format(java.util.Locale.ROOT, "master at generation %d: the boards are this controller's "
                         + "(took %.0f ms%s)", got, (System.nanoTime() - t0) / 1e6, copy == null ? "" : ", from " + copy.getString("master")
                         + "'s deploy"));
@@ -248,8 +253,6 @@ public final class ControllerApp implements AutoCloseable {
             }
         }
     }
-
-    private volatile long generation;
 
     /** Stops changing the boards (undeploys the fabric); the console keeps serving. */
     private void standBy(String why) {
@@ -273,14 +276,14 @@ public final class ControllerApp implements AutoCloseable {
     /** The console says this controller stands by, and who stands with it. */
     private void showStandby(String why) {
         if (standbyPage == null) {
-            standbyPage = await(vertx.deployVerticle(new org.oft.controller.service.ownership.StandbyVerticle(
+            standbyPage = await(vertx.deployVerticle(new StandbyVerticle(
                     config.ownership().controllerId(), election, why)), "the standby page did not start");
         }
     }
 
     /** master (it changes the boards), standby (it waits for the election), or fenced (the boards refused it). */
     String role() {
-        org.oft.hal.wire.BoardClaims claims = org.oft.controller.service.ownership.BoardOwnership.claimsOf(bus);
+        BoardClaims claims = BoardOwnership.claimsOf(bus);
         if (election != null) {
             return fabricId != null ? "master" : "standby";
         }
@@ -325,7 +328,7 @@ public final class ControllerApp implements AutoCloseable {
 
     @Override
     public void close() {
-        org.oft.controller.service.ownership.MasterElection standing = election;
+        MasterElection standing = election;
         if (standing != null) {
             standing.close();
         }

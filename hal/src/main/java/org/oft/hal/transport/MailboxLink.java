@@ -64,6 +64,7 @@ public final class MailboxLink implements ByteLink {
     private static final int MFD_CLOEXEC = 1;
     private static final int MFD_ALLOW_SEALING = 2;
     private static final int F_ADD_SEALS = 1033;
+    private static final int F_GET_SEALS = 1034;
     private static final int F_SEAL_SEAL = 1;
     private static final int F_SEAL_SHRINK = 2;
     private static final int F_SEAL_GROW = 4;
@@ -87,13 +88,16 @@ public final class MailboxLink implements ByteLink {
     private final Path published;
     private volatile String broken;
     private boolean released; // under this monitor
+    /** A window file that can be truncated under the mapping (not sealed memory, not a device): its size is watched. */
+    private final boolean mayShrink;
 
-    private MailboxLink(String path, int fd, Pointer window, boolean boardSide, FileChannel guard, Path published) {
+    private MailboxLink(String path, int fd, Pointer window, boolean boardSide, FileChannel guard, Path published, boolean mayShrink) {
         this.path = path;
         this.fd = fd;
         this.window = window;
         this.guard = guard;
         this.published = published;
+        this.mayShrink = mayShrink;
         this.sendHead = boardSide ? TO_HOST_HEAD : TO_BOARD_HEAD;
         this.sendTail = boardSide ? TO_HOST_TAIL : TO_BOARD_TAIL;
         this.sendBell = boardSide ? TO_HOST_BELL : TO_BOARD_BELL;
@@ -168,7 +172,7 @@ public final class MailboxLink implements ByteLink {
         w.setInt(8, RING);
         VarHandle.fullFence();
         w.setInt(0, MAGIC);
-        MailboxLink link = new MailboxLink(path, fd, w, true, guard, at);
+        MailboxLink link = new MailboxLink(path, fd, w, true, guard, at, false);
         link.poller.start();
         return link;
     }
@@ -213,7 +217,13 @@ public final class MailboxLink implements ByteLink {
             closeQuietly(fd);
             throw new LinkException(notAMailbox(path, magic, ring));
         }
-        MailboxLink link = new MailboxLink(path, fd, w, false, guard, null);
+        boolean sealed;
+        try {
+            sealed = (c.fcntl(fd, F_GET_SEALS, 0) & F_SEAL_SHRINK) != 0;
+        } catch (LastErrorException e) {
+            sealed = false; // a file system without seals
+        }
+        MailboxLink link = new MailboxLink(path, fd, w, false, guard, null, guard != null && !sealed);
         link.poller.start();
         return link;
     }
@@ -400,8 +410,8 @@ public final class MailboxLink implements ByteLink {
      * windows with board-sim, whose memory cannot shrink.)
      */
     private boolean shrank() {
-        if (guard == null || published != null) {
-            return false;
+        if (!mayShrink) {
+            return false; // board-sim's sealed memory, or a device: nothing to look up on every poll
         }
         try {
             long size = guard.size();

@@ -110,7 +110,7 @@ final class TwoPhaseDeploy {
 
     private DeployReport deployRegions(Map<Integer, Map<Integer, byte[]>> regions) {
         List<String> events = new ArrayList<>();
-        bus.claims.forChange(); // claims first, if this bus has not: the deploy that follows a change of owner says so
+        generation = bus.claims.forChange(); // claims first, if this bus has not: the deploy that follows a change of owner says so
         String owner = bus.claims.takeNote();
         if (owner != null) {
             events.add(owner);
@@ -203,8 +203,6 @@ final class TwoPhaseDeploy {
      * deploy is needed.
      */
     private DeployReport adopt(Map<Integer, Map<Integer, byte[]>> regions, List<String> events) {
-        bus.claims.renew();
-        generation = bus.claims.generation();
         Map<Integer, Message.Status> now = bus.statuses(regions.keySet());
         List<Integer> pending = new ArrayList<>();
         now.forEach((a, st) -> {
@@ -247,7 +245,7 @@ final class TwoPhaseDeploy {
     }
 
     private void ensureClock(List<String> events) {
-        if (!bus.running && bus.rate == 0) {
+        if (!bus.running && bus.rate == 0 && bus.telemetry().running()) {
             // a clock another controller left running is kept as it runs: its rate is measured, not reset
             long s0 = bus.slot();
             long t0 = System.nanoTime();

@@ -52,8 +52,7 @@ final class LftCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
         }
         if (format.equals("opensm")) { // the LIDs are known from the topology: refused before routing, not after
-            org.oft.controller.fattree.ib.LidPlan.of(org.oft.controller.fattree.topology.TopologySpec.parse(args.topology).topology(),
-                    args.paths);
+            org.oft.controller.fattree.ib.LidPlan.of(args.tree().topology(), args.paths);
         }
         Routing r = args.route();
         org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);

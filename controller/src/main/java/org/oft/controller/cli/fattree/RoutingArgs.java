@@ -29,8 +29,16 @@ public final class RoutingArgs {
     public FatTree tree;
     public NodeTypes types;
 
+    /** The fabric named by --topology, read once (the routes are computed on it). */
+    public FatTree tree() {
+        if (tree == null) {
+            tree = TopologySpec.parse(topology);
+        }
+        return tree;
+    }
+
     public Routing route() {
-        tree = TopologySpec.parse(topology);
+        tree();
         requireTables(tree.topology(), paths, 3); // the engine's tables and the copies a reroute and the output take
         types = NodeTypes.parse(nodeTypes, tree.topology());
         RoutingEngine e = RoutingEngines.byName(engine);

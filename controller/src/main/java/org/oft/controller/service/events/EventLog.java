@@ -52,8 +52,8 @@ public final class EventLog implements AutoCloseable {
         }
     }
 
-    /** Appends one event ({@link Events} builds them); returns its id. */
-    public long append(JsonObject e) {
+    /** Appends one event ({@link Events} builds them). */
+    public void append(JsonObject e) {
         try {
             insert.setLong(1, e.getLong("atMs", System.currentTimeMillis()));
             insert.setString(2, e.getString("severity", "info"));
@@ -64,16 +64,11 @@ public final class EventLog implements AutoCloseable {
             insert.setString(7, e.getString("text", ""));
             insert.setString(8, e.getString("controller"));
             insert.executeUpdate();
-            long id;
-            try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT last_insert_rowid()")) {
-                id = r.next() ? r.getLong(1) : -1;
-            }
             if (++appended % 10_000 == 0) {
                 try (Statement s = db.createStatement()) {
                     s.execute("DELETE FROM events WHERE id <= (SELECT MAX(id) FROM events) - " + KEEP);
                 }
             }
-            return id;
         } catch (SQLException x) {
             throw new IllegalStateException("the event log did not take an event: " + x.getMessage());
         }

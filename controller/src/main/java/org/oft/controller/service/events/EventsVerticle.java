@@ -37,7 +37,10 @@ public final class EventsVerticle extends VerticleBase {
 
     private void keep(Message<JsonObject> msg) {
         JsonObject e = msg.body().copy().put("controller", controller);
-        vertx.executeBlocking(() -> log.append(e), true);
+        vertx.executeBlocking(() -> {
+            log.append(e);
+            return null;
+        }, true);
     }
 
     private void history(Message<JsonObject> msg) {

@@ -207,11 +207,6 @@ public final class MasterElection implements AutoCloseable {
                 .map(c -> c.getString("id")).findFirst().orElse(null);
     }
 
-    public boolean isMaster() {
-        LeaderLatch l = latch;
-        return l != null && l.hasLeadership();
-    }
-
     /** Waits up to {@code millis} to become master; true if it is. */
     public boolean awaitMaster(long millis) throws InterruptedException {
         LeaderLatch l = latch;
