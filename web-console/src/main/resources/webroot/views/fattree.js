@@ -23,7 +23,8 @@ C.on('config', (c) => {
   $('ft-board').textContent = c.board;
   const p = c.parameters;
   $('parameters').textContent = p.vcs + ' VCs × ' + p.bufferFlits + ' flits, ' + p.packetFlits + '-flit packets, credit delay ' +
-    p.creditDelay + ', channel ' + p.channelLatency + ', router ' + p.routerDelay + ', ' + p.switching + '; ' +
+    p.creditDelay + ', channel ' + p.channelLatency + ', injection ' + p.injectionDelay + ', ejection ' + p.ejectionDelay + ', ' +
+    p.switching + '; ' +
     c.cyclesPerSlot + ' cycles per slot at ' + c.slotsPerSecond + ' slots/s';
   $('lft-switch').max = c.switches - 1;
   $('trace-src').max = c.hosts - 1;

@@ -22,14 +22,18 @@ final class FlitArgs {
     @Option(names = "--packet", defaultValue = "1", description = "Packet length, flits.")
     int packet;
 
-    @Option(names = "--credit-delay", defaultValue = "2", description = "Credit return delay, cycles.")
+    @Option(names = "--credit-delay", defaultValue = "2", description = "Cycles a switch takes to process a credit it received "
+            + "(BookSim's credit_delay; 0 allowed), after the credit's channelLatency + 1 cycles back over the link.")
     int creditDelay;
 
-    @Option(names = "--channel-latency", defaultValue = "1", description = "Link latency, cycles.")
+    @Option(names = "--channel-latency", defaultValue = "1", description = "Link latency, cycles (BookSim's channel latency).")
     int channelLatency;
 
-    @Option(names = "--router-delay", defaultValue = "1", description = "Cycles in an input buffer before crossing the switch.")
-    int routerDelay;
+    @Option(names = "--injection-delay", defaultValue = "0", description = "Cycles from a packet's creation until its head may leave the host.")
+    int injectionDelay;
+
+    @Option(names = "--ejection-delay", defaultValue = "0", description = "Cycles from a packet's tail reaching its host until it is delivered.")
+    int ejectionDelay;
 
     @Option(names = "--cut-through", description = "Virtual cut-through instead of wormhole.")
     boolean cutThrough;
@@ -54,7 +58,7 @@ final class FlitArgs {
     }
 
     FlitParameters parameters() {
-        return new FlitParameters(vcs, buffer, packet, creditDelay, channelLatency, routerDelay, cutThrough);
+        return new FlitParameters(vcs, buffer, packet, creditDelay, channelLatency, injectionDelay, ejectionDelay, cutThrough);
     }
 
     FlitSimulator.PathPolicy pathPolicy() {

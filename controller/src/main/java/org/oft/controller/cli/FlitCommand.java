@@ -128,11 +128,7 @@ final class FlitCommand implements Callable<Integer> {
             pool.shutdownNow();
         }
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
-                .put("traffic", flit.traffic).put("parameters", new JsonObject().put("vcs", par.vcs()).put("bufferFlits", par.bufferFlits())
-                        .put("packetFlits", par.packetFlits()).put("creditDelay", par.creditDelay())
-                        .put("channelLatency", par.channelLatency()).put("routerDelay", par.routerDelay())
-                        .put("switching", par.cutThrough() ? "virtual cut-through" : "wormhole")
-                        .put("arbitration", flit.age() ? "oldest first" : "round robin"));
+                .put("traffic", flit.traffic).put("parameters", FlitFabric.describe(par).put("arbitration", flit.age() ? "oldest first" : "round robin"));
         if (sweep != null) {
             out.put("runs", runs).put("saturationLoad", saturation);
         } else {
@@ -155,10 +151,10 @@ final class FlitCommand implements Callable<Integer> {
     static void printTable(PrintWriter w, JsonObject out, JsonArray runs, String saturation) {
         JsonObject par = out.getJsonObject("parameters");
         w.printf(Locale.ROOT, "# %s, %s, %d path%s, %s traffic; %d VCs x %d flits, %d-flit packets, credit delay %d, channel latency %d, "
-                        + "router delay %d, %s, %s%n", out.getString("topology"), out.getString("engine"), out.getInteger("paths"),
+                        + "injection delay %d, ejection delay %d, %s, %s%n", out.getString("topology"), out.getString("engine"), out.getInteger("paths"),
                 out.getInteger("paths") == 1 ? "" : "s", out.getString("traffic"), par.getInteger("vcs"), par.getInteger("bufferFlits"),
-                par.getInteger("packetFlits"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("routerDelay"),
-                par.getString("switching"), par.getString("arbitration"));
+                par.getInteger("packetFlits"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("injectionDelay"),
+                par.getInteger("ejectionDelay"), par.getString("switching"), par.getString("arbitration"));
         w.println("load,offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
                 + "dead_link_waits,deadlock,utilisation_by_level");
         for (int i = 0; i < runs.size(); i++) {

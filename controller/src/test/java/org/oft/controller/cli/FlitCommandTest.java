@@ -36,7 +36,7 @@ class FlitCommandTest {
         List<String> lines = r.out().lines().toList();
         assertEquals(4, lines.size(), r.out());
         assertEquals("# PGFT(3;4,4,4;1,4,4;1,1,1), dmodk, 1 path, shift:5 traffic; 4 VCs x 16 flits, 1-flit packets, credit delay 2, "
-                + "channel latency 1, router delay 1, wormhole, round robin", lines.get(0));
+                + "channel latency 1, injection delay 0, ejection delay 0, wormhole, round robin", lines.get(0));
         Map<String, String> row = rows(r.out()).get(0);
         assertEquals("0.5", row.get("load"));
         assertEquals(0.5, Double.parseDouble(row.get("offered")), 0.02, "every host sends: what they generate is the load");

@@ -11,14 +11,16 @@ import static org.oft.sim.flit.PortCounterRecord.*;
 /**
  * A cycle-accurate flit-level model of input-queued switches that forward only by the forwarding
  * tables their boards hold: virtual channels with credit-based flow control, wormhole or virtual
- * cut-through, separable input-first round-robin allocation with speedup 1, hosts with unbounded
- * source queues and Bernoulli injection.
+ * cut-through, hosts with unbounded source queues and Bernoulli injection. Each switch is BookSim2's
+ * input-queued router, stage by stage (see {@link Lane}): route computation (lookahead: a head is
+ * routed when it reaches the front of its VC), VC allocation and switch allocation, each a separable
+ * input-first round-robin allocator of its own with speedup 1, holding the switch for the rest of
+ * a packet, and switch traversal.
  *
- * <p>Timing, per hop: a flit that arrives in an input buffer at cycle t may cross the switch at
- * t + routerDelay and arrives in the next buffer channelLatency cycles later; the credit for the
- * slot it left is usable upstream creditDelay cycles after it left. A host's network interface
- * counts as a router. An unloaded packet of P flits over H links thus takes
- * H·(routerDelay + channelLatency) + P − 1 cycles from its creation to the ejection of its tail.
+ * <p>Timing, as BookSim2 counts it (see {@link FlitParameters}): a head in an input buffer at cycle A
+ * is given an output VC at A, crosses the switch at A + 1 at the earliest, and is in the next buffer
+ * at A + 3 + channelLatency; a body flit crosses in the cycle it is in the buffer. An unloaded packet
+ * over s switches thus takes {@link FlitParameters#zeroLoadLatency} cycles.
  *
  * <p>Everything is in flat arrays; a cycle allocates nothing (source queues and the packet pool
  * grow, amortised, only when they fill).
@@ -50,17 +52,24 @@ public final class FlitSimulator {
 
     // input VCs (indexed port * vcs + vc, port = the receiving port)
     final int[] buf;
-    // the state of each input VC, one InputVcRecord each; what only packets of several flits need is apart, in ivPacket
+    // the state of each input VC, one InputVcRecord each
     final int[] ivs;
-    final int[] ivPacket; // per input VC, at 2 * iv: flits of its packet sent, then the output VC they go to
-    final int[] inRr; // per port: next VC to look at
+    final int[] inRr; // per input port: switch allocation's round-robin offset among its VCs
+    final int[] swInPtr; // per input port: switch allocation's input arbiter, over the switch's outputs (local)
+    final int[] vcInPtr; // per input VC: VC allocation's input arbiter, over the switch's output VCs (local port · vcs + vc)
+    final int[] vcOutPtr; // per output VC: VC allocation's output arbiter, over the switch's input VCs (local port · vcs + vc)
+    // holding the switch for the rest of a packet: per input port the VC and output it holds (-1 none), per output the input
+    final int[] holdVc;
+    final int[] holdOut;
+    final int[] holdIn;
     final long[] vcMask; // per input port: bit v set while VC v holds a flit
     final long[] inMask; // per switch, words from maskBase: bit i set while local input i holds a flit
     final int[] maskBase;
     final int[] maskPos; // per port: its bit in inMask, as word * 64 + bit
     // output VCs (indexed port * vcs + vc, port = the sending port)
     final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
-    final int[] outRr; // per port: next input (local) to look at
+    final long[] outBusy; // per output port: bit v set while a packet holds its VC v
+    final int[] outRr; // per output port: switch allocation's output arbiter, over the switch's inputs (local)
     final boolean[] dead;
     int deadLinks; // links with dead set at both ends: none, and a route's port is not looked up
     // credits and flits under way, as per-slot event lists: a cycle touches only what arrives in it
@@ -84,6 +93,7 @@ public final class FlitSimulator {
     final int[] srcCount;
     final int[] hostSent;
     final int[] hostOutVc;
+    final int[] hostLastVc; // the VC its last packet took: the next head looks from the one after
     final int[] rrPath;
     // packets
     int[] pktDst;
@@ -109,11 +119,11 @@ public final class FlitSimulator {
     long cycle;
     int creditNow;
     int creditDue;
-    int chanNow; // the slot whose flits reach switches now
-    int chanHostNow; // the slot whose flits reach hosts now
-    // the slot a flit sent now lands in: a switch takes it channelLatency + routerDelay cycles on, a
-    // host (which has no router to cross) channelLatency on, so a host's lists are read routerDelay slots ahead
+    int creditDueHost; // the slot a credit for a host lands in: hosts take credits as they come
+    int chanNow; // the slot whose flits are in their input buffers (or at their hosts) now
+    // the slot a flit sent now lands in: from a switch, crossbar + link + buffer write; from a host, link + buffer write
     int chanDue;
+    int chanDueHost;
     long lastMove;
     long flitsInNetwork;
     // statistics of the current measurement
@@ -187,12 +197,20 @@ public final class FlitSimulator {
         int iv = ports * vcs;
         this.buf = new int[iv * depth];
         this.ivs = new int[iv * IVS];
-        this.ivPacket = new int[2 * iv];
         for (int k = 0; k < iv; k++) {
             ivs[k * IVS + ROUTE] = -1;
-            ivPacket[2 * k + 1] = -1;
+            ivs[k * IVS + OUT_VC] = -1;
         }
         this.inRr = new int[ports];
+        this.swInPtr = new int[ports];
+        this.vcInPtr = new int[iv];
+        this.vcOutPtr = new int[iv];
+        this.holdVc = new int[ports];
+        this.holdOut = new int[ports];
+        this.holdIn = new int[ports];
+        Arrays.fill(holdVc, -1);
+        Arrays.fill(holdOut, -1);
+        Arrays.fill(holdIn, -1);
         if (vcs > 64) {
             throw new IllegalArgumentException("at most 64 VCs");
         }
@@ -209,12 +227,11 @@ public final class FlitSimulator {
         }
         this.credits = new int[iv];
         Arrays.fill(credits, depth);
+        this.outBusy = new long[ports];
         this.outRr = new int[ports];
         this.dead = new boolean[ports];
-        this.creditSlots = par.creditDelay() + 1;
-        // a flit bound for a switch enters arbitration there routerDelay cycles after it arrives: it is
-        // handed over that much later, so that allocation never looks at a flit it cannot move yet
-        this.chanSlots = par.channelLatency() + par.routerDelay() + 1;
+        this.creditSlots = par.channelLatency() + 2 + par.creditDelay();
+        this.chanSlots = par.channelLatency() + 3;
         if (ports >= MAX_PORTS) {
             throw new IllegalArgumentException("at most " + MAX_PORTS + " ports, got " + ports);
         }
@@ -228,6 +245,8 @@ public final class FlitSimulator {
         this.hostSent = new int[hosts];
         this.hostOutVc = new int[hosts];
         Arrays.fill(hostOutVc, -1);
+        this.hostLastVc = new int[hosts];
+        Arrays.fill(hostLastVc, -1);
         this.rrPath = new int[hosts];
         this.sending = new boolean[hosts];
         this.linkFlits = new long[ports];
@@ -446,12 +465,12 @@ public final class FlitSimulator {
      */
     public void step(double flitsPerNodePerCycle, Traffic traffic) {
         creditNow = (int) (cycle % creditSlots); // once a cycle; per flit the slots below are used
-        creditDue = creditNow + par.creditDelay() >= creditSlots ? creditNow + par.creditDelay() - creditSlots
-                : creditNow + par.creditDelay();
+        int back = par.channelLatency() + 1; // a credit's way back over the link
+        creditDue = (creditNow + back + par.creditDelay()) % creditSlots;
+        creditDueHost = (creditNow + back) % creditSlots;
         chanNow = (int) (cycle % chanSlots);
-        chanHostNow = chanNow + par.routerDelay() >= chanSlots ? chanNow + par.routerDelay() - chanSlots : chanNow + par.routerDelay();
-        int viaRouter = par.channelLatency() + par.routerDelay();
-        chanDue = chanNow + viaRouter >= chanSlots ? chanNow + viaRouter - chanSlots : chanNow + viaRouter;
+        chanDue = (chanNow + par.channelLatency() + 2) % chanSlots;
+        chanDueHost = (chanNow + par.channelLatency() + 1) % chanSlots;
         injectPerPacket = flitsPerNodePerCycle > 0 ? flitsPerNodePerCycle / par.packetFlits() : 0;
         injectBelow = (long) Math.ceil(Math.min(injectPerPacket, 2.0) * 0x1p53);
         injectTraffic = traffic;
@@ -550,7 +569,7 @@ public final class FlitSimulator {
      * Counters of global port {@code g}: flits sent and received, packets sent and received, cycles
      * a flit waited for a credit or a free VC, packets dropped for want of a route, packets this
      * port handed to a host they were not for, packets discarded because its link is down. A switch
-     * port counts a flit received when it enters arbitration, routerDelay cycles after it arrived.
+     * port counts a flit received when it is in its input buffer.
      */
     public void readPort(int g, long[] into) {
         BoardCounters.readPort(this, g, into);

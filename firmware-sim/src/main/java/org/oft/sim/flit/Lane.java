@@ -22,10 +22,15 @@ final class Lane {
     final long[] queued; // bit k set while hosts[k] has a packet in its source queue, from the cycle after it was created
     final long[] fresh; // hosts that created a packet this cycle: none can send it before the next
     final int[] switches;
-    // output arbitration scratch, sized to the largest radix: the best offer per output this cycle
+    // switch allocation's scratch, sized to the largest radix: the best offer per output this cycle
     final long[] best; // per output: distance from its pointer << 40 | input << 16 | input VC << 8 | output VC of the best offer
     final long[] bestAge;
     final int[] requested;
+    final int[] heldInputs;
+    // VC allocation's scratch: per output VC (local port · vcs + vc) the best request, distance from its pointer << 32 | input VC
+    final long[] vcBest;
+    final long[] vcBestAge;
+    final int[] vcTouched;
     // what this lane hands to lane r for a later cycle: per slot, the flits (see flit()) and the credits
     // (output VCs) that arrive; list (r, slot) starts at (r * slots + slot) * capacity; its length is at
     // [r * slots + slot] of the count. Lane r's flit lists are 2 · chanSlots: to its switches, then to its hosts
@@ -74,7 +79,12 @@ final class Lane {
         this.best = new long[sim.radix];
         this.bestAge = new long[sim.radix];
         this.requested = new int[sim.radix];
+        this.heldInputs = new int[sim.radix];
         Arrays.fill(best, Long.MAX_VALUE);
+        this.vcBest = new long[sim.radix * sim.vcs];
+        this.vcBestAge = new long[sim.radix * sim.vcs];
+        this.vcTouched = new int[sim.radix * sim.vcs];
+        Arrays.fill(vcBest, Long.MAX_VALUE);
         this.chanTo = new long[lanes * 2 * sim.chanSlots * sim.chanCap];
         this.chanToCount = new int[lanes * 2 * sim.chanSlots];
         this.creditTo = new int[lanes * sim.creditSlots * sim.creditCap];
@@ -83,18 +93,16 @@ final class Lane {
     }
 
     /**
-     * One cycle of this lane, in BookSim's router stages: credits and flits that arrive are queued
-     * ({@link #receiveCredits}, {@link #inputQueuing}); its hosts inject and send; then at each switch
-     * holding flits, route computation, VC allocation and switch allocation ({@link #routeAndAllocate},
-     * one combined step, input first), and the winners cross the switch and the link
-     * ({@link #traverseSwitch}, {@link #sendFlit}).
+     * One cycle of this lane, in the order BookSim2 runs one: credits and flits that arrive are taken
+     * in ({@link #receiveCredits}, {@link #inputQueuing}, which ejects at hosts); its hosts inject and
+     * send; then every switch holding flits runs its router stages ({@link #router}).
      */
     void run() {
-        for (int w = 0; w < queued.length; w++) {
+        inject();
+        for (int w = 0; w < queued.length; w++) { // a packet may leave in the cycle it is created (injection delay 0)
             queued[w] |= fresh[w];
             fresh[w] = 0;
         }
-        inject();
         receiveCredits();
         inputQueuing();
         for (int w = 0; w < queued.length; w++) {
@@ -108,7 +116,7 @@ final class Lane {
         for (int n : switches) {
             for (int w = sim.maskBase[n]; w < sim.maskBase[n + 1]; w++) {
                 if (sim.inMask[w] != 0) {
-                    routeAndAllocate(n);
+                    router(n);
                     break;
                 }
             }
@@ -172,10 +180,10 @@ final class Lane {
         }
     }
 
-    /** The credit for a flit that left input VC {@code vc} of port {@code in}: to the port upstream. */
+    /** The credit for a flit that left input VC {@code vc} of port {@code in}: to the port upstream, a switch or a host. */
     private void sendCredit(int in, int vc) {
         int i = sim.link[in * LINK + PEER_VCS] + vc;
-        int at = sim.link[in * LINK + CREDITS_TO] + sim.creditDue;
+        int at = sim.link[in * LINK + CREDITS_TO] + (sim.toHost[in] ? sim.creditDueHost : sim.creditDue);
         creditTo[at * sim.creditCap + creditToCount[at]++] = i;
     }
 
@@ -207,7 +215,7 @@ final class Lane {
                 sim.vcMask[in] |= 1L << vc;
             }
         }
-        int hostList = id * 2 * sim.chanSlots + sim.chanSlots + sim.chanHostNow; // to hosts
+        int hostList = id * 2 * sim.chanSlots + sim.chanSlots + sim.chanNow; // to hosts
         count = counts[hostList];
         counts[hostList] = 0;
         listBase = hostList * sim.chanCap;
@@ -230,15 +238,15 @@ final class Lane {
         if (!sim.singleFlit && ++sim.pktEjected[p] < sim.par.packetFlits()) { // one flit: head and tail
             return;
         }
+        long lat = sim.cycle - sim.pktBorn[p] + sim.par.ejectionDelay();
         if ((sim.paths == 1 ? sim.pktDst[p] : sim.pktDst[p] / sim.paths) != host) {
             misdelivered++;
             sim.portCounters[from * PC + MISDELIVERED]++;
         } else {
             delivered++;
-            latencySumAll += sim.cycle - sim.pktBorn[p];
+            latencySumAll += lat;
         }
         if (sim.pktMeasured[p]) {
-            long lat = sim.cycle - sim.pktBorn[p];
             latencySum += lat;
             latencyCount++;
             latencyHistogram[(int) Math.min(latencyHistogram.length - 1, lat)]++;
@@ -247,46 +255,43 @@ final class Lane {
         free(p);
     }
 
-    /** VC allocation: a free VC on output {@code out}, looking from VC {@code start} (below vcs) on, with room for what must fit, or -1. */
-    private int allocateVc(int out, int start) {
-        int need = sim.headCredits;
-        for (int k = 0; k < sim.vcs; k++) {
-            int v = start + k;
-            if (v >= sim.vcs) {
-                v -= sim.vcs;
-            }
-            int i = out * sim.vcs + v;
-            if (sim.credits[i] >= need) { // a busy VC reads negative
-                return v;
-            }
-        }
-        return -1;
-    }
-
+    /**
+     * A host's network interface, as BookSim2's source: the flits of one packet after another; a head
+     * takes the first VC after the one its last packet took that is free and has room, the rest of
+     * the packet follows on it as credits allow.
+     */
     private void sendFromHost(int h, int k) {
         int p = sim.srcQueue[h][sim.srcHead[h]];
         int out = sim.net.portBase()[h];
-        if (sim.singleFlit) {
-            sendOneFlitPacket(h, k, p, out);
-            return;
-        }
-        if (sim.hostSent[h] == 0 && sim.cycle < sim.pktBorn[p] + sim.par.routerDelay()) {
-            return;
-        }
-        if (sim.dead[out] && sim.hostSent[h] == 0) { // a packet already on the cable finishes (the cut lands between packets)
-            deadLinkWaits++;
-            return;
-        }
+        int sent = sim.hostSent[h];
         int vc;
-        if (sim.hostSent[h] == 0) {
-            vc = allocateVc(out, h % sim.vcs);
+        if (sent == 0) {
+            if (sim.cycle < sim.pktBorn[p] + sim.par.injectionDelay()) {
+                return;
+            }
+            if (sim.deadLinks > 0 && sim.dead[out]) { // a packet already on the cable finishes (the cut lands between packets)
+                deadLinkWaits++;
+                return;
+            }
+            vc = -1;
+            for (int j = 1, last = sim.hostLastVc[h]; j <= sim.vcs; j++) {
+                int v = last + j;
+                v -= v >= sim.vcs ? sim.vcs : 0;
+                if (sim.credits[out * sim.vcs + v] >= sim.headCredits) { // a held VC reads negative
+                    vc = v;
+                    break;
+                }
+            }
             if (vc < 0) {
                 sim.portCounters[out * PC + XMIT_WAIT]++;
                 return;
             }
-            sim.credits[out * sim.vcs + vc] |= BUSY;
-            sim.hostOutVc[h] = vc;
+            sim.hostLastVc[h] = vc;
             flitDelta += sim.par.packetFlits();
+            if (!sim.singleFlit) {
+                sim.credits[out * sim.vcs + vc] |= BUSY;
+                sim.hostOutVc[h] = vc;
+            }
         } else {
             vc = sim.hostOutVc[h];
             if ((sim.credits[out * sim.vcs + vc] & ~BUSY) == 0) {
@@ -294,46 +299,28 @@ final class Lane {
                 return;
             }
         }
-        boolean tail = sim.hostSent[h] + 1 == sim.par.packetFlits();
-        sendFlit(out, vc, p, tail);
-        if (++sim.hostSent[h] == sim.par.packetFlits()) {
+        boolean tail = sent + 1 == sim.par.packetFlits();
+        sendFlit(out, vc, p, tail, sim.chanDueHost);
+        if (!tail) {
+            sim.hostSent[h] = sent + 1;
+            return;
+        }
+        if (!sim.singleFlit) {
             sim.credits[out * sim.vcs + vc] &= ~BUSY;
             sim.hostSent[h] = 0;
             sim.hostOutVc[h] = -1;
-            sim.srcHead[h] = (sim.srcHead[h] + 1) & (sim.srcQueue[h].length - 1);
-            if (--sim.srcCount[h] == 0) {
-                queued[k >>> 6] &= ~(1L << k);
-            }
         }
-    }
-
-    /** A packet of one flit: it never holds its VC, so nothing of it is kept between cycles. */
-    private void sendOneFlitPacket(int h, int k, int p, int out) {
-        if (sim.cycle < sim.pktBorn[p] + sim.par.routerDelay()) {
-            return;
-        }
-        if (sim.deadLinks > 0 && sim.dead[out]) {
-            deadLinkWaits++;
-            return;
-        }
-        int vc = allocateVc(out, h % sim.vcs);
-        if (vc < 0) {
-            sim.portCounters[out * PC + XMIT_WAIT]++;
-            return;
-        }
-        flitDelta++;
-        sendFlit(out, vc, p, true);
         sim.srcHead[h] = (sim.srcHead[h] + 1) & (sim.srcQueue[h].length - 1);
         if (--sim.srcCount[h] == 0) {
             queued[k >>> 6] &= ~(1L << k);
         }
     }
 
-    /** Link traversal: the flit lands in the receiving lane's list for the cycle it arrives in. */
-    private void sendFlit(int out, int vc, int p, boolean tail) {
+    /** Link traversal: the flit lands in the receiving lane's list for the cycle it is in the next buffer ({@code due}). */
+    private void sendFlit(int out, int vc, int p, boolean tail, int due) {
         sim.credits[out * sim.vcs + vc]--;
         int l = out * LINK;
-        int at = sim.link[l + SENDS_TO] + sim.chanDue;
+        int at = sim.link[l + SENDS_TO] + due;
         chanTo[at * sim.chanCap + chanToCount[at]++] = flit(sim.link[l + PEER], vc, tail, p);
         moved = true;
         sim.xmit[2 * out]++;
@@ -343,45 +330,68 @@ final class Lane {
     }
 
     /**
-     * Route computation, VC allocation and switch allocation at one switch, in one combined step
-     * (BookSim2 separates VC and switch allocation into stages of their own): separable input-first
-     * allocation, where each input offers one VC, each output takes
-     * one input. Inputs are looked at in ascending order and each offer goes straight to its
-     * output's arbiter, which keeps the input nearest after its round-robin pointer (or the
-     * oldest packet): the same choice as collecting every offer first.
+     * One cycle of the router of switch {@code node}, in BookSim2's stages. Every stage first looks at
+     * the state the cycle began with (evaluate), then all of them change it (update), so what one stage
+     * grants is seen by the others only from the next cycle:
+     * <ol>
+     * <li>route computation: a head at the front of its VC is routed by the table its board holds;</li>
+     * <li>VC allocation, separable input-first: each such head asks for the free VCs of its output and
+     * takes the one nearest after its own round-robin pointer; each output VC grants the nearest
+     * input VC after its pointer;</li>
+     * <li>switch allocation, separable input-first: an input that holds the switch for a packet sends its
+     * next flit if there is a credit (or lets go); every other input offers, of its VCs that have an
+     * output VC and a credit, the one whose output is nearest after its pointer (VCs in round robin
+     * among those for one output), and each output grants the nearest input after its pointer;</li>
+     * <li>switch traversal: the flits granted leave their buffers, their credits go upstream, and a
+     * packet's flit that has another behind it holds the switch for it.</li>
+     * </ol>
+     * With oldest-first arbitration an older packet wins every arbiter, round robin breaking ties.
      */
-    private void routeAndAllocate(int node) {
+    private void router(int node) {
         int first = sim.net.portBase()[node];
         int radix = sim.net.portBase()[node + 1] - first;
         int sw = sim.switchOf[node];
+        int vcs = sim.vcs;
+        int span = radix * vcs;
+        int vcOffers = 0;
         int outputs = 0;
+        int held = 0;
         int mb = sim.maskBase[node];
         int me = sim.maskBase[node + 1];
-        long vcBits = sim.vcs == 64 ? -1L : (1L << sim.vcs) - 1;
+        long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
+        boolean age = sim.ageArbitration;
         for (int w = mb; w < me; w++) {
             long m = sim.inMask[w];
             while (m != 0) { // only inputs that hold flits
                 int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
                 m &= m - 1;
                 int in = first + i;
+                int hv = sim.holdVc[in];
                 int r = sim.inRr[in];
                 long vm = sim.vcMask[in];
-                long order = (r == 0 ? vm : (vm >>> r) | (vm << (sim.vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
-                int reqOut = -1;
-                int reqVcs = 0; // input VC << 8 | output VC
-                long reqAge = Long.MAX_VALUE;
+                long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
+                int pickOut = -1; // switch allocation: this input's offer
+                int pickVcs = 0; // input VC << 8 | output VC
+                int pickDist = Integer.MAX_VALUE;
+                long pickAge = Long.MAX_VALUE;
                 while (order != 0) { // only VCs that hold flits, round robin from inRr
                     int v = r + Long.numberOfTrailingZeros(order);
                     order &= order - 1;
-                    v -= sim.vcs - 1 - v >> 31 & sim.vcs; // mod vcs, branch-free
-                    int ivi = in * sim.vcs + v;
+                    v -= vcs - 1 - v >> 31 & vcs; // mod vcs, branch-free
+                    int ivi = in * vcs + v;
                     int s = ivi * IVS;
-                    int p = sim.ivs[s + FRONT];
-                    int sent = sim.singleFlit ? 0 : sim.ivPacket[2 * ivi];
                     int route = sim.ivs[s + ROUTE];
-                    if (sent == 0) {
-                        if (route == -1) { // head: route by the table the board holds
+                    int ovc = sim.ivs[s + OUT_VC];
+                    int p = sim.ivs[s + FRONT];
+                    if (sim.ivs[s + SENT] == 0) { // the front is a head
+                        if (route == -1) { // route computation, by the table the board holds
                             route = route(sw, first, radix, p);
+                            if (route == -2) {
+                                sim.portCounters[in * PC + RELAY_DROPS]++;
+                                unroutable++;
+                                route = -3; // counted: the flits follow
+                            }
+                            sim.ivs[s + ROUTE] = route;
                         }
                         if (sim.deadLinks > 0 && route >= 0 && sim.dead[route]) {
                             // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
@@ -390,73 +400,143 @@ final class Lane {
                             sim.portCounters[route * PC + XMIT_DISCARDS]++;
                             linkDownDiscards++;
                             unroutable++;
-                            route = -2;
-                        } else if (route == -2) {
-                            sim.portCounters[in * PC + RELAY_DROPS]++;
-                            unroutable++;
-                            route = -3; // counted: the flits follow
+                            if (ovc >= 0) {
+                                release(route, ovc);
+                                sim.ivs[s + OUT_VC] = ovc = -1;
+                            }
+                            sim.ivs[s + ROUTE] = route = -2;
                         }
-                        sim.ivs[s + ROUTE] = route;
                     }
                     if (route <= -2) {
                         discard(in, v, p);
-                        break; // the input's turn this cycle
+                        continue;
                     }
-                    int ovc;
-                    if (sent == 0) {
-                        ovc = allocateVc(route, v);
-                        if (ovc < 0) {
+                    if (ovc < 0) { // VC allocation: ask for a free VC of the output
+                        long free = ~sim.outBusy[route] & vcBits;
+                        if (free == 0) {
                             sim.portCounters[route * PC + XMIT_WAIT]++;
                             continue;
+                        }
+                        int base = (route - first) * vcs;
+                        int ptr = sim.vcInPtr[ivi] - base;
+                        int from = ptr >= 0 && ptr < vcs ? ptr : 0; // the input arbiter: nearest after its pointer
+                        long rot = from == 0 ? free : ((free >>> from) | (free << (vcs - from))) & vcBits;
+                        int ov = from + Long.numberOfTrailingZeros(rot);
+                        ov -= vcs - 1 - ov >> 31 & vcs;
+                        int lov = base + ov;
+                        int me2 = i * vcs + v;
+                        int dist = me2 - sim.vcOutPtr[first * vcs + lov];
+                        dist += dist >> 31 & span;
+                        long key = (long) dist << 32 | me2;
+                        long heldKey = vcBest[lov];
+                        if (heldKey == Long.MAX_VALUE) {
+                            vcTouched[vcOffers++] = lov;
+                        }
+                        if (!age) {
+                            vcBest[lov] = Math.min(heldKey, key);
+                        } else {
+                            long born = sim.pktBorn[p];
+                            if (heldKey == Long.MAX_VALUE || born < vcBestAge[lov] || (born == vcBestAge[lov] && key < heldKey)) {
+                                vcBest[lov] = key;
+                                vcBestAge[lov] = born;
+                            }
+                        }
+                        continue;
+                    }
+                    if (hv >= 0) { // the input holds the switch: no other request from it
+                        continue;
+                    }
+                    int need = sim.ivs[s + SENT] == 0 ? sim.headCredits : 1;
+                    if ((sim.credits[route * vcs + ovc] & ~BUSY) < need) {
+                        sim.portCounters[route * PC + XMIT_WAIT]++;
+                        continue;
+                    }
+                    if (sim.holdIn[route] >= 0) { // another input holds that output
+                        continue;
+                    }
+                    int dist = route - first - sim.swInPtr[in];
+                    dist += dist >> 31 & radix;
+                    if (!age) {
+                        if (dist < pickDist) { // VCs come in round-robin order: the first for an output wins it
+                            pickDist = dist;
+                            pickOut = route;
+                            pickVcs = v << 8 | ovc;
                         }
                     } else {
-                        ovc = sim.ivPacket[2 * ivi + 1];
-                        if ((sim.credits[route * sim.vcs + ovc] & ~BUSY) == 0) {
-                            sim.portCounters[route * PC + XMIT_WAIT]++;
-                            continue;
+                        long born = sim.pktBorn[p];
+                        if (born < pickAge || (born == pickAge && dist < pickDist)) {
+                            pickAge = born;
+                            pickDist = dist;
+                            pickOut = route;
+                            pickVcs = v << 8 | ovc;
                         }
                     }
-                    if (!sim.ageArbitration) { // round robin takes the first offer
-                        reqOut = route;
-                        reqVcs = v << 8 | ovc;
-                        break;
-                    }
-                    long born = sim.pktBorn[p]; // age arbitration looks at every VC and keeps the oldest
-                    if (born < reqAge) {
-                        reqOut = route;
-                        reqVcs = v << 8 | ovc;
-                        reqAge = born;
-                    }
                 }
-                if (reqOut < 0) {
+                if (hv >= 0) {
+                    heldInputs[held++] = in;
                     continue;
                 }
-                int o = reqOut - first;
-                int dist = i - sim.outRr[reqOut];
+                if (pickOut < 0) {
+                    continue;
+                }
+                int o = pickOut - first;
+                int dist = i - sim.outRr[pickOut];
                 dist += dist >> 31 & radix; // branch-free: which input is nearer is a coin toss
                 // the offer as one key, nearest input first: an output keeps the least (no branch)
-                long key = (long) dist << 40 | (long) i << 16 | reqVcs;
-                long held = best[o];
+                long key = (long) dist << 40 | (long) i << 16 | pickVcs;
+                long heldKey = best[o];
                 requested[outputs] = o;
-                outputs += held == Long.MAX_VALUE ? 1 : 0;
-                if (!sim.ageArbitration) {
-                    best[o] = Math.min(held, key);
-                } else if (held == Long.MAX_VALUE || reqAge < bestAge[o] || (reqAge == bestAge[o] && key < held)) {
+                outputs += heldKey == Long.MAX_VALUE ? 1 : 0;
+                if (!age) {
+                    best[o] = Math.min(heldKey, key);
+                } else if (heldKey == Long.MAX_VALUE || pickAge < bestAge[o] || (pickAge == bestAge[o] && key < heldKey)) {
                     best[o] = key;
-                    bestAge[o] = reqAge;
+                    bestAge[o] = pickAge;
                 }
             }
         }
+        // update: VC allocation's grants
+        for (int k = 0; k < vcOffers; k++) {
+            int lov = vcTouched[k];
+            long key = vcBest[lov];
+            vcBest[lov] = Long.MAX_VALUE;
+            int me2 = (int) key;
+            int ivi = first * vcs + me2;
+            int ov = first * vcs + lov;
+            int out = first + lov / vcs;
+            int v = lov - (out - first) * vcs;
+            sim.ivs[ivi * IVS + OUT_VC] = v;
+            sim.credits[ov] |= BUSY;
+            sim.outBusy[out] |= 1L << v;
+            sim.vcInPtr[ivi] = lov + 1 == span ? 0 : lov + 1;
+            sim.vcOutPtr[ov] = me2 + 1 == span ? 0 : me2 + 1;
+        }
+        // the inputs that hold the switch: the next flit if it has a credit, else the hold ends
+        for (int k = 0; k < held; k++) {
+            int in = heldInputs[k];
+            int v = sim.holdVc[in];
+            int out = sim.holdOut[in];
+            int ovc = sim.ivs[(in * vcs + v) * IVS + OUT_VC];
+            if ((sim.credits[out * vcs + ovc] & ~BUSY) > 0) {
+                traverseSwitch(in, v, out, ovc);
+            } else {
+                sim.portCounters[out * PC + XMIT_WAIT]++;
+                unhold(in, out);
+            }
+        }
+        // switch allocation's grants
         for (int k = 0; k < outputs; k++) {
             int o = requested[k];
             long key = best[o];
             best[o] = Long.MAX_VALUE;
             int i = (int) (key >>> 16) & 0xFFFFFF;
+            int in = first + i;
             int out = first + o;
             int v = (int) key >>> 8 & 0xFF;
-            traverseSwitch(first + i, v, out, (int) key & 0xFF);
+            traverseSwitch(in, v, out, (int) key & 0xFF);
             sim.outRr[out] = i + 1 == radix ? 0 : i + 1;
-            sim.inRr[first + i] = v + 1 == sim.vcs ? 0 : v + 1;
+            sim.swInPtr[in] = o + 1 == radix ? 0 : o + 1;
+            sim.inRr[in] = v + 1 == vcs ? 0 : v + 1;
         }
     }
 
@@ -483,6 +563,18 @@ final class Lane {
         return out;
     }
 
+    /** Output VC {@code ovc} of port {@code out} is free again. */
+    private void release(int out, int ovc) {
+        sim.credits[out * sim.vcs + ovc] &= ~BUSY;
+        sim.outBusy[out] &= ~(1L << ovc);
+    }
+
+    private void unhold(int in, int out) {
+        sim.holdVc[in] = -1;
+        sim.holdOut[in] = -1;
+        sim.holdIn[out] = -1;
+    }
+
     /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
     private void pop(int in, int v, int iv) {
         if (--sim.ivs[iv * IVS + COUNT] > 0) {
@@ -501,8 +593,8 @@ final class Lane {
         sendCredit(in, v);
         flitDelta--;
         moved = true;
-        if (++sim.ivPacket[2 * iv] == sim.par.packetFlits()) {
-            sim.ivPacket[2 * iv] = 0;
+        if (++sim.ivs[iv * IVS + SENT] == sim.par.packetFlits()) {
+            sim.ivs[iv * IVS + SENT] = 0;
             sim.ivs[iv * IVS + ROUTE] = -1;
             if (sim.pktMeasured[p]) {
                 measuredDelta--;
@@ -511,35 +603,37 @@ final class Lane {
         }
     }
 
-    /** Switch traversal: the winning flit leaves its input VC, its credit goes upstream, and it is sent down the link. */
+    /**
+     * Switch traversal: the front flit of input VC {@code v} of port {@code in} leaves for output VC {@code ovc}
+     * of port {@code out}, its credit goes upstream; a tail frees the output VC and the next head of the VC
+     * goes to route computation; a flit with another of its packet behind it holds the switch for it.
+     */
     private void traverseSwitch(int in, int v, int out, int ovc) {
         int iv = in * sim.vcs + v;
-        int p = sim.ivs[iv * IVS + FRONT];
-        if (sim.singleFlit) { // head and tail at once: the output VC is never held, and the VC's next flit is a head
-            pop(in, v, iv);
-            sendCredit(in, v);
-            sendFlit(out, ovc, p, true);
-            sim.ivs[iv * IVS + ROUTE] = -1;
-        } else {
-            traversePacketFlit(in, v, iv, p, out, ovc);
-        }
-    }
-
-    /** A flit of a packet of several: the head holds the output VC until the tail has left. */
-    private void traversePacketFlit(int in, int v, int iv, int p, int out, int ovc) {
-        if (sim.ivPacket[2 * iv] == 0) {
-            sim.credits[out * sim.vcs + ovc] |= BUSY;
-            sim.ivPacket[2 * iv + 1] = ovc;
-        }
+        int s = iv * IVS;
+        int p = sim.ivs[s + FRONT];
         pop(in, v, iv);
         sendCredit(in, v);
-        sendFlit(out, ovc, p, sim.ivPacket[2 * iv] + 1 == sim.par.packetFlits());
-        if (++sim.ivPacket[2 * iv] == sim.par.packetFlits()) {
-            sim.credits[out * sim.vcs + ovc] &= ~BUSY;
-            sim.ivPacket[2 * iv] = 0;
-            sim.ivs[iv * IVS + ROUTE] = -1;
-            sim.ivPacket[2 * iv + 1] = -1;
+        int sent = sim.ivs[s + SENT] + 1;
+        boolean tail = sent == sim.par.packetFlits();
+        sendFlit(out, ovc, p, tail, sim.chanDue);
+        boolean more = sim.ivs[s + COUNT] > 0;
+        if (tail) {
+            release(out, ovc);
+            sim.ivs[s + SENT] = 0;
+            sim.ivs[s + OUT_VC] = -1;
+            sim.ivs[s + ROUTE] = -1;
+        } else {
+            sim.ivs[s + SENT] = sent;
+        }
+        if (sim.holdVc[in] == v) {
+            if (tail || !more) {
+                unhold(in, out);
+            }
+        } else if (!tail && more) {
+            sim.holdVc[in] = v;
+            sim.holdOut[in] = out;
+            sim.holdIn[out] = in;
         }
     }
-
 }

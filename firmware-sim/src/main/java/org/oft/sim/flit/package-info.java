@@ -1,8 +1,10 @@
 /**
  * The flit-level model of an electrical fat tree's switches: input-queued routers with virtual
- * channels and credit flow control, forwarding by the tables their boards hold. Named by BookSim2's
- * router stages: input queuing, route computation, VC allocation, switch allocation, switch and link
- * traversal (VC and switch allocation are one combined, input-first step here).
+ * channels and credit flow control, forwarding by the tables their boards hold. Each switch is
+ * BookSim2's input-queued router, stage by stage and cycle for cycle: input queuing, route computation,
+ * VC allocation and switch allocation (each separable input-first, with the switch held for the rest
+ * of a packet), switch and link traversal; hosts are BookSim's sources and sinks
+ * (bench/booksim-fidelity.sh runs both side by side).
  *
  * <p>Start at {@link org.oft.sim.flit.FlitSimulator} (the state, in flat arrays, and one cycle),
  * then {@link org.oft.sim.flit.Lane} (the hot loop: the switches and hosts one thread runs, stage by

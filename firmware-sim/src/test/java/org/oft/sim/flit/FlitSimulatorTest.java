@@ -44,31 +44,37 @@ class FlitSimulatorTest {
         return new FlitSimulator(twoSwitches(), par, tables, 1, FlitSimulator.PathPolicy.HASH, 7);
     }
 
-    /** A packet created at cycle c: its tail's ejection, minus c. */
+    /** A packet created at cycle c, followed until it is delivered: its latency (as the delivered packets' latency sum counts it). */
     private static long latency(FlitSimulator sim, int src, int dst) {
         long start = sim.cycle();
-        int delivered = java.util.Arrays.asList(FlitSimulator.TOTALS).indexOf("delivered");
-        long before = sim.totals()[delivered];
+        java.util.List<String> names = java.util.Arrays.asList(FlitSimulator.TOTALS);
+        long before = sim.totals()[names.indexOf("delivered")];
+        long sumBefore = sim.totals()[names.indexOf("latencySum")];
         sim.inject(src, dst);
-        while (sim.totals()[delivered] == before) {
+        while (sim.totals()[names.indexOf("delivered")] == before) {
             sim.step(0, null);
             if (sim.cycle() - start > 1000) {
                 throw new AssertionError("the packet never arrived");
             }
         }
-        return sim.cycle() - 1 - start;
+        return sim.totals()[names.indexOf("latencySum")] - sumBefore;
     }
 
-    @ParameterizedTest(name = "{0} to {1}: {2} links, {3}-flit packets, router delay {4}, channel latency {5}")
-    @CsvSource({"0,1,2,1,1,1", "0,2,3,1,1,1", "0,3,3,4,1,1", "3,0,3,8,2,3", "1,0,2,2,1,4"})
-    void anUnloadedPacketTakesHopsTimesRouterAndChannelPlusItsLength(int src, int dst, int links, int packet, int router, int channel) {
-        FlitSimulator sim = sim(new FlitParameters(2, 16, packet, 2, channel, router, false), tables());
-        assertEquals((long) links * (router + channel) + packet - 1, latency(sim, src, dst));
+    /**
+     * Injection delay, then L + 1 to the first buffer; per switch VC allocation, switch allocation
+     * and the crossbar, then its link (3 + L); P − 1 for the body; the ejection delay.
+     */
+    @ParameterizedTest(name = "{0} to {1}: {2} switches, {3}-flit packets, channel latency {4}, injection {5}, ejection {6}")
+    @CsvSource({"0,1,1,1,1,0,0", "0,2,2,1,1,0,0", "0,3,2,4,1,0,0", "3,0,2,8,3,2,5", "1,0,1,2,4,1,0", "2,1,2,1,2,0,3"})
+    void anUnloadedPacketTakesTheStagesOfEachSwitchPlusItsLength(int src, int dst, int switches, int packet, int channel, int injection,
+                                                                  int ejection) {
+        FlitSimulator sim = sim(new FlitParameters(2, 16, packet, 2, channel, injection, ejection, false), tables());
+        assertEquals(injection + channel + 1 + switches * (3L + channel) + packet - 1 + ejection, latency(sim, src, dst));
     }
 
     @Test
     void whatAPortSendsItsPeerCountsAsReceivedOnceItHasArrived() {
-        FlitSimulator sim = sim(new FlitParameters(2, 16, 1, 2, 3, 1, false), tables()); // cables 3 cycles long, router delay 1
+        FlitSimulator sim = sim(new FlitParameters(2, 16, 1, 2, 3, 0, 0, false), tables()); // cables 3 cycles long
         sim.inject(0, 2);
         long[] sent = new long[FlitSimulator.PORT_COUNTERS.size()];
         long[] got = new long[FlitSimulator.PORT_COUNTERS.size()];
@@ -80,15 +86,15 @@ class FlitSimulatorTest {
         sim.readPort(9, got);
         assertEquals(1, sent[PortCounterRecord.XMIT_FLITS]);
         assertEquals(0, got[PortCounterRecord.RCV_FLITS], "on the cable, not received yet");
-        // a switch port counts a flit received as it enters arbitration: the cable's 3 cycles, then the router delay's 1
-        for (int k = 0; k < 3; k++) {
+        // a switch port counts a flit received once it is in the input buffer: the crossbar's cycle, the cable's 3, the buffer write's 1
+        for (int k = 0; k < 4; k++) {
             sim.step(0, null);
         }
         sim.readPort(9, got);
-        assertEquals(0, got[PortCounterRecord.RCV_FLITS], "arrived, not yet in arbitration");
+        assertEquals(0, got[PortCounterRecord.RCV_FLITS], "on its way, not in the buffer yet");
         sim.step(0, null);
         sim.readPort(9, got);
-        assertEquals(1, got[PortCounterRecord.RCV_FLITS], "received: 3 + 1 cycles after it was sent");
+        assertEquals(1, got[PortCounterRecord.RCV_FLITS], "received: 1 + 3 + 1 cycles after it won the switch");
         assertEquals(1, got[PortCounterRecord.RCV_PKTS]);
     }
 
@@ -126,7 +132,7 @@ class FlitSimulatorTest {
         FlitSimulator.Traffic others = (src, rnd) -> (src + 1 + rnd.nextInt(3)) % 4;
         FlitSimulator.Result[] r = new FlitSimulator.Result[2];
         for (int threads = 1; threads <= 2; threads++) {
-            FlitSimulator sim = sim(new FlitParameters(2, 8, packet, 2, 1, 1, cutThrough), tables());
+            FlitSimulator sim = sim(new FlitParameters(2, 8, packet, 2, 1, 0, 0, cutThrough), tables());
             sim.setThreads(threads);
             try {
                 r[threads - 1] = sim.run(0.6, others, 200, 2_000, 5_000, 1_000);

@@ -96,7 +96,8 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
                 Integer.toString(cyclesPerSlot), "--vcs", Integer.toString(parameters.vcs()), "--buffer",
                 Integer.toString(parameters.bufferFlits()), "--packet", Integer.toString(parameters.packetFlits()), "--credit-delay",
                 Integer.toString(parameters.creditDelay()), "--channel-latency", Integer.toString(parameters.channelLatency()),
-                "--router-delay", Integer.toString(parameters.routerDelay()), "--path-policy", switch (policy) {
+                "--injection-delay", Integer.toString(parameters.injectionDelay()), "--ejection-delay",
+                Integer.toString(parameters.ejectionDelay()), "--path-policy", switch (policy) {
                     case HASH -> "hash";
                     case ROUND_ROBIN -> "round-robin";
                     case RANDOM -> "random";

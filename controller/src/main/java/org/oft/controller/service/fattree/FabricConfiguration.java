@@ -49,10 +49,7 @@ final class FabricConfiguration {
             levels.add(new JsonObject().put("level", l).put("switches", topo.levelSize(l)).put("downPorts", topo.downPorts(l))
                     .put("upPorts", topo.upPorts(l)));
         }
-        JsonObject par = new JsonObject().put("vcs", bench.parameters().vcs()).put("bufferFlits", bench.parameters().bufferFlits())
-                .put("packetFlits", bench.parameters().packetFlits()).put("creditDelay", bench.parameters().creditDelay())
-                .put("channelLatency", bench.parameters().channelLatency()).put("routerDelay", bench.parameters().routerDelay())
-                .put("switching", bench.parameters().cutThrough() ? "virtual cut-through" : "wormhole");
+        JsonObject par = org.oft.controller.fattree.flit.FlitFabric.describe(bench.parameters());
         return new JsonObject()
                 .put("fabric", "fattree")
                 .put("topology", topo.describe())

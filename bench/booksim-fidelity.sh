@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The flit model beside BookSim2, the reference simulator, on the same configurations in one run:
+# saturation load (highest load of a 0.05 grid that is sustained: accepted >= 0.97 x offered) and
+# the throughput past it, mean latency below saturation. BookSim2 is built from ../shared/peers/booksim2
+# (its source with the D-mod-K/shift patch) into $BOOKSIM_DIR. Needs g++, make, flex, bison, python3.
+# Usage: bench/booksim-fidelity.sh [--quick] [--jobs N]   (about 40 min on 2 cores; --quick: 4 rows)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+peer="${BOOKSIM_PEER:-$here/../shared/peers/booksim2}"
+dir="${BOOKSIM_DIR:-${TMPDIR:-/tmp}/oft-booksim2}"
+booksim="$dir/booksim2/src/booksim"
+if [ ! -x "$booksim" ]; then
+  echo "building BookSim2 in $dir ..." >&2
+  rm -rf "$dir" && mkdir -p "$dir"
+  tar xzf "$peer"/booksim2-*.tar.gz -C "$dir"
+  (cd "$dir/booksim2" && patch -p1 -s < "$peer/dmodk-shift.patch" && make -s -C src -j2 >/dev/null 2>&1)
+fi
+jar="$here/controller/target/oftctl.jar"
+[ -f "$jar" ] || (cd "$here" && mvn -B -q package -DskipTests)
+exec python3 - "$booksim" "$peer/fattree-4ary3.cfg" "$jar" "$@" <<'PY'
+import concurrent.futures as cf, json, os, re, subprocess, sys, tempfile
+
+booksim, cfg, jar = sys.argv[1:4]
+args = sys.argv[4:]
+quick = "--quick" in args
+jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else os.cpu_count()
+grid = [round(0.05 * i, 2) for i in range(1, 21)]
+
+# (label, BookSim overrides, oftctl flit options); routing nca = a random up-port per packet and switch
+rows = []
+def row(label, bs, ours):
+    rows.append((label, bs, ours))
+for rf, ours_rf in (("nca", ["--random-up"]), ("dmodk", [])):
+    row(f"{rf} uniform", {"routing_function": rf, "traffic": "uniformx"}, ours_rf + ["--traffic", "uniform"])
+    if quick:
+        continue
+    for seed in (1, 2, 3):
+        row(f"{rf} randperm {seed}", {"routing_function": rf, "traffic": f"randperm({seed})", "perm": seed}, ours_rf + ["--traffic", "perm"])
+    for bs_t, t in (("shift(16)", "shift:16"), ("bitcomp", "bitcomp"), ("transpose", "transpose"), ("bitrev", "bitrev"), ("shuffle", "shuffle")):
+        row(f"{rf} {t}", {"routing_function": rf, "traffic": bs_t}, ours_rf + ["--traffic", t])
+for rf, ours_rf in (("nca", ["--random-up"]), ("dmodk", [])):
+    row(f"{rf} uniform, 8-flit packets", {"routing_function": rf, "traffic": "uniformx", "packet_size": 8},
+        ours_rf + ["--traffic", "uniform", "--packet", "8"])
+# not in BookSim's published table: other trees, VCs, buffers, packet lengths, credit delays
+if not quick:
+    row("dmodk uniform, 2-ary 4-tree", {"routing_function": "dmodk", "traffic": "uniformx", "k": 2, "n": 4},
+        ["--topology", "kary:2,4", "--traffic", "uniform"])
+    row("nca uniform, 8-ary 2-tree, 4-flit", {"routing_function": "nca", "traffic": "uniformx", "k": 8, "n": 2, "packet_size": 4},
+        ["--topology", "kary:8,2", "--random-up", "--traffic", "uniform", "--packet", "4"])
+    row("dmodk uniform, 2 VCs x 4 flits, 4-flit", {"routing_function": "dmodk", "traffic": "uniformx", "num_vcs": 2, "vc_buf_size": 4,
+        "packet_size": 4}, ["--traffic", "uniform", "--vcs", "2", "--buffer", "4", "--packet", "4"])
+    row("nca bitrev, 8 VCs x 8 flits, credit delay 0", {"routing_function": "nca", "traffic": "bitrev", "num_vcs": 8, "vc_buf_size": 8,
+        "credit_delay": 0}, ["--random-up", "--traffic", "bitrev", "--vcs", "8", "--buffer", "8", "--credit-delay", "0"])
+    row("dmodk uniform, 1 VC x 8 flits, 3-flit, credit delay 4", {"routing_function": "dmodk", "traffic": "uniformx", "num_vcs": 1,
+        "vc_buf_size": 8, "packet_size": 3, "credit_delay": 4},
+        ["--traffic", "uniform", "--vcs", "1", "--buffer", "8", "--packet", "3", "--credit-delay", "4"])
+
+tmp = tempfile.mkdtemp()
+cache = {}
+
+def run_booksim(bs, load):
+    key = (json.dumps(bs, sort_keys=True), load)
+    if key in cache:
+        return cache[key]
+    over = {k: v for k, v in bs.items() if k != "perm"}
+    cmd = [booksim, cfg, f"injection_rate={load}", "sample_period=10000", "max_samples=2"] + [f"{k}={v}" for k, v in over.items()]
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    acc = re.findall(r"Accepted flit rate average\s*=\s*([0-9.eE+-]+)", out)
+    lat = re.findall(r"Packet latency average = ([0-9.eE+-]+)", out)
+    r = (float(acc[-1]), float(lat[-1])) if acc else (0.0, float("nan"))
+    cache[key] = r
+    return r
+
+def booksim_perm(seed):
+    path = os.path.join(tmp, f"perm{seed}.csv")
+    if not os.path.exists(path):
+        env = dict(os.environ, BOOKSIM_DUMP_PERM=path)
+        subprocess.run([booksim, cfg, f"traffic=randperm({seed})", "injection_rate=0.01", "sample_period=100", "max_samples=1",
+                        "warmup_periods=0"], capture_output=True, env=env)
+    return path
+
+def booksim_row(bs):
+    # the highest sustained load of the grid, by bisection (sustained below saturation, not above)
+    lo, hi = -1, len(grid)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        acc, _ = run_booksim(bs, grid[mid])
+        if acc >= 0.97 * grid[mid]:
+            lo = mid
+        else:
+            hi = mid
+    sat = grid[lo] if lo >= 0 else None
+    past = run_booksim(bs, grid[hi])[0] if hi < len(grid) else None
+    lat = run_booksim(bs, 0.5)[1] if bs.get("traffic") == "uniformx" else None
+    return sat, past, lat
+
+def ours_row(bs, opts):
+    topo = ["--topology", "kary:4,3"] if "--topology" not in opts else []
+    if "perm" in bs:
+        opts = [o if o != "perm" else "file:" + booksim_perm(bs["perm"]) for o in opts]
+    base = ["java", "-XX:-UseCompressedOops", "-jar", jar, "flit", "--engine", "dmodk", "--warmup", "10000", "--sample", "20000",
+            "--threads", "1", "--json"] + topo + opts
+    sweep = json.loads(subprocess.run(base + ["--sweep", "0.05:1:0.05"], capture_output=True, text=True, check=True).stdout)
+    runs = sweep["runs"]
+    sat = sweep["saturationLoad"]
+    past = next((r["accepted"] for r in runs if sat is not None and r["load"] > sat + 1e-9), None) if sat is not None else runs[0]["accepted"]
+    lat = next((r["meanLatency"] for r in runs if abs(r["load"] - 0.5) < 1e-9), None) if bs.get("traffic") == "uniformx" else None
+    return sat, past, lat
+
+def fmt(x, f="{:.3f}"):
+    return "-" if x is None else f.format(x)
+
+with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
+    futures = [(label, pool.submit(booksim_row, bs), pool.submit(ours_row, bs, ours)) for label, bs, ours in rows]
+    print("configuration (4-ary 3-tree, 4 VCs x 16 flits, 1-flit packets unless named),booksim_saturation,oft_saturation,"
+          "booksim_accepted_past_it,oft_accepted_past_it,booksim_latency_at_0.5,oft_latency_at_0.5")
+    for label, b, o in futures:
+        bsat, bpast, blat = b.result()
+        osat, opast, olat = o.result()
+        print(f'"{label}",{fmt(bsat, "{:.2f}")},{fmt(osat, "{:.2f}")},{fmt(bpast)},{fmt(opast)},{fmt(blat, "{:.2f}")},{fmt(olat, "{:.2f}")}',
+              flush=True)
+PY
