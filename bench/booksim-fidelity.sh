@@ -15,7 +15,7 @@ if [ ! -x "$booksim" ]; then
   tar xzf "$peer"/booksim2-*.tar.gz -C "$dir"
   (cd "$dir/booksim2" && patch -p1 -s < "$peer/dmodk-shift.patch" && make -s -C src -j2 >/dev/null 2>&1)
 fi
-jar="$here/controller/target/oftctl.jar"
+jar="${OFT_JAR:-$here/controller/target/oftctl.jar}"
 [ -f "$jar" ] || (cd "$here" && mvn -B -q package -DskipTests)
 exec python3 - "$booksim" "$peer/fattree-4ary3.cfg" "$jar" "$@" <<'PY'
 import concurrent.futures as cf, json, os, re, subprocess, sys, tempfile

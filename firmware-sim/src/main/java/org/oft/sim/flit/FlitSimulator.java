@@ -56,7 +56,6 @@ public final class FlitSimulator {
     final int[] ivs;
     final int[] inRr; // per input port: switch allocation's round-robin offset among its VCs
     final int[] swInPtr; // per input port: switch allocation's input arbiter, over the switch's outputs (local)
-    final int[] vcInPtr; // per input VC: VC allocation's input arbiter, over the switch's output VCs (local port · vcs + vc)
     final int[] vcOutPtr; // per output VC: VC allocation's output arbiter, over the switch's input VCs (local port · vcs + vc)
     // holding the switch for the rest of a packet: per input port the VC and output it holds (-1 none), per output the input
     final int[] holdVc;
@@ -203,7 +202,6 @@ public final class FlitSimulator {
         }
         this.inRr = new int[ports];
         this.swInPtr = new int[ports];
-        this.vcInPtr = new int[iv];
         this.vcOutPtr = new int[iv];
         this.holdVc = new int[ports];
         this.holdOut = new int[ports];

@@ -16,6 +16,7 @@ final class InputVcRecord {
     static final int FRONT = 3;
     static final int OUT_VC = 4;
     static final int SENT = 5;
+    static final int VC_PTR = 6;
     /** Set in an output VC's credit count while a packet holds the VC (the count then reads negative). */
     static final int BUSY = Integer.MIN_VALUE;
 
