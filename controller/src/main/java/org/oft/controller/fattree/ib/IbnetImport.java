@@ -92,12 +92,22 @@ public final class IbnetImport {
                 throw notFatTree(source, "host '" + n.desc + "' is not at the edge");
             }
         }
-        // Children, parents and parallel links per level: the largest counts seen are the intended PGFT's;
-        // a node with fewer has lost cables (checked against the model below, so a fabric that is not a
-        // fat tree at all still does not fit).
+        // Children, parents and parallel links per level. Each node's counts only bound the intended PGFT's
+        // from below (every top switch may have lost a cable); the subtrees bound them too: a level-l
+        // subtree (a connected part of levels 0..l, the whole fabric at the top) holds m_l subtrees of the
+        // level below and w_1·...·w_l switches of its own level, whichever cables are out. The largest of
+        // these is the intended PGFT's; what the file lacks are holes (checked against the model below, so
+        // a fabric that is not a fat tree at all still does not fit).
         int[] m = new int[h + 1];
         int[] w = new int[h + 1];
         int[] p = new int[h + 1];
+        int[] switchesPerSubtree = new int[h + 1];
+        long[] guid = new long[hosts.size()];
+        for (int i = 0; i < hosts.size(); i++) {
+            guid[i] = hostGuid(hosts.get(i), byId);
+        }
+        int[][] subtree = subtrees(byId, all, hosts, h, guid);
+        subtreeCounts(byId, all, hosts, h, subtree, m, switchesPerSubtree);
         for (RawNode n : all) {
             Map<String, Integer> downLinks = new HashMap<>();
             Map<String, Integer> upLinks = new HashMap<>();
@@ -111,16 +121,17 @@ public final class IbnetImport {
                     p[n.level] = Math.max(p[n.level], c);
                 }
             }
-            if (n.level < h) {
-                if (upLinks.isEmpty()) {
-                    throw notFatTree(source, "'" + n.desc + "' at level " + n.level + " has no link upwards but the tree has "
-                            + h + " levels");
-                }
+            if (n.level < h) { // none upwards: every cable up is out (a hole; its hosts reach only each other)
                 w[n.level + 1] = Math.max(w[n.level + 1], upLinks.size());
                 for (int c : upLinks.values()) {
                     p[n.level + 1] = Math.max(p[n.level + 1], c);
                 }
             }
+        }
+        long below = 1; // switches per subtree one level down, as the w chosen so far make it
+        for (int l = 1; l <= h; l++) {
+            w[l] = (int) Math.max(w[l], (switchesPerSubtree[l] + below - 1) / below);
+            below *= w[l];
         }
         int[] mm = Arrays.copyOfRange(m, 1, h + 1);
         int[] ww = Arrays.copyOfRange(w, 1, h + 1);
@@ -135,7 +146,141 @@ public final class IbnetImport {
             throw notFatTree(source, "PGFT(" + h + ";" + join(mm) + ";" + join(ww) + ";" + join(pp) + ") has " + t.hosts()
                     + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
         }
-        return assign(t, byId, all, hosts, source);
+        return assign(t, byId, all, hosts, source, subtree, guid);
+    }
+
+    /**
+     * Each host's level-l subtree, for l = 0..h, as a label: the connected parts of levels 0..l (at the
+     * top the whole fabric is one). A part that holds no level-l switch has lost every cable up (a
+     * leaf with none, say): it belongs to some subtree that lacks a child, and is placed in the one of
+     * those whose hosts' GUIDs are nearest its own.
+     */
+    private static int[][] subtrees(Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts, int h, long[] guid) {
+        Map<RawNode, Integer> index = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            index.put(all.get(i), i);
+        }
+        int[] parent = new int[all.size()];
+        for (int i = 0; i < parent.length; i++) {
+            parent[i] = i;
+        }
+        int[][] of = new int[h + 1][hosts.size()];
+        for (int i = 0; i < hosts.size(); i++) {
+            of[0][i] = index.get(hosts.get(i));
+        }
+        for (int l = 1; l <= h; l++) {
+            for (RawNode n : all) {
+                if (n.level == l) {
+                    for (RawPort pa : n.ports.values()) {
+                        RawNode b = byId.get(pa.peerId());
+                        if (b.level == l - 1) {
+                            union(parent, index.get(n), index.get(b));
+                        }
+                    }
+                }
+            }
+            if (l == h) {
+                continue; // all 0: one tree
+            }
+            java.util.Set<Integer> withSwitch = new java.util.HashSet<>();
+            for (RawNode n : all) {
+                if (n.level == l) {
+                    withSwitch.add(find(parent, index.get(n)));
+                }
+            }
+            Map<Integer, java.util.Set<Integer>> children = new HashMap<>();
+            Map<Integer, Long> least = new HashMap<>();
+            for (int i = 0; i < hosts.size(); i++) {
+                int c = find(parent, index.get(hosts.get(i)));
+                of[l][i] = c;
+                children.computeIfAbsent(c, x -> new java.util.HashSet<>()).add(of[l - 1][i]);
+                least.merge(c, guid[i], (x, y) -> Long.compareUnsigned(x, y) <= 0 ? x : y);
+            }
+            int most = 0;
+            for (Map.Entry<Integer, java.util.Set<Integer>> e : children.entrySet()) {
+                if (withSwitch.contains(e.getKey())) {
+                    most = Math.max(most, e.getValue().size());
+                }
+            }
+            Map<Integer, Integer> placed = new HashMap<>();
+            for (Map.Entry<Integer, java.util.Set<Integer>> e : children.entrySet()) {
+                int cut = e.getKey();
+                if (withSwitch.contains(cut)) {
+                    continue;
+                }
+                int target = -1;
+                long nearest = Long.MAX_VALUE;
+                for (Map.Entry<Integer, java.util.Set<Integer>> f : children.entrySet()) {
+                    if (withSwitch.contains(f.getKey()) && f.getValue().size() < most) {
+                        long d = Math.abs(least.get(f.getKey()) - least.get(cut));
+                        if (Long.compareUnsigned(d, nearest) < 0) {
+                            nearest = d;
+                            target = f.getKey();
+                        }
+                    }
+                }
+                if (target >= 0) {
+                    placed.put(cut, target);
+                    children.get(target).addAll(e.getValue());
+                }
+            }
+            for (int i = 0; i < hosts.size(); i++) {
+                Integer to = placed.get(of[l][i]);
+                if (to != null) {
+                    of[l][i] = to;
+                }
+            }
+        }
+        return of;
+    }
+
+    /**
+     * Per level l, the most level-(l−1) subtrees (hosts at l = 1) any level-l subtree holds, into
+     * {@code m}, and the most level-l switches any holds, into {@code switches}.
+     */
+    private static void subtreeCounts(Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts, int h, int[][] of, int[] m,
+                                      int[] switches) {
+        Map<RawNode, Integer> hostIndex = new HashMap<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            hostIndex.put(hosts.get(i), i);
+        }
+        for (int l = 1; l <= h; l++) {
+            Map<Integer, java.util.Set<Integer>> children = new HashMap<>();
+            for (int i = 0; i < hosts.size(); i++) {
+                children.computeIfAbsent(of[l][i], x -> new java.util.HashSet<>()).add(of[l - 1][i]);
+            }
+            for (java.util.Set<Integer> c : children.values()) {
+                m[l] = Math.max(m[l], c.size());
+            }
+        }
+        // a switch's subtree is that of any host below it (it reaches them down its cables)
+        Map<RawNode, Integer> hostBelow = new HashMap<>();
+        for (RawNode hn : hosts) {
+            hostBelow.put(hn, hostIndex.get(hn));
+        }
+        for (int l = 1; l <= h; l++) {
+            Map<Integer, Integer> count = new HashMap<>();
+            for (RawNode n : all) {
+                if (n.level != l) {
+                    continue;
+                }
+                Integer below = null;
+                for (RawPort pa : n.ports.values()) {
+                    RawNode b = byId.get(pa.peerId());
+                    if (b.level == l - 1 && hostBelow.containsKey(b)) {
+                        below = hostBelow.get(b);
+                        break;
+                    }
+                }
+                if (below != null) {
+                    hostBelow.put(n, below);
+                    count.merge(of[l][below], 1, Integer::sum);
+                }
+            }
+            for (int c : count.values()) {
+                switches[l] = Math.max(switches[l], c);
+            }
+        }
     }
 
     private static String join(int[] a) {
@@ -162,41 +307,12 @@ public final class IbnetImport {
     }
 
     private static FatTree assign(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts,
-                                  String source) {
+                                  String source, int[][] compOfHost, long[] guid) {
         int h = t.levels();
-        // Components of levels 0..l, found bottom-up with a union-find over nodes.
-        Map<RawNode, Integer> index = new HashMap<>();
-        for (int i = 0; i < all.size(); i++) {
-            index.put(all.get(i), i);
-        }
-        int[] parent = new int[all.size()];
-        for (int i = 0; i < parent.length; i++) {
-            parent[i] = i;
-        }
-        int[][] compOfHost = new int[h + 1][hosts.size()];
-        for (int l = 1; l <= h; l++) {
-            for (RawNode n : all) {
-                if (n.level == l) {
-                    for (RawPort pa : n.ports.values()) {
-                        RawNode b = byId.get(pa.peerId());
-                        if (b.level == l - 1) {
-                            union(parent, index.get(n), index.get(b));
-                        }
-                    }
-                }
-            }
-            for (int i = 0; i < hosts.size(); i++) {
-                compOfHost[l][i] = find(parent, index.get(hosts.get(i)));
-            }
-        }
         // Host NIDs, digit by digit: the host's rank by GUID within its level-1 subtree, then at each level l
         // the rank of its level-(l-1) subtree among those of its level-l subtree, subtrees ranked by their
         // smallest host GUID. A subtree with fewer members than the model's lacks the last ones: hosts or
         // switches not in the file (not cabled, or out), which the model keeps as missing.
-        long[] guid = new long[hosts.size()];
-        for (int i = 0; i < hosts.size(); i++) {
-            guid[i] = hostGuid(hosts.get(i), byId);
-        }
         List<Map<Integer, Long>> minGuid = new ArrayList<>();
         for (int l = 0; l <= h; l++) {
             Map<Integer, Long> mg = new HashMap<>();
@@ -213,8 +329,11 @@ public final class IbnetImport {
             for (int i = 0; i < hosts.size(); i++) {
                 members.computeIfAbsent(compOfHost[l][i], x -> new ArrayList<>()).add(i);
             }
-            if (l == h && members.size() > 1) {
-                throw notFatTree(source, "the hosts fall into " + members.size() + " parts that no top switch joins");
+            if (l == h && members.size() > 1) { // a part cut off upwards is still in the one tree: numbered with the rest
+                List<Integer> everyone = new ArrayList<>();
+                members.values().forEach(everyone::addAll);
+                members.clear();
+                members.put(-1, everyone);
             }
             for (List<Integer> group : members.values()) {
                 Map<Integer, Integer> rank = new HashMap<>(); // child subtree (or host, at level 1) -> digit

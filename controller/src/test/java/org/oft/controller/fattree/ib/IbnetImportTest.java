@@ -193,6 +193,45 @@ public class IbnetImportTest {
         assertEquals(3, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
     }
 
+    /** What the project exports for {@code spec} without the {@code failed} cables, imported back. */
+    static FatTree exportedWithout(String spec, List<String> failed) {
+        FatTree generated = TopologySpec.parse(spec);
+        org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(generated, failed);
+        StringWriter sw = new StringWriter();
+        IbnetExport.write(generated, f, new PrintWriter(sw));
+        return IbnetImport.parse(sw.toString().lines().toList(), "exported");
+    }
+
+    /**
+     * Every top switch lost a cable (leaf i's to spine i): no node shows the intended degree, yet the
+     * subtrees do (4 leaves under the top, 4 spines over them), so the tree imports whole with its 4 holes;
+     * so does the 648-host tree with 18 such cables out, which OpenSM's updn routes.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource({"'kary:4,2', 4, 4", "'xgft:2;18,36;1,18', 18, 36"})
+    void aTreeWhereEveryTopSwitchLostACableImportsWhole(String spec, int spines, int ports) {
+        List<String> failed = new ArrayList<>();
+        int up = TopologySpec.parse(spec).topology().downPorts(1);
+        for (int i = 0; i < spines; i++) {
+            failed.add("link:sw-L1-" + String.format("%04d", i) + ":" + (up + 1 + i));
+        }
+        FatTree back = exportedWithout(spec, failed);
+        assertEquals(TopologySpec.parse(spec).topology().describe(), back.topology().describe());
+        assertEquals(spines, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
+    }
+
+    /** A leaf whose every cable up is out is a hole in the tree it belongs to, not a refusal: in 2 levels and in 3. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"kary:4,2", "kary:4,3"})
+    void aLeafWithNoCableUpImportsAsAHole(String spec) {
+        List<String> failed = List.of("link:sw-L1-0000:5", "link:sw-L1-0000:6", "link:sw-L1-0000:7", "link:sw-L1-0000:8");
+        FatTree back = exportedWithout(spec, failed);
+        assertEquals(TopologySpec.parse(spec).topology().describe(), back.topology().describe());
+        assertEquals(4, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
+        assertEquals("sw-L1-0000", back.names().name(back.topology().levelBase(1)), "the leaf keeps its place");
+        assertEquals("sw-L1-0001", back.names().name(back.topology().levelBase(1) + 1));
+    }
+
     /** The file without these nodes: their blocks and every line that names them (what ibnetdiscover shows when they are not cabled or are out). */
     static List<String> without(List<String> lines, String... ids) {
         List<String> out = new ArrayList<>(lines);
