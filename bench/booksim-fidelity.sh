@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The flit model beside BookSim2, the reference simulator, on the same configurations in one run:
 # saturation load (highest load of a 0.05 grid that is sustained: accepted >= 0.97 x offered) and
-# the throughput past it, mean latency below saturation. BookSim2 is built from ../shared/peers/booksim2
+# the throughput past it, both per host that sends (a pattern's fixed points send to themselves:
+# BookSim carries that traffic, the model leaves those hosts silent), mean latency at load 0.5. BookSim2 is built from ../shared/peers/booksim2
 # (its source with the D-mod-K/shift patch) into $BOOKSIM_DIR. Needs g++, make, flex, bison, python3.
-# Usage: bench/booksim-fidelity.sh [--quick] [--jobs N]   (about 40 min on 2 cores; --quick: 4 rows)
+# Usage: bench/booksim-fidelity.sh [--quick] [--jobs N] [--only REGEX]   (about 50 min on 2 cores; --quick: 4 rows)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 peer="${BOOKSIM_PEER:-$here/../shared/peers/booksim2}"
@@ -24,6 +25,7 @@ booksim, cfg, jar = sys.argv[1:4]
 args = sys.argv[4:]
 quick = "--quick" in args
 jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else os.cpu_count()
+only = re.compile(args[args.index("--only") + 1]) if "--only" in args else None
 grid = [round(0.05 * i, 2) for i in range(1, 21)]
 
 # (label, BookSim overrides, oftctl flit options); routing nca = a random up-port per packet and switch
@@ -55,6 +57,8 @@ if not quick:
         "vc_buf_size": 8, "packet_size": 3, "credit_delay": 4},
         ["--traffic", "uniform", "--vcs", "1", "--buffer", "8", "--packet", "3", "--credit-delay", "4"])
 
+if only:
+    rows = [r for r in rows if only.search(r[0])]
 tmp = tempfile.mkdtemp()
 cache = {}
 
@@ -79,18 +83,35 @@ def booksim_perm(seed):
                         "warmup_periods=0"], capture_output=True, env=env)
     return path
 
+def fixed_points(bs):
+    """Hosts the pattern sends to themselves: BookSim carries their traffic (accepted in full), the model does not."""
+    t = bs.get("traffic", "")
+    n = bs.get("k", 4) ** bs.get("n", 3)
+    b = n.bit_length() - 1
+    if t.startswith("randperm"):
+        return sum(1 for line in open(booksim_perm(bs["perm"])) if line.split(",")[0] == line.split(",")[1].strip())
+    f = {"transpose": lambda s: ((s >> (b // 2)) | (s << (b // 2))) & (n - 1),
+         "bitrev": lambda s: int(format(s, f"0{b}b")[::-1], 2),
+         "shuffle": lambda s: ((s << 1) & (n - 1)) | (s >> (b - 1))}.get(t)
+    return sum(1 for s in range(n) if f(s) == s) if f else 0
+
+def per_sender(bs, acc, load):
+    n = bs.get("k", 4) ** bs.get("n", 3)
+    f = fixed_points(bs)
+    return (acc * n - f * load) / (n - f)
+
 def booksim_row(bs):
     # the highest sustained load of the grid, by bisection (sustained below saturation, not above)
     lo, hi = -1, len(grid)
     while hi - lo > 1:
         mid = (lo + hi) // 2
         acc, _ = run_booksim(bs, grid[mid])
-        if acc >= 0.97 * grid[mid]:
+        if per_sender(bs, acc, grid[mid]) >= 0.97 * grid[mid]:
             lo = mid
         else:
             hi = mid
     sat = grid[lo] if lo >= 0 else None
-    past = run_booksim(bs, grid[hi])[0] if hi < len(grid) else None
+    past = per_sender(bs, run_booksim(bs, grid[hi])[0], grid[hi]) if hi < len(grid) else None
     lat = run_booksim(bs, 0.5)[1] if bs.get("traffic") == "uniformx" else None
     return sat, past, lat
 
@@ -104,6 +125,9 @@ def ours_row(bs, opts):
     runs = sweep["runs"]
     sat = sweep["saturationLoad"]
     past = next((r["accepted"] for r in runs if sat is not None and r["load"] > sat + 1e-9), None) if sat is not None else runs[0]["accepted"]
+    if past is not None:
+        n = bs.get("k", 4) ** bs.get("n", 3)
+        past = past * n / (n - fixed_points(bs))
     lat = next((r["meanLatency"] for r in runs if abs(r["load"] - 0.5) < 1e-9), None) if bs.get("traffic") == "uniformx" else None
     return sat, past, lat
 
@@ -113,10 +137,11 @@ def fmt(x, f="{:.3f}"):
 with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
     futures = [(label, pool.submit(booksim_row, bs), pool.submit(ours_row, bs, ours)) for label, bs, ours in rows]
     print("configuration (4-ary 3-tree, 4 VCs x 16 flits, 1-flit packets unless named),booksim_saturation,oft_saturation,"
-          "booksim_accepted_past_it,oft_accepted_past_it,booksim_latency_at_0.5,oft_latency_at_0.5")
+          "booksim_accepted_past_it,oft_accepted_past_it,booksim_latency_at_0.5,oft_latency_at_0.5,fixed_points")
     for label, b, o in futures:
         bsat, bpast, blat = b.result()
         osat, opast, olat = o.result()
-        print(f'"{label}",{fmt(bsat, "{:.2f}")},{fmt(osat, "{:.2f}")},{fmt(bpast)},{fmt(opast)},{fmt(blat, "{:.2f}")},{fmt(olat, "{:.2f}")}',
-              flush=True)
+        bs = next(r[1] for r in rows if r[0] == label)
+        print(f'"{label}",{fmt(bsat, "{:.2f}")},{fmt(osat, "{:.2f}")},{fmt(bpast)},{fmt(opast)},{fmt(blat, "{:.2f}")},{fmt(olat, "{:.2f}")},'
+              f'{fixed_points(bs)}', flush=True)
 PY
