@@ -120,6 +120,16 @@ C.on('ports', (p) => {
   if (!$('view-fabric').hidden) drawHeat(p);
 });
 
+// a heatmap column's physical port number ('?' where the level's switches number it differently)
+function physical(h, i) {
+  return h.ports && h.ports[i] !== null && h.ports[i] !== undefined ? String(h.ports[i]) : '?';
+}
+
+function portLabel(h, i) {
+  return 'port ' + physical(h, i) + (i < h.downPorts ? ' (down ' : ' (up ') +
+    (i < h.downPorts ? i + 1 : i - h.downPorts + 1) + ' of ' + (i < h.downPorts ? h.downPorts : h.upPorts) + ')';
+}
+
 // one canvas heatmap per level: rows are (groups of) switches, columns their ports, down then up
 function drawHeat(p) {
   if (!p.heat) return;
@@ -148,11 +158,13 @@ function drawHeat(p) {
       animation: false,
       tooltip: { formatter: (q) => 'switch' + (h.switchesPerRow > 1 ? 'es ' + q.value[1] * h.switchesPerRow + '…' : ' ') +
         (h.switchesPerRow > 1 ? (q.value[1] + 1) * h.switchesPerRow - 1 : q.value[1]) + ' of the level, ' +
-        (q.value[0] < h.downPorts ? 'down port ' + q.value[0] : 'up port ' + (q.value[0] - h.downPorts)) + ': ' + q.value[2] + ' flits/cycle' },
+        portLabel(h, q.value[0]) + ': ' + q.value[2] + ' flits/cycle' },
       grid: { left: 40, right: 10, top: 5, bottom: 45 },
-      xAxis: { type: 'category', data: Array.from({ length: ports }, (v, i) => (i < h.downPorts ? 'd' + i : 'u' + (i - h.downPorts))) },
+      // columns named as the tables, specs and OpenSM dumps name ports: physical numbers
+      xAxis: { type: 'category', name: 'port', data: Array.from({ length: ports }, (v, i) => physical(h, i)) },
       yAxis: { type: 'category', data: h.rows.map((r, i) => i) },
-      visualMap: { min: 0, max: 1, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 80,
+      visualMap: { min: 0, max: 1, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 80, calculable: true,
+        text: ['1 flit/cycle', '0'],
         inRange: { color: ['#f3f6fa', '#64b5f6', '#0d47a1'] } },
       series: [{ type: 'heatmap', data: data }]
     }, true);

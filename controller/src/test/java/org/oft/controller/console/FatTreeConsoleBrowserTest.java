@@ -88,6 +88,10 @@ class FatTreeConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('ft-heat-1')).getOption().series[0].data;"
                         + "return d.filter(x => x[0] < 4).reduce((s, x) => s + x[2], 0) / d.filter(x => x[0] < 4).length;");
         assertEquals(0.4, ((Number) leafDown).doubleValue(), 0.08);
+        // its columns are named as tables and specs name ports: physical numbers from 1
+        Object columns = ((JavascriptExecutor) browser).executeScript(
+                "return echarts.getInstanceByDom(document.getElementById('ft-heat-1')).getOption().xAxis[0].data;");
+        assertEquals(List.of("1", "2", "3", "4", "5", "6", "7", "8"), columns);
         Browsers.screenshot(browser, "fabric");
 
         // the whole tree: 112 nodes, 192 cables; by flows, D-mod-K puts at most one flow of any shift on a cable (Zahavi)

@@ -8,7 +8,9 @@ import org.oft.controller.fattree.topology.PgftTopology;
 /**
  * The Fat tree view's per-level heatmaps: utilisation (flits per cycle) by switch and port, a
  * level's switches grouped into at most {@value #ROWS} rows of equal size but the last (each cell
- * the mean over its group): bounded at any size of tree.
+ * the mean over its group): bounded at any size of tree. Columns are named by the physical port
+ * number the tables, specs and OpenSM dumps use (null where the level's switches number that port
+ * differently: an imported fabric may).
  */
 final class PortHeat {
     /** Rows of switches a level's heatmap shows at most: larger levels are grouped. */
@@ -21,7 +23,8 @@ final class PortHeat {
      * @param ports {switch index, (unused), flits per cycle, the topology's local port} for each port
      *              with a rate; ports without one count as idle
      */
-    static JsonArray of(PgftTopology topo, List<double[]> ports) {
+    static JsonArray of(org.oft.controller.fattree.topology.FatTree tree, List<double[]> ports) {
+        PgftTopology topo = tree.topology();
         int levels = topo.levels();
         int h = topo.hosts();
         int[] pos = new int[topo.switches()];
@@ -54,7 +57,25 @@ final class PortHeat {
                 rows.add(row);
             }
             out.add(new JsonObject().put("level", l).put("switches", seen[l]).put("switchesPerRow", per[l])
-                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("rows", rows));
+                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("ports", physicalPorts(tree, l))
+                    .put("rows", rows));
+        }
+        return out;
+    }
+
+    /** Per column (local port) of level {@code l}: the physical port number all its switches give it, or null. */
+    static JsonArray physicalPorts(org.oft.controller.fattree.topology.FatTree tree, int l) {
+        PgftTopology topo = tree.topology();
+        int first = topo.levelBase(l);
+        JsonArray out = new JsonArray();
+        for (int local = 0; local < topo.downPorts(l) + topo.upPorts(l); local++) {
+            int phys = tree.names().physicalPort(first, local);
+            for (int v = first + 1; v < first + topo.levelSize(l) && phys > 0; v++) {
+                if (tree.names().physicalPort(v, local) != phys) {
+                    phys = 0;
+                }
+            }
+            out.add(phys > 0 ? phys : null);
         }
         return out;
     }

@@ -232,7 +232,7 @@ final class PortPoller {
                     .put("downUtilisation", ran ? downFlits[l] / ratedAt[l] : null)
                     .put("transmitWaitPerLinkCycle", ran ? waitAt[l] / (2 * ratedAt[l]) : null));
         }
-        JsonArray heat = PortHeat.of(topo, hot);
+        JsonArray heat = PortHeat.of(tree, hot);
         hot.sort((a, b) -> Double.compare(b[2], a[2]));
         JsonArray hottest = new JsonArray();
         for (int k = 0; k < Math.min(HOTTEST, hot.size()); k++) {

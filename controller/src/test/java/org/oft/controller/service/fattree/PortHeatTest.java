@@ -16,7 +16,8 @@ class PortHeatTest {
 
     @Test
     void elevenThousandHostsGiveAtMost64RowsALevelEachTheMeanOfItsSwitches() {
-        PgftTopology t = TopologySpec.parse("xgft:3;18,18,36;1,18,18").topology();
+        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("xgft:3;18,18,36;1,18,18");
+        PgftTopology t = tree.topology();
         List<double[]> ports = new ArrayList<>();
         for (int i = 0; i < t.switches(); i++) {
             int l = t.level(t.hosts() + i);
@@ -24,7 +25,7 @@ class PortHeatTest {
                 ports.add(new double[] {i, p, 0.5, p}); // every port at half a flit a cycle
             }
         }
-        JsonArray heat = PortHeat.of(t, ports);
+        JsonArray heat = PortHeat.of(tree, ports);
         assertEquals(3, heat.size());
         int cells = 0;
         for (Object o : heat) {
@@ -48,10 +49,17 @@ class PortHeatTest {
 
     @Test
     void aSmallLevelShowsEverySwitchAndAnIdlePortIsZero() {
-        PgftTopology t = TopologySpec.parse("kary:2,3").topology();
-        JsonArray heat = PortHeat.of(t, List.<double[]>of(new double[] {0, 0, 0.75, 1}));
+        JsonArray heat = PortHeat.of(TopologySpec.parse("kary:2,3"), List.<double[]>of(new double[] {0, 0, 0.75, 1}));
         JsonObject leaves = heat.getJsonObject(0);
         assertEquals(1, leaves.getInteger("switchesPerRow"));
         assertEquals(new JsonArray().add(0.0).add(0.75).add(0.0).add(0.0), leaves.getJsonArray("rows").getJsonArray(0));
+    }
+
+    /** Columns are named as tables and specs name ports: physical numbers from 1, down ports first on a generated tree. */
+    @Test
+    void columnsAreThePhysicalPortNumbersOfTheTablesAndSpecs() {
+        JsonArray heat = PortHeat.of(TopologySpec.parse("kary:2,3"), List.of());
+        assertEquals(new JsonArray().add(1).add(2).add(3).add(4), heat.getJsonObject(0).getJsonArray("ports"));
+        assertEquals(new JsonArray().add(1).add(2), heat.getJsonObject(2).getJsonArray("ports"), "the top has down ports only");
     }
 }
