@@ -92,6 +92,10 @@ class ConsoleBrowserTest {
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         wait.until(d -> text("order").equals("4") && number("slot") >= 0);
         assertTrue(browser.getCurrentUrl().endsWith("#/oft"), "the view is in the URL: " + browser.getCurrentUrl());
+        Object icon = ((JavascriptExecutor) browser).executeAsyncScript( // the tab has an icon of its own
+                "const done = arguments[arguments.length - 1]; const l = document.querySelector('link[rel=icon]');"
+                        + "if (!l) { done('no icon'); return; } fetch(l.href).then(r => done(r.status + ' ' + r.headers.get('content-type')));");
+        assertTrue(String.valueOf(icon).startsWith("200 image/svg+xml"), String.valueOf(icon));
         assertEquals("16", text("processors"));
         assertTrue(number("deploy-epoch") >= 0, "the slot from which the deployed tables run is shown");
         assertEquals(16, browser.findElements(By.cssSelector("#sequence span")).size());
