@@ -4,6 +4,12 @@ import C from '../core/console.js';
 const $ = C.$;
 let chart = null;
 
+// a result's field as words: maxLinkLoad -> max link load (names the papers use kept as they are)
+const WORDS = { ebb: 'ebb', ctopo: 'C_topo', cp: 'C_p', mload: 'max link load against the bound', flows: 'flows per link' };
+function label(k) {
+  return WORDS[k] || k.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2').toLowerCase();
+}
+
 function show(j) {
   $('analysis-progress').max = j.total;
   $('analysis-progress').value = j.done;
@@ -16,11 +22,16 @@ function show(j) {
   Object.keys(r).filter((k) => typeof r[k] !== 'object' || r[k] === null).forEach((k) => {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
-    th.textContent = k;
+    th.textContent = label(k);
+    th.title = k; // the JSON field, for scripts
     tr.appendChild(th);
-    C.cell(tr, typeof r[k] === 'number' && !Number.isInteger(r[k]) ? r[k].toFixed(4) : r[k]);
+    C.cell(tr, typeof r[k] === 'number' && !Number.isInteger(r[k]) ? r[k].toFixed(4) : (k === 'metric' ? label(r[k]) : r[k]));
     body.appendChild(tr);
   });
+  if (!r.histogram && chart) { // a later result without one: the last histogram goes with its result
+    chart.clear();
+    $('analysis-histogram-caption').textContent = '';
+  }
   if (r.histogram) {
     $('analysis-histogram-caption').textContent = 'fraction of ' + r.samples + ' samples by effective bisection bandwidth';
     if (!chart) chart = echarts.init($('analysis-histogram'));

@@ -177,6 +177,19 @@ class FatTreeConsoleBrowserTest {
                 "return echarts.getInstanceByDom(document.getElementById('analysis-histogram')).getOption().series[0].data"
                         + ".reduce((s, x) => s + x, 0);");
         assertEquals(1.0, ((Number) fractions).doubleValue(), 1e-9);
+        // another metric: its fields in words, and ebb's histogram gone with its result
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("analysis-metric"))).selectByValue("mload");
+        browser.findElement(By.id("analysis-pattern")).clear();
+        browser.findElement(By.id("analysis-pattern")).sendKeys("shift:all");
+        browser.findElement(By.id("analysis-run")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("analysis-result").contains("max link load against the bound"));
+        String words = text("analysis-result");
+        assertTrue(!words.matches("(?s).*\\b[a-z]+[A-Z][a-zA-Z]*\\b.*"), "no camelCase key shown: " + words);
+        assertEquals("", text("analysis-histogram-caption"));
+        Object bars = ((JavascriptExecutor) browser).executeScript(
+                "const o = echarts.getInstanceByDom(document.getElementById('analysis-histogram')).getOption(); return o.series ? o.series.length : 0;");
+        assertEquals(0L, ((Number) bars).longValue());
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("analysis-metric"))).selectByValue("ebb");
         browser.findElement(By.id("analysis-pattern")).clear();
         browser.findElement(By.id("analysis-pattern")).sendKeys("shift:999");
         browser.findElement(By.id("analysis-run")).click();
