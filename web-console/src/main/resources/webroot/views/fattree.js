@@ -36,8 +36,9 @@ C.on('config', (c) => {
       width: 480, height: 220, title: 'accepted and offered (flits/host/cycle), latency (cycles)',
       scales: { x: { time: true }, lat: {} },
       axes: [{}, { scale: 'y' }, { scale: 'lat', side: 1, grid: { show: false } }],
-      series: [{}, { label: 'accepted', stroke: '#2e7d32', width: 1.5 }, { label: 'offered', stroke: '#9e9e9e', dash: [4, 4] },
-        { label: 'latency', stroke: '#1565c0', scale: 'lat' }]
+      series: [{}, { label: 'accepted', stroke: '#2e7d32', width: 1.5, value: C.latest(3) },
+        { label: 'offered', stroke: '#9e9e9e', dash: [4, 4], value: C.latest(3) },
+        { label: 'latency', stroke: '#1565c0', scale: 'lat', value: C.latest(1) }]
     }, plotData, $('plot-ft'));
   }
 });

@@ -74,10 +74,12 @@ function makePlots(order) {
     width: w, height: 220, title: 'packets per slot',
     scales: { x: { time: true } },
     series: [{}].concat(['delivered', 'misdelivered', 'collisions', 'lost', 'truncated'].map((k, i) => ({
-      label: k, stroke: ['#2e7d32', '#c62828', '#ef6c00', '#6a1b9a', '#1565c0'][i], width: 1.5 })))
+      label: k, stroke: ['#2e7d32', '#c62828', '#ef6c00', '#6a1b9a', '#1565c0'][i], width: 1.5, value: C.latest(0) })))
   }, [[], [], [], [], [], []], $('plot-counts'));
   const levels = [];
-  for (let l = 1; l <= order; l++) levels.push({ label: 'level ' + l, stroke: 'hsl(' + (l * 360 / (order + 1)) + ',70%,40%)', width: 1.2 });
+  for (let l = 1; l <= order; l++) {
+    levels.push({ label: 'level ' + l, stroke: 'hsl(' + (l * 360 / (order + 1)) + ',70%,40%)', width: 1.2, value: C.latest(0) });
+  }
   const margins = new uPlot({
     width: w, height: 220, title: 'worst margin in the last slot, ps',
     scales: { x: { time: true } },

@@ -103,6 +103,9 @@ class ConsoleBrowserTest {
         long injected = number("total-injected");
         wait.until(d -> number("slot") > slot + 2 && number("total-injected") > injected);
         assertTrue(number("total-delivered") > 0);
+        // the plots' legends show the latest figures while the cursor is elsewhere, not uPlot's "--"
+        wait.until(d -> !d.findElements(By.cssSelector("#plot-counts .u-legend .u-value")).isEmpty()
+                && d.findElements(By.cssSelector("#plot-counts .u-legend .u-value")).stream().skip(1).allMatch(e -> e.getText().matches("\\d+")));
         assertEquals(1, browser.findElements(By.cssSelector("#sequence span.current")).size());
         assertEquals(4, browser.findElements(By.cssSelector("#levels tbody tr")).size());
         assertEquals("0", text("total-misdelivered"));
