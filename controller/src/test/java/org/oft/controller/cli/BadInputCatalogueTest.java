@@ -207,7 +207,7 @@ public class BadInputCatalogueTest {
                 "ibnet:" + duplicateGuid));
         l.add(c("ibnet port count past int", 2, ":1: port count 99999999999 is out of range", "fattree", "show", "--topology",
                 "ibnet:" + portCountTooLarge));
-        l.add(c("flit credit delay 0", 2, "credit delay must be at least 1 cycle", "flit", "--topology", "kary:2,2", "--credit-delay", "0"));
+        l.add(c("flit credit delay below 0", 2, "credit delay (cycles) must be in 0..4096", "flit", "--topology", "kary:2,2", "--credit-delay", "-1"));
         l.add(c("flit vcs 0", 2, "VCs must be in 1..64, got 0", "flit", "--topology", "kary:2,2", "--vcs", "0"));
         l.add(c("flit cut-through short buffers", 2, "virtual cut-through needs buffers of at least one packet: 2 flits < 4",
                 "flit", "--topology", "kary:2,2", "--cut-through", "--buffer", "2", "--packet", "4"));
