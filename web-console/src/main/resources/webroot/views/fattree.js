@@ -164,7 +164,7 @@ function drawHeat(p) {
       // columns named as the tables, specs and OpenSM dumps name ports: physical numbers
       xAxis: { type: 'category', name: 'port', data: Array.from({ length: ports }, (v, i) => physical(h, i)) },
       yAxis: { type: 'category', data: h.rows.map((r, i) => i) },
-      visualMap: { min: 0, max: 1, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 80, calculable: true,
+      visualMap: { min: 0, max: 1, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 80,
         text: ['1 flit/cycle', '0'],
         inRange: { color: ['#f3f6fa', '#64b5f6', '#0d47a1'] } },
       series: [{ type: 'heatmap', data: data }]
