@@ -67,7 +67,7 @@ public final class FlitSimulator {
     final int[] maskPos; // per port: its bit in inMask, as word * 64 + bit
     // output VCs (indexed port * vcs + vc, port = the sending port)
     final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
-    final long[] outBusy; // per output port: bit v set while a packet holds its VC v
+    final long[] outBusy; // per output port: the BUSY marks of its VCs' credits as one mask (bit v), so VC allocation reads one word
     final int[] outRr; // per output port: switch allocation's output arbiter, over the switch's inputs (local)
     final boolean[] dead;
     int deadLinks; // links with dead set at both ends: none, and a route's port is not looked up

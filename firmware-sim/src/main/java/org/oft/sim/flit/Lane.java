@@ -19,8 +19,7 @@ final class Lane {
     final int id;
     final int[] hosts;
     final SplittableRandom[] rnd; // hosts[k]'s random stream
-    final long[] queued; // bit k set while hosts[k] has a packet in its source queue, from the cycle after it was created
-    final long[] fresh; // hosts that created a packet this cycle: none can send it before the next
+    final long[] queued; // bit k set while hosts[k] has a packet in its source queue
     final int[] switches;
     // switch allocation's scratch, sized to the largest radix: the best offer per output this cycle
     final long[] best; // per output: distance from its pointer << 40 | input << 16 | input VC << 8 | output VC of the best offer
@@ -71,7 +70,6 @@ final class Lane {
             rnd[k] = sim.hostRnd[hosts[k]];
         }
         this.queued = new long[(hosts.length + 63) / 64];
-        this.fresh = new long[queued.length];
         for (int k = 0; k < hosts.length; k++) {
             sim.hostIndex[hosts[k]] = k;
         }
@@ -98,11 +96,7 @@ final class Lane {
      * send; then every switch holding flits runs its router stages ({@link #router}).
      */
     void run() {
-        inject();
-        for (int w = 0; w < queued.length; w++) { // a packet may leave in the cycle it is created (injection delay 0)
-            queued[w] |= fresh[w];
-            fresh[w] = 0;
-        }
+        inject(); // a packet may leave in the cycle it is created (injection delay 0)
         receiveCredits();
         inputQueuing();
         for (int w = 0; w < queued.length; w++) {
@@ -157,7 +151,7 @@ final class Lane {
 
     void enqueue(int src, int dst) {
         int k = sim.hostIndex[src];
-        fresh[k >>> 6] |= 1L << k;
+        queued[k >>> 6] |= 1L << k;
         int p = pool[--poolCount]; // fillPools keeps one per host and cycle
         createdDelta++;
         if (sim.inWindow()) {
@@ -360,28 +354,15 @@ final class Lane {
         int me = sim.maskBase[node + 1];
         long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
         boolean age = sim.ageArbitration;
-        final int[] ivs = sim.ivs;
-        final int[] credits = sim.credits;
-        final long[] outBusy = sim.outBusy;
-        final long[] portCounters = sim.portCounters;
-        final int[] holdIn = sim.holdIn;
-        final int[] holdVc = sim.holdVc;
-        final int[] holdOut = sim.holdOut;
-        final int[] inRr = sim.inRr;
-        final long[] vcMask = sim.vcMask;
-        final int[] swInPtr = sim.swInPtr;
-        final int[] outRr = sim.outRr;
-        final int[] vcOutPtr = sim.vcOutPtr;
-        final long[] inMask = sim.inMask;
         for (int w = mb; w < me; w++) {
-            long m = inMask[w];
+            long m = sim.inMask[w];
             while (m != 0) { // only inputs that hold flits
                 int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
                 m &= m - 1;
                 int in = first + i;
-                int hv = holdVc[in];
-                int r = inRr[in];
-                long vm = vcMask[in];
+                int hv = sim.holdVc[in];
+                int r = sim.inRr[in];
+                long vm = sim.vcMask[in];
                 long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
                 int pickOut = -1; // switch allocation: this input's offer
                 int pickVcs = 0; // input VC << 8 | output VC
@@ -393,31 +374,31 @@ final class Lane {
                     v -= vcs - 1 - v >> 31 & vcs; // mod vcs, branch-free
                     int ivi = in * vcs + v;
                     int s = ivi * IVS;
-                    int route = ivs[s + ROUTE];
-                    int ovc = ivs[s + OUT_VC];
-                    int p = ivs[s + FRONT];
-                    if (ivs[s + SENT] == 0) { // the front is a head
+                    int route = sim.ivs[s + ROUTE];
+                    int ovc = sim.ivs[s + OUT_VC];
+                    int p = sim.ivs[s + FRONT];
+                    if (sim.ivs[s + SENT] == 0) { // the front is a head
                         if (route == -1) { // route computation, by the table the board holds
                             route = route(sw, first, radix, p);
                             if (route == -2) {
-                                portCounters[in * PC + RELAY_DROPS]++;
+                                sim.portCounters[in * PC + RELAY_DROPS]++;
                                 unroutable++;
                                 route = -3; // counted: the flits follow
                             }
-                            ivs[s + ROUTE] = route;
+                            sim.ivs[s + ROUTE] = route;
                         }
                         if (sim.deadLinks > 0 && route >= 0 && sim.dead[route]) {
                             // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
                             // A cut lands between packets: one already crossing finishes, so that no half packet is
                             // left to block the far side, and a repaired link carries on from a consistent state.
-                            portCounters[route * PC + XMIT_DISCARDS]++;
+                            sim.portCounters[route * PC + XMIT_DISCARDS]++;
                             linkDownDiscards++;
                             unroutable++;
                             if (ovc >= 0) {
                                 release(route, ovc);
-                                ivs[s + OUT_VC] = ovc = -1;
+                                sim.ivs[s + OUT_VC] = ovc = -1;
                             }
-                            ivs[s + ROUTE] = route = -2;
+                            sim.ivs[s + ROUTE] = route = -2;
                         }
                     }
                     if (route <= -2) {
@@ -425,22 +406,22 @@ final class Lane {
                         continue;
                     }
                     if (ovc < 0) { // VC allocation: ask for a free VC of the output
-                        long free = ~outBusy[route] & vcBits;
+                        long free = ~sim.outBusy[route] & vcBits;
                         if (free == 0) {
-                            portCounters[route * PC + XMIT_WAIT]++;
+                            sim.portCounters[route * PC + XMIT_WAIT]++;
                             continue;
                         }
                         int base = (route - first) * vcs;
-                        int ptr = ivs[s + VC_PTR] - base;
+                        int ptr = sim.ivs[s + VC_PTR] - base;
                         int from = ptr >= 0 && ptr < vcs ? ptr : 0; // the input arbiter: nearest after its pointer
                         long rot = from == 0 ? free : ((free >>> from) | (free << (vcs - from))) & vcBits;
                         int ov = from + Long.numberOfTrailingZeros(rot);
                         ov -= vcs - 1 - ov >> 31 & vcs;
                         int lov = base + ov;
-                        int me2 = i * vcs + v;
-                        int dist = me2 - vcOutPtr[first * vcs + lov];
+                        int inVc = i * vcs + v;
+                        int dist = inVc - sim.vcOutPtr[first * vcs + lov];
                         dist += dist >> 31 & span;
-                        long key = (long) dist << 32 | me2;
+                        long key = (long) dist << 32 | inVc;
                         long heldKey = vcBest[lov];
                         if (heldKey == Long.MAX_VALUE) {
                             vcTouched[vcOffers++] = lov;
@@ -459,15 +440,15 @@ final class Lane {
                     if (hv >= 0) { // the input holds the switch: no other request from it
                         continue;
                     }
-                    int need = ivs[s + SENT] == 0 ? sim.headCredits : 1;
-                    if ((credits[route * vcs + ovc] & ~BUSY) < need) {
-                        portCounters[route * PC + XMIT_WAIT]++;
+                    int need = sim.ivs[s + SENT] == 0 ? sim.headCredits : 1;
+                    if ((sim.credits[route * vcs + ovc] & ~BUSY) < need) {
+                        sim.portCounters[route * PC + XMIT_WAIT]++;
                         continue;
                     }
-                    if (holdIn[route] >= 0) { // another input holds that output
+                    if (sim.holdIn[route] >= 0) { // another input holds that output
                         continue;
                     }
-                    int dist = route - first - swInPtr[in];
+                    int dist = route - first - sim.swInPtr[in];
                     dist += dist >> 31 & radix;
                     if (!age) {
                         if (dist < pickDist) { // VCs come in round-robin order: the first for an output wins it
@@ -493,7 +474,7 @@ final class Lane {
                     continue;
                 }
                 int o = pickOut - first;
-                int dist = i - outRr[pickOut];
+                int dist = i - sim.outRr[pickOut];
                 dist += dist >> 31 & radix; // branch-free: which input is nearer is a coin toss
                 // the offer as one key, nearest input first: an output keeps the least (no branch)
                 long key = (long) dist << 40 | (long) i << 16 | pickVcs;
@@ -513,27 +494,27 @@ final class Lane {
             int lov = vcTouched[k];
             long key = vcBest[lov];
             vcBest[lov] = Long.MAX_VALUE;
-            int me2 = (int) key;
-            int ivi = first * vcs + me2;
+            int inVc = (int) key;
+            int ivi = first * vcs + inVc;
             int ov = first * vcs + lov;
             int out = first + lov / vcs;
             int v = lov - (out - first) * vcs;
-            ivs[ivi * IVS + OUT_VC] = v;
-            credits[ov] |= BUSY;
-            outBusy[out] |= 1L << v;
-            ivs[ivi * IVS + VC_PTR] = lov + 1 == span ? 0 : lov + 1;
-            vcOutPtr[ov] = me2 + 1 == span ? 0 : me2 + 1;
+            sim.ivs[ivi * IVS + OUT_VC] = v;
+            sim.credits[ov] |= BUSY;
+            sim.outBusy[out] |= 1L << v;
+            sim.ivs[ivi * IVS + VC_PTR] = lov + 1 == span ? 0 : lov + 1;
+            sim.vcOutPtr[ov] = inVc + 1 == span ? 0 : inVc + 1;
         }
         // the inputs that hold the switch: the next flit if it has a credit, else the hold ends
         for (int k = 0; k < held; k++) {
             int in = heldInputs[k];
-            int v = holdVc[in];
-            int out = holdOut[in];
-            int ovc = ivs[(in * vcs + v) * IVS + OUT_VC];
-            if ((credits[out * vcs + ovc] & ~BUSY) > 0) {
+            int v = sim.holdVc[in];
+            int out = sim.holdOut[in];
+            int ovc = sim.ivs[(in * vcs + v) * IVS + OUT_VC];
+            if ((sim.credits[out * vcs + ovc] & ~BUSY) > 0) {
                 traverseSwitch(in, v, out, ovc);
             } else {
-                portCounters[out * PC + XMIT_WAIT]++;
+                sim.portCounters[out * PC + XMIT_WAIT]++;
                 unhold(in, out);
             }
         }
@@ -547,9 +528,9 @@ final class Lane {
             int out = first + o;
             int v = (int) key >>> 8 & 0xFF;
             traverseSwitch(in, v, out, (int) key & 0xFF);
-            outRr[out] = i + 1 == radix ? 0 : i + 1;
-            swInPtr[in] = o + 1 == radix ? 0 : o + 1;
-            inRr[in] = v + 1 == vcs ? 0 : v + 1;
+            sim.outRr[out] = i + 1 == radix ? 0 : i + 1;
+            sim.swInPtr[in] = o + 1 == radix ? 0 : o + 1;
+            sim.inRr[in] = v + 1 == vcs ? 0 : v + 1;
         }
     }
 
