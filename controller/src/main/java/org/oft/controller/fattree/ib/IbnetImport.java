@@ -240,10 +240,6 @@ public final class IbnetImport {
      */
     private static void subtreeCounts(Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts, int h, int[][] of, int[] m,
                                       int[] switches) {
-        Map<RawNode, Integer> hostIndex = new HashMap<>();
-        for (int i = 0; i < hosts.size(); i++) {
-            hostIndex.put(hosts.get(i), i);
-        }
         for (int l = 1; l <= h; l++) {
             Map<Integer, java.util.Set<Integer>> children = new HashMap<>();
             for (int i = 0; i < hosts.size(); i++) {
@@ -255,8 +251,8 @@ public final class IbnetImport {
         }
         // a switch's subtree is that of any host below it (it reaches them down its cables)
         Map<RawNode, Integer> hostBelow = new HashMap<>();
-        for (RawNode hn : hosts) {
-            hostBelow.put(hn, hostIndex.get(hn));
+        for (int i = 0; i < hosts.size(); i++) {
+            hostBelow.put(hosts.get(i), i);
         }
         for (int l = 1; l <= h; l++) {
             Map<Integer, Integer> count = new HashMap<>();
