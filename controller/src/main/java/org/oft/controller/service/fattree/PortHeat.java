@@ -22,9 +22,9 @@ final class PortHeat {
     /**
      * @param ports {switch index, (unused), flits per cycle, the topology's local port} for each port
      *              with a rate; ports without one count as idle
+     * @param columnNames per level, its columns' physical port numbers ({@link #physicalPorts})
      */
-    static JsonArray of(org.oft.controller.fattree.topology.FatTree tree, List<double[]> ports) {
-        PgftTopology topo = tree.topology();
+    static JsonArray of(PgftTopology topo, JsonArray[] columnNames, List<double[]> ports) {
         int levels = topo.levels();
         int h = topo.hosts();
         int[] pos = new int[topo.switches()];
@@ -57,26 +57,33 @@ final class PortHeat {
                 rows.add(row);
             }
             out.add(new JsonObject().put("level", l).put("switches", seen[l]).put("switchesPerRow", per[l])
-                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("ports", physicalPorts(tree, l))
+                    .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("ports", columnNames[l].copy())
                     .put("rows", rows));
         }
         return out;
     }
 
-    /** Per column (local port) of level {@code l}: the physical port number all its switches give it, or null. */
-    static JsonArray physicalPorts(org.oft.controller.fattree.topology.FatTree tree, int l) {
+    /**
+     * Per level l (index l; 0 unused), per column (local port): the physical port number all its switches give
+     * it, or null. Fixed for a tree: computed once.
+     */
+    static JsonArray[] physicalPorts(org.oft.controller.fattree.topology.FatTree tree) {
         PgftTopology topo = tree.topology();
-        int first = topo.levelBase(l);
-        JsonArray out = new JsonArray();
-        for (int local = 0; local < topo.downPorts(l) + topo.upPorts(l); local++) {
-            int phys = tree.names().physicalPort(first, local);
-            for (int v = first + 1; v < first + topo.levelSize(l) && phys > 0; v++) {
-                if (tree.names().physicalPort(v, local) != phys) {
-                    phys = 0;
+        JsonArray[] levels = new JsonArray[topo.levels() + 1];
+        for (int l = 1; l <= topo.levels(); l++) {
+            int first = topo.levelBase(l);
+            JsonArray out = new JsonArray();
+            for (int local = 0; local < topo.downPorts(l) + topo.upPorts(l); local++) {
+                int phys = tree.names().physicalPort(first, local);
+                for (int v = first + 1; v < first + topo.levelSize(l) && phys > 0; v++) {
+                    if (tree.names().physicalPort(v, local) != phys) {
+                        phys = 0;
+                    }
                 }
+                out.add(phys > 0 ? phys : null);
             }
-            out.add(phys > 0 ? phys : null);
+            levels[l] = out;
         }
-        return out;
+        return levels;
     }
 }

@@ -31,6 +31,7 @@ final class PortPoller {
     private final FatTree tree;
     private final PgftTopology topo;
     private final int[][] physicalMap; // per switch, the topology's port behind each physical port number
+    private final io.vertx.core.json.JsonArray[] heatColumns; // per level, the heatmap's columns by physical port
     private final AtomicBoolean polling = new AtomicBoolean();
     private volatile JsonObject latest = new JsonObject();
     private volatile String lastError;
@@ -59,6 +60,7 @@ final class PortPoller {
         this.tree = tree;
         this.topo = tree.topology();
         this.physicalMap = SwitchDeployment.localOfPhysical(tree);
+        this.heatColumns = PortHeat.physicalPorts(tree);
         this.xmitRate = new double[topo.portCount()];
         this.rcvRate = new double[topo.portCount()];
         this.waitRate = new double[topo.portCount()];
@@ -232,7 +234,7 @@ final class PortPoller {
                     .put("downUtilisation", ran ? downFlits[l] / ratedAt[l] : null)
                     .put("transmitWaitPerLinkCycle", ran ? waitAt[l] / (2 * ratedAt[l]) : null));
         }
-        JsonArray heat = PortHeat.of(tree, hot);
+        JsonArray heat = PortHeat.of(topo, heatColumns, hot);
         hot.sort((a, b) -> Double.compare(b[2], a[2]));
         JsonArray hottest = new JsonArray();
         for (int k = 0; k < Math.min(HOTTEST, hot.size()); k++) {

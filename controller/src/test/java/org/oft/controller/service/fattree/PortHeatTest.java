@@ -25,7 +25,7 @@ class PortHeatTest {
                 ports.add(new double[] {i, p, 0.5, p}); // every port at half a flit a cycle
             }
         }
-        JsonArray heat = PortHeat.of(tree, ports);
+        JsonArray heat = PortHeat.of(t, PortHeat.physicalPorts(tree), ports);
         assertEquals(3, heat.size());
         int cells = 0;
         for (Object o : heat) {
@@ -49,7 +49,8 @@ class PortHeatTest {
 
     @Test
     void aSmallLevelShowsEverySwitchAndAnIdlePortIsZero() {
-        JsonArray heat = PortHeat.of(TopologySpec.parse("kary:2,3"), List.<double[]>of(new double[] {0, 0, 0.75, 1}));
+        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("kary:2,3");
+        JsonArray heat = PortHeat.of(tree.topology(), PortHeat.physicalPorts(tree), List.<double[]>of(new double[] {0, 0, 0.75, 1}));
         JsonObject leaves = heat.getJsonObject(0);
         assertEquals(1, leaves.getInteger("switchesPerRow"));
         assertEquals(new JsonArray().add(0.0).add(0.75).add(0.0).add(0.0), leaves.getJsonArray("rows").getJsonArray(0));
@@ -58,7 +59,8 @@ class PortHeatTest {
     /** Columns are named as tables and specs name ports: physical numbers from 1, down ports first on a generated tree. */
     @Test
     void columnsAreThePhysicalPortNumbersOfTheTablesAndSpecs() {
-        JsonArray heat = PortHeat.of(TopologySpec.parse("kary:2,3"), List.of());
+        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("kary:2,3");
+        JsonArray heat = PortHeat.of(tree.topology(), PortHeat.physicalPorts(tree), List.of());
         assertEquals(new JsonArray().add(1).add(2).add(3).add(4), heat.getJsonObject(0).getJsonArray("ports"));
         assertEquals(new JsonArray().add(1).add(2), heat.getJsonObject(2).getJsonArray("ports"), "the top has down ports only");
     }
