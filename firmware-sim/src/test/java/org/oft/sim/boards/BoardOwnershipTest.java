@@ -72,13 +72,13 @@ class BoardOwnershipTest {
     void aSecondControllerIsRefusedWhileTheFirstHoldsALiveLeaseAndCanStillRead() {
         WireBoardBus[] c = twoControllers(60_000);
         List<BoardInfo> boards = c[0].discover();
-        List<BoardConfig> first = WireDeployTest.config(boards, ORDER, 0);
+        List<BoardConfig> first = SampleConfigs.config(boards, ORDER, 0);
         c[0].deploy(first);
         long g = c[0].claims().generation();
         assertEquals(1, g, "the first claim of fresh boards");
 
         c[1].discover();
-        FencedException e = assertThrows(FencedException.class, () -> c[1].deploy(WireDeployTest.config(boards, ORDER, 1)));
+        FencedException e = assertThrows(FencedException.class, () -> c[1].deploy(SampleConfigs.config(boards, ORDER, 1)));
         assertTrue(e.getMessage().matches("router-1 is owned by controller a \\(generation 1, lease \\d+\\.\\d s left\\): stop that "
                 + "controller, or take over"), e.getMessage());
         assertThrows(FencedException.class, () -> c[1].startClock(5));
@@ -99,17 +99,17 @@ class BoardOwnershipTest {
         List<BoardInfo> boards = c[0].discover();
         List<String> fencedA = new CopyOnWriteArrayList<>();
         c[0].claims().onFenced(fencedA::add);
-        c[0].deploy(WireDeployTest.config(boards, ORDER, 0));
+        c[0].deploy(SampleConfigs.config(boards, ORDER, 0));
 
         c[1].discover();
         c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
         long gb = c[1].claims().claim(0);
         assertEquals(2, gb, "a take-over claims the next generation");
-        List<BoardConfig> byB = WireDeployTest.config(boards, ORDER, 1);
+        List<BoardConfig> byB = SampleConfigs.config(boards, ORDER, 1);
         c[1].deploy(byB);
 
         // a stays behind, unaware: its next deploy is refused by every board before it changes anything
-        FencedException e = assertThrows(FencedException.class, () -> c[0].deploy(WireDeployTest.config(boards, ORDER, 2)));
+        FencedException e = assertThrows(FencedException.class, () -> c[0].deploy(SampleConfigs.config(boards, ORDER, 2)));
         assertTrue(e.getMessage().contains("generation 1 is below this board's 2, held by controller b"), e.getMessage());
         assertTrue(allRun(c[0], boards, byB), "the boards run b's tables, none of a's");
         assertEquals(1, fencedA.size(), "a is told once that it was fenced: " + fencedA);
@@ -131,7 +131,7 @@ class BoardOwnershipTest {
     void aReleasedOrExpiredLeaseIsClaimedWithoutTakeOver() {
         WireBoardBus[] c = twoControllers(1_000);
         List<BoardInfo> boards = c[0].discover();
-        c[0].deploy(WireDeployTest.config(boards, ORDER, 0));
+        c[0].deploy(SampleConfigs.config(boards, ORDER, 0));
         c[1].discover();
         assertThrows(FencedException.class, () -> c[1].claims().claim(0));
         // a stops renewing (it hung): after its lease, the boards take b's claim
@@ -142,21 +142,21 @@ class BoardOwnershipTest {
                 return false;
             }
         });
-        c[1].deploy(WireDeployTest.config(boards, ORDER, 1));
+        c[1].deploy(SampleConfigs.config(boards, ORDER, 1));
         c[1].close(); // a clean stop releases at once
         for (BoardOwner o : c[0].claims().owners()) {
             assertEquals(0, o.leaseLeftMillis(), o.toString());
             assertEquals(2, o.generation(), "the generation outlives the lease");
         }
         assertEquals(3, c[0].claims().claim(0), "a claims again, above b");
-        c[0].deploy(WireDeployTest.config(boards, ORDER, 2));
+        c[0].deploy(SampleConfigs.config(boards, ORDER, 2));
     }
 
     @Test
     void aRebootedBoardKeepsItsGenerationButTakesNoChangeUntilClaimedAgain() {
         WireBoardBus[] c = twoControllers(60_000);
         List<BoardInfo> boards = c[0].discover();
-        c[0].deploy(WireDeployTest.config(boards, ORDER, 0));
+        c[0].deploy(SampleConfigs.config(boards, ORDER, 0));
         int proc = c[0].address("proc-2");
         bench.reboot(proc);
         await().atMost(Duration.ofSeconds(10)).until(() -> c[0].claims().owners().get(proc).leaseLeftMillis() == 0);
@@ -169,7 +169,7 @@ class BoardOwnershipTest {
         Message sneak = c[1].channel().call(seq -> new Message.Claim(seq, proc, 1, 10_000, false, "b"));
         assertTrue(sneak instanceof Message.Nack n && n.code() == Protocol.E_FENCED, String.valueOf(sneak));
         // a's next deploy claims it again and loads it
-        List<BoardConfig> next = WireDeployTest.config(boards, ORDER, 3);
+        List<BoardConfig> next = SampleConfigs.config(boards, ORDER, 3);
         c[0].deploy(next);
         assertTrue(allRun(c[0], boards, next));
         assertTrue(c[0].claims().owners().get(proc).leased());
@@ -179,10 +179,10 @@ class BoardOwnershipTest {
     void aControllerThatTakesOverAdoptsTablesTheBoardsAlreadyRunAndCancelsACommitItsPredecessorLeftScheduled() {
         WireBoardBus[] c = twoControllers(60_000);
         List<BoardInfo> boards = c[0].discover();
-        List<BoardConfig> running = WireDeployTest.config(boards, ORDER, 0);
+        List<BoardConfig> running = SampleConfigs.config(boards, ORDER, 0);
         c[0].deploy(running);
         // a dies mid-deploy: new tables staged on one board and a commit scheduled far ahead there only
-        List<BoardConfig> half = WireDeployTest.config(boards, ORDER, 1);
+        List<BoardConfig> half = SampleConfigs.config(boards, ORDER, 1);
         byte[] table = half.get(ORDER).regions().get(org.oft.hal.Region.TABLE);
         long g = c[0].claims().generation();
         int proc = ORDER; // the first processor board
@@ -199,7 +199,7 @@ class BoardOwnershipTest {
         assertTrue(r.events().contains("a commit left scheduled on 1 board(s) by an earlier controller was aborted"), r.events().toString());
         assertEquals(-1, c[1].status(proc).pendingEpoch(), "the half-made deploy can never land");
         assertTrue(allRun(c[1], boards, running));
-        List<BoardConfig> next = WireDeployTest.config(boards, ORDER, 2);
+        List<BoardConfig> next = SampleConfigs.config(boards, ORDER, 2);
         c[1].deploy(next); // and b goes on changing them
         assertTrue(allRun(c[1], boards, next));
     }

@@ -30,7 +30,7 @@ class PtyLinkTest {
             List<BoardInfo> boards = bus.discover();
             assertEquals(4 + 16, boards.size());
             // Tables full of 0x03, 0x0a, 0x11, 0x13 bytes: a cooked tty would eat or rewrite them.
-            DeployReport r = bus.deploy(WireDeployTest.config(boards, 4, 3));
+            DeployReport r = bus.deploy(SampleConfigs.config(boards, 4, 3));
             assertTrue(r.epoch() > 0);
             // A cooked tty would eat or rewrite those bytes in every frame that carries them, and the
             // deploy would fail its CRC read-back or resend frame after frame. A raw one delivers them
@@ -54,7 +54,7 @@ class PtyLinkTest {
                      WireBoardBus.Options.defaults(), baud / 10.0)) {
             List<BoardInfo> boards = bus.discover();
             for (int variant = 0; variant < 2; variant++) {
-                DeployReport r = bus.deploy(WireDeployTest.config(boards, order, variant));
+                DeployReport r = bus.deploy(SampleConfigs.config(boards, order, variant));
                 assertEquals(1, r.attempts(), r.events().toString());
             }
             assertEquals(0, bus.channel().retransmits(), "retransmits on a clean line");
@@ -70,7 +70,7 @@ class PtyLinkTest {
              WireBoardBus bus = new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())) {
             List<BoardInfo> boards = bus.discover();
             for (int variant = 0; variant < 3; variant++) {
-                bus.deploy(WireDeployTest.config(boards, 8, variant));
+                bus.deploy(SampleConfigs.config(boards, 8, variant));
             }
             assertEquals(0, bus.channel().retransmits(), "retransmits on a clean pipe");
         }

@@ -1,5 +1,6 @@
 package org.oft.sim.boards;
 
+import static org.oft.sim.boards.SampleConfigs.config;
 import org.oft.sim.optical.FabricWiring;
 import org.oft.sim.optical.SlotFabric;
 
@@ -19,7 +20,6 @@ import org.oft.hal.BoardConfig;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.DeployException;
-import org.oft.hal.BoardKind;
 import org.oft.hal.DeployReport;
 import org.oft.hal.transport.FaultyLink;
 import org.oft.hal.transport.PipeLink;
@@ -42,30 +42,6 @@ class WireDeployTest {
     private <T extends AutoCloseable> T keep(T t) {
         open.add(t);
         return t;
-    }
-
-    /** Any well-formed configuration; `variant` makes different ones. */
-    static List<BoardConfig> config(List<BoardInfo> boards, int order, int variant) {
-        int n = 1 << order;
-        List<BoardConfig> out = new ArrayList<>();
-        for (BoardInfo b : boards) {
-            if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                long[] bits = new long[(n + 63) / 64];
-                for (int t = 0; t < n; t++) {
-                    if (((t * 7 + variant + b.index()) & 3) == 0) {
-                        bits[t >>> 6] |= 1L << (t & 63);
-                    }
-                }
-                out.add(BoardConfig.router(b.id(), bits, n, null));
-            } else {
-                int[] rows = new int[n];
-                for (int i = 0; i < n; i++) {
-                    rows[i] = (b.index() + i * (2 * variant + 1)) & (n - 1);
-                }
-                out.add(BoardConfig.processor(b.id(), rows, null));
-            }
-        }
-        return out;
     }
 
     @Test

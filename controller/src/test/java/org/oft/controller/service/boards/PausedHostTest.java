@@ -1,15 +1,13 @@
 package org.oft.controller.service.boards;
 
+import static org.oft.sim.boards.SampleConfigs.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.oft.hal.BoardConfig;
 import org.oft.hal.BoardInfo;
-import org.oft.hal.BoardKind;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.WireBoardBus;
 
@@ -20,29 +18,6 @@ import org.oft.hal.wire.WireBoardBus;
  */
 @Timeout(180)
 class PausedHostTest {
-    private static List<BoardConfig> config(List<BoardInfo> boards, int order, int variant) {
-        int n = 1 << order;
-        List<BoardConfig> out = new ArrayList<>();
-        for (BoardInfo b : boards) {
-            if (b.kind() == BoardKind.ROUTER_LEVEL) {
-                long[] bits = new long[(n + 63) / 64];
-                for (int t = 0; t < n; t++) {
-                    if (((t * 7 + variant + b.index()) & 3) == 0) {
-                        bits[t >>> 6] |= 1L << (t & 63);
-                    }
-                }
-                out.add(BoardConfig.router(b.id(), bits, n, null));
-            } else {
-                int[] rows = new int[n];
-                for (int i = 0; i < n; i++) {
-                    rows[i] = (b.index() + i * (2 * variant + 1)) & (n - 1);
-                }
-                out.add(BoardConfig.processor(b.id(), rows, null));
-            }
-        }
-        return out;
-    }
-
     @Test
     void aHostStoppedLongerThanTheTimeOutSendsNothingTwiceOnACleanLine() throws Exception {
         BoardSpec.BoardProcess.Spawned sim = BoardSpec.BoardProcess.spawn("--pty", "--order", "6", "--model", "slot");
