@@ -60,9 +60,16 @@ class FatTreeConsoleBrowserTest {
         return t.matches("-?\\d+") ? Long.parseLong(t) : -1;
     }
 
+    /** Opens a view from the navigation; on a loaded machine the page may still be busy, so the link is clicked again until it shows. */
     private void view(String name) {
         browser.findElement(By.id("nav-" + name)).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElement(By.id("view-" + name)).isDisplayed());
+        new WebDriverWait(browser, Duration.ofSeconds(30)).pollingEvery(Duration.ofSeconds(2)).until(d -> {
+            if (d.findElement(By.id("view-" + name)).isDisplayed()) {
+                return true;
+            }
+            d.findElement(By.id("nav-" + name)).click();
+            return false;
+        });
     }
 
     @Test
@@ -76,9 +83,11 @@ class FatTreeConsoleBrowserTest {
         assertEquals("dmodk", text("engine"));
         long delivered = number("sw-delivered");
         wait.until(d -> number("sw-delivered") > delivered + 1000);
-        wait.until(d -> browser.findElements(By.cssSelector("#ft-levels tbody tr")).size() == 3
-                && !browser.findElement(By.cssSelector("#ft-levels tbody tr:last-child td:nth-child(3)")).getText().equals("–"));
-        double level1Up = Double.parseDouble(browser.findElement(By.cssSelector("#ft-levels tbody tr:last-child td:nth-child(3)")).getText());
+        // the table is redrawn on every telemetry record: its cell is read in one script, never found and then read
+        String cell = "const r = document.querySelectorAll('#ft-levels tbody tr');"
+                + "return r.length === 3 ? r[2].querySelector('td:nth-child(3)').textContent.trim() : '';";
+        wait.until(d -> { String v = (String) ((JavascriptExecutor) d).executeScript(cell); return !v.isEmpty() && !v.equals("–"); });
+        double level1Up = Double.parseDouble((String) ((JavascriptExecutor) browser).executeScript(cell));
         assertEquals(0.4, level1Up, 0.08, "host links carry the offered load");
         assertEquals(10, browser.findElements(By.cssSelector("#hottest tbody tr")).size());
         assertTrue(browser.findElement(By.id("ft-alarm")).getAttribute("hidden") != null, "no alarm on a healthy fabric");
