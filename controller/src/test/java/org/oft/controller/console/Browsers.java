@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** A real headless Chromium (Debian's /usr/bin/chromium through /usr/bin/chromedriver) for the console's tests. */
 final class Browsers {
@@ -49,6 +51,32 @@ final class Browsers {
         js.executeScript("document.getElementById(arguments[0]).scrollIntoView({block: 'start'});", id);
         screenshot(browser, name);
         js.executeScript("window.scrollTo(0, 0);");
+    }
+
+    /**
+     * A wait of up to {@code seconds} that tries again when an element it read was redrawn under it: the console
+     * rebuilds its tables on every telemetry record, so a found element may be gone by the time it is read.
+     */
+    static WebDriverWait waitUpTo(WebDriver browser, int seconds) {
+        WebDriverWait wait = new WebDriverWait(browser, java.time.Duration.ofSeconds(seconds));
+        wait.ignoring(StaleElementReferenceException.class);
+        return wait;
+    }
+
+    /**
+     * The shown text of the first element matching {@code css}, as Selenium's getText gives it (empty when hidden,
+     * table cells a space apart), but read in one script so it is never stale; empty if there is none.
+     */
+    static String text(WebDriver browser, String css) {
+        return (String) ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
+                "const e = document.querySelector(arguments[0]);"
+                        + " return e && e.checkVisibility() ? e.innerText.replace(/\\t/g, ' ').trim() : '';", css);
+    }
+
+    /** An attribute of the first element matching {@code css}, read in one script, or null. */
+    static String attribute(WebDriver browser, String css, String name) {
+        return (String) ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
+                "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;", css, name);
     }
 
     static WebDriver open(Path profile) {

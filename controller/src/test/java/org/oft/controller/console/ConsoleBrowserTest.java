@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -53,7 +52,7 @@ class ConsoleBrowserTest {
     }
 
     private String text(String id) {
-        return browser.findElement(By.id(id)).getText().trim();
+        return Browsers.text(browser, "#" + id);
     }
 
     private long number(String id) {
@@ -63,7 +62,7 @@ class ConsoleBrowserTest {
 
     private void view(String name) {
         browser.findElement(By.id("nav-" + name)).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElement(By.id("view-" + name)).isDisplayed());
+        Browsers.waitUpTo(browser, 10).until(d -> d.findElement(By.id("view-" + name)).isDisplayed());
     }
 
     private boolean alarmShown() {
@@ -89,7 +88,7 @@ class ConsoleBrowserTest {
             port = s.getLocalPort();
         }
         open(4, port, 10, profile);
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        WebDriverWait wait = Browsers.waitUpTo(browser, 30);
         wait.until(d -> text("order").equals("4") && number("slot") >= 0);
         assertTrue(browser.getCurrentUrl().endsWith("#/oft"), "the view is in the URL: " + browser.getCurrentUrl());
         Object icon = ((JavascriptExecutor) browser).executeAsyncScript( // the tab has an icon of its own
@@ -122,7 +121,7 @@ class ConsoleBrowserTest {
         wait.until(d -> text("action-status").startsWith("injected"));
         long injectedAt = System.nanoTime();
         view("oft");
-        new WebDriverWait(browser, Duration.ofSeconds(2)).until(d ->
+        Browsers.waitUpTo(browser, 2).until(d ->
                 !d.findElements(By.cssSelector("#spots li[data-name='level 2 node 1']")).isEmpty());
         assertTrue((System.nanoTime() - injectedAt) / 1e9 < 2.5);
         assertTrue(text("spots").contains("level 2 node 1: stuck in turn"), text("spots"));
@@ -177,8 +176,8 @@ class ConsoleBrowserTest {
         wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 4 + 16);
         // the deploy history: the start, then the recalibration, newest first
         wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 2);
-        assertTrue(browser.findElement(By.cssSelector("#deploy-history tbody tr")).getText().startsWith("recalibration"),
-                browser.findElement(By.cssSelector("#deploy-history tbody tr")).getText());
+        assertTrue(Browsers.text(browser, "#deploy-history tbody tr").startsWith("recalibration"),
+                Browsers.text(browser, "#deploy-history tbody tr"));
         assertTrue(text("link-health").contains("built-in model"), text("link-health"));
         Browsers.screenshot(browser, "boards");
 
@@ -186,7 +185,7 @@ class ConsoleBrowserTest {
         app.close();
         app = null;
         wait.until(d -> d.findElement(By.id("connection")).getText().startsWith("disconnected"));
-        assertTrue(browser.findElement(By.tagName("body")).getAttribute("class").contains("stale"));
+        assertTrue(Browsers.attribute(browser, "body", "class").contains("stale"));
         assertEquals("clock unknown", text("clock"));
         app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", port, 10, "sim"));
         view("oft");
@@ -199,7 +198,7 @@ class ConsoleBrowserTest {
     @Test
     void aRefusedTokenIsShownAsAnErrorAndChangesNothing(@TempDir Path profile) throws Exception {
         open(2, 0, 10, profile, "0123456789abcdef");
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        WebDriverWait wait = Browsers.waitUpTo(browser, 30);
         wait.until(d -> text("order").equals("2") && number("slot") >= 0);
         assertFalse(browser.findElement(By.id("token-error")).isDisplayed(), "reading needs no token");
         view("actions");
@@ -217,7 +216,7 @@ class ConsoleBrowserTest {
     @Test
     void everyViewAtOrderTenStaysBounded(@TempDir Path profile) throws Exception {
         open(10, 0, 20, profile);
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+        WebDriverWait wait = Browsers.waitUpTo(browser, 60);
         wait.until(d -> text("order").equals("10") && number("slot") >= 0);
         assertEquals(1024, browser.findElements(By.cssSelector("#sequence span")).size());
         wait.until(d -> heat("node-heatmap", 0, 0) >= 0 && heat("fibre-heatmap", 0, 0) >= 0);
@@ -237,7 +236,7 @@ class ConsoleBrowserTest {
         browser.findElement(By.id("routes-find")).sendKeys("5");
         browser.findElement(By.cssSelector("#routes-form button")).click();
         wait.until(d -> text("routes-status").startsWith("processor 700") && d.findElements(By.cssSelector("#routes-table tbody tr")).size() == 1);
-        assertTrue(browser.findElement(By.id("routes-csv")).getAttribute("href").endsWith("processor=700"));
+        assertTrue(Browsers.attribute(browser, "#routes-csv", "href").endsWith("processor=700"));
 
         view("boards");
         wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 10 + 1024);

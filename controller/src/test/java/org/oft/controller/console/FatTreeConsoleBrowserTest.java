@@ -52,7 +52,7 @@ class FatTreeConsoleBrowserTest {
     }
 
     private String text(String id) {
-        return browser.findElement(By.id(id)).getText().trim();
+        return Browsers.text(browser, "#" + id);
     }
 
     private long number(String id) {
@@ -63,7 +63,7 @@ class FatTreeConsoleBrowserTest {
     /** Opens a view from the navigation; on a loaded machine the page may still be busy, so the link is clicked again until it shows. */
     private void view(String name) {
         browser.findElement(By.id("nav-" + name)).click();
-        new WebDriverWait(browser, Duration.ofSeconds(30)).pollingEvery(Duration.ofSeconds(2)).until(d -> {
+        Browsers.waitUpTo(browser, 30).pollingEvery(Duration.ofSeconds(2)).until(d -> {
             if (d.findElement(By.id("view-" + name)).isDisplayed()) {
                 return true;
             }
@@ -77,7 +77,7 @@ class FatTreeConsoleBrowserTest {
         start(1, profile);
         // the link serve prints opens the electrical tree's view
         browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        WebDriverWait wait = Browsers.waitUpTo(browser, 30);
         wait.until(d -> d.getCurrentUrl().endsWith("/#/fabric") && text("hosts").equals("64"));
         assertEquals("48", text("switches"));
         assertEquals("dmodk", text("engine"));
@@ -90,7 +90,7 @@ class FatTreeConsoleBrowserTest {
         double level1Up = Double.parseDouble((String) ((JavascriptExecutor) browser).executeScript(cell));
         assertEquals(0.4, level1Up, 0.08, "host links carry the offered load");
         assertEquals(10, browser.findElements(By.cssSelector("#hottest tbody tr")).size());
-        assertTrue(browser.findElement(By.id("ft-alarm")).getAttribute("hidden") != null, "no alarm on a healthy fabric");
+        assertTrue(Browsers.attribute(browser, "#ft-alarm", "hidden") != null, "no alarm on a healthy fabric");
         // one heatmap per level, 16 switches of 8 ports each; the leaves' host ports carry the load
         wait.until(d -> d.findElements(By.cssSelector("#ft-heatmaps .chart")).size() == 3);
         Object leafDown = ((JavascriptExecutor) browser).executeScript(
@@ -124,7 +124,7 @@ class FatTreeConsoleBrowserTest {
         wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).size() == 1);
         view("fabric");
         wait.until(d -> d.findElements(By.cssSelector("#anomalies tbody tr")).size() == 1);
-        String row = browser.findElement(By.cssSelector("#anomalies tbody tr")).getText();
+        String row = Browsers.text(browser, "#anomalies tbody tr");
         assertTrue(row.startsWith("switch-5 (1,1,1,0) 2 host 21 DOWN"), row);
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") == null);
         Browsers.screenshot(browser, "fabric-dead-link", "hottest");
@@ -136,7 +136,7 @@ class FatTreeConsoleBrowserTest {
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") != null
                 && !d.findElement(By.cssSelector("#anomalies tbody")).getText().contains("DOWN"));
         // a board that reboots is named as counting from zero again; clearing the fault gives it its table back
-        assertTrue(browser.findElement(By.id("ft-restarts")).getAttribute("hidden") != null, "no restart yet");
+        assertTrue(Browsers.attribute(browser, "#ft-restarts", "hidden") != null, "no restart yet");
         view("actions");
         browser.findElement(By.id("fault-spec")).clear();
         browser.findElement(By.id("fault-spec")).sendKeys("{\"kind\":\"reboot\",\"switch\":40}");
@@ -153,7 +153,7 @@ class FatTreeConsoleBrowserTest {
         // the event log holds all of it: the injections asked from the page, and the restart as an alarm of its own
         view("events");
         wait.until(d -> d.findElement(By.id("events-table")).getText().contains("switch-40 restarted: its counters start again from zero"));
-        String log = browser.findElement(By.id("events-table")).getText();
+        String log = Browsers.text(browser, "#events-table");
         assertTrue(log.contains("POST /api/faults {\"kind\":\"dead-link\",\"switch\":5,\"port\":2}"), log);
         assertTrue(log.contains("done (200)") && log.contains("console (token holder at"), log);
         new Select(browser.findElement(By.id("events-severity"))).selectByValue("alarm");
@@ -179,7 +179,7 @@ class FatTreeConsoleBrowserTest {
         browser.findElement(By.id("analysis-samples")).clear();
         browser.findElement(By.id("analysis-samples")).sendKeys("64");
         browser.findElement(By.id("analysis-run")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("analysis-status").startsWith("done"));
+        Browsers.waitUpTo(browser, 60).until(d -> text("analysis-status").startsWith("done"));
         String result = text("analysis-result");
         assertTrue(result.contains("metric ebb") && result.contains("samples 64") && result.contains("mean"), result);
         Object fractions = ((JavascriptExecutor) browser).executeScript(
@@ -191,7 +191,7 @@ class FatTreeConsoleBrowserTest {
         browser.findElement(By.id("analysis-pattern")).clear();
         browser.findElement(By.id("analysis-pattern")).sendKeys("shift:all");
         browser.findElement(By.id("analysis-run")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("analysis-result").contains("max link load against the bound"));
+        Browsers.waitUpTo(browser, 60).until(d -> text("analysis-result").contains("max link load against the bound"));
         String words = text("analysis-result");
         assertTrue(!words.matches("(?s).*\\b[a-z]+[A-Z][a-zA-Z]*\\b.*"), "no camelCase key shown: " + words);
         assertEquals("", text("analysis-histogram-caption"));
@@ -209,7 +209,7 @@ class FatTreeConsoleBrowserTest {
         browser.findElement(By.id("sweep-to")).clear();
         browser.findElement(By.id("sweep-to")).sendKeys("0.4");
         browser.findElement(By.id("sweep-run")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> text("sweep-status").startsWith("done"));
+        Browsers.waitUpTo(browser, 90).until(d -> text("sweep-status").startsWith("done"));
         assertTrue(text("sweep-status").contains("saturation at 0.4"), text("sweep-status"));
         @SuppressWarnings("unchecked")
         List<List<Number>> accepted = (List<List<Number>>) ((JavascriptExecutor) browser).executeScript(
@@ -222,16 +222,16 @@ class FatTreeConsoleBrowserTest {
         view("actions");
         new Select(browser.findElement(By.id("engine-select"))).selectByValue("random");
         browser.findElement(By.id("engine-apply")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed random"));
+        Browsers.waitUpTo(browser, 60).until(d -> text("engine-status").startsWith("deployed random"));
         assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
         // declare a failure from the page (a mistyped port cuts host 0 off), see it listed, and undo it
         browser.findElement(By.id("fail-spec")).sendKeys("link:switch-0:1");
         browser.findElement(By.id("fail-apply")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("fail-status").startsWith("rerouted"));
+        Browsers.waitUpTo(browser, 60).until(d -> text("fail-status").startsWith("rerouted"));
         assertTrue(text("fail-status").contains("126 pairs unreachable"), text("fail-status"));
         wait.until(d -> text("failures").startsWith("link:switch-0:1") && !d.findElements(By.cssSelector("#failures button")).isEmpty());
         browser.findElement(By.cssSelector("#failures button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("fail-status").startsWith("repaired link:switch-0:1"));
+        Browsers.waitUpTo(browser, 60).until(d -> text("fail-status").startsWith("repaired link:switch-0:1"));
         assertTrue(text("fail-status").contains("0 pairs unreachable"), text("fail-status"));
         wait.until(d -> text("failures").equals("none"));
         Browsers.screenshot(browser, "actions-fattree");
@@ -239,7 +239,7 @@ class FatTreeConsoleBrowserTest {
         // deploys: the start, the rebooted board's table, the engine change, the failure and its repair
         wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 5
                 && d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 48);
-        assertTrue(browser.findElement(By.cssSelector("#boards-table tbody tr")).getText().contains("LFT"),
+        assertTrue(Browsers.text(browser, "#boards-table tbody tr").contains("LFT"),
                 "a switch board holds its forwarding table (read back over the wire)");
         assertTrue(text("link-health").contains("retransmits"), text("link-health"));
         Browsers.screenshot(browser, "boards-fattree");
@@ -251,7 +251,7 @@ class FatTreeConsoleBrowserTest {
     void thePathsPerPairAreChosenFromThePageAmongTheDivisorsOfTheHostsAddresses(@TempDir Path profile) throws Exception {
         start(4, profile);
         browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        WebDriverWait wait = Browsers.waitUpTo(browser, 30);
         wait.until(d -> text("paths").equals("1 (over 4 addresses per host)"));
         view("actions");
         Select paths = new Select(browser.findElement(By.id("paths-select")));
@@ -262,7 +262,7 @@ class FatTreeConsoleBrowserTest {
         assertTrue(browser.findElement(By.id("paths-select")).isEnabled());
         paths.selectByValue("2");
         browser.findElement(By.id("engine-apply")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> text("engine-status").startsWith("deployed disjoint over 2 paths"));
+        Browsers.waitUpTo(browser, 60).until(d -> text("engine-status").startsWith("deployed disjoint over 2 paths"));
         assertTrue(text("engine-status").contains("0 lost, 0 misrouted"), text("engine-status"));
         Browsers.screenshot(browser, "actions-paths");
         view("fabric");

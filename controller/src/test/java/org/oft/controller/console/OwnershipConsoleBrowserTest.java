@@ -3,7 +3,6 @@ package org.oft.controller.console;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,12 +32,12 @@ class OwnershipConsoleBrowserTest {
             assertTrue(consoleA[1].equals(consoleB[1]), "the controllers of one bench share the token");
             WebDriver browser = Browsers.open(profile);
             try {
-                WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+                WebDriverWait wait = Browsers.waitUpTo(browser, 30);
                 // the standby's console says so and links the master's
                 browser.get(consoleB[0] + "/#token=" + consoleB[1]);
                 wait.until(d -> d.findElement(By.id("standby-note")).isDisplayed()
                         && d.findElement(By.id("standby-note")).getText().contains("This controller (B) stands by"));
-                assertTrue(browser.findElement(By.linkText("A's console")).getAttribute("href").startsWith(consoleA[0]));
+                wait.until(d -> d.findElement(By.linkText("A's console")).getAttribute("href").startsWith(consoleA[0]));
                 Browsers.screenshot(browser, "standby");
 
                 browser.get(consoleA[0] + "/#token=" + consoleA[1]);
@@ -51,7 +50,7 @@ class OwnershipConsoleBrowserTest {
 
                 a.process().destroyForcibly(); // kill -9: the page finds the new master and goes there
                 b.until("oftctl: master at generation 2", 30);
-                new WebDriverWait(browser, Duration.ofSeconds(40)).until(d -> d.getCurrentUrl().startsWith(consoleB[0])
+                Browsers.waitUpTo(browser, 40).until(d -> d.getCurrentUrl().startsWith(consoleB[0])
                         && d.findElement(By.id("owner")).getText().startsWith("owner B · generation 2"));
                 Browsers.screenshot(browser, "after-take-over");
             } finally {
