@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
                 "%nEvery command answers -h/--help; 'oftctl help CMD [SUB]' says the same.",
                 "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
         subcommands = {CommandLine.HelpCommand.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
-                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class})
+                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class,
+                StudyCommand.class, WorkerCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_FAILURE = 1;
@@ -45,6 +46,11 @@ public final class Oftctl implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            if (ex instanceof org.oft.controller.study.StudyFile.Invalid inv) { // every error of a study file, a line each
+                inv.lines().forEach(l -> err.println("oftctl: " + l));
+                err.flush();
+                return EXIT_USAGE;
+            }
             if (ex instanceof IllegalArgumentException || ex instanceof BoardException
                     || ex instanceof org.oft.hal.transport.LinkException) {
                 err.println("oftctl: " + oneLine(ex.getMessage()));

@@ -1,0 +1,104 @@
+package org.oft.controller.study;
+
+import io.vertx.core.json.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.oft.controller.cli.fattree.RoutingArgs;
+import org.oft.controller.fattree.analysis.Analysis;
+import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.fattree.flit.FlitFabric;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.sim.flit.FlitNetwork;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
+
+/**
+ * Runs one point: a pure function of its configuration (seeded, one thread), so any worker gives the same bits. The
+ * routed fabrics of the last few (topology, engine, paths, seed) are kept, since a study runs many loads on each.
+ */
+public final class PointRunner {
+    private record Routed(RoutingArgs args, FlitFabric.Forwarding forwarding, FlitNetwork network) {
+    }
+
+    private final Map<String, Routed> routed = new LinkedHashMap<>(4, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Routed> eldest) {
+            return size() > 2;
+        }
+    };
+
+    /** The point's figures, as {@code oftctl flit --json} or {@code fattree analyze --json} give them, without the wall time. */
+    public JsonObject run(StudyPoint p) {
+        JsonObject c = p.config();
+        return switch (p.kind()) {
+            case "flit" -> flit(c);
+            case "analysis" -> analysis(c);
+            default -> throw new IllegalArgumentException("point " + p.id() + " has unknown kind '" + p.kind() + "'");
+        };
+    }
+
+    private JsonObject flit(JsonObject c) {
+        Routed r = routed(c);
+        FlitParameters par = parameters(c);
+        PgftTopology t = r.args.tree.topology();
+        FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types, c.getLong("seed"));
+        FlitSimulator sim = r.forwarding.simulator(r.network, par, c.getInteger("paths"), policy(c.getString("pathPolicy")), c.getLong("seed"),
+                c.getBoolean("randomUp"), "age".equals(c.getString("arbitration")));
+        try {
+            sim.setThreads(1);
+            FlitSimulator.Result res = sim.run(c.getDouble("load"), traffic, c.getInteger("warmup"), c.getInteger("sample"),
+                    c.getInteger("drain"), 10_000);
+            JsonObject out = FlitFabric.json(res, 0);
+            out.remove("seconds");
+            return out.put("sustained", FlitFabric.sustains(res));
+        } finally {
+            sim.close();
+        }
+    }
+
+    private synchronized Routed routed(JsonObject c) {
+        String key = c.getString("topology") + "|" + c.getString("engine") + "|" + c.getInteger("paths") + "|" + c.getLong("seed");
+        Routed r = routed.get(key);
+        if (r == null) {
+            RoutingArgs a = args(c);
+            org.oft.controller.fattree.routing.Routing routing = a.route();
+            r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()));
+            routed.put(key, r);
+        }
+        return r;
+    }
+
+    private static JsonObject analysis(JsonObject c) {
+        RoutingArgs a = args(c);
+        org.oft.controller.fattree.routing.Routing r = a.routeOnFabric();
+        TrafficPattern pattern = TrafficPattern.parse(c.getString("pattern"), r.topology().hosts());
+        JsonObject out = new Analysis(r, pattern, a.types, c.getLong("seed"), done -> {
+        }).metric(c.getString("metric"), c.getInteger("samples"));
+        out.remove("seconds");
+        return out;
+    }
+
+    private static RoutingArgs args(JsonObject c) {
+        RoutingArgs a = new RoutingArgs();
+        a.topology = c.getString("topology");
+        a.engine = c.getString("engine");
+        a.paths = c.getInteger("paths");
+        a.seed = c.getLong("seed");
+        return a;
+    }
+
+    /** The flit model's parameters of a point's configuration (the model checks them). */
+    static FlitParameters parameters(JsonObject c) {
+        return new FlitParameters(c.getInteger("vcs"), c.getInteger("buffer"), c.getInteger("packet"), c.getInteger("creditDelay"),
+                c.getInteger("channelLatency"), c.getInteger("injectionDelay"), c.getInteger("ejectionDelay"),
+                "cut-through".equals(c.getString("switching")));
+    }
+
+    private static FlitSimulator.PathPolicy policy(String p) {
+        return switch (p) {
+            case "round-robin" -> FlitSimulator.PathPolicy.ROUND_ROBIN;
+            case "random" -> FlitSimulator.PathPolicy.RANDOM;
+            default -> FlitSimulator.PathPolicy.HASH;
+        };
+    }
+}

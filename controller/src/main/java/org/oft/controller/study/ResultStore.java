@@ -1,0 +1,147 @@
+package org.oft.controller.study;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A study's results: one SQLite file (a lab opens it with sqlite3, pandas or R as it is), one row per point, keyed by
+ * the point's id. A row is written whole in one statement or not at all, and a second result for a stored point is
+ * dropped: a point is stored once however many workers ran it. SQLite because the results are one writer's (the
+ * coordinator's) and should travel as one file; the event log uses the same library.
+ */
+public final class ResultStore implements AutoCloseable {
+    /** A stored row. */
+    public record Row(String id, JsonObject config, JsonObject result, double wallSeconds, String worker, String finishedAt) {
+    }
+
+    private final Path file;
+    private final Connection db;
+    private final PreparedStatement insert;
+
+    private ResultStore(Path file, Connection db) throws SQLException {
+        this.file = file;
+        this.db = db;
+        this.insert = db.prepareStatement("INSERT OR IGNORE INTO points (id, study, model_version, kind, topology, engine, paths, traffic, "
+                + "load, seed, metric, pattern, accepted, mean_latency, p99_latency, sustained, config, result, wall_seconds, worker, finished_at) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    }
+
+    /** Opens (creating if need be) the results database {@code file}; a clear error if it cannot be. */
+    public static ResultStore open(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA busy_timeout=10000");
+                s.execute("CREATE TABLE IF NOT EXISTS points (id TEXT PRIMARY KEY, study TEXT NOT NULL, model_version TEXT NOT NULL, "
+                        + "kind TEXT NOT NULL, topology TEXT, engine TEXT, paths INTEGER, traffic TEXT, load REAL, seed INTEGER, metric TEXT, "
+                        + "pattern TEXT, accepted REAL, mean_latency REAL, p99_latency INTEGER, sustained INTEGER, config TEXT NOT NULL, "
+                        + "result TEXT NOT NULL, wall_seconds REAL, worker TEXT, finished_at TEXT)");
+            }
+            return new ResultStore(file, c);
+        } catch (SQLException | java.io.IOException e) {
+            throw new IllegalArgumentException("cannot open the results database " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Stores a point's result, whole; false if the point was stored already (the result is then dropped). Called by
+     * one writer at a time.
+     */
+    public synchronized boolean put(String study, StudyPoint p, JsonObject result, double wallSeconds, String worker) {
+        JsonObject c = p.config();
+        try {
+            insert.setString(1, p.id());
+            insert.setString(2, study);
+            insert.setString(3, StudyPoint.MODEL_VERSION);
+            insert.setString(4, p.kind());
+            insert.setString(5, c.getString("topology"));
+            insert.setString(6, c.getString("engine"));
+            insert.setObject(7, c.getInteger("paths"));
+            insert.setString(8, c.getString("traffic"));
+            insert.setObject(9, c.getDouble("load"));
+            insert.setObject(10, c.getLong("seed"));
+            insert.setString(11, c.getString("metric"));
+            insert.setString(12, c.getString("pattern"));
+            insert.setObject(13, result.getValue("accepted") instanceof Number n ? n.doubleValue() : null);
+            insert.setObject(14, result.getValue("meanLatency") instanceof Number n ? n.doubleValue() : null);
+            insert.setObject(15, result.getValue("p99Latency") instanceof Number n ? n.longValue() : null);
+            insert.setObject(16, result.getValue("sustained") instanceof Boolean b ? (b ? 1 : 0) : null);
+            insert.setString(17, c.encode());
+            insert.setString(18, result.encode());
+            insert.setDouble(19, wallSeconds);
+            insert.setString(20, worker);
+            insert.setString(21, java.time.Instant.now().toString());
+            return insert.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot store point " + p.id() + " in " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+    }
+
+    /** The ids of the stored points of this model version. */
+    public synchronized Set<String> storedIds() {
+        Set<String> ids = new HashSet<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT id FROM points WHERE model_version = ?")) {
+            q.setString(1, StudyPoint.MODEL_VERSION);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+        return ids;
+    }
+
+    /** The stored rows of these points, in the points' order (points not stored are left out). */
+    public synchronized List<Row> rows(List<StudyPoint> points) {
+        java.util.Map<String, Row> byId = new java.util.HashMap<>();
+        try (Statement s = db.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, config, result, wall_seconds, worker, finished_at FROM points")) {
+            while (rs.next()) {
+                byId.put(rs.getString(1), new Row(rs.getString(1), new JsonObject(rs.getString(2)), new JsonObject(rs.getString(3)),
+                        rs.getDouble(4), rs.getString(5), rs.getString(6)));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+        List<Row> out = new ArrayList<>();
+        for (StudyPoint p : points) {
+            Row r = byId.get(p.id());
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            insert.close();
+            db.close();
+        } catch (SQLException e) {
+            // closing: nothing left to lose
+        }
+    }
+}

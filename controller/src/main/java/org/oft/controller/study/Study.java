@@ -1,0 +1,18 @@
+package org.oft.controller.study;
+
+import java.util.List;
+
+/** A study: its name and its points, in the file's order (topology, engine, flit options, traffic, seed, load). */
+public record Study(String name, List<StudyPoint> points) {
+    /** The points of shard {@code i} of {@code n} (1-based): every n-th point from the i-th, the same slices on every machine. */
+    public List<StudyPoint> shard(int i, int n) {
+        if (n < 1 || i < 1 || i > n) {
+            throw new IllegalArgumentException("--shard must be I/N with 1 <= I <= N, got " + i + "/" + n);
+        }
+        java.util.ArrayList<StudyPoint> out = new java.util.ArrayList<>();
+        for (int k = i - 1; k < points.size(); k += n) {
+            out.add(points.get(k));
+        }
+        return out;
+    }
+}

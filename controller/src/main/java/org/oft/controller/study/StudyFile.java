@@ -1,0 +1,393 @@
+package org.oft.controller.study;
+
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.oft.controller.fattree.analysis.Analysis;
+import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.fattree.flit.FlitFabric;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.TopologySpec;
+
+/**
+ * A study file (JSON; the schema is docs/studies.md), checked whole and expanded into its points. Every error is
+ * one line naming the field; all of them are reported together, and nothing runs unless there are none.
+ */
+public final class StudyFile {
+    static final Set<String> TOP = Set.of("name", "topologies", "engines", "traffic", "loads", "seeds", "flit", "analyses");
+    /** The flit options, their defaults (as {@code oftctl flit}'s, shorter runs) and whether a list of them is a dimension. */
+    static final Map<String, Object> FLIT_DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        FLIT_DEFAULTS.put("vcs", 4);
+        FLIT_DEFAULTS.put("buffer", 16);
+        FLIT_DEFAULTS.put("packet", 1);
+        FLIT_DEFAULTS.put("creditDelay", 2);
+        FLIT_DEFAULTS.put("channelLatency", 1);
+        FLIT_DEFAULTS.put("injectionDelay", 0);
+        FLIT_DEFAULTS.put("ejectionDelay", 0);
+        FLIT_DEFAULTS.put("switching", "wormhole");
+        FLIT_DEFAULTS.put("arbitration", "rr");
+        FLIT_DEFAULTS.put("pathPolicy", "hash");
+        FLIT_DEFAULTS.put("randomUp", false);
+        FLIT_DEFAULTS.put("warmup", 1000);
+        FLIT_DEFAULTS.put("sample", 5000);
+        FLIT_DEFAULTS.put("drain", 20000);
+    }
+
+    private StudyFile() {
+    }
+
+    /** A study file's errors, one line each, all of them. */
+    public static final class Invalid extends IllegalArgumentException {
+        private final List<String> lines;
+
+        Invalid(List<String> lines) {
+            super(String.join("\n", lines));
+            this.lines = List.copyOf(lines);
+        }
+
+        public List<String> lines() {
+            return lines;
+        }
+    }
+
+    /** The study in {@code file}, or an IllegalArgumentException whose message holds one line per error. */
+    public static Study read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read study file " + file + ": " + e.getMessage());
+        }
+        JsonObject o;
+        try {
+            o = new JsonObject(text);
+        } catch (DecodeException | ClassCastException e) {
+            throw new IllegalArgumentException(file + ": not a JSON object: " + firstLine(e.getMessage()));
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        String fallbackName = file.getFileName().toString().replaceFirst("\\.json$", "");
+        return parse(o, dir, fallbackName, file.toString());
+    }
+
+    /** The study {@code o} describes; relative {@code ibnet:} paths are taken from {@code dir}. */
+    public static Study parse(JsonObject o, Path dir, String fallbackName, String where) {
+        List<String> errors = new ArrayList<>();
+        for (String k : o.fieldNames()) {
+            if (!TOP.contains(k)) {
+                errors.add(k + ": unknown field (known: " + String.join(", ", List.of("name", "topologies", "engines", "traffic", "loads",
+                        "seeds", "flit", "analyses")) + ")");
+            }
+        }
+        String name = o.getValue("name") instanceof String s && !s.isBlank() ? s : fallbackName;
+        // fabrics
+        List<String> topologies = new ArrayList<>();
+        List<PgftTopology> trees = new ArrayList<>();
+        List<String> fabricHashes = new ArrayList<>();
+        List<Object> topologyList = list(o, "topologies", true, errors);
+        for (int i = 0; i < topologyList.size(); i++) {
+            Object t = topologyList.get(i);
+            if (!(t instanceof String spec)) {
+                errors.add("topologies: " + t + " is not a string such as \"kary:4,3\"");
+                continue;
+            }
+            String resolved = spec.startsWith("ibnet:") && !Path.of(spec.substring(6)).isAbsolute() && dir != null
+                    ? "ibnet:" + dir.resolve(spec.substring(6)).normalize() : spec;
+            try {
+                FatTree tree = TopologySpec.parse(resolved);
+                org.oft.controller.cli.fattree.RoutingArgs.requireTables(tree.topology(), 1, 2);
+                topologies.add(resolved);
+                trees.add(tree.topology());
+                fabricHashes.add(resolved.startsWith("ibnet:") ? StudyPoint.hash(Files.readString(Path.of(resolved.substring(6)))) : null);
+            } catch (IllegalArgumentException | IOException e) {
+                errors.add("topologies[" + i + "]: " + firstLine(e.getMessage()));
+            }
+        }
+        // engines: "name" or {"name": ..., "paths": K}
+        List<String> engines = new ArrayList<>();
+        List<Integer> paths = new ArrayList<>();
+        List<Object> engineList = list(o, "engines", true, errors);
+        for (int i = 0; i < engineList.size(); i++) {
+            Object e = engineList.get(i);
+            String en = e instanceof String s ? s : e instanceof JsonObject eo && eo.getValue("name") instanceof String s2 ? s2 : null;
+            int k = e instanceof JsonObject eo && eo.getValue("paths") instanceof Integer p ? p : 1;
+            if (en == null) {
+                errors.add("engines[" + i + "]: expected \"dmodk\" or {\"name\": \"disjoint\", \"paths\": 2}");
+                continue;
+            }
+            if (e instanceof JsonObject eo) {
+                for (String f : eo.fieldNames()) {
+                    if (!f.equals("name") && !f.equals("paths")) {
+                        errors.add("engines[" + i + "]." + f + ": unknown field (known: name, paths)");
+                    }
+                }
+                if (eo.containsKey("paths") && !(eo.getValue("paths") instanceof Integer)) {
+                    errors.add("engines[" + i + "].paths: expected a whole number, got " + eo.getValue("paths"));
+                }
+            }
+            try {
+                RoutingEngines.byName(en);
+                if (k < 1 || k > 64) {
+                    throw new IllegalArgumentException("paths must be 1..64, got " + k);
+                }
+                engines.add(en);
+                paths.add(k);
+            } catch (IllegalArgumentException ex) {
+                errors.add("engines[" + i + "]: " + firstLine(ex.getMessage()));
+            }
+        }
+        List<Long> seeds = new ArrayList<>();
+        if (o.containsKey("seeds")) {
+            for (Object s : list(o, "seeds", true, errors)) {
+                if (s instanceof Integer || s instanceof Long) {
+                    seeds.add(((Number) s).longValue());
+                } else {
+                    errors.add("seeds: " + s + " is not a whole number");
+                }
+            }
+        } else {
+            seeds.add(1L);
+        }
+        List<Double> loads = loads(o, errors);
+        List<String> traffic = new ArrayList<>();
+        for (Object t : o.containsKey("traffic") || !loads.isEmpty() ? list(o, "traffic", true, errors) : List.of()) {
+            if (!(t instanceof String spec)) {
+                errors.add("traffic: " + t + " is not a string such as \"uniform\" or \"shift:5\"");
+                continue;
+            }
+            for (PgftTopology t0 : trees) {
+                try {
+                    FlitFabric.traffic(spec, t0.hosts(), t0, NodeTypes.parse(null, t0), 1);
+                } catch (IllegalArgumentException ex) {
+                    errors.add("traffic '" + spec + "' on " + t0.describe() + ": " + firstLine(ex.getMessage()));
+                }
+            }
+            traffic.add(spec);
+        }
+        if (!traffic.isEmpty() && loads.isEmpty()) {
+            errors.add("loads: traffic is given but no loads (a list, or {\"from\": 0.1, \"to\": 1.0, \"step\": 0.1})");
+        }
+        List<JsonObject> flitCombos = flitCombos(o, errors);
+        List<JsonObject> analyses = analyses(o, trees, errors);
+        if (traffic.isEmpty() && analyses.isEmpty() && errors.isEmpty()) {
+            errors.add("the study has no points: give traffic and loads, or analyses");
+        }
+        if (!errors.isEmpty()) {
+            throw new Invalid(errors.stream().map(e -> where + ": " + e).toList());
+        }
+        List<StudyPoint> points = new ArrayList<>();
+        for (int t = 0; t < topologies.size(); t++) {
+            for (int e = 0; e < engines.size(); e++) {
+                for (JsonObject f : flitCombos) {
+                    for (String tr : traffic) {
+                        for (long seed : seeds) {
+                            for (double load : loads) {
+                                JsonObject c = new JsonObject().put("kind", "flit").put("topology", topologies.get(t));
+                                if (fabricHashes.get(t) != null) {
+                                    c.put("fabric", fabricHashes.get(t));
+                                }
+                                c.put("engine", engines.get(e)).put("paths", paths.get(e)).put("traffic", tr).put("load", load).put("seed", seed);
+                                f.forEach(x -> c.put(x.getKey(), x.getValue()));
+                                points.add(StudyPoint.of(c));
+                            }
+                        }
+                    }
+                }
+                for (JsonObject a : analyses) {
+                    for (long seed : seeds) {
+                        JsonObject c = new JsonObject().put("kind", "analysis").put("topology", topologies.get(t));
+                        if (fabricHashes.get(t) != null) {
+                            c.put("fabric", fabricHashes.get(t));
+                        }
+                        c.put("engine", engines.get(e)).put("paths", paths.get(e)).put("metric", a.getString("metric"))
+                                .put("pattern", a.getString("pattern")).put("samples", a.getInteger("samples")).put("seed", seed);
+                        points.add(StudyPoint.of(c));
+                    }
+                }
+            }
+        }
+        return new Study(name, points);
+    }
+
+    private static List<Object> list(JsonObject o, String key, boolean required, List<String> errors) {
+        Object v = o.getValue(key);
+        if (v == null) {
+            if (required) {
+                errors.add(key + ": missing (a list)");
+            }
+            return List.of();
+        }
+        if (v instanceof JsonArray a) {
+            if (a.isEmpty()) {
+                errors.add(key + ": empty list");
+            }
+            return a.getList().stream().map(x -> x instanceof Map<?, ?> m ? new JsonObject(castMap(m)) : x).toList();
+        }
+        errors.add(key + ": expected a list, got " + v);
+        return List.of();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> castMap(Map<?, ?> m) {
+        return (Map<String, Object>) m;
+    }
+
+    private static List<Double> loads(JsonObject o, List<String> errors) {
+        Object v = o.getValue("loads");
+        List<Double> out = new ArrayList<>();
+        if (v == null) {
+            return out;
+        }
+        if (v instanceof JsonObject r) {
+            if (!(r.getValue("from") instanceof Number) || !(r.getValue("to") instanceof Number) || !(r.getValue("step") instanceof Number)
+                    || r.size() != 3) {
+                errors.add("loads: expected {\"from\": 0.1, \"to\": 1.0, \"step\": 0.1}, got " + r.encode());
+                return out;
+            }
+            double from = r.getDouble("from");
+            double to = r.getDouble("to");
+            double step = r.getDouble("step");
+            if (!(step > 0) || from > to || (to - from) / step > 10_000) {
+                errors.add("loads: from must not exceed to, and step must be above 0 (at most 10000 loads), got " + r.encode());
+                return out;
+            }
+            for (double l : FlitFabric.loads(from, to, step)) {
+                out.add(l);
+            }
+        } else if (v instanceof JsonArray a) {
+            for (Object l : a) {
+                if (l instanceof Number n) {
+                    out.add(n.doubleValue());
+                } else {
+                    errors.add("loads: " + l + " is not a number");
+                }
+            }
+        } else {
+            errors.add("loads: expected a list or {\"from\", \"to\", \"step\"}, got " + v);
+        }
+        for (double l : out) {
+            if (!(l > 0 && l <= 1)) {
+                errors.add("loads: " + l + " is not in (0, 1] flits per host per cycle");
+                break;
+            }
+        }
+        return out;
+    }
+
+    /** Every combination of the flit options (an option given as a list is a dimension of the study), in key order. */
+    private static List<JsonObject> flitCombos(JsonObject o, List<String> errors) {
+        JsonObject f = o.getValue("flit") == null ? new JsonObject() : o.getValue("flit") instanceof JsonObject fo ? fo : null;
+        if (f == null) {
+            errors.add("flit: expected an object of flit options");
+            return List.of();
+        }
+        for (String k : f.fieldNames()) {
+            if (!FLIT_DEFAULTS.containsKey(k)) {
+                errors.add("flit." + k + ": unknown option (known: " + String.join(", ", FLIT_DEFAULTS.keySet()) + ")");
+            }
+        }
+        List<JsonObject> combos = new ArrayList<>(List.of(new JsonObject()));
+        for (Map.Entry<String, Object> d : FLIT_DEFAULTS.entrySet()) {
+            Object v = f.getValue(d.getKey(), d.getValue());
+            List<Object> values = v instanceof JsonArray a ? a.getList() : List.of(v);
+            List<JsonObject> next = new ArrayList<>();
+            for (Object value : values) {
+                String bad = checkFlit(d.getKey(), value, d.getValue());
+                if (bad != null) {
+                    errors.add("flit." + d.getKey() + ": " + bad);
+                    continue;
+                }
+                for (JsonObject c : combos) {
+                    next.add(c.copy().put(d.getKey(), value));
+                }
+            }
+            combos = next;
+        }
+        for (JsonObject c : combos) {
+            try {
+                PointRunner.parameters(c); // the model's own checks (a buffer shorter than a cut-through packet, ...)
+            } catch (IllegalArgumentException e) {
+                errors.add("flit: " + firstLine(e.getMessage()));
+                break;
+            }
+        }
+        return combos;
+    }
+
+    private static String checkFlit(String key, Object value, Object dflt) {
+        if (dflt instanceof Integer) {
+            if (!(value instanceof Integer i) || i < 0) {
+                return "expected a whole number at least 0, got " + value;
+            }
+            return null;
+        }
+        if (dflt instanceof Boolean) {
+            return value instanceof Boolean ? null : "expected true or false, got " + value;
+        }
+        List<String> allowed = switch (key) {
+            case "switching" -> List.of("wormhole", "cut-through");
+            case "arbitration" -> List.of("rr", "age");
+            default -> List.of("hash", "round-robin", "random");
+        };
+        return allowed.contains(value) ? null : "expected one of " + String.join(", ", allowed) + ", got " + value;
+    }
+
+    private static List<JsonObject> analyses(JsonObject o, List<PgftTopology> trees, List<String> errors) {
+        List<JsonObject> out = new ArrayList<>();
+        List<Object> a = o.containsKey("analyses") ? list(o, "analyses", false, errors) : List.of();
+        for (int i = 0; i < a.size(); i++) {
+            if (!(a.get(i) instanceof JsonObject ao) || !(ao.getValue("metric") instanceof String metric)
+                    || !(ao.getValue("pattern") instanceof String pattern)) {
+                errors.add("analyses[" + i + "]: expected {\"metric\": \"mload\", \"pattern\": \"shift:all\", \"samples\": 100}");
+                continue;
+            }
+            for (String f : ao.fieldNames()) {
+                if (!Set.of("metric", "pattern", "samples").contains(f)) {
+                    errors.add("analyses[" + i + "]." + f + ": unknown field (known: metric, pattern, samples)");
+                }
+            }
+            if (!Analysis.METRICS.contains(metric)) {
+                errors.add("analyses[" + i + "].metric: unknown metric '" + metric + "' (known: " + String.join(", ", Analysis.METRICS) + ")");
+                continue;
+            }
+            Object s = ao.getValue("samples", 1000);
+            if (!(s instanceof Integer samples) || samples < 1) {
+                errors.add("analyses[" + i + "].samples: expected a whole number at least 1, got " + s);
+                continue;
+            }
+            boolean ok = true;
+            for (PgftTopology t : trees) {
+                try {
+                    TrafficPattern.parse(pattern, t.hosts());
+                } catch (IllegalArgumentException e) {
+                    errors.add("analyses[" + i + "].pattern on " + t.describe() + ": " + firstLine(e.getMessage()));
+                    ok = false;
+                }
+            }
+            if (ok) {
+                out.add(new JsonObject().put("metric", metric).put("pattern", pattern).put("samples", samples));
+            }
+        }
+        return out;
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).strip();
+    }
+}

@@ -1,0 +1,256 @@
+package org.oft.controller.study;
+
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** The ways a study runs: on this machine's cores, as one Slurm shard, and (see cluster.Coordinator) on a cluster. */
+public final class StudyRun {
+    private StudyRun() {
+    }
+
+    /** What a run did, counted as it goes (any thread). */
+    public static final class Tally {
+        private final Map<String, long[]> byWorker = new TreeMap<>(); // handed out, stored, wall nanoseconds
+        private long handedOutAgain;
+        private long duplicates;
+        private long failed;
+
+        public synchronized void handedOut(String worker) {
+            byWorker.computeIfAbsent(worker, w -> new long[3])[0]++;
+        }
+
+        public synchronized void stored(String worker, double wallSeconds) {
+            long[] w = byWorker.computeIfAbsent(worker, x -> new long[3]);
+            w[1]++;
+            w[2] += (long) (wallSeconds * 1e9);
+        }
+
+        public synchronized void handedOutAgain() {
+            handedOutAgain++;
+        }
+
+        public synchronized void duplicate() {
+            duplicates++;
+        }
+
+        public synchronized void failed() {
+            failed++;
+        }
+
+        public synchronized long stored() {
+            return byWorker.values().stream().mapToLong(w -> w[1]).sum();
+        }
+
+        public synchronized long failedCount() {
+            return failed;
+        }
+
+        /** Core-seconds the stored points took. */
+        public synchronized double pointSeconds() {
+            return byWorker.values().stream().mapToLong(w -> w[2]).sum() / 1e9;
+        }
+
+        /** "w1 12, w2 10": points stored per worker. */
+        public synchronized String workers() {
+            StringBuilder sb = new StringBuilder();
+            byWorker.forEach((w, c) -> sb.append(sb.length() == 0 ? "" : ", ").append(w).append(' ').append(c[1]));
+            return sb.length() == 0 ? "none yet" : sb.toString();
+        }
+
+        public synchronized String summary() {
+            return String.format(Locale.ROOT, "%d stored, %d failed, %d handed out again, %d computed twice and dropped; by worker: %s",
+                    stored(), failed, handedOutAgain, duplicates, workers());
+        }
+
+        public synchronized long duplicates() {
+            return duplicates;
+        }
+    }
+
+    /** Progress lines on stderr: each few seconds, points stored of those to run, the workers and the time left. */
+    public static final class ProgressLine implements AutoCloseable {
+        private final java.util.Timer timer = new java.util.Timer("oft-study-progress", true);
+
+        public ProgressLine(PrintWriter err, String study, int todo, Tally tally, Supplier<String> running, long periodMillis) {
+            long started = System.nanoTime();
+            timer.scheduleAtFixedRate(new java.util.TimerTask() {
+                @Override
+                public void run() {
+                    long done = tally.stored() + tally.failedCount();
+                    double elapsed = (System.nanoTime() - started) / 1e9;
+                    String left = done == 0 ? "estimating" : "about " + Math.round(elapsed * (todo - done) / done) + " s left";
+                    err.printf(Locale.ROOT, "study %s: %d/%d points, %s; running: %s; stored by: %s%n", study, done, todo, left,
+                            running.get(), tally.workers());
+                    err.flush();
+                }
+            }, periodMillis, periodMillis);
+        }
+
+        @Override
+        public void close() {
+            timer.cancel();
+        }
+    }
+
+    /** Runs {@code todo} on {@code threads} cores of this machine, storing each result as it ends. */
+    public static Tally embedded(String study, List<StudyPoint> todo, ResultStore store, int threads, String worker, Consumer<String> log,
+                                 long progressMillis, PrintWriter err) {
+        Tally tally = new Tally();
+        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        ProgressLine progress = new ProgressLine(err, study, todo.size(), tally, () -> worker + " " + running.get(), progressMillis);
+        PointRunner runner = new PointRunner();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+            Thread t = new Thread(r, "oft-study-point");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> all = new ArrayList<>();
+            for (StudyPoint p : todo) {
+                all.add(pool.submit(() -> {
+                    tally.handedOut(worker);
+                    long t0 = System.nanoTime();
+                    JsonObject result;
+                    running.incrementAndGet();
+                    try {
+                        result = runner.run(p);
+                    } catch (RuntimeException e) {
+                        tally.failed();
+                        log.accept("point " + p.id() + " (" + p.describe() + ") failed: " + e.getMessage());
+                        return;
+                    } finally {
+                        running.decrementAndGet();
+                    }
+                    double wall = (System.nanoTime() - t0) / 1e9;
+                    if (store.put(study, p, result, wall, worker)) {
+                        tally.stored(worker, wall);
+                    } else {
+                        tally.duplicate();
+                    }
+                }));
+            }
+            for (Future<?> f : all) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+            progress.close();
+        }
+        return tally;
+    }
+
+    /**
+     * Runs shard {@code i} of {@code n} into {@code dir}: one file per point, {@code ID.json}, written to a temporary
+     * name and moved into place, so a killed shard leaves whole files only; a point whose file is there is skipped.
+     */
+    public static Tally shard(Study study, int i, int n, Path dir, int threads, String worker, Consumer<String> log) {
+        List<StudyPoint> mine = study.shard(i, n);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot create the shard folder " + dir + ": " + e.getMessage());
+        }
+        List<StudyPoint> todo = mine.stream().filter(p -> !Files.exists(dir.resolve(p.id() + ".json"))).toList();
+        Tally tally = new Tally();
+        PointRunner runner = new PointRunner();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+        try {
+            List<Future<?>> all = new ArrayList<>();
+            for (StudyPoint p : todo) {
+                all.add(pool.submit(() -> {
+                    long t0 = System.nanoTime();
+                    JsonObject result;
+                    try {
+                        result = runner.run(p);
+                    } catch (RuntimeException e) {
+                        tally.failed();
+                        log.accept("point " + p.id() + " (" + p.describe() + ") failed: " + e.getMessage());
+                        return;
+                    }
+                    double wall = (System.nanoTime() - t0) / 1e9;
+                    JsonObject rec = new JsonObject().put("id", p.id()).put("study", study.name()).put("modelVersion", StudyPoint.MODEL_VERSION)
+                            .put("shard", i + "/" + n).put("config", p.config()).put("result", result).put("wallSeconds", wall)
+                            .put("worker", worker);
+                    Path tmp = dir.resolve(p.id() + ".json.tmp-" + ProcessHandle.current().pid());
+                    try {
+                        Files.writeString(tmp, rec.encode());
+                        Files.move(tmp, dir.resolve(p.id() + ".json"), StandardCopyOption.ATOMIC_MOVE);
+                    } catch (IOException e) {
+                        throw new IllegalStateException("cannot write " + dir.resolve(p.id() + ".json") + ": " + e.getMessage());
+                    }
+                    tally.stored(worker, wall);
+                }));
+            }
+            for (Future<?> f : all) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        return tally;
+    }
+
+    /** What a merge did: points newly stored, and the points of the study still without a result. */
+    public record Merged(int added, int alreadyStored, List<StudyPoint> missing) {
+    }
+
+    /** Stores the shard files of {@code dir} that belong to the study (and this model version) and are not stored yet. */
+    public static Merged merge(Study study, Path dir, ResultStore store) {
+        Map<String, StudyPoint> byId = new java.util.HashMap<>();
+        for (StudyPoint p : study.points()) {
+            byId.put(p.id(), p);
+        }
+        int added = 0;
+        int already = 0;
+        if (Files.isDirectory(dir)) {
+            try (var files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files.sorted()::iterator) {
+                    String name = f.getFileName().toString();
+                    if (!name.endsWith(".json")) {
+                        continue; // a temporary file of a killed shard
+                    }
+                    StudyPoint p = byId.get(name.substring(0, name.length() - 5));
+                    if (p == null) {
+                        continue;
+                    }
+                    JsonObject rec = new JsonObject(Files.readString(f));
+                    if (store.put(study.name(), p, rec.getJsonObject("result"), rec.getDouble("wallSeconds", 0.0), rec.getString("worker"))) {
+                        added++;
+                    } else {
+                        already++;
+                    }
+                }
+            } catch (IOException | io.vertx.core.json.DecodeException e) {
+                throw new IllegalStateException("cannot read the shard folder " + dir + ": " + e.getMessage());
+            }
+        }
+        Set<String> stored = store.storedIds();
+        List<StudyPoint> missing = study.points().stream().filter(p -> !stored.contains(p.id())).toList();
+        return new Merged(added, already, missing);
+    }
+}

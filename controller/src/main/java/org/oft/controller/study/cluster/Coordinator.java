@@ -1,0 +1,196 @@
+package org.oft.controller.study.cluster;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.oft.controller.study.ResultStore;
+import org.oft.controller.study.StudyPoint;
+import org.oft.controller.study.StudyRun;
+
+/**
+ * Hands a study's points to the workers that ask (a pull queue: a worker takes a point when it has a free core) and
+ * stores what they send back. A point is leased to its worker while the worker's heartbeat names it; a lease without
+ * a heartbeat for {@code leaseMillis} (a worker killed, stopped or cut off) goes back to the front of the queue. A
+ * result for a point already stored is dropped, so each point is stored once. All state is this verticle's, on its
+ * event loop; the database is written off the loop, by one writer in order.
+ */
+public final class Coordinator extends VerticleBase {
+    private record Lease(StudyPoint point, String worker, long since, long lastBeat) {
+    }
+
+    private final String study;
+    private final Map<String, StudyPoint> byId = new HashMap<>();
+    private final Deque<StudyPoint> pending = new ArrayDeque<>();
+    private final Map<String, Lease> leases = new HashMap<>();
+    private final Set<String> storing = new HashSet<>();
+    private final Set<String> stored = new HashSet<>();
+    private final Set<String> failed = new HashSet<>();
+    private final ResultStore store;
+    private final long leaseMillis;
+    private final Consumer<String> log;
+    private final StudyRun.Tally tally;
+    private final Promise<Void> finished = Promise.promise();
+
+    /** Coordinates {@code todo}, the points of {@code all} not stored yet. */
+    public Coordinator(String study, List<StudyPoint> all, List<StudyPoint> todo, ResultStore store, long leaseMillis, StudyRun.Tally tally,
+                       Consumer<String> log) {
+        this.study = study;
+        for (StudyPoint p : all) {
+            byId.put(p.id(), p);
+        }
+        pending.addAll(todo);
+        for (StudyPoint p : all) {
+            stored.add(p.id());
+        }
+        for (StudyPoint p : todo) {
+            stored.remove(p.id());
+        }
+        this.store = store;
+        this.leaseMillis = leaseMillis;
+        this.tally = tally;
+        this.log = log;
+    }
+
+    /** Completes when every point is stored or has failed. */
+    public Future<Void> finished() {
+        return finished.future();
+    }
+
+    @Override
+    public Future<?> start() {
+        vertx.setPeriodic(leaseMillis / 5, id -> expireLeases());
+        finishIfDone();
+        return Future.all(vertx.eventBus().<JsonObject>consumer(StudyCluster.TAKE, this::take).completion(),
+                vertx.eventBus().<JsonObject>consumer(StudyCluster.BEAT, this::beat).completion(),
+                vertx.eventBus().<JsonObject>consumer(StudyCluster.DONE, this::done).completion());
+    }
+
+    private void take(Message<JsonObject> msg) {
+        String worker = msg.body().getString("worker");
+        String version = msg.body().getString("version");
+        if (!StudyPoint.MODEL_VERSION.equals(version)) {
+            log.accept("refused worker " + worker + ": it runs model version " + version + ", this study " + StudyPoint.MODEL_VERSION);
+            msg.fail(409, "worker " + worker + " runs model version " + version + " but the study's coordinator runs " + StudyPoint.MODEL_VERSION
+                    + ": run the same oftctl on every member");
+            return;
+        }
+        StudyPoint p = pending.pollFirst();
+        if (p == null) {
+            msg.reply(new JsonObject().put("study", study).put("finished", stored.size() + failed.size() == byId.size()));
+            return;
+        }
+        long now = System.nanoTime();
+        leases.put(p.id(), new Lease(p, worker, now, now));
+        tally.handedOut(worker);
+        msg.reply(new JsonObject().put("study", study).put("id", p.id()).put("config", p.config()));
+    }
+
+    private void beat(Message<JsonObject> msg) {
+        String worker = msg.body().getString("worker");
+        long now = System.nanoTime();
+        JsonArray ids = msg.body().getJsonArray("ids", new JsonArray());
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.getString(i);
+            Lease l = leases.get(id);
+            if (l != null && l.worker.equals(worker)) {
+                leases.put(id, new Lease(l.point, worker, l.since, now));
+            } else if (l == null && byId.containsKey(id) && !stored.contains(id) && !storing.contains(id) && pending.remove(byId.get(id))) {
+                // a point a worker took from an earlier coordinator of this study: let it finish there
+                leases.put(id, new Lease(byId.get(id), worker, now, now));
+                tally.handedOut(worker);
+            }
+        }
+    }
+
+    private void done(Message<JsonObject> msg) {
+        JsonObject b = msg.body();
+        String id = b.getString("id");
+        String worker = b.getString("worker");
+        StudyPoint p = byId.get(id);
+        if (p == null) {
+            msg.reply(new JsonObject().put("stale", true)); // another study's point: nothing to store here
+            return;
+        }
+        if (stored.contains(id) || storing.contains(id)) {
+            tally.duplicate();
+            leases.remove(id);
+            msg.reply(new JsonObject().put("stored", false));
+            return;
+        }
+        if (b.containsKey("error")) {
+            // the model refused the point: it would fail the same on every worker, so it is not handed out again
+            if (leases.remove(id) != null || pending.remove(p)) {
+                failed.add(id);
+                tally.failed();
+                log.accept("point " + id + " (" + p.describe() + ") failed on " + worker + ": " + b.getString("error"));
+                finishIfDone();
+            }
+            msg.reply(new JsonObject().put("stored", false));
+            return;
+        }
+        Lease l = leases.remove(id);
+        if (l == null) {
+            pending.remove(p); // handed out again after its lease ran out, and the first worker finished after all
+        }
+        storing.add(id);
+        JsonObject result = b.getJsonObject("result");
+        double wall = b.getDouble("wallSeconds", 0.0);
+        vertx.executeBlocking(() -> store.put(study, p, result, wall, worker), true).onComplete(ar -> {
+            storing.remove(id);
+            if (ar.failed()) {
+                log.accept("cannot store point " + id + ": " + ar.cause().getMessage() + "; it will be run again");
+                pending.addFirst(p);
+                msg.fail(500, ar.cause().getMessage());
+                return;
+            }
+            stored.add(id);
+            tally.stored(worker, wall);
+            msg.reply(new JsonObject().put("stored", true));
+            finishIfDone();
+        });
+    }
+
+    private void finishIfDone() {
+        if (stored.size() + failed.size() == byId.size()) {
+            finished.tryComplete();
+        }
+    }
+
+    private void expireLeases() {
+        long now = System.nanoTime();
+        Map<String, Lease> expired = new LinkedHashMap<>();
+        for (Map.Entry<String, Lease> e : leases.entrySet()) {
+            if (now - e.getValue().lastBeat > leaseMillis * 1_000_000L) {
+                expired.put(e.getKey(), e.getValue());
+            }
+        }
+        for (Lease l : expired.values()) {
+            leases.remove(l.point.id());
+            pending.addFirst(l.point);
+            tally.handedOutAgain();
+            log.accept("point " + l.point.id() + " (" + l.point.describe() + "): no heartbeat from " + l.worker + " for "
+                    + leaseMillis / 1000.0 + " s; handed out again");
+        }
+    }
+
+    /** Points leased now, by worker (for progress lines). */
+    public Map<String, Integer> runningByWorker() {
+        Map<String, Integer> out = new java.util.TreeMap<>();
+        for (Lease l : leases.values()) {
+            out.merge(l.worker, 1, Integer::sum);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,121 @@
+package org.oft.controller.study.cluster;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.WorkerExecutor;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.oft.controller.study.PointRunner;
+import org.oft.controller.study.StudyPoint;
+
+/**
+ * Runs points for whichever coordinator is on the cluster: each of its {@code slots} (one per core) takes a point,
+ * runs it off the event loop, sends the result until the coordinator acknowledges it, and takes the next. A
+ * heartbeat names the points it holds, once a second. With no coordinator, or none with work, it asks again a
+ * little later: workers may start before a study and outlive it.
+ */
+public final class Worker extends VerticleBase {
+    static final long RETRY_MILLIS = 500;
+
+    private final String name;
+    private final int slots;
+    private final PointRunner runner = new PointRunner();
+    private final Set<String> held = new LinkedHashSet<>();
+    private final Consumer<String> refused;
+    private WorkerExecutor pool;
+    private long ran;
+
+    /** {@code refused} is told, once, why the coordinator will not have this worker (another model version). */
+    public Worker(String name, int slots, Consumer<String> refused) {
+        this.name = name;
+        this.slots = slots;
+        this.refused = refused;
+    }
+
+    @Override
+    public Future<?> start() {
+        pool = vertx.createSharedWorkerExecutor("oft-study-points-" + name, slots, Long.MAX_VALUE);
+        vertx.setPeriodic(1000, id -> beat());
+        for (int i = 0; i < slots; i++) {
+            take();
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<?> stop() {
+        pool.close();
+        return Future.succeededFuture();
+    }
+
+    /** Points run so far. */
+    public long ran() {
+        return ran;
+    }
+
+    private void take() {
+        JsonObject ask = new JsonObject().put("worker", name).put("version", StudyPoint.MODEL_VERSION);
+        vertx.eventBus().<JsonObject>request(StudyCluster.TAKE, ask, new DeliveryOptions().setSendTimeout(5000)).onComplete(ar -> {
+            if (ar.failed()) {
+                if (ar.cause() instanceof ReplyException re && re.failureCode() == 409) {
+                    refused.accept(re.getMessage());
+                    return;
+                }
+                later(this::take); // no coordinator yet, or it went away
+                return;
+            }
+            JsonObject body = ar.result().body();
+            if (!body.containsKey("id")) {
+                later(this::take);
+                return;
+            }
+            StudyPoint p = new StudyPoint(body.getString("id"), body.getJsonObject("config"));
+            held.add(p.id());
+            run(p);
+        });
+    }
+
+    private void run(StudyPoint p) {
+        pool.<JsonObject>executeBlocking(() -> {
+            long t0 = System.nanoTime();
+            JsonObject result = runner.run(p);
+            return new JsonObject().put("worker", name).put("id", p.id()).put("result", result)
+                    .put("wallSeconds", (System.nanoTime() - t0) / 1e9);
+        }, false).onComplete(ar -> {
+            if (ar.failed()) {
+                // the model refused the point: it would everywhere, so the coordinator is told rather than left to hand it out again
+                String why = ar.cause().getMessage() == null ? ar.cause().getClass().getSimpleName() : ar.cause().getMessage();
+                report(new JsonObject().put("worker", name).put("id", p.id()).put("error", why));
+                return;
+            }
+            ran++;
+            report(ar.result());
+        });
+    }
+
+    private void report(JsonObject done) {
+        vertx.eventBus().<JsonObject>request(StudyCluster.DONE, done, new DeliveryOptions().setSendTimeout(10_000)).onComplete(ar -> {
+            if (ar.failed()) {
+                later(() -> report(done)); // kept until a coordinator has it: a result is never dropped here
+                return;
+            }
+            held.remove(done.getString("id"));
+            take();
+        });
+    }
+
+    private void beat() {
+        if (!held.isEmpty()) {
+            vertx.eventBus().send(StudyCluster.BEAT, new JsonObject().put("worker", name).put("ids", new JsonArray(new java.util.ArrayList<>(held))));
+        }
+    }
+
+    private void later(Runnable r) {
+        vertx.setTimer(RETRY_MILLIS, id -> r.run());
+    }
+}

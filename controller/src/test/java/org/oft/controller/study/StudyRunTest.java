@@ -1,0 +1,182 @@
+package org.oft.controller.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.cli.Oftctl;
+import org.oft.controller.service.boards.BoardSpec;
+
+/**
+ * A study runs the same embedded, as Slurm shards and (StudyClusterTest) on a cluster: every point stored once,
+ * with the same bits; a run killed with kill -9 resumes where it stopped; a bad study file is one line.
+ */
+@Timeout(300)
+class StudyRunTest {
+    /** 2 engines x 2 patterns x 3 loads x 2 seeds = 24 small points on the 4-ary 3-tree, and 2 engines x 2 seeds analyses. */
+    static final String SMALL = """
+            {"name": "small", "topologies": ["kary:4,3"], "engines": ["dmodk", "random"], "traffic": ["uniform", "shift:5"],
+             "loads": {"from": 0.3, "to": 0.9, "step": 0.3}, "seeds": [1, 2],
+             "flit": {"warmup": 300, "sample": 1500, "drain": 3000},
+             "analyses": [{"metric": "mload", "pattern": "shift:all"}]}
+            """;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run oftctl(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Oftctl.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** Each stored point's result, by id. */
+    static Map<String, String> results(Path db, Study s) {
+        Map<String, String> m = new HashMap<>();
+        try (ResultStore store = ResultStore.open(db)) {
+            for (ResultStore.Row r : store.rows(s.points())) {
+                m.put(r.id(), r.result().encode());
+            }
+        }
+        return m;
+    }
+
+    static int rowCount(Path db) throws Exception {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT count(*), count(DISTINCT id) FROM points")) {
+            assertEquals(rs.getInt(1), rs.getInt(2), "one row per point");
+            return rs.getInt(1);
+        } catch (java.sql.SQLException e) {
+            return 0; // not created yet
+        }
+    }
+
+    @Test
+    void theStudyExpandsToItsPointsAndPlansThem(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("small.json"), SMALL);
+        Study s = StudyFile.read(f);
+        assertEquals(28, s.points().size());
+        assertEquals(28, s.points().stream().map(StudyPoint::id).distinct().count(), "ids differ by configuration");
+        assertEquals(s.points(), StudyFile.read(f).points(), "the same file gives the same ids");
+        // loads innermost: a configuration's curve is contiguous
+        assertEquals(List.of(0.3, 0.6, 0.9), s.points().subList(0, 3).stream().map(p -> p.config().getDouble("load")).toList());
+        Run plan = oftctl("study", "plan", f.toString());
+        assertEquals(0, plan.code, plan.err);
+        assertTrue(plan.out.startsWith("study small: 28 points (24 flit-model runs, 4 analyses), 0 stored in "), plan.out);
+        assertTrue(plan.out.contains("estimate: the flit-model runs take "), plan.out);
+        // shards cover the study once
+        assertEquals(28, s.shard(1, 3).size() + s.shard(2, 3).size() + s.shard(3, 3).size());
+    }
+
+    @Test
+    void embeddedShardsAndAResumedRunStoreTheSameBitsOnce(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("small.json"), SMALL);
+        Study s = StudyFile.read(f);
+        Run whole = oftctl("study", "run", f.toString(), "--threads", "2");
+        assertEquals(0, whole.code, whole.err);
+        assertTrue(whole.out.contains("28 stored, 0 failed"), whole.out);
+        assertTrue(whole.out.contains("\"kary:4,3\",dmodk,1,uniform,1,\"4 VCs x 16 flits, 1-flit packets, wormhole\",3,"), whole.out);
+        Map<String, String> embedded = results(dir.resolve("small.db"), s);
+        assertEquals(28, embedded.size());
+
+        // again: nothing to run
+        Run again = oftctl("study", "run", f.toString());
+        assertTrue(again.out.contains("28 stored already, 0 to run"), again.out);
+
+        // as shards: two of three, then the merge names the missing shard; its run completes the study
+        Path sdb = dir.resolve("shards.db");
+        assertEquals(0, oftctl("study", "run", f.toString(), "--shard", "1/3", "--threads", "1").code);
+        assertEquals(0, oftctl("study", "run", f.toString(), "--shard", "2/3", "--threads", "1").code);
+        Run merge = oftctl("study", "merge", f.toString(), "--db", sdb.toString(), "--shards", "3");
+        assertEquals(Oftctl.EXIT_FAILURE, merge.code);
+        assertTrue(merge.out.contains("9 of 28 points missing") && merge.out.contains("rerun shards: 3/3 (9 points)"), merge.out);
+        assertEquals(0, oftctl("study", "run", f.toString(), "--shard", "3/3").code);
+        merge = oftctl("study", "merge", f.toString(), "--db", sdb.toString(), "--shards", "3");
+        assertEquals(0, merge.code, merge.out);
+        assertTrue(merge.out.contains("9 results merged") && merge.out.contains("19 were stored already, 0 of 28 points missing"), merge.out);
+        assertEquals(embedded, results(sdb, s), "shards give the same bits as the embedded run");
+
+        // exported as pandas reads it: a header, one flat row per point
+        Run csv = oftctl("study", "export", f.toString(), "--format", "csv");
+        assertEquals(0, csv.code, csv.err);
+        String[] lines = csv.out.strip().split("\n");
+        assertEquals(29, lines.length);
+        assertTrue(lines[0].startsWith("id,kind,topology,engine,paths,traffic,load,seed,vcs,buffer,"), lines[0]);
+        assertTrue(lines[0].contains(",accepted,") && lines[0].contains(",utilisationByLevel.1,") && lines[0].contains(",wallSeconds,worker"),
+                lines[0]);
+        Run json = oftctl("study", "export", f.toString(), "--format", "json");
+        assertEquals(28, new io.vertx.core.json.JsonArray(json.out).size());
+    }
+
+    @Test
+    void aRunKilledMidStudyResumesWithTheRestOnly(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("small.json"), SMALL.replace("\"sample\": 1500", "\"sample\": 6000"));
+        Path db = dir.resolve("small.db");
+        Process p = new ProcessBuilder(BoardSpec.BoardProcess.oftctl(List.of(), "study", "run", f.toString(), "--threads", "1"))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("first.out").toFile()).start();
+        try {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (rowCount(db) < 4 && System.nanoTime() < until && p.isAlive()) {
+                Thread.sleep(100);
+            }
+        } finally {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // kill -9
+        }
+        int before = rowCount(db);
+        assertTrue(before >= 4 && before < 28, "killed mid-study, with " + before + " of 28 stored: " + Files.readString(dir.resolve("first.out")));
+        Run resumed = oftctl("study", "run", f.toString());
+        assertEquals(0, resumed.code, resumed.err);
+        assertTrue(resumed.out.contains(before + " stored already, " + (28 - before) + " to run"), resumed.out);
+        assertEquals(28, rowCount(db), "every point stored once");
+    }
+
+    @Test
+    void aBadStudyFileIsOneLinePerErrorAndRunsNothing(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5",
+                        "bad.json: not a JSON object"},
+                {"{\"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}", "bad.json: topologies: missing (a list)"},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodq\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}",
+                        "bad.json: engines[0]: unknown routing engine 'dmodq'; known: dmodk,"},
+                {"{\"topologies\": [\"kary:4\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}",
+                        "bad.json: topologies[0]: topology 'kary:4': expected kary:k,n"},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [1.5]}",
+                        "bad.json: loads: 1.5 is not in (0, 1]"},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"unifrom\"], \"loads\": [0.5]}",
+                        "bad.json: traffic 'unifrom' on "},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5], \"flit\": {\"vc\": 2}}",
+                        "bad.json: flit.vc: unknown option (known: vcs, buffer,"},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5], "
+                        + "\"flit\": {\"switching\": \"cut-through\", \"buffer\": 2, \"packet\": 8}}", "bad.json: flit: virtual cut-through needs"},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"analyses\": [{\"metric\": \"ebbb\", \"pattern\": \"bisect\"}]}",
+                        "bad.json: analyses[0].metric: unknown metric 'ebbb'"},
+                {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5], \"seed\": [1]}",
+                        "bad.json: seed: unknown field"},
+        };
+        for (String[] c : cases) {
+            Path f = Files.writeString(dir.resolve("bad.json"), c[0]);
+            Run r = oftctl("study", "run", f.toString());
+            assertEquals(Oftctl.EXIT_USAGE, r.code, c[0] + "\n" + r.err);
+            assertTrue(r.err.startsWith("oftctl: " + dir + "/" + c[1]), c[0] + " gave " + r.err);
+            assertEquals(1, r.err.strip().split("\n").length, "one line: " + r.err);
+            assertTrue(!Files.exists(dir.resolve("bad.db")), "nothing written for a refused file");
+        }
+        // every error at once, a line each
+        Path f = Files.writeString(dir.resolve("bad.json"), "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodq\"], "
+                + "\"traffic\": [\"uniform\"], \"loads\": [0.5], \"seeds\": [\"one\"]}");
+        Run r = oftctl("study", "plan", f.toString());
+        assertEquals(List.of("oftctl: " + f + ": engines[0]: unknown routing engine 'dmodq'; known: dmodk, smodk, random, gdmodk, gsmodk, shift-1, disjoint",
+                "oftctl: " + f + ": seeds: one is not a whole number"), List.of(r.err.strip().split("\n")));
+    }
+}
