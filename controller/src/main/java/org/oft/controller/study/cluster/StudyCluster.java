@@ -80,6 +80,9 @@ public final class StudyCluster {
         c.setProperty("hazelcast.wait.seconds.before.join", "0");
         c.setProperty("hazelcast.phone.home.enabled", "false");
         c.setProperty("hazelcast.shutdownhook.enabled", "false");
+        // members that started apart (a worker before its coordinator) find each other within seconds, not minutes
+        c.setProperty("hazelcast.merge.first.run.delay.seconds", "5");
+        c.setProperty("hazelcast.merge.next.run.delay.seconds", "5");
         c.getNetworkConfig().setPort(port).setPortAutoIncrement(true).setPortCount(100);
         c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(host);
         c.setProperty("hazelcast.local.localAddress", host);
