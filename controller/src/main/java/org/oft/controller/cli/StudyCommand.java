@@ -207,7 +207,8 @@ final class StudyCommand implements Runnable {
                 } else {
                     t = onCluster(s, todo, store, here, err);
                 }
-                out.printf(Locale.ROOT, "study %s: done in %.1f s: %s%n", s.name(), (System.nanoTime() - started) / 1e9, t.summary());
+                out.printf(Locale.ROOT, "study %s: done in %.1f s (%.1f s from the first point handed out; the points took %.1f core-s): %s%n",
+                        s.name(), (System.nanoTime() - started) / 1e9, t.secondsSinceFirstPoint(), t.pointSeconds(), t.summary());
                 StudyTable.saturation(store.rows(s.points()), out);
                 return t.failedCount() > 0 ? Oftctl.EXIT_FAILURE : 0;
             }

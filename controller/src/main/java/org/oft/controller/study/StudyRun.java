@@ -29,8 +29,12 @@ public final class StudyRun {
         private long handedOutAgain;
         private long duplicates;
         private long failed;
+        private long firstHandedOut;
 
         public synchronized void handedOut(String worker) {
+            if (firstHandedOut == 0) {
+                firstHandedOut = System.nanoTime();
+            }
             byWorker.computeIfAbsent(worker, w -> new long[3])[0]++;
         }
 
@@ -75,6 +79,11 @@ public final class StudyRun {
         public synchronized String summary() {
             return String.format(Locale.ROOT, "%d stored, %d failed, %d handed out again, %d computed twice and dropped; by worker: %s",
                     stored(), failed, handedOutAgain, duplicates, workers());
+        }
+
+        /** Seconds since the first point was handed out (the run's time without start-up and the cluster's forming), 0 before. */
+        public synchronized double secondsSinceFirstPoint() {
+            return firstHandedOut == 0 ? 0 : (System.nanoTime() - firstHandedOut) / 1e9;
         }
 
         public synchronized long duplicates() {
