@@ -8,7 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="${1:-$here/controller/target/oftctl.jar}"
 oft() { exec java -XX:-UseCompressedOops -jar "$jar" "$@"; } # exec: a background worker's $! is its JVM, for kill -9
-work="$(mktemp -d)"; trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+work="$(mktemp -d)"; trap 'kill $(jobs -p) 2>/dev/null || true; pkill -f -- "--cluster-name bench-" 2>/dev/null || true; rm -rf "$work"' EXIT
 cat > "$work/bench.json" <<'J'
 {"name": "bench", "topologies": ["kary:4,3"], "engines": ["dmodk", "random"], "traffic": ["uniform", "shift:5"],
  "loads": [0.2, 0.4, 0.6], "seeds": [1, 2], "flit": {"warmup": 1000, "sample": 20000, "drain": 20000}}
@@ -51,6 +51,6 @@ for w in 1 2 4 kill; do
   report "cluster, $w worker$([ "$n" = 1 ] || echo s)" "$n" "$line"
   stored="$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(*c.execute('select count(*), count(distinct id) from points').fetchone())" "$work/bench.db")"
   echo "# rows, distinct points stored: $stored"
-  kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true
+  kill "${pids[@]}" 2>/dev/null || true; pkill -f -- "--cluster-name bench-$port-$w " 2>/dev/null || true; wait 2>/dev/null || true
   port=$((port + 100))
 done

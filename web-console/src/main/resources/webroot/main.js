@@ -9,6 +9,7 @@ import './views/analyses.js';
 import './views/boards.js';
 import './views/actions.js';
 import './views/events.js';
+import './views/studies.js';
 
 loadConfig();
 connect(loadConfig, () => current() !== null);

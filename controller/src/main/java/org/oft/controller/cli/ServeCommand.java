@@ -93,6 +93,10 @@ final class ServeCommand implements Callable<Integer> {
             + "~/.oftctl/events.db; 'none': in memory, for this run only).")
     String events;
 
+    @Option(names = "--studies", description = "The folder of the console's Studies view: every NAME.db there is shown as it runs "
+            + "(point 'oftctl study run --db' here), and a study started from the page runs into it (default ~/.oftctl/studies).")
+    Path studies;
+
     @Option(names = "--controller-id", description = "This controller's name to the boards, given to any other controller they refuse "
             + "(default host:pid).")
     String controllerId;
@@ -195,6 +199,7 @@ final class ServeCommand implements Callable<Integer> {
                 Math.round(leaseSeconds * 1000), takeOver, ha, priority));
         config = config.withEvents("none".equals(events) ? null
                 : events != null ? Path.of(events) : Path.of(System.getProperty("user.home"), ".oftctl", "events.db"));
+        config = config.withStudies(studies);
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();
         if (tokenFile != null) {

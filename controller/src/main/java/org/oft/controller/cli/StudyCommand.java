@@ -195,6 +195,7 @@ final class StudyCommand implements Runnable {
             }
             long started = System.nanoTime();
             try (ResultStore store = ResultStore.open(files.db())) {
+                store.describe(s);
                 Set<String> stored = store.storedIds();
                 List<StudyPoint> todo = s.points().stream().filter(p -> !stored.contains(p.id())).toList();
                 out.printf(Locale.ROOT, "study %s: %d points, %d stored already, %d to run%n", s.name(), s.points().size(),
@@ -229,8 +230,8 @@ final class StudyCommand implements Runnable {
                     vertx.deployVerticle(new Worker(clusterArgs.host + "/" + ProcessHandle.current().pid(), here, m -> {
                     })).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
                 }
-                try (StudyRun.ProgressLine p = new StudyRun.ProgressLine(err, s.name(), todo.size(), tally,
-                        () -> c.runningByWorker().toString(), (long) (progressSeconds * 1000))) {
+                try (StudyRun.ProgressLine p = new StudyRun.ProgressLine(err, s.name(), todo.size(), tally, c::runningByWorker, store,
+                        (long) (progressSeconds * 1000))) {
                     c.finished().toCompletionStage().toCompletableFuture().get();
                 }
             } finally {

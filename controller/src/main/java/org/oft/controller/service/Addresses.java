@@ -62,6 +62,15 @@ public final class Addresses {
     /** Request/reply: who owns the boards (this controller's role, id, generation; each board's owner and lease; the standbys). */
     public static final String OWNER = "oft.owner";
 
+    /** Request/reply: the studies of the controller's folder, [{name, points, stored, running, left, state, workers}]. */
+    public static final String STUDIES = "oft.studies";
+    /** Request/reply: {"name": N} answered with the study's state, its flit points' figures and saturation per configuration. */
+    public static final String STUDY = "oft.study";
+    /** Request/reply: {"name": N, "study": {...}} checks the study and starts it on this controller's cores, answering {name, points}. */
+    public static final String STUDY_START = "oft.study.start";
+    /** Request/reply: {"name": N, "format": "csv"|"json"} answered with {"content": TEXT}, the export. */
+    public static final String STUDY_EXPORT = "oft.study.export";
+
     private Addresses() {
     }
 }

@@ -86,6 +86,9 @@ public final class ControllerApp implements AutoCloseable {
             // the event log first: everything after it is kept, and a file it cannot keep stops the start here
             await(vertx.deployVerticle(new EventsVerticle(config.events(),
                     config.ownership().controllerId())), "the event log did not start");
+            // a study asked for from the page runs on half the cores: the fabric's model and the console keep the rest
+            await(vertx.deployVerticle(new org.oft.controller.service.studies.StudiesVerticle(config.studiesDir(),
+                    Math.max(1, Runtime.getRuntime().availableProcessors() / 2))), "the studies did not start");
             if (config.ownership().ha() != null) { // the ensemble is reached before any board
                 election = MasterElection.join(config.ownership().ha(),
                         config.ownership().controllerId(), config.ownership().priority());

@@ -15,7 +15,7 @@ import org.oft.sim.optical.FabricWiring;
  */
 public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
                           Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts, Ownership ownership,
-                          Path events) {
+                          Path events, Path studies) {
     /**
      * Who this controller is to the boards (its id, named to any other controller they refuse), how long
      * its claim holds without renewal, whether it takes boards another controller holds, and, with
@@ -44,7 +44,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
                        Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts) {
-        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, Ownership.defaults(), null);
+        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, Ownership.defaults(), null, null);
     }
 
     /** The console over TLS: a PEM certificate (chain) and its PEM private key. */
@@ -72,22 +72,32 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The same served over TLS. */
     public ServeConfig withTls(Tls t) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t, allowedHosts, ownership, events);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, t, allowedHosts, ownership, events, studies);
     }
 
     /** The same, keeping its event log in {@code file} (null: in memory, for this run only). */
     public ServeConfig withEvents(Path file) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, ownership, file);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, ownership, file, studies);
+    }
+
+    /** The same, with the console's studies in {@code dir} (null: ~/.oftctl/studies). */
+    public ServeConfig withStudies(Path dir) {
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, ownership, events, dir);
+    }
+
+    /** The folder of the console's studies. */
+    public Path studiesDir() {
+        return studies != null ? studies : Path.of(System.getProperty("user.home"), ".oftctl", "studies");
     }
 
     /** The same, owning the boards as {@code o} says. */
     public ServeConfig withOwnership(Ownership o) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, o, events);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, o, events, studies);
     }
 
     /** The same, answering also to {@code names} (the Host header a browser sends when it reaches the console by them). */
     public ServeConfig withAllowedHosts(java.util.List<String> names) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, names, ownership, events);
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, names, ownership, events, studies);
     }
 
     /** The electrical fabric: its bench of switch boards and the engine that computes their tables. */

@@ -52,6 +52,10 @@ public final class ResultStore implements AutoCloseable {
                         + "kind TEXT NOT NULL, topology TEXT, engine TEXT, paths INTEGER, traffic TEXT, load REAL, seed INTEGER, metric TEXT, "
                         + "pattern TEXT, accepted REAL, mean_latency REAL, p99_latency INTEGER, sustained INTEGER, config TEXT NOT NULL, "
                         + "result TEXT NOT NULL, wall_seconds REAL, worker TEXT, finished_at TEXT)");
+                // what the file holds (the study's definition and size), and who runs its points now (the runner's view)
+                s.execute("CREATE TABLE IF NOT EXISTS study (name TEXT PRIMARY KEY, points INTEGER NOT NULL, model_version TEXT NOT NULL, "
+                        + "spec TEXT NOT NULL, started_at TEXT NOT NULL)");
+                s.execute("CREATE TABLE IF NOT EXISTS progress (worker TEXT PRIMARY KEY, running INTEGER NOT NULL, updated_at INTEGER NOT NULL)");
             }
             return new ResultStore(file, c);
         } catch (SQLException | java.io.IOException e) {
@@ -97,6 +101,44 @@ public final class ResultStore implements AutoCloseable {
         }
     }
 
+    /** Records the study this database holds: its definition and number of points, as a run starts. */
+    public synchronized void describe(Study s) {
+        try (PreparedStatement q = db.prepareStatement("INSERT OR REPLACE INTO study (name, points, model_version, spec, started_at) "
+                + "VALUES (?,?,?,?,?)")) {
+            q.setString(1, s.name());
+            q.setInt(2, s.points().size());
+            q.setString(3, StudyPoint.MODEL_VERSION);
+            q.setString(4, s.spec().encode());
+            q.setString(5, java.time.Instant.now().toString());
+            q.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+    }
+
+    /** The points running now, by worker (replacing the last such record); the console reads it. */
+    public synchronized void running(java.util.Map<String, Integer> byWorker) {
+        try (Statement s = db.createStatement(); PreparedStatement q = db.prepareStatement("INSERT INTO progress VALUES (?,?,?)")) {
+            db.setAutoCommit(false);
+            s.execute("DELETE FROM progress");
+            for (var e : byWorker.entrySet()) {
+                q.setString(1, e.getKey());
+                q.setInt(2, e.getValue());
+                q.setLong(3, System.currentTimeMillis());
+                q.executeUpdate();
+            }
+            db.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        } finally {
+            try {
+                db.setAutoCommit(true);
+            } catch (SQLException e) {
+                // the next statement says so
+            }
+        }
+    }
+
     /** The ids of the stored points of this model version. */
     public synchronized Set<String> storedIds() {
         Set<String> ids = new HashSet<>();
@@ -113,17 +155,26 @@ public final class ResultStore implements AutoCloseable {
         return ids;
     }
 
-    /** The stored rows of these points, in the points' order (points not stored are left out). */
-    public synchronized List<Row> rows(List<StudyPoint> points) {
-        java.util.Map<String, Row> byId = new java.util.HashMap<>();
+    /** Every stored row, in the order stored. */
+    public synchronized List<Row> rows() {
+        List<Row> out = new ArrayList<>();
         try (Statement s = db.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id, config, result, wall_seconds, worker, finished_at FROM points")) {
+             ResultSet rs = s.executeQuery("SELECT id, config, result, wall_seconds, worker, finished_at FROM points ORDER BY rowid")) {
             while (rs.next()) {
-                byId.put(rs.getString(1), new Row(rs.getString(1), new JsonObject(rs.getString(2)), new JsonObject(rs.getString(3)),
-                        rs.getDouble(4), rs.getString(5), rs.getString(6)));
+                out.add(new Row(rs.getString(1), new JsonObject(rs.getString(2)), new JsonObject(rs.getString(3)), rs.getDouble(4),
+                        rs.getString(5), rs.getString(6)));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+        return out;
+    }
+
+    /** The stored rows of these points, in the points' order (points not stored are left out). */
+    public synchronized List<Row> rows(List<StudyPoint> points) {
+        java.util.Map<String, Row> byId = new java.util.HashMap<>();
+        for (Row r : rows()) {
+            byId.put(r.id(), r);
         }
         List<Row> out = new ArrayList<>();
         for (StudyPoint p : points) {

@@ -218,7 +218,7 @@ public final class StudyFile {
                 }
             }
         }
-        return new Study(name, points);
+        return new Study(name, points, o.copy());
     }
 
     private static List<Object> list(JsonObject o, String key, boolean required, List<String> errors) {

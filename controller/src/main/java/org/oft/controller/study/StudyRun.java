@@ -91,11 +91,17 @@ public final class StudyRun {
         }
     }
 
-    /** Progress lines on stderr: each few seconds, points stored of those to run, the workers and the time left. */
+    /**
+     * Progress every few seconds: a line on stderr (points stored of those to run, the time left, the points running
+     * and stored per worker), and the points running per worker into the database, where the console reads them.
+     */
     public static final class ProgressLine implements AutoCloseable {
         private final java.util.Timer timer = new java.util.Timer("oft-study-progress", true);
+        private final ResultStore store;
 
-        public ProgressLine(PrintWriter err, String study, int todo, Tally tally, Supplier<String> running, long periodMillis) {
+        public ProgressLine(PrintWriter err, String study, int todo, Tally tally, Supplier<Map<String, Integer>> running, ResultStore store,
+                            long periodMillis) {
+            this.store = store;
             long started = System.nanoTime();
             timer.scheduleAtFixedRate(new java.util.TimerTask() {
                 @Override
@@ -103,9 +109,17 @@ public final class StudyRun {
                     long done = tally.stored() + tally.failedCount();
                     double elapsed = (System.nanoTime() - started) / 1e9;
                     String left = done == 0 ? "estimating" : "about " + Math.round(elapsed * (todo - done) / done) + " s left";
+                    Map<String, Integer> now = running.get();
                     err.printf(Locale.ROOT, "study %s: %d/%d points, %s; running: %s; stored by: %s%n", study, done, todo, left,
-                            running.get(), tally.workers());
+                            now.isEmpty() ? "none" : now.toString().replaceAll("[{}]", ""), tally.workers());
                     err.flush();
+                    if (store != null) {
+                        try {
+                            store.running(now);
+                        } catch (IllegalStateException e) {
+                            err.println("oftctl study: " + e.getMessage());
+                        }
+                    }
                 }
             }, periodMillis, periodMillis);
         }
@@ -113,6 +127,9 @@ public final class StudyRun {
         @Override
         public void close() {
             timer.cancel();
+            if (store != null) {
+                store.running(Map.of());
+            }
         }
     }
 
@@ -121,7 +138,8 @@ public final class StudyRun {
                                  long progressMillis, PrintWriter err) {
         Tally tally = new Tally();
         java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
-        ProgressLine progress = new ProgressLine(err, study, todo.size(), tally, () -> worker + " " + running.get(), progressMillis);
+        ProgressLine progress = new ProgressLine(err, study, todo.size(), tally,
+                () -> running.get() == 0 ? Map.of() : Map.of(worker, running.get()), store, progressMillis);
         PointRunner runner = new PointRunner();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
             Thread t = new Thread(r, "oft-study-point");

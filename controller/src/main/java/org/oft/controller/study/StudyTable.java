@@ -76,11 +76,24 @@ public final class StudyTable {
         return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
+    /** A configuration without its load, in words: the name of its curve. */
+    public static String seriesName(JsonObject c) {
+        StringBuilder sb = new StringBuilder(c.getString("topology")).append(' ').append(c.getString("engine"));
+        if (c.getInteger("paths", 1) > 1) {
+            sb.append(" x").append(c.getInteger("paths"));
+        }
+        sb.append(' ').append(c.getString("traffic")).append(" seed ").append(c.getLong("seed"));
+        sb.append(String.format(Locale.ROOT, ", %d VCs x %d flits, %d-flit packets, %s", c.getInteger("vcs"), c.getInteger("buffer"),
+                c.getInteger("packet"), c.getString("switching")));
+        return sb.toString();
+    }
+
     /**
      * Saturation per configuration (every field but the load): the highest load up to which every load was
-     * sustained (accepted at least 97 % of offered, all delivered, no deadlock), as {@code oftctl flit --sweep} says it.
+     * sustained (accepted at least 97 % of offered, all delivered, no deadlock), as {@code oftctl flit --sweep} says it;
+     * null below the first load.
      */
-    public static void saturation(List<ResultStore.Row> rows, PrintWriter out) {
+    public static List<JsonObject> saturations(List<ResultStore.Row> rows) {
         Map<String, List<ResultStore.Row>> byConfig = new LinkedHashMap<>();
         for (ResultStore.Row r : rows) {
             if (!"flit".equals(r.config().getString("kind"))) {
@@ -90,10 +103,7 @@ public final class StudyTable {
             key.remove("load");
             byConfig.computeIfAbsent(key.encode(), k -> new ArrayList<>()).add(r);
         }
-        if (byConfig.isEmpty()) {
-            return;
-        }
-        out.println("topology,engine,paths,traffic,seed,options,loads,saturation,accepted_at_saturation");
+        List<JsonObject> out = new ArrayList<>();
         for (List<ResultStore.Row> group : byConfig.values()) {
             group.sort((a, b) -> Double.compare(a.config().getDouble("load"), b.config().getDouble("load")));
             Double sat = null;
@@ -106,10 +116,27 @@ public final class StudyTable {
                 acc = r.result().getDouble("accepted");
             }
             JsonObject c = group.get(0).config();
-            String options = String.format(Locale.ROOT, "%d VCs x %d flits, %d-flit packets, %s", c.getInteger("vcs"), c.getInteger("buffer"),
-                    c.getInteger("packet"), c.getString("switching"));
-            out.printf(Locale.ROOT, "%s,%s,%d,%s,%d,%s,%d,%s,%s%n", cell(c.getString("topology")), c.getString("engine"), c.getInteger("paths"),
-                    cell(c.getString("traffic")), c.getLong("seed"), cell(options), group.size(),
+            out.add(new JsonObject().put("series", seriesName(c)).put("topology", c.getString("topology")).put("engine", c.getString("engine"))
+                    .put("paths", c.getInteger("paths")).put("traffic", c.getString("traffic")).put("seed", c.getLong("seed"))
+                    .put("options", String.format(Locale.ROOT, "%d VCs x %d flits, %d-flit packets, %s", c.getInteger("vcs"), c.getInteger("buffer"),
+                            c.getInteger("packet"), c.getString("switching")))
+                    .put("loads", group.size()).put("saturationLoad", sat).put("acceptedAtSaturation", acc));
+        }
+        return out;
+    }
+
+    /** {@link #saturations} as CSV, after a run. */
+    public static void saturation(List<ResultStore.Row> rows, PrintWriter out) {
+        List<JsonObject> sats = saturations(rows);
+        if (sats.isEmpty()) {
+            return;
+        }
+        out.println("topology,engine,paths,traffic,seed,options,loads,saturation,accepted_at_saturation");
+        for (JsonObject o : sats) {
+            Double sat = o.getDouble("saturationLoad");
+            Double acc = o.getDouble("acceptedAtSaturation");
+            out.printf(Locale.ROOT, "%s,%s,%d,%s,%d,%s,%d,%s,%s%n", cell(o.getString("topology")), o.getString("engine"), o.getInteger("paths"),
+                    cell(o.getString("traffic")), o.getLong("seed"), cell(o.getString("options")), o.getInteger("loads"),
                     sat == null ? "below the first load" : java.math.BigDecimal.valueOf(sat).stripTrailingZeros().toPlainString(),
                     acc == null ? "-" : String.format(Locale.ROOT, "%.4f", acc));
         }

@@ -177,6 +177,10 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/sweeps").handler(ctx -> post(ctx, Addresses.SWEEP_START, null));
         router.post("/api/analyses").handler(ctx -> post(ctx, Addresses.ANALYSIS_START, null));
         router.get("/api/analyses/:id").handler(ctx -> byId(ctx, Addresses.ANALYSIS_STATUS));
+        router.get("/api/studies").handler(ctx -> request(ctx, Addresses.STUDIES, new JsonObject()));
+        router.get("/api/studies/:name").handler(ctx -> request(ctx, Addresses.STUDY, new JsonObject().put("name", ctx.pathParam("name"))));
+        router.get("/api/studies/:name/export").handler(this::exportStudy);
+        router.post("/api/studies").handler(ctx -> post(ctx, Addresses.STUDY_START, null));
         router.get("/api/topology").handler(ctx -> request(ctx, Addresses.TOPOLOGY, new JsonObject()));
         router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
@@ -378,6 +382,18 @@ public final class ConsoleVerticle extends VerticleBase {
     }
 
     /** A request to {@code address}; its JSON answer is the response. */
+    /** A study's results as a download: {@code ?format=csv} (the default) or {@code json}, named after the study. */
+    private void exportStudy(RoutingContext ctx) {
+        String name = ctx.pathParam("name");
+        String format = ctx.request().getParam("format", "csv");
+        vertx.eventBus().<JsonObject>request(Addresses.STUDY_EXPORT, new JsonObject().put("name", name).put("format", format),
+                        new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
+                .onSuccess(r -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, format.equals("json") ? "application/json" : "text/csv")
+                        .putHeader("Content-Disposition", "attachment; filename=\"" + name + "." + format + "\"")
+                        .end(r.body().getString("content")))
+                .onFailure(e -> replyError(ctx, e));
+    }
+
     private void request(RoutingContext ctx, String address, JsonObject body) {
         vertx.eventBus().<JsonObject>request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
                 .onSuccess(r -> json(ctx, 200, r.body()))

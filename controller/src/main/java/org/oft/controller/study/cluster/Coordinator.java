@@ -42,6 +42,7 @@ public final class Coordinator extends VerticleBase {
     private final Consumer<String> log;
     private final StudyRun.Tally tally;
     private final Promise<Void> finished = Promise.promise();
+    private volatile Map<String, Integer> running = Map.of();
 
     /** Coordinates {@code todo}, the points of {@code all} not stored yet. */
     public Coordinator(String study, List<StudyPoint> all, List<StudyPoint> todo, ResultStore store, long leaseMillis, StudyRun.Tally tally,
@@ -183,14 +184,15 @@ public final class Coordinator extends VerticleBase {
             log.accept("point " + l.point.id() + " (" + l.point.describe() + "): no heartbeat from " + l.worker + " for "
                     + leaseMillis / 1000.0 + " s; handed out again");
         }
+        Map<String, Integer> byWorker = new java.util.TreeMap<>();
+        for (Lease l : leases.values()) {
+            byWorker.merge(l.worker, 1, Integer::sum);
+        }
+        running = java.util.Collections.unmodifiableMap(byWorker);
     }
 
-    /** Points leased now, by worker (for progress lines). */
+    /** Points leased now, by worker, as of the last lease check (any thread may read it: progress lines). */
     public Map<String, Integer> runningByWorker() {
-        Map<String, Integer> out = new java.util.TreeMap<>();
-        for (Lease l : leases.values()) {
-            out.merge(l.worker, 1, Integer::sum);
-        }
-        return out;
+        return running;
     }
 }

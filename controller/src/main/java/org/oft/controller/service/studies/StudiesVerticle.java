@@ -1,0 +1,165 @@
+package org.oft.controller.service.studies;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.oft.controller.service.Addresses;
+import org.oft.controller.service.events.Events;
+import org.oft.controller.study.ResultStore;
+import org.oft.controller.study.Study;
+import org.oft.controller.study.StudyFile;
+import org.oft.controller.study.StudyLibrary;
+import org.oft.controller.study.StudyPoint;
+import org.oft.controller.study.StudyRun;
+import org.oft.controller.study.StudyTable;
+
+/**
+ * The studies of one folder for the console: lists them and their progress (whoever runs them: this controller, an
+ * {@code oftctl study run} or a cluster's coordinator writing there), and runs a study asked for from the page on
+ * this controller's spare cores, one at a time. Reads and the run are off the event loop.
+ */
+public final class StudiesVerticle extends VerticleBase {
+    private final StudyLibrary library;
+    private final int threads;
+    private volatile String runningStudy;
+
+    /** {@code dir}: the studies' folder; {@code threads}: the cores a study started here may use. */
+    public StudiesVerticle(Path dir, int threads) {
+        this.library = new StudyLibrary(dir);
+        this.threads = threads;
+    }
+
+    @Override
+    public Future<?> start() {
+        vertx.eventBus().<JsonObject>consumer(Addresses.STUDIES, this::list);
+        vertx.eventBus().<JsonObject>consumer(Addresses.STUDY, this::status);
+        vertx.eventBus().<JsonObject>consumer(Addresses.STUDY_START, this::startStudy);
+        vertx.eventBus().<JsonObject>consumer(Addresses.STUDY_EXPORT, this::export);
+        return Future.succeededFuture();
+    }
+
+    private void list(Message<JsonObject> msg) {
+        vertx.executeBlocking(() -> new JsonObject().put("folder", library.dir().toString()).put("studies", library.list())
+                        .put("runningHere", runningStudy), false)
+                .onSuccess(msg::reply).onFailure(e -> msg.fail(503, e.getMessage()));
+    }
+
+    private String name(Message<JsonObject> msg) {
+        String name = msg.body().getValue("name") instanceof String s ? s : null;
+        if (name == null || !StudyLibrary.NAME.matcher(name).matches()) {
+            msg.fail(400, "a study's name is 1-64 letters, digits, '-' or '_', got " + (name == null ? "none" : "'" + name + "'"));
+            return null;
+        }
+        return name;
+    }
+
+    private void status(Message<JsonObject> msg) {
+        String name = name(msg);
+        if (name == null) {
+            return;
+        }
+        vertx.executeBlocking(() -> library.summary(name, true), false).onSuccess(msg::reply).onFailure(e -> fail(msg, e));
+    }
+
+    private void export(Message<JsonObject> msg) {
+        String name = name(msg);
+        if (name == null) {
+            return;
+        }
+        String format = msg.body().getString("format", "csv");
+        if (!format.equals("csv") && !format.equals("json")) {
+            msg.fail(400, "format must be csv or json, got '" + format + "'");
+            return;
+        }
+        vertx.executeBlocking(() -> {
+            library.summary(name, false); // a clear 404 for a study that is not there
+            StringWriter w = new StringWriter();
+            try (ResultStore store = ResultStore.open(library.db(name))) {
+                List<ResultStore.Row> rows = store.rows();
+                if (format.equals("csv")) {
+                    StudyTable.csv(rows, new PrintWriter(w));
+                } else {
+                    StudyTable.json(rows, new PrintWriter(w));
+                }
+            }
+            return new JsonObject().put("content", w.toString());
+        }, false).onSuccess(msg::reply).onFailure(e -> fail(msg, e));
+    }
+
+    private static void fail(Message<JsonObject> msg, Throwable e) {
+        msg.fail(e instanceof java.util.NoSuchElementException ? 404 : 503, e.getMessage());
+    }
+
+    private void startStudy(Message<JsonObject> msg) {
+        String name = name(msg);
+        if (name == null) {
+            return;
+        }
+        if (!(msg.body().getValue("study") instanceof JsonObject spec)) {
+            msg.fail(400, "'study' must be the study as a JSON object (docs/studies.md)");
+            return;
+        }
+        if (runningStudy != null) {
+            msg.fail(409, "study '" + runningStudy + "' runs on this controller; one at a time");
+            return;
+        }
+        Path file = library.dir().resolve(name + ".json");
+        Study study;
+        try {
+            study = StudyFile.parse(spec.copy().put("name", name), library.dir(), name, "study");
+        } catch (StudyFile.Invalid e) {
+            msg.fail(400, String.join("; ", e.lines()));
+            return;
+        } catch (IllegalArgumentException e) {
+            msg.fail(400, e.getMessage());
+            return;
+        }
+        runningStudy = name;
+        vertx.executeBlocking(() -> {
+            Files.createDirectories(library.dir());
+            if (Files.exists(file) && !new JsonObject(Files.readString(file)).put("name", name).equals(study.spec())) {
+                throw new IllegalArgumentException("a study named '" + name + "' with another definition is in " + library.dir()
+                        + ": choose another name");
+            }
+            Files.writeString(file, study.spec().encodePrettily());
+            ResultStore store = ResultStore.open(library.db(name));
+            store.describe(study);
+            return store;
+        }, false).onFailure(e -> {
+            runningStudy = null;
+            msg.fail(e instanceof IllegalArgumentException ? 409 : 503, e.getMessage());
+        }).onSuccess(store -> {
+            Set<String> stored = store.storedIds();
+            List<StudyPoint> todo = study.points().stream().filter(p -> !stored.contains(p.id())).toList();
+            msg.reply(new JsonObject().put("name", name).put("points", study.points().size()).put("toRun", todo.size()));
+            Events.publish(vertx, Events.of("info", "action", "study " + name, null, null,
+                    "study " + name + " started here: " + todo.size() + " of " + study.points().size() + " points to run on " + threads
+                            + (threads == 1 ? " core" : " cores")));
+            String worker = "controller/" + ProcessHandle.current().pid();
+            // a thread of its own: a study runs for minutes, and Vert.x's worker pool serves the console's reads
+            Thread t = new Thread(() -> {
+                String outcome;
+                try {
+                    StudyRun.Tally tally = StudyRun.embedded(name, todo, store, threads, worker, m -> Events.publish(vertx,
+                            Events.of("warning", "study", "study " + name, null, "failed", m)), 1000, new PrintWriter(java.io.Writer.nullWriter()));
+                    outcome = "done: " + tally.summary();
+                } catch (RuntimeException e) {
+                    outcome = "failed: " + e.getMessage();
+                } finally {
+                    store.close();
+                    runningStudy = null;
+                }
+                Events.publish(vertx, Events.of("info", "study", "study " + name, null, null, "study " + name + " " + outcome));
+            }, "oft-study-" + name);
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+}

@@ -1,0 +1,91 @@
+package org.oft.controller.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.cli.Oftctl;
+import org.oft.controller.service.ControllerApp;
+import org.oft.controller.service.ServeConfig;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+
+/**
+ * The Studies view in a real Chromium: a study run from the command line into the controller's folder is listed with
+ * its points per worker; a study started from the page runs to the end with a curve per configuration and saturation
+ * per configuration; its download is the CSV export; a bad study is refused with the file's own error line.
+ */
+@Timeout(240)
+class StudiesConsoleBrowserTest {
+    @Test
+    void studiesAreListedFollowedStartedAndDownloaded(@TempDir Path studies, @TempDir Path profile) throws Exception {
+        Browsers.require();
+        Path cli = Files.writeString(studies.resolve("from-the-cli.json"), """
+                {"topologies": ["kary:4,3"], "engines": ["dmodk"], "traffic": ["uniform", "shift:5"], "loads": [0.4, 0.8],
+                 "flit": {"warmup": 200, "sample": 1000}}""");
+        StringWriter err = new StringWriter();
+        assertEquals(0, Oftctl.execute(new String[] {"study", "run", cli.toString(), "--threads", "1"}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err)), err.toString());
+        ControllerApp app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 10, "sim").withStudies(studies));
+        WebDriver browser = Browsers.open(profile);
+        try {
+            browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
+            var wait = Browsers.waitUpTo(browser, 60);
+            wait.until(d -> !d.findElements(By.id("nav-studies")).isEmpty());
+            browser.findElement(By.id("nav-studies")).click();
+            wait.until(d -> Browsers.text(d, "#studies-table tbody tr").startsWith("from-the-cli done 4 4 0 0 "));
+            assertTrue(Browsers.text(browser, "#studies-table tbody tr").contains("/" + ProcessHandle.current().pid() + " (4, 0)"),
+                    "stored per worker: " + Browsers.text(browser, "#studies-table tbody tr"));
+
+            // a bad study is refused with its line
+            JavascriptExecutor js = (JavascriptExecutor) browser;
+            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
+                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodq\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}");
+            browser.findElement(By.id("study-start")).click();
+            wait.until(d -> Browsers.text(d, "#study-start-status").startsWith("refused: study: engines[0]: unknown routing engine 'dmodq'"));
+
+            // a study from the page: 2 engines x 3 loads, run here to the end
+            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
+                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\", \"random\"], \"traffic\": [\"uniform\"], "
+                            + "\"loads\": [0.3, 0.6, 0.9], \"flit\": {\"warmup\": 300, \"sample\": 3000}}");
+            browser.findElement(By.id("study-name")).clear();
+            browser.findElement(By.id("study-name")).sendKeys("page-study");
+            browser.findElement(By.id("study-start")).click();
+            wait.until(d -> Browsers.text(d, "#study-start-status").equals("started page-study: 6 of 6 points to run"));
+            Browsers.waitUpTo(browser, 120).until(d -> Browsers.text(d, "#study-status").startsWith("done: 6 of 6 points stored"));
+            wait.until(d -> d.findElements(By.cssSelector("#study-saturation tbody tr")).size() == 2);
+            assertTrue(Browsers.text(browser, "#study-saturation tbody tr").startsWith("kary:4,3 dmodk uniform seed 1, 4 VCs x 16 flits"),
+                    Browsers.text(browser, "#study-saturation tbody tr"));
+            Object series = js.executeScript("const o = echarts.getInstanceByDom(document.getElementById('study-accepted')).getOption();"
+                    + " return o.series.map(s => s.name + ':' + s.data.length).join('|');");
+            assertEquals("dmodk:3|random:3", series, "the legend names what tells the curves apart");
+            assertEquals("All curves: kary:4,3 uniform seed 1, 4 VCs x 16 flits, 1-flit packets, wormhole.", Browsers.text(browser, "#study-common"));
+            assertTrue(Files.exists(studies.resolve("page-study.json")), "the page's study is kept beside its results");
+            Browsers.screenshot(browser, "studies", "view-studies");
+
+            // the download is the export
+            String csv = (String) ((JavascriptExecutor) browser).executeAsyncScript("const done = arguments[arguments.length - 1];"
+                    + " const a = [...document.querySelectorAll('a.study-download')].find(x => x.href.includes('page-study') && x.href.endsWith('csv'));"
+                    + " fetch(a.href).then(r => r.text()).then(done);");
+            String[] lines = csv.strip().split("\n");
+            assertEquals(7, lines.length, csv);
+            assertTrue(lines[0].startsWith("id,kind,topology,engine,paths,traffic,load,seed,"), lines[0]);
+
+            // the same name with another definition is refused, nothing overwritten
+            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
+                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}");
+            browser.findElement(By.id("study-start")).click();
+            wait.until(d -> Browsers.text(d, "#study-start-status").startsWith("refused: a study named 'page-study' with another definition"));
+        } finally {
+            browser.quit();
+            app.close();
+        }
+    }
+}
