@@ -316,7 +316,7 @@ final class StudyCommand implements Runnable {
         @picocli.CommandLine.Mixin
         Files0 files = new Files0();
 
-        @Option(names = "--format", defaultValue = "csv", description = "csv or json")
+        @Option(names = "--format", defaultValue = "csv", description = "csv, json or parquet (parquet needs --output)")
         String format;
 
         @Option(names = "--output", description = "write here instead of standard output")
@@ -324,8 +324,11 @@ final class StudyCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (!format.equals("csv") && !format.equals("json")) {
-                throw new IllegalArgumentException("--format must be csv or json, got '" + format + "'");
+            if (!format.equals("csv") && !format.equals("json") && !format.equals("parquet")) {
+                throw new IllegalArgumentException("--format must be csv, json or parquet, got '" + format + "'");
+            }
+            if (format.equals("parquet") && output == null) {
+                throw new IllegalArgumentException("--format parquet writes a binary file: give --output FILE.parquet");
             }
             Study s = files.study();
             if (!Files.exists(files.db())) {
@@ -333,6 +336,10 @@ final class StudyCommand implements Runnable {
             }
             try (ResultStore store = ResultStore.open(files.db())) {
                 List<ResultStore.Row> rows = store.rows(s.points());
+                if (format.equals("parquet")) {
+                    org.oft.controller.study.ParquetExport.write(rows, output);
+                    return 0;
+                }
                 PrintWriter w = output == null ? spec.commandLine().getOut()
                         : new PrintWriter(Files.newBufferedWriter(output), false);
                 try {

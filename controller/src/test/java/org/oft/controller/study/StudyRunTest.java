@@ -117,6 +117,20 @@ class StudyRunTest {
                 lines[0]);
         Run json = oftctl("study", "export", f.toString(), "--format", "json");
         assertEquals(28, new io.vertx.core.json.JsonArray(json.out).size());
+        // and as Parquet, read back by DuckDB: every row, numbers as numbers
+        Path parquet = dir.resolve("small.parquet");
+        Run pq = oftctl("study", "export", f.toString(), "--format", "parquet", "--output", parquet.toString());
+        assertEquals(0, pq.code, pq.err);
+        try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT count(*), count(accepted), typeof(any_value(accepted)), typeof(any_value(\"anomalies.deadlock\")) FROM '"
+                     + parquet + "'")) {
+            rs.next();
+            assertEquals(28, rs.getInt(1));
+            assertEquals(24, rs.getInt(2), "the flit points have an accepted rate, the analyses none");
+            assertEquals("DOUBLE", rs.getString(3));
+            assertEquals("BOOLEAN", rs.getString(4));
+        }
+        assertEquals(Oftctl.EXIT_USAGE, oftctl("study", "export", f.toString(), "--format", "parquet").code, "binary needs --output");
     }
 
     @Test
