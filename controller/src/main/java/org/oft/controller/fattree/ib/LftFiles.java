@@ -269,7 +269,7 @@ public final class LftFiles {
         if (paths == 0) {
             throw new IllegalArgumentException(source + ": no forwarding table rows for hosts found");
         }
-        byte[] ports = new byte[t.switches() * n * paths];
+        byte[][] ports = new byte[t.switches()][n * paths];
         for (int v = n; v < t.nodes(); v++) {
             Map<Integer, java.util.TreeMap<Integer, Integer>> r = rows.get(v);
             if (r == null) {
@@ -279,7 +279,7 @@ public final class LftFiles {
                 java.util.TreeMap<Integer, Integer> lids = r.get(d);
                 if (lids == null) { // a broken fabric: this switch has no route to d (LFT 255)
                     for (int q = 0; q < paths; q++) {
-                        ports[((v - n) * n + d) * paths + q] = (byte) org.oft.controller.fattree.routing.Reroute.NONE;
+                        ports[v - n][d * paths + q] = (byte) org.oft.controller.fattree.routing.Reroute.NONE;
                     }
                     continue;
                 }
@@ -289,7 +289,7 @@ public final class LftFiles {
                 }
                 int q = 0;
                 for (int lp : lids.values()) {
-                    ports[((v - n) * n + d) * paths + q++] = (byte) lp;
+                    ports[v - n][d * paths + q++] = (byte) lp;
                 }
             }
         }

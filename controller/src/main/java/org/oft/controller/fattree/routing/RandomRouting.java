@@ -33,39 +33,32 @@ public final class RandomRouting implements RoutingEngine {
             return MultiPath.route(t, o, name(), (k, d, q) -> drawn(t, seed, k, d, q));
         }
         int n = t.hosts();
-        long size = (long) n * t.switches();
-        if (size > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("forwarding tables would take " + size + " bytes; too large for one array");
-        }
-        byte[] ports = new byte[(int) size];
+        byte[][] rows = new byte[t.switches()][];
         IntStream.range(n, t.nodes()).parallel().forEach(node -> {
             int l = t.level(node);
-            int off = (node - n) * n;
+            byte[] ports = new byte[n];
+            rows[node - n] = ports;
             int downs = t.downPorts(l);
             int ups = t.upPorts(l);
             for (int d = 0; d < n; d++) {
                 long r = mix(seed, node, d);
                 if (t.below(node, d)) {
-                    ports[off + d] = (byte) (t.hostDigit(d, l) + (int) Long.remainderUnsigned(r, t.p(l)) * t.m(l));
+                    ports[d] = (byte) (t.hostDigit(d, l) + (int) Long.remainderUnsigned(r, t.p(l)) * t.m(l));
                 } else {
-                    ports[off + d] = (byte) (downs + (int) Long.remainderUnsigned(r, ups));
+                    ports[d] = (byte) (downs + (int) Long.remainderUnsigned(r, ups));
                 }
             }
         });
-        byte[] hostPorts = null;
+        byte[][] hostPorts = null;
         if (t.upPorts(0) > 1) {
-            long hs = (long) n * n;
-            if (hs > Integer.MAX_VALUE - 16) {
-                throw new IllegalArgumentException("hosts with several links need per-host tables of " + hs + " bytes; too large");
-            }
-            hostPorts = new byte[(int) hs];
+            hostPorts = ForwardingTables.rows(n, n);
             for (int s = 0; s < n; s++) {
                 for (int d = 0; d < n; d++) {
-                    hostPorts[s * n + d] = d == s ? 0 : (byte) Long.remainderUnsigned(mix(seed, s, d), t.upPorts(0));
+                    hostPorts[s][d] = d == s ? 0 : (byte) Long.remainderUnsigned(mix(seed, s, d), t.upPorts(0));
                 }
             }
         }
-        return new DestinationRouting(name(), new ForwardingTables(t, 1, ports, hostPorts));
+        return new DestinationRouting(name(), new ForwardingTables(t, 1, rows, hostPorts));
     }
 
     /** The q-th of K distinct random path indices among X_k for destination d: a seeded partial shuffle. */

@@ -108,7 +108,7 @@ public final class Reroute {
 
     /** The rerouted tables. */
     public ForwardingTables tables() {
-        return ForwardingTables.of(s.t, s.paths, s.rows.clone());
+        return ForwardingTables.ofFlat(s.t, s.paths, s.rows);
     }
 
     public FabricFaults faults() {

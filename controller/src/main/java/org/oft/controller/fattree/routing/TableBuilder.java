@@ -17,9 +17,8 @@ final class TableBuilder {
         int h = t.levels();
         int n = t.hosts();
         long addressesL = (long) n * paths;
-        long size = addressesL * t.switches();
-        if (size > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("forwarding tables would take " + size + " bytes; too large for one array");
+        if (addressesL > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("a forwarding table row of " + addressesL + " addresses is more than one array holds");
         }
         int addresses = (int) addressesL;
         byte[][] down = new byte[h + 1][];
@@ -52,18 +51,18 @@ final class TableBuilder {
                 }
             }
         }
-        byte[] ports = new byte[(int) size];
-        IntStream.range(n, t.nodes()).parallel().forEach(node -> fillRow(t, paths, node, ports,
-                (node - n) * addresses, addresses, down, up, c.dependsOnNcaLevel()));
-        byte[] hostPorts = null;
+        byte[][] ports = new byte[t.switches()][];
+        IntStream.range(n, t.nodes()).parallel().forEach(node -> {
+            ports[node - n] = new byte[addresses];
+            fillRow(t, paths, node, ports[node - n], 0, addresses, down, up, c.dependsOnNcaLevel());
+        });
+        byte[][] hostPorts = null;
         if (t.upPorts(0) > 1) {
-            long hs = (long) n * addresses;
-            if (hs > Integer.MAX_VALUE - 16) {
-                throw new IllegalArgumentException("hosts with several links need per-host tables of " + hs + " bytes; too large");
-            }
-            byte[] hp = new byte[(int) hs];
-            IntStream.range(0, n).parallel().forEach(s -> fillRow(t, paths, s, hp, s * addresses, addresses, down, up,
-                    c.dependsOnNcaLevel()));
+            byte[][] hp = new byte[n][];
+            IntStream.range(0, n).parallel().forEach(s -> {
+                hp[s] = new byte[addresses];
+                fillRow(t, paths, s, hp[s], 0, addresses, down, up, c.dependsOnNcaLevel());
+            });
             hostPorts = hp;
         }
         return new ForwardingTables(t, paths, ports, hostPorts);

@@ -62,4 +62,18 @@ class ForwardingTablesTest {
                 assertThrows(IllegalArgumentException.class, () -> two.spreadOver(3)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> two.spreadOver(1));
     }
+
+    @Test
+    void aRerouteSeesTheRowsAsOneFlatArrayAndGivesThemBackRowByRow() {
+        PgftTopology t = PgftTopology.karyNTree(4, 3);
+        ForwardingTables d = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single()).tables();
+        byte[] flat = d.switchRows();
+        assertEquals((long) t.switches() * t.hosts(), flat.length);
+        assertEquals(d.port(t.hosts() + 5, 17), flat[5 * t.hosts() + 17] & 0xff, "row per switch, host per column");
+        assertTrue(ForwardingTables.ofFlat(t, 1, flat).sameAs(d));
+        flat[0] ^= 1;
+        assertTrue(!ForwardingTables.ofFlat(t, 1, flat).sameAs(d), "a flipped entry is a different table");
+        assertThrows(IllegalArgumentException.class, () -> ForwardingTables.of(t, 1, new byte[t.switches() - 1][t.hosts()]));
+        assertThrows(IllegalArgumentException.class, () -> ForwardingTables.of(t, 1, new byte[t.switches()][t.hosts() + 1]));
+    }
 }
