@@ -90,6 +90,9 @@ final class StudyCommand implements Runnable {
             out.printf(Locale.ROOT, "study %s: %d points (%d flit-model runs, %d analyses), %d stored in %s, %d to run%n", s.name(),
                     s.points().size(), flit, s.points().size() - flit, s.points().size() - left, files.db(), left);
             int cores = Runtime.getRuntime().availableProcessors();
+            long peak = s.points().stream().mapToLong(p -> s.memoryBytes(p.id())).max().orElse(0);
+            out.printf(Locale.ROOT, "memory: the largest point holds about %.1f GB; a worker needs that for each point it runs at once "
+                    + "(this JVM may plan for %.1f GB)%n", peak / 1e9, org.oft.controller.limits.MemoryBudget.budget() / 1e9);
             out.printf(Locale.ROOT, "estimate: the flit-model runs take %s of one core if every load is sustained, up to %s if loads past "
                             + "saturation drain for the whole --drain (%s to %s on this machine's %d cores); model version %s%n",
                     Progress.duration(seconds), Progress.duration(most), Progress.duration(seconds / cores), Progress.duration(most / cores), cores,
@@ -203,6 +206,7 @@ final class StudyCommand implements Runnable {
                 out.flush();
                 StudyRun.Tally t;
                 if (cluster == null) {
+                    StudyRun.requireMemory(s, todo, here);
                     t = StudyRun.embedded(s.name(), todo, store, here, worker, m -> err.println("oftctl study: " + m),
                             (long) (progressSeconds * 1000), err);
                 } else {
@@ -219,7 +223,7 @@ final class StudyCommand implements Runnable {
             Vertx vertx = clusterArgs.join(cluster);
             PrintWriter out = spec.commandLine().getOut();
             StudyRun.Tally tally = new StudyRun.Tally();
-            Coordinator c = new Coordinator(s.name(), s.points(), todo, store, (long) (leaseSeconds * 1000), tally,
+            Coordinator c = new Coordinator(s, todo, store, (long) (leaseSeconds * 1000), tally,
                     m -> err.println("oftctl study: " + m));
             try {
                 vertx.deployVerticle(c).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -15,6 +15,11 @@ public final class MemoryBudget {
     private MemoryBudget() {
     }
 
+    /** The bytes one computation may plan for in this JVM. */
+    public static long budget() {
+        return (long) (SHARE * Runtime.getRuntime().maxMemory());
+    }
+
     /** Refuses {@code what} when its estimate exceeds the budget; {@code smaller} says what to ask instead. */
     public static void require(String what, double bytes, String smaller) {
         long max = Runtime.getRuntime().maxMemory();

@@ -6,7 +6,12 @@ import java.util.List;
  * A study: its name, its points in the file's order (topology, engine, flit options, traffic, seed, load), and the
  * file's JSON as given (kept with the results, so a database says what it holds).
  */
-public record Study(String name, List<StudyPoint> points, io.vertx.core.json.JsonObject spec) {
+public record Study(String name, List<StudyPoint> points, io.vertx.core.json.JsonObject spec, java.util.Map<String, Long> memoryBytes) {
+    /** The memory point {@code id} is estimated to hold at its peak ({@link PointRunner#memoryBytes}). */
+    public long memoryBytes(String id) {
+        return memoryBytes.getOrDefault(id, 0L);
+    }
+
     /** The points of shard {@code i} of {@code n} (1-based): every n-th point from the i-th, the same slices on every machine. */
     public List<StudyPoint> shard(int i, int n) {
         if (n < 1 || i < 1 || i > n) {

@@ -106,8 +106,7 @@ public final class StudyFile {
             String resolved = spec.startsWith("ibnet:") && !Path.of(spec.substring(6)).isAbsolute() && dir != null
                     ? "ibnet:" + dir.resolve(spec.substring(6)).normalize() : spec;
             try {
-                FatTree tree = TopologySpec.parse(resolved);
-                org.oft.controller.cli.fattree.RoutingArgs.requireTables(tree.topology(), 1, 2);
+                FatTree tree = TopologySpec.parse(resolved); // its memory is checked where it runs: see StudyRun.requireMemory
                 topologies.add(resolved);
                 trees.add(tree.topology());
                 fabricHashes.add(resolved.startsWith("ibnet:") ? StudyPoint.hash(Files.readString(Path.of(resolved.substring(6)))) : null);
@@ -188,6 +187,7 @@ public final class StudyFile {
             throw new Invalid(errors.stream().map(e -> where + ": " + e).toList());
         }
         List<StudyPoint> points = new ArrayList<>();
+        Map<String, Long> memory = new java.util.HashMap<>();
         for (int t = 0; t < topologies.size(); t++) {
             for (int e = 0; e < engines.size(); e++) {
                 for (JsonObject f : flitCombos) {
@@ -200,7 +200,9 @@ public final class StudyFile {
                                 }
                                 c.put("engine", engines.get(e)).put("paths", paths.get(e)).put("traffic", tr).put("load", load).put("seed", seed);
                                 f.forEach(x -> c.put(x.getKey(), x.getValue()));
-                                points.add(StudyPoint.of(c));
+                                StudyPoint sp = StudyPoint.of(c);
+                                points.add(sp);
+                                memory.put(sp.id(), PointRunner.memoryBytes(c, trees.get(t)));
                             }
                         }
                     }
@@ -213,12 +215,14 @@ public final class StudyFile {
                         }
                         c.put("engine", engines.get(e)).put("paths", paths.get(e)).put("metric", a.getString("metric"))
                                 .put("pattern", a.getString("pattern")).put("samples", a.getInteger("samples")).put("seed", seed);
-                        points.add(StudyPoint.of(c));
+                        StudyPoint sp = StudyPoint.of(c);
+                        points.add(sp);
+                        memory.put(sp.id(), PointRunner.memoryBytes(c, trees.get(t)));
                     }
                 }
             }
         }
-        return new Study(name, points, o.copy());
+        return new Study(name, points, o.copy(), Map.copyOf(memory));
     }
 
     private static List<Object> list(JsonObject o, String key, boolean required, List<String> errors) {

@@ -133,6 +133,24 @@ public final class StudyRun {
         }
     }
 
+    /**
+     * Refuses up front points this JVM has not the memory for, {@code threads} of them at once (the largest point
+     * named, with its estimate and the budget).
+     */
+    public static void requireMemory(Study study, List<StudyPoint> todo, int threads) {
+        StudyPoint largest = null;
+        for (StudyPoint p : todo) {
+            if (largest == null || study.memoryBytes(p.id()) > study.memoryBytes(largest.id())) {
+                largest = p;
+            }
+        }
+        if (largest != null) {
+            org.oft.controller.limits.MemoryBudget.require("point " + largest.id() + " (" + largest.describe() + "), " + threads
+                    + " at once,", (double) study.memoryBytes(largest.id()) * Math.min(threads, todo.size()),
+                    "run fewer at once (--threads), or on a cluster's larger workers (--cluster)");
+        }
+    }
+
     /** Runs {@code todo} on {@code threads} cores of this machine, storing each result as it ends. */
     public static Tally embedded(String study, List<StudyPoint> todo, ResultStore store, int threads, String worker, Consumer<String> log,
                                  long progressMillis, PrintWriter err) {
@@ -192,6 +210,7 @@ public final class StudyRun {
      */
     public static Tally shard(Study study, int i, int n, Path dir, int threads, String worker, Consumer<String> log) {
         List<StudyPoint> mine = study.shard(i, n);
+        requireMemory(study, mine, threads);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

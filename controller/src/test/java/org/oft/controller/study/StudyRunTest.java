@@ -75,6 +75,7 @@ class StudyRunTest {
         assertEquals(0, plan.code, plan.err);
         assertTrue(plan.out.startsWith("study small: 28 points (24 flit-model runs, 4 analyses), 0 stored in "), plan.out);
         assertTrue(plan.out.contains("estimate: the flit-model runs take "), plan.out);
+        assertTrue(plan.out.contains("memory: the largest point holds about 0.3 GB"), plan.out);
         // shards cover the study once
         assertEquals(28, s.shard(1, 3).size() + s.shard(2, 3).size() + s.shard(3, 3).size());
     }
@@ -153,6 +154,21 @@ class StudyRunTest {
         assertEquals(0, resumed.code, resumed.err);
         assertTrue(resumed.out.contains(before + " stored already, " + (28 - before) + " to run"), resumed.out);
         assertEquals(28, rowCount(db), "every point stored once");
+    }
+
+    @Test
+    void aPointLargerThanThisMachineIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        // the 18-ary 4-tree: 2.45 GB of tables, about 9.3 GB a point; the test JVM may plan for less
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.oft.controller.limits.MemoryBudget.budget() < 9_300_000_000L);
+        Path f = Files.writeString(dir.resolve("huge.json"), "{\"topologies\": [\"kary:18,4\"], \"engines\": [\"dmodk\"], "
+                + "\"traffic\": [\"uniform\"], \"loads\": [0.5]}");
+        Run plan = oftctl("study", "plan", f.toString());
+        assertTrue(plan.out.contains("memory: the largest point holds about 9.3 GB"), plan.out);
+        Run r = oftctl("study", "run", f.toString(), "--threads", "1");
+        assertEquals(Oftctl.EXIT_USAGE, r.code, r.out + r.err);
+        assertTrue(r.err.startsWith("oftctl: point ") && r.err.contains("(kary:18,4 dmodk uniform load 0.5 seed 1), 1 at once, would take about 8.7 GiB"),
+                r.err);
+        assertEquals(0, rowCount(dir.resolve("huge.db")), "nothing stored");
     }
 
     @Test

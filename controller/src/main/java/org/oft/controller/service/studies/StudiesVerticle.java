@@ -121,6 +121,12 @@ public final class StudiesVerticle extends VerticleBase {
             msg.fail(400, e.getMessage());
             return;
         }
+        try {
+            StudyRun.requireMemory(study, study.points(), threads);
+        } catch (IllegalArgumentException e) {
+            msg.fail(413, e.getMessage());
+            return;
+        }
         runningStudy = name;
         vertx.executeBlocking(() -> {
             Files.createDirectories(library.dir());

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.oft.controller.study.ResultStore;
+import org.oft.controller.study.Study;
 import org.oft.controller.study.StudyPoint;
 import org.oft.controller.study.StudyRun;
 
@@ -31,6 +32,8 @@ public final class Coordinator extends VerticleBase {
     }
 
     private final String study;
+    private final Study definition;
+    private final Set<String> waitingForMemory = new HashSet<>();
     private final Map<String, StudyPoint> byId = new HashMap<>();
     private final Deque<StudyPoint> pending = new ArrayDeque<>();
     private final Map<String, Lease> leases = new HashMap<>();
@@ -45,9 +48,11 @@ public final class Coordinator extends VerticleBase {
     private volatile Map<String, Integer> running = Map.of();
 
     /** Coordinates {@code todo}, the points of {@code all} not stored yet. */
-    public Coordinator(String study, List<StudyPoint> all, List<StudyPoint> todo, ResultStore store, long leaseMillis, StudyRun.Tally tally,
+    public Coordinator(Study definition, List<StudyPoint> todo, ResultStore store, long leaseMillis, StudyRun.Tally tally,
                        Consumer<String> log) {
-        this.study = study;
+        this.definition = definition;
+        this.study = definition.name();
+        List<StudyPoint> all = definition.points();
         for (StudyPoint p : all) {
             byId.put(p.id(), p);
         }
@@ -87,7 +92,21 @@ public final class Coordinator extends VerticleBase {
                     + ": run the same oftctl on every member");
             return;
         }
-        StudyPoint p = pending.pollFirst();
+        long memory = msg.body().getLong("memoryBytes", Long.MAX_VALUE);
+        StudyPoint p = null;
+        for (StudyPoint q : pending) { // the first the worker has the memory for: a larger worker takes the others
+            if (definition.memoryBytes(q.id()) <= memory) {
+                p = q;
+                break;
+            }
+            if (waitingForMemory.add(q.id())) {
+                log.accept("point " + q.id() + " (" + q.describe() + ") needs about " + gb(definition.memoryBytes(q.id())) + "; worker "
+                        + worker + " offers " + gb(memory) + ": it waits for a worker with more memory");
+            }
+        }
+        if (p != null) {
+            pending.remove(p);
+        }
         if (p == null) {
             msg.reply(new JsonObject().put("study", study).put("finished", stored.size() + failed.size() == byId.size()));
             return;
@@ -96,6 +115,10 @@ public final class Coordinator extends VerticleBase {
         leases.put(p.id(), new Lease(p, worker, now, now));
         tally.handedOut(worker);
         msg.reply(new JsonObject().put("study", study).put("id", p.id()).put("config", p.config()));
+    }
+
+    private static String gb(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f GB", bytes / 1e9);
     }
 
     private void beat(Message<JsonObject> msg) {

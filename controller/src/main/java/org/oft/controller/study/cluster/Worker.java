@@ -59,7 +59,8 @@ public final class Worker extends VerticleBase {
     }
 
     private void take() {
-        JsonObject ask = new JsonObject().put("worker", name).put("version", StudyPoint.MODEL_VERSION);
+        JsonObject ask = new JsonObject().put("worker", name).put("version", StudyPoint.MODEL_VERSION)
+                .put("memoryBytes", org.oft.controller.limits.MemoryBudget.budget() / slots); // each slot's share
         vertx.eventBus().<JsonObject>request(StudyCluster.TAKE, ask, new DeliveryOptions().setSendTimeout(5000)).onComplete(ar -> {
             if (ar.failed()) {
                 if (ar.cause() instanceof ReplyException re && re.failureCode() == 409) {
