@@ -32,9 +32,9 @@ final class BenchCommand implements Callable<Integer> {
 
     /** What --what names, in the order "all" runs them. */
     static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation",
-            "switch-deploy", "reroute", "console");
+            "switch-deploy", "reroute", "study", "console");
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute, console or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute, study, console or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -156,6 +156,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("switch-deploy")) {
             new FatTreeBenchmarks(out, runs).switchDeploy();
+        }
+        if (what.equals("all") || what.equals("study")) {
+            try {
+                new StudyBenchmark(out, spec.commandLine().getErr()).run();
+            } catch (Exception e) {
+                throw e instanceof RuntimeException re ? re : new IllegalStateException("the study benchmark failed: " + e.getMessage(), e);
+            }
         }
         if (what.equals("all") || what.equals("console")) {
             new ConsoleBenchmark(out, spec.commandLine().getErr()).run(consoleOrder, clients, seconds, Math.max(10, seconds / 4));

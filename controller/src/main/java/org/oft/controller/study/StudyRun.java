@@ -86,6 +86,10 @@ public final class StudyRun {
             return firstHandedOut == 0 ? 0 : (System.nanoTime() - firstHandedOut) / 1e9;
         }
 
+        public synchronized long handedOutAgainCount() {
+            return handedOutAgain;
+        }
+
         public synchronized long duplicates() {
             return duplicates;
         }
@@ -151,13 +155,55 @@ public final class StudyRun {
         }
     }
 
+    /** Where a point's result goes once it ran: true if it was kept, false if the point was kept already. */
+    interface Keeper {
+        boolean keep(StudyPoint p, JsonObject result, double wallSeconds);
+    }
+
     /** Runs {@code todo} on {@code threads} cores of this machine, storing each result as it ends. */
     public static Tally embedded(String study, List<StudyPoint> todo, ResultStore store, int threads, String worker, Consumer<String> log,
                                  long progressMillis, PrintWriter err) {
         Tally tally = new Tally();
         java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
-        ProgressLine progress = new ProgressLine(err, study, todo.size(), tally,
-                () -> running.get() == 0 ? Map.of() : Map.of(worker, running.get()), store, progressMillis);
+        try (ProgressLine progress = new ProgressLine(err, study, todo.size(), tally,
+                () -> running.get() == 0 ? Map.of() : Map.of(worker, running.get()), store, progressMillis)) {
+            onCores(todo, threads, worker, tally, running, log, (p, result, wall) -> store.put(study, p, result, wall, worker));
+        }
+        return tally;
+    }
+
+    /**
+     * Runs shard {@code i} of {@code n} into {@code dir}: one file per point, {@code ID.json}, written to a temporary
+     * name and moved into place, so a killed shard leaves whole files only; a point whose file is there is skipped.
+     */
+    public static Tally shard(Study study, int i, int n, Path dir, int threads, String worker, Consumer<String> log) {
+        List<StudyPoint> mine = study.shard(i, n);
+        requireMemory(study, mine, threads);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot create the shard folder " + dir + ": " + e.getMessage());
+        }
+        List<StudyPoint> todo = mine.stream().filter(p -> !Files.exists(dir.resolve(p.id() + ".json"))).toList();
+        Tally tally = new Tally();
+        onCores(todo, threads, worker, tally, new java.util.concurrent.atomic.AtomicInteger(), log, (p, result, wall) -> {
+            JsonObject rec = new JsonObject().put("id", p.id()).put("study", study.name()).put("modelVersion", StudyPoint.MODEL_VERSION)
+                    .put("shard", i + "/" + n).put("config", p.config()).put("result", result).put("wallSeconds", wall).put("worker", worker);
+            Path tmp = dir.resolve(p.id() + ".json.tmp-" + ProcessHandle.current().pid());
+            try {
+                Files.writeString(tmp, rec.encode());
+                Files.move(tmp, dir.resolve(p.id() + ".json"), StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write " + dir.resolve(p.id() + ".json") + ": " + e.getMessage());
+            }
+            return true;
+        });
+        return tally;
+    }
+
+    /** Runs the points on {@code threads} threads of this JVM, each result to {@code keeper} as it ends; a refused point is counted and said. */
+    private static void onCores(List<StudyPoint> todo, int threads, String worker, Tally tally, java.util.concurrent.atomic.AtomicInteger running,
+                                Consumer<String> log, Keeper keeper) {
         PointRunner runner = new PointRunner();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
             Thread t = new Thread(r, "oft-study-point");
@@ -182,7 +228,7 @@ public final class StudyRun {
                         running.decrementAndGet();
                     }
                     double wall = (System.nanoTime() - t0) / 1e9;
-                    if (store.put(study, p, result, wall, worker)) {
+                    if (keeper.keep(p, result, wall)) {
                         tally.stored(worker, wall);
                     } else {
                         tally.duplicate();
@@ -199,66 +245,7 @@ public final class StudyRun {
             throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
         } finally {
             pool.shutdownNow();
-            progress.close();
         }
-        return tally;
-    }
-
-    /**
-     * Runs shard {@code i} of {@code n} into {@code dir}: one file per point, {@code ID.json}, written to a temporary
-     * name and moved into place, so a killed shard leaves whole files only; a point whose file is there is skipped.
-     */
-    public static Tally shard(Study study, int i, int n, Path dir, int threads, String worker, Consumer<String> log) {
-        List<StudyPoint> mine = study.shard(i, n);
-        requireMemory(study, mine, threads);
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot create the shard folder " + dir + ": " + e.getMessage());
-        }
-        List<StudyPoint> todo = mine.stream().filter(p -> !Files.exists(dir.resolve(p.id() + ".json"))).toList();
-        Tally tally = new Tally();
-        PointRunner runner = new PointRunner();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
-        try {
-            List<Future<?>> all = new ArrayList<>();
-            for (StudyPoint p : todo) {
-                all.add(pool.submit(() -> {
-                    long t0 = System.nanoTime();
-                    JsonObject result;
-                    try {
-                        result = runner.run(p);
-                    } catch (RuntimeException e) {
-                        tally.failed();
-                        log.accept("point " + p.id() + " (" + p.describe() + ") failed: " + e.getMessage());
-                        return;
-                    }
-                    double wall = (System.nanoTime() - t0) / 1e9;
-                    JsonObject rec = new JsonObject().put("id", p.id()).put("study", study.name()).put("modelVersion", StudyPoint.MODEL_VERSION)
-                            .put("shard", i + "/" + n).put("config", p.config()).put("result", result).put("wallSeconds", wall)
-                            .put("worker", worker);
-                    Path tmp = dir.resolve(p.id() + ".json.tmp-" + ProcessHandle.current().pid());
-                    try {
-                        Files.writeString(tmp, rec.encode());
-                        Files.move(tmp, dir.resolve(p.id() + ".json"), StandardCopyOption.ATOMIC_MOVE);
-                    } catch (IOException e) {
-                        throw new IllegalStateException("cannot write " + dir.resolve(p.id() + ".json") + ": " + e.getMessage());
-                    }
-                    tally.stored(worker, wall);
-                }));
-            }
-            for (Future<?> f : all) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
-        return tally;
     }
 
     /** What a merge did: points newly stored, and the points of the study still without a result. */

@@ -23,10 +23,10 @@ class OwnershipConsoleBrowserTest {
     void thePageNamesTheOwnerAndFollowsTheMasterToTheStandby(@TempDir Path dir, @TempDir Path profile) throws Exception {
         Browsers.require();
         try (HaBench bench = new HaBench(dir, 2)) {
-            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
             a.until("oftctl: master at generation 1", 60);
             String[] consoleA = a.console();
-            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
             String[] consoleB = b.console();
             assertTrue(consoleA[1].equals(consoleB[1]), "the controllers of one bench share the token");

@@ -3,21 +3,17 @@ package org.oft.controller.study;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.service.ownership.HaBench;
 
 /**
  * A study on a loopback cluster of real {@code oftctl} processes (a coordinator and two workers over Vert.x and
@@ -35,35 +31,10 @@ class StudyClusterTest {
         }
     }
 
-    private record Member(Process process, BlockingQueue<String> lines) {
-        String until(String prefix, int seconds) throws InterruptedException {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            for (String l; System.nanoTime() < end; ) {
-                l = lines.poll(200, TimeUnit.MILLISECONDS);
-                if (l != null && l.startsWith(prefix)) {
-                    return l;
-                }
-            }
-            throw new AssertionError("no line '" + prefix + "...' within " + seconds + " s");
-        }
-    }
-
-    private Member start(Path log, List<String> jvm, String... args) throws Exception {
-        Process p = new ProcessBuilder(BoardSpec.BoardProcess.oftctl(jvm, args)).redirectError(log.toFile()).start();
-        processes.add(p);
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l; (l = r.readLine()) != null; ) {
-                    lines.add(l);
-                }
-            } catch (java.io.IOException e) {
-                // ended
-            }
-        });
-        t.setDaemon(true);
-        t.start();
-        return new Member(p, lines);
+    private HaBench.OftctlProcess start(Path log, List<String> jvm, String... args) throws Exception {
+        HaBench.OftctlProcess p = HaBench.spawn(BoardSpec.BoardProcess.oftctl(jvm, args), log);
+        processes.add(p.process());
+        return p;
     }
 
     private static int freePort() throws java.io.IOException {
@@ -101,20 +72,20 @@ class StudyClusterTest {
         Path db = dir.resolve("cluster.db");
         String[] coordinate = {"study", "run", f.toString(), "--db", db.toString(), "--cluster", all, "--cluster-port", Integer.toString(pc),
                 "--cluster-name", name, "--lease-seconds", "3", "--progress-seconds", "1"};
-        Member coordinator = start(dir.resolve("coordinator.err"), List.of(), coordinate);
+        HaBench.OftctlProcess coordinator = start(dir.resolve("coordinator.err"), List.of(), coordinate);
         coordinator.until("oftctl study: coordinating on the cluster " + name, 90);
         // a worker of another model version is refused when it asks for work, both versions named (before the others join, so there is work)
-        Member odd = start(dir.resolve("odd.err"), List.of("-Doft.study.modelVersion=oft-model-0"), "worker", "--cluster", all,
+        HaBench.OftctlProcess odd = start(dir.resolve("odd.err"), List.of("-Doft.study.modelVersion=oft-model-0"), "worker", "--cluster", all,
                 "--cluster-port", Integer.toString(freePort()), "--cluster-name", name, "--threads", "1", "--name", "w-old");
-        assertTrue(odd.process.waitFor(90, TimeUnit.SECONDS), "the worker of another version ends");
-        assertEquals(2, odd.process.exitValue());
+        assertTrue(odd.process().waitFor(90, TimeUnit.SECONDS), "the worker of another version ends");
+        assertEquals(2, odd.process().exitValue());
         String oddErr = Files.readString(dir.resolve("odd.err"));
         assertTrue(oddErr.contains("oftctl: worker w-old runs model version oft-model-0 but the study's coordinator runs "
                 + StudyPoint.MODEL_VERSION), oddErr);
 
-        Member w1 = start(dir.resolve("w1.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p1),
+        HaBench.OftctlProcess w1 = start(dir.resolve("w1.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p1),
                 "--cluster-name", name, "--threads", "1", "--name", "w1");
-        Member w2 = start(dir.resolve("w2.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p2),
+        HaBench.OftctlProcess w2 = start(dir.resolve("w2.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p2),
                 "--cluster-name", name, "--threads", "1", "--name", "w2");
         w1.until("oftctl worker: w1 joined", 90);
         w2.until("oftctl worker: w2 joined", 90);
@@ -124,20 +95,20 @@ class StudyClusterTest {
         while (storedBy(db, "w1") < 2 && System.nanoTime() < until) {
             Thread.sleep(50);
         }
-        w1.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        w1.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         // then the coordinator, and start it again: the remaining worker carries on for the new one
         while (StudyRunTest.rowCount(db) < 12 && System.nanoTime() < until) {
             Thread.sleep(50);
         }
         int before = StudyRunTest.rowCount(db);
-        coordinator.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        coordinator.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         assertTrue(before >= 12 && before < s.points().size(), "killed mid-study: " + before + " stored");
-        Member again = start(dir.resolve("coordinator2.err"), List.of(), coordinate);
+        HaBench.OftctlProcess again = start(dir.resolve("coordinator2.err"), List.of(), coordinate);
         String resumed = again.until("study small: ", 90);
         int storedAtRestart = Integer.parseInt(resumed.replaceFirst(".* points, (\\d+) stored already.*", "$1"));
         assertTrue(storedAtRestart >= before, resumed);
-        assertTrue(again.process.waitFor(180, TimeUnit.SECONDS), "the study ends");
-        assertEquals(0, again.process.exitValue(), Files.readString(dir.resolve("coordinator2.err")));
+        assertTrue(again.process().waitFor(180, TimeUnit.SECONDS), "the study ends");
+        assertEquals(0, again.process().exitValue(), Files.readString(dir.resolve("coordinator2.err")));
         String done = again.until("study small: done in ", 5);
         assertTrue(done.contains((s.points().size() - storedAtRestart) + " stored, 0 failed"), done);
         assertTrue(done.contains("w2 "), "the remaining worker ran the rest: " + done);

@@ -43,8 +43,8 @@ public final class HaBench implements AutoCloseable {
         this.ports = boards.announce().substring(4).trim().split(" ");
     }
 
-    /** A controller process and the lines it prints. */
-    public record Controller(Process process, BlockingQueue<String> lines, List<String> seen) {
+    /** An oftctl process (a controller, a study's coordinator or worker) and the lines it prints. */
+    public record OftctlProcess(Process process, BlockingQueue<String> lines, List<String> seen) {
         /** Waits for a line that starts with {@code prefix}; fails with what it printed. */
         public String until(String prefix, long seconds) throws InterruptedException {
             long end = System.nanoTime() + seconds * 1_000_000_000L;
@@ -72,15 +72,21 @@ public final class HaBench implements AutoCloseable {
     }
 
     /** {@code oftctl serve --ha} as controller {@code id} on management port {@code port}, stderr to {@code id}.err (and .2.err...). */
-    public Controller serve(String id, int port, String stderrName, String... more) throws Exception {
+    public OftctlProcess serve(String id, int port, String stderrName, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("serve"));
         args.addAll(fabric);
         args.addAll(List.of("--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
                 "--state", dir.resolve(id + ".json").toString(), "--token-file", dir.resolve(id + ".token").toString()));
         List<String> cmd = new ArrayList<>(BoardSpec.BoardProcess.oftctl(List.of(), args.toArray(String[]::new)));
         cmd.addAll(List.of(more));
-        Process p = new ProcessBuilder(cmd).redirectError(dir.resolve(stderrName).toFile()).start();
-        processes.add(p);
+        OftctlProcess p = spawn(cmd, dir.resolve(stderrName));
+        processes.add(p.process());
+        return p;
+    }
+
+    /** Starts {@code cmd} (an oftctl command line), stderr to {@code stderr}; the caller ends the process. */
+    public static OftctlProcess spawn(List<String> cmd, Path stderr) throws java.io.IOException {
+        Process p = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -93,7 +99,7 @@ public final class HaBench implements AutoCloseable {
         });
         t.setDaemon(true);
         t.start();
-        return new Controller(p, lines, new CopyOnWriteArrayList<>());
+        return new OftctlProcess(p, lines, new CopyOnWriteArrayList<>());
     }
 
     @Override

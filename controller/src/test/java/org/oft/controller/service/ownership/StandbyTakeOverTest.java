@@ -35,10 +35,10 @@ class StandbyTakeOverTest {
     @Test
     void theStandbyTakesTheBoardsOverWhenTheMasterIsKilledAndTheOldMasterStandsByWhenItReturns() throws Exception {
         try (HaBench bench = new HaBench(dir, 2)) {
-            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
             assertTrue(a.until("oftctl: master at generation 1", 60).contains("the boards are this controller's"));
             String[] console = a.console();
-            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
 
             // the master changes the fabric: a declared failure, which the standby must carry on
@@ -80,7 +80,7 @@ class StandbyTakeOverTest {
             assertTrue(bLog.contains("(0 bytes)"), "the tables the boards ran were adopted, not rewritten: " + bLog);
 
             // A comes back: the election has a master, so it stands by and changes nothing
-            HaBench.Controller again = bench.serve("A", 0, "a2.err");
+            HaBench.OftctlProcess again = bench.serve("A", 0, "a2.err");
             again.until("oftctl: standing by", 60);
             assertTrue(b.process().isAlive());
             assertTrue(b.lines().stream().noneMatch(l -> l.startsWith("oftctl: standing by")), "B is still master: " + b.seen());
@@ -109,10 +109,10 @@ class StandbyTakeOverTest {
     @Test
     void aMasterKilledInTheMiddleOfADeployLeavesNoHalfAppliedTable() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
             a.until("oftctl: master at generation 1", 60);
             String[] console = a.console();
-            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
             // an engine change: its commit 6 s ahead (the lead with a standby); A dies while it waits for it
             Thread change = new Thread(() -> {
@@ -157,9 +157,9 @@ class StandbyTakeOverTest {
     @Test
     void aPausedMasterThatWakesAfterTheTakeOverIsRefusedByTheBoardsAndStandsBy() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
             a.until("oftctl: master at generation 1", 60);
-            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
             long pid = a.process().pid();
             new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
@@ -176,9 +176,9 @@ class StandbyTakeOverTest {
     @Test
     void aControllerOfHigherPriorityTakesTheBoardsOverFromARunningMaster() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
             a.until("oftctl: master at generation 1", 60);
-            HaBench.Controller b = bench.serve("B", 1, "b.err", "--priority", "5");
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err", "--priority", "5");
             String took = b.until("oftctl: master at generation 2", 60);
             assertTrue(took.contains("from A's deploy"), took);
             a.until("oftctl: standing by: handing the boards over to B, of higher priority", 10);
@@ -190,9 +190,9 @@ class StandbyTakeOverTest {
     @Test
     void anOpticalBenchIsTakenOverAsWell() throws Exception {
         try (HaBench bench = new HaBench(dir, 3, java.util.List.of("--order", "3"), java.util.List.of("--order", "3"))) {
-            HaBench.Controller a = bench.serve("A", 0, "a.err");
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
             a.until("oftctl: master at generation 1", 60);
-            HaBench.Controller b = bench.serve("B", 1, "b.err");
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
             java.util.Map<String, String> before = opticalBoards(bench.ports[2]);
             a.process().destroyForcibly();
