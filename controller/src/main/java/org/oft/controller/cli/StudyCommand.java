@@ -41,7 +41,7 @@ final class StudyCommand implements Runnable {
     }
 
     /** The study file and its database, shared by every subcommand. */
-    static final class Files0 {
+    static final class StudyFiles {
         @Parameters(index = "0", paramLabel = "FILE", description = "the study file (JSON)")
         Path file;
 
@@ -69,7 +69,7 @@ final class StudyCommand implements Runnable {
         CommandSpec spec;
 
         @picocli.CommandLine.Mixin
-        Files0 files = new Files0();
+        StudyFiles files = new StudyFiles();
 
         @Option(names = "--list", description = "print every point (id and configuration)")
         boolean list;
@@ -135,7 +135,7 @@ final class StudyCommand implements Runnable {
         CommandSpec spec;
 
         @picocli.CommandLine.Mixin
-        Files0 files = new Files0();
+        StudyFiles files = new StudyFiles();
 
         @Option(names = "--threads", description = "points run side by side here (default: one per core; with --cluster: 0, the workers run them)")
         Integer threads;
@@ -274,7 +274,7 @@ final class StudyCommand implements Runnable {
         CommandSpec spec;
 
         @picocli.CommandLine.Mixin
-        Files0 files = new Files0();
+        StudyFiles files = new StudyFiles();
 
         @Option(names = "--shard-dir", description = "where the shards wrote (default: FILE with .shards for .json)")
         Path shardDir;
@@ -318,7 +318,7 @@ final class StudyCommand implements Runnable {
         CommandSpec spec;
 
         @picocli.CommandLine.Mixin
-        Files0 files = new Files0();
+        StudyFiles files = new StudyFiles();
 
         @Option(names = "--format", defaultValue = "csv", description = "csv, json or parquet (parquet needs --output)")
         String format;

@@ -72,7 +72,8 @@ public final class StudyCluster {
     /** Joins (or starts) the cluster: this member listens on {@code host:port} (the next free port from it). */
     public static Vertx join(List<InetSocketAddress> members, String host, int port, String name) {
         System.setProperty("hazelcast.logging.type", "jdk");
-        java.util.logging.Logger.getLogger("com.hazelcast").setLevel(java.util.logging.Level.WARNING);
+        // Hazelcast warns, with traces, about every member that dies; the coordinator says what that means for the study
+        java.util.logging.Logger.getLogger("com.hazelcast").setLevel(java.util.logging.Level.SEVERE);
         Config c = ConfigUtil.loadConfig();
         c.setClusterName(name);
         c.setProperty("hazelcast.heartbeat.interval.seconds", "1");
