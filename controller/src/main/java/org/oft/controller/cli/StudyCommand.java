@@ -175,7 +175,7 @@ final class StudyCommand implements Runnable {
             if (!(progressSeconds >= 0.1)) {
                 throw new IllegalArgumentException("--progress-seconds must be at least 0.1, got " + progressSeconds);
             }
-            String worker = java.net.InetAddress.getLocalHost().getHostName() + "/" + ProcessHandle.current().pid();
+            String worker = hostName() + "/" + ProcessHandle.current().pid();
             if (shard != null) {
                 if (cluster != null) {
                     throw new IllegalArgumentException("--shard and --cluster do not go together: a shard runs its slice here");
@@ -242,6 +242,15 @@ final class StudyCommand implements Runnable {
                 vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
             }
             return tally;
+        }
+    }
+
+    /** This machine's name for the results' worker column, or "localhost" where it has none that resolves. */
+    static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
         }
     }
 
