@@ -40,6 +40,8 @@ public final class BenchVerticle extends VerticleBase {
     private volatile RoutingTables oftTables;
     private final java.util.Deque<JsonObject> deploys = new java.util.ArrayDeque<>(); // newest last, at most 50
     private final java.util.concurrent.atomic.AtomicBoolean recalibrating = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The faults in force when the phases were last calibrated: their effect is compensated in the deployed phases. */
+    private volatile java.util.Set<Long> calibratedWith = java.util.Set.of();
     private final java.util.concurrent.atomic.AtomicBoolean healthPolling = new java.util.concurrent.atomic.AtomicBoolean();
     /** Node and fibre health published twice a second: a fault shows within a second. */
     static final long HEALTH_PERIOD_MS = 500;
@@ -93,14 +95,37 @@ public final class BenchVerticle extends VerticleBase {
                 return;
             }
             JsonObject body = msg.body();
-            vertx.executeBlocking(() -> body.containsKey("id")
-                            ? new JsonObject().put("cleared", sim.clearFault(JsonFields.intField(body, "id")))
-                            : new JsonObject().put("cleared", sim.clearFaults() + " fault(s)"))
-                    .onSuccess(r -> {
+            vertx.executeBlocking(() -> {
+                // a fault the phases were calibrated with is compensated in them: clearing it alone would leave
+                // the fabric off by what it was, so the fabric is measured and calibrated again, as it now is
+                java.util.Set<Long> before = activeFaultIds(sim);
+                JsonObject r = body.containsKey("id")
+                        ? new JsonObject().put("cleared", sim.clearFault(JsonFields.intField(body, "id")))
+                        : new JsonObject().put("cleared", sim.clearFaults() + " fault(s)");
+                before.removeAll(activeFaultIds(sim));
+                before.retainAll(calibratedWith);
+                if (!before.isEmpty() && oftTables != null) {
+                    if (!recalibrating.compareAndSet(false, true)) {
+                        r.put("recalibrate", "the phases were calibrated with this fault in force: recalibrate once the recalibration "
+                                + "under way ends");
+                    } else {
+                        try {
+                            JsonObject cal = recalibrate(sim, oftTables);
+                            r.put("recalibrated", cal).put("cleared", r.getString("cleared")
+                                    + "; the phases had been calibrated with it in force, so the fabric was recalibrated (worst margin "
+                                    + cal.getLong("worstMarginPs") + " ps, from slot " + cal.getLong("epoch") + ")");
+                        } finally {
+                            recalibrating.set(false);
+                        }
+                    }
+                }
+                return r;
+            }).onSuccess(r -> {
                         CHANGES.log("fault " + r.getString("cleared"));
                         msg.reply(r);
                     })
-                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : 400, e.getMessage()));
+                    .onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : e instanceof IllegalStateException ? 409 : 400,
+                            e.getMessage()));
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.COUNTERS_RESET, msg -> vertx.executeBlocking(() -> {
             if (bus instanceof SimulatedBench sim) {
@@ -145,24 +170,7 @@ public final class BenchVerticle extends VerticleBase {
                 msg.fail(409, "a recalibration is under way");
                 return;
             }
-            vertx.executeBlocking(() -> {
-                Calibration.Result cal = sim.measure((plant, clocks) -> Calibration.compute(plant, clocks, t.latency()));
-                if (!cal.feasible()) {
-                    throw new IllegalStateException("no calibration fits what was measured: "
-                            + String.join("; ", cal.infeasible().stream().map(Calibration.Infeasible::describe).toList()));
-                }
-                BenchDeployment.Deployed d = BenchDeployment.deploy(bus, t, cal);
-                JsonObject old = describe;
-                recordDeploy("recalibration", d, cal);
-                describe = describe(t, d.boards(), cal).put("deployEpoch", d.report().epoch())
-                        .put("deployEvents", new JsonArray(d.report().events())).put("previousDeployment", old.getValue("previousDeployment"));
-                if (config.state() != null) {
-                    DeploymentRecord.of(d.configs(), d.report().epoch()).save(config.state());
-                }
-                LOG.info("recalibrated from measured delays and clocks: phases deployed at slot " + d.report().epoch()
-                        + ", predicted worst margin " + cal.worstMarginPs() + " ps");
-                return new JsonObject().put("epoch", d.report().epoch()).put("worstMarginPs", cal.worstMarginPs());
-            }).onComplete(r -> recalibrating.set(false)).onSuccess(msg::reply)
+            vertx.executeBlocking(() -> recalibrate(sim, t)).onComplete(r -> recalibrating.set(false)).onSuccess(msg::reply)
                     .onFailure(e -> msg.fail(e instanceof IllegalStateException ? 409 : 502, e.getMessage()));
         });
         vertx.eventBus().<JsonObject>consumer(Addresses.HEALTH, msg -> {
@@ -256,6 +264,38 @@ public final class BenchVerticle extends VerticleBase {
     }
 
     /** One deploy in the history the Boards view shows. */
+    /**
+     * Measures the fabric's delays and clocks as they are (faults included), calibrates, and deploys the phases at one
+     * epoch; the faults in force are remembered as calibrated in. On a worker, one at a time (the caller holds
+     * {@code recalibrating}).
+     */
+    private JsonObject recalibrate(SimulatedBench sim, RoutingTables t) {
+        Calibration.Result cal = sim.measure((plant, clocks) -> Calibration.compute(plant, clocks, t.latency()));
+        if (!cal.feasible()) {
+            throw new IllegalStateException("no calibration fits what was measured: "
+                    + String.join("; ", cal.infeasible().stream().map(Calibration.Infeasible::describe).toList()));
+        }
+        java.util.Set<Long> inForce = activeFaultIds(sim);
+        BenchDeployment.Deployed d = BenchDeployment.deploy(bus, t, cal);
+        calibratedWith = inForce;
+        JsonObject old = describe;
+        recordDeploy("recalibration", d, cal);
+        describe = describe(t, d.boards(), cal).put("deployEpoch", d.report().epoch())
+                .put("deployEvents", new JsonArray(d.report().events())).put("previousDeployment", old.getValue("previousDeployment"));
+        if (config.state() != null) {
+            DeploymentRecord.of(d.configs(), d.report().epoch()).save(config.state());
+        }
+        LOG.info("recalibrated from measured delays and clocks: phases deployed at slot " + d.report().epoch()
+                + ", predicted worst margin " + cal.worstMarginPs() + " ps");
+        return new JsonObject().put("epoch", d.report().epoch()).put("worstMarginPs", cal.worstMarginPs());
+    }
+
+    private static java.util.Set<Long> activeFaultIds(SimulatedBench sim) {
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        sim.faults().forEach(f -> ids.add((long) f.id()));
+        return ids;
+    }
+
     private void recordDeploy(String what, BenchDeployment.Deployed d, Calibration.Result cal) {
         synchronized (deploys) {
             deploys.addLast(new JsonObject().put("what", what).put("epoch", d.report().epoch()).put("tableBytes", d.report().payloadBytes())
