@@ -19,10 +19,7 @@ function loadFaults() {
       b.type = 'button';
       b.textContent = 'clear';
       b.className = 'clear-fault';
-      b.addEventListener('click', () => C.api('DELETE', '/api/faults/' + f.id).then((x) => {
-        status(x.ok ? x.body.cleared : 'not cleared: ' + x.body.error);
-        loadFaults();
-      }));
+      b.addEventListener('click', () => C.api('DELETE', '/api/faults/' + f.id).then(cleared));
       td.appendChild(b);
       body.appendChild(tr);
     });
@@ -30,10 +27,14 @@ function loadFaults() {
   });
 }
 
-$('faults-clear-all').addEventListener('click', () => C.api('DELETE', '/api/faults').then((x) => {
+// a clear answers what it cleared; clearing a fault the phases were calibrated with also recalibrated (a new deploy)
+function cleared(x) {
   status(x.ok ? (String(x.body.cleared).startsWith('cleared') ? x.body.cleared : 'cleared ' + x.body.cleared) : 'not cleared: ' + x.body.error);
   loadFaults();
-}));
+  if (x.ok && x.body.recalibrated) C.reloadConfig();
+}
+
+$('faults-clear-all').addEventListener('click', () => C.api('DELETE', '/api/faults').then(cleared));
 
 // a spec (skew:router-3:700) for the optical model; JSON ({"kind":"dead-link",...}) for the switch model
 $('fault-form').addEventListener('submit', (e) => {

@@ -167,6 +167,19 @@ class ConsoleBrowserTest {
         assertTrue(text("action-status").endsWith("predicted worst margin 54 ps"), text("action-status"));
         view("oft");
         wait.until(d -> !alarmShown());
+        // the skew cleared from the page: the phases compensate it, so the fabric is recalibrated again and stays clean
+        view("actions");
+        browser.findElement(By.id("faults-clear-all")).click();
+        wait.until(d -> text("action-status").startsWith(
+                "cleared 1 fault(s); the phases had been calibrated with it in force, so the fabric was recalibrated (worst margin 54 ps"));
+        view("oft");
+        long before = number("total-delivered");
+        browser.findElement(By.id("reset-counters")).click();
+        wait.until(d -> number("total-delivered") < before); // the totals count from the reset
+        wait.until(d -> number("total-delivered") > 300);
+        assertTrue(browser.findElements(By.cssSelector("#timing td.bad")).isEmpty(), "no packet truncated after the clear: "
+                + text("timing"));
+        assertFalse(alarmShown());
 
         // the other views
         view("routes");
@@ -174,8 +187,8 @@ class ConsoleBrowserTest {
         Browsers.screenshot(browser, "routes");
         view("boards");
         wait.until(d -> d.findElements(By.cssSelector("#boards-table tbody tr")).size() == 4 + 16);
-        // the deploy history: the start, then the recalibration, newest first
-        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 2);
+        // the deploy history: the start, the recalibration, the recalibration of the clear, newest first
+        wait.until(d -> d.findElements(By.cssSelector("#deploy-history tbody tr")).size() == 3);
         assertTrue(Browsers.text(browser, "#deploy-history tbody tr").startsWith("recalibration"),
                 Browsers.text(browser, "#deploy-history tbody tr"));
         assertTrue(text("link-health").contains("built-in model"), text("link-health"));
