@@ -261,10 +261,11 @@ function heatmap(id, rows, label, item, more) {
     animation: false,
     tooltip: { formatter: (p) => p.name },
     grid: { left: 70, right: 10, top: 5, bottom: 45 },
-    xAxis: { type: 'category', data: Array.from({ length: width }, (v, i) => i), splitArea: { show: true } },
+    // no bands across rows: a level with fewer nodes than the widest leaves its cells past its last node blank
+    xAxis: { type: 'category', data: Array.from({ length: width }, (v, i) => i), splitArea: { show: false } },
     yAxis: { type: 'category', data: rows.map(label) },
     visualMap: { min: 0, max: max, calculable: false, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 80,
-      inRange: { color: ['#f3f6fa', '#ffb74d', '#c62828'] } },
+      inRange: { color: ['#e3e9f0', '#ffb74d', '#c62828'] } }, // a node with nothing wrong is a cell, unlike no node
     series: [
       { type: 'heatmap', data: data },
       { type: 'scatter', data: flagged, symbol: 'rect', symbolSize: 12, itemStyle: { color: 'rgba(0,0,0,0)', borderColor: '#000', borderWidth: 2 } }
