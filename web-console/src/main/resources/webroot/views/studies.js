@@ -59,22 +59,18 @@ function shortNames(names) {
   };
 }
 
-function chart(el, old, yName, pick, yMax) {
-  return { el: el, old: old, yName: yName, pick: pick, yMax: yMax };
-}
-
-function draw(c, bySeries) {
-  const inst = c.old || echarts.init($(c.el));
-  const names = shortNames(Object.keys(bySeries));
+// one chart of y = pick(point) against offered load, a line per configuration; the chart is made once
+function draw(el, inst, yName, pick, yMax, bySeries, label) {
+  inst = inst || echarts.init($(el));
   inst.setOption({
     animation: false,
     tooltip: { trigger: 'axis' },
     legend: { type: 'scroll', top: 0 },
     grid: { left: 55, right: 20, top: 40, bottom: 40 },
     xAxis: { type: 'value', name: 'offered, flits/host/cycle', nameLocation: 'middle', nameGap: 25, min: 0, max: 1 },
-    yAxis: { type: 'value', name: c.yName, min: 0, max: c.yMax },
-    series: Object.keys(bySeries).map((name) => ({ type: 'line', name: names.label(name), showSymbol: true,
-      data: bySeries[name].map((p) => [p.offered, c.pick(p)]) }))
+    yAxis: { type: 'value', name: yName, min: 0, max: yMax },
+    series: Object.keys(bySeries).map((name) => ({ type: 'line', name: label(name), showSymbol: true,
+      data: bySeries[name].map((p) => [p.offered, pick(p)]) }))
   }, true);
   return inst;
 }
@@ -85,10 +81,10 @@ function showStudy(j) {
     (j.running > 0 ? ', ' + j.running + ' running' : '') + (j.modelVersion ? '; model ' + j.modelVersion : '');
   const bySeries = {};
   j.flit.slice().sort((a, b) => a.load - b.load).forEach((p) => { (bySeries[p.series] = bySeries[p.series] || []).push(p); });
-  const common = shortNames(Object.keys(bySeries)).common;
-  $('study-common').textContent = common ? 'All curves: ' + common + '.' : '';
-  accepted = draw(chart('study-accepted', accepted, 'accepted', (p) => p.accepted, 1), bySeries);
-  latency = draw(chart('study-latency', latency, 'mean latency, cycles', (p) => p.meanLatency), bySeries);
+  const names = shortNames(Object.keys(bySeries));
+  $('study-common').textContent = names.common ? 'All curves: ' + names.common + '.' : '';
+  accepted = draw('study-accepted', accepted, 'accepted', (p) => p.accepted, 1, bySeries, names.label);
+  latency = draw('study-latency', latency, 'mean latency, cycles', (p) => p.meanLatency, undefined, bySeries, names.label);
   const body = $('study-saturation').querySelector('tbody');
   body.textContent = '';
   j.saturation.forEach((s) => {

@@ -93,7 +93,7 @@ final class StudyBenchmark {
                 if (kill) {
                     Process victim = started.get(0);
                     Thread killer = new Thread(() -> {
-                        while (count(db, "w1") < 3 && victim.isAlive()) {
+                        while (ResultStore.storedBy(db, "w1") < 3 && victim.isAlive()) {
                             sleep(50);
                         }
                         victim.destroyForcibly();
@@ -121,18 +121,6 @@ final class StudyBenchmark {
         String overhead = threads <= cores ? String.format(java.util.Locale.ROOT, "%.0f", (wall * threads - core) / n * 1000) : "-";
         out.row("%s,%d,%d,%.1f,%.2f,%.2f,%s,%.0f,%d,%d,%d", label, threads, n, wall, n / wall, n / wall / Math.min(threads, cores), overhead,
                 core / n * 1000, t.handedOutAgainCount(), t.duplicates(), rows);
-    }
-
-    private static int count(Path db, String worker) {
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
-             var q = c.prepareStatement("SELECT count(*) FROM points WHERE worker = ?")) {
-            q.setString(1, worker);
-            try (var rs = q.executeQuery()) {
-                return rs.getInt(1);
-            }
-        } catch (java.sql.SQLException e) {
-            return 0;
-        }
     }
 
     private static void sleep(long ms) {

@@ -83,8 +83,8 @@ final class StudyCommand implements Runnable {
             double seconds = 0;
             double most = 0;
             for (StudyPoint p : s.points()) {
-                seconds += estimateSeconds(p, false);
-                most += estimateSeconds(p, true);
+                seconds += s.cost(p.id()).seconds();
+                most += s.cost(p.id()).secondsDrained();
             }
             long left = s.points().stream().filter(p -> !stored.contains(p.id())).count();
             out.printf(Locale.ROOT, "study %s: %d points (%d flit-model runs, %d analyses), %d stored in %s, %d to run%n", s.name(),
@@ -104,22 +104,6 @@ final class StudyCommand implements Runnable {
             }
             return 0;
         }
-    }
-
-    /**
-     * A flit point's cost from its size: about 0.2 µs per host, level and cycle at load 0.5 on one core (measured on
-     * the 8-ary 3-tree, 0.17-0.2 µs on the 4-ary and 12-ary 3-trees), scaled with the load; {@code drained} counts
-     * the whole drain, as a point past saturation takes. A figure to plan by, not a promise.
-     */
-    static double estimateSeconds(StudyPoint p, boolean drained) {
-        if (!"flit".equals(p.kind())) {
-            return 0;
-        }
-        org.oft.controller.fattree.topology.PgftTopology t = org.oft.controller.fattree.topology.TopologySpec.parse(p.config().getString("topology"))
-                .topology();
-        long cycles = p.config().getLong("warmup") + p.config().getLong("sample") + (drained ? p.config().getLong("drain") : 50);
-        double load = p.config().getDouble("load");
-        return 0.2e-6 * t.hosts() * t.levels() * cycles * (0.3 + load) / 0.8;
     }
 
     static Set<String> storedIds(Path db) {
@@ -304,9 +288,13 @@ final class StudyCommand implements Runnable {
                 out.printf(Locale.ROOT, "study %s: %d results merged from %s, %d were stored already, %d of %d points missing%n", s.name(),
                         m.added(), dir, m.alreadyStored(), m.missing().size(), s.points().size());
                 if (!m.missing().isEmpty() && shards != null) {
+                    java.util.Map<String, Integer> index = new java.util.HashMap<>();
+                    for (int i = 0; i < s.points().size(); i++) {
+                        index.put(s.points().get(i).id(), i);
+                    }
                     java.util.TreeMap<Integer, Integer> byShard = new java.util.TreeMap<>();
                     for (StudyPoint p : m.missing()) {
-                        byShard.merge(s.points().indexOf(p) % shards + 1, 1, Integer::sum);
+                        byShard.merge(index.get(p.id()) % shards + 1, 1, Integer::sum);
                     }
                     StringBuilder sb = new StringBuilder();
                     byShard.forEach((i, n) -> sb.append(sb.length() == 0 ? "" : ", ").append(i).append('/').append(shards).append(" (")

@@ -87,18 +87,6 @@ public final class PointRunner {
         return a;
     }
 
-    /**
-     * About the memory a point holds at its peak, estimated from its size before it runs: the forwarding tables three
-     * times (the engine's, the rows the modelled boards forward by, a spare), the flit model's buffers and queues (32
-     * bytes a buffered flit slot), and 256 MB for the JVM. The 18-ary 4-tree estimates 9.3 GB; it peaked at 7.8 GB resident.
-     */
-    public static long memoryBytes(JsonObject c, PgftTopology t) {
-        double tables = (double) t.switches() * t.hosts() * c.getInteger("paths", 1);
-        double buffers = "flit".equals(c.getString("kind"))
-                ? (double) t.portCount() * c.getInteger("vcs") * c.getInteger("buffer") * 32 : 0;
-        return (long) (3 * tables + buffers) + (256L << 20);
-    }
-
     /** The flit model's parameters of a point's configuration (the model checks them). */
     static FlitParameters parameters(JsonObject c) {
         return new FlitParameters(c.getInteger("vcs"), c.getInteger("buffer"), c.getInteger("packet"), c.getInteger("creditDelay"),

@@ -37,6 +37,18 @@ public final class ResultStore implements AutoCloseable {
                 + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     }
 
+    /** Opens an existing results database to read while another process may write it (the console). */
+    public static ResultStore openReadOnly(Path file) {
+        try {
+            org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
+            cfg.setReadOnly(true);
+            cfg.setBusyTimeout(10_000);
+            return new ResultStore(file, DriverManager.getConnection("jdbc:sqlite:" + file, cfg.toProperties()));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the results database " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+    }
+
     /** Opens (creating if need be) the results database {@code file}; a clear error if it cannot be. */
     public static ResultStore open(Path file) {
         try {
@@ -101,27 +113,49 @@ public final class ResultStore implements AutoCloseable {
         }
     }
 
-    /** Records the study this database holds: its definition and number of points, as a run starts. */
+    /** Records the study this database holds (one a file): its definition and number of points, as a run starts. */
     public synchronized void describe(Study s) {
-        try (PreparedStatement q = db.prepareStatement("INSERT OR REPLACE INTO study (name, points, model_version, spec, started_at) "
-                + "VALUES (?,?,?,?,?)")) {
+        try (Statement clear = db.createStatement();
+             PreparedStatement q = db.prepareStatement("INSERT INTO study (name, points, model_version, spec, started_at) VALUES (?,?,?,?,?)")) {
+            db.setAutoCommit(false);
+            clear.execute("DELETE FROM study");
             q.setString(1, s.name());
             q.setInt(2, s.points().size());
             q.setString(3, StudyPoint.MODEL_VERSION);
             q.setString(4, s.spec().encode());
             q.setString(5, java.time.Instant.now().toString());
             q.executeUpdate();
+            db.commit();
         } catch (SQLException e) {
+            rollback();
             throw new IllegalStateException("cannot write " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        } finally {
+            autoCommit();
         }
     }
 
-    /** The points running now, by worker (replacing the last such record); the console reads it. */
+    /** The study this database holds ({name, points, modelVersion, spec, startedAt}), or null if none was recorded. */
+    public synchronized JsonObject definition() {
+        try (Statement s = db.createStatement();
+             ResultSet rs = s.executeQuery("SELECT name, points, model_version, spec, started_at FROM study LIMIT 1")) {
+            return rs.next() ? new JsonObject().put("name", rs.getString(1)).put("points", rs.getInt(2)).put("modelVersion", rs.getString(3))
+                    .put("spec", new JsonObject(rs.getString(4))).put("startedAt", rs.getString(5)) : null;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+    }
+
+    /**
+     * The points running now, by worker, replacing the last such record, and the runner's own mark (worker "") so
+     * that a run waiting for workers still reads as running; the console reads it.
+     */
     public synchronized void running(java.util.Map<String, Integer> byWorker) {
         try (Statement s = db.createStatement(); PreparedStatement q = db.prepareStatement("INSERT INTO progress VALUES (?,?,?)")) {
             db.setAutoCommit(false);
             s.execute("DELETE FROM progress");
-            for (var e : byWorker.entrySet()) {
+            java.util.Map<String, Integer> rows = new java.util.TreeMap<>(byWorker);
+            rows.put(RUNNER, 0);
+            for (var e : rows.entrySet()) {
                 q.setString(1, e.getKey());
                 q.setInt(2, e.getValue());
                 q.setLong(3, System.currentTimeMillis());
@@ -129,13 +163,87 @@ public final class ResultStore implements AutoCloseable {
             }
             db.commit();
         } catch (SQLException e) {
+            rollback();
             throw new IllegalStateException("cannot write " + file + ": " + StudyFile.firstLine(e.getMessage()));
         } finally {
-            try {
-                db.setAutoCommit(true);
-            } catch (SQLException e) {
-                // the next statement says so
+            autoCommit();
+        }
+    }
+
+    /** The run has ended: nothing runs any more. */
+    public synchronized void ended() {
+        try (Statement s = db.createStatement()) {
+            s.execute("DELETE FROM progress");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+    }
+
+    /** The runner's mark in the progress table. */
+    static final String RUNNER = "";
+
+    /**
+     * The points running by worker as last recorded no longer ago than {@code freshMillis} (older: a run that ended
+     * without saying so, killed), or null when no run is recorded as going on.
+     */
+    public synchronized java.util.Map<String, Integer> runningByWorker(long freshMillis) {
+        java.util.Map<String, Integer> out = new java.util.TreeMap<>();
+        boolean runner = false;
+        try (PreparedStatement q = db.prepareStatement("SELECT worker, running FROM progress WHERE updated_at > ?")) {
+            q.setLong(1, System.currentTimeMillis() - freshMillis);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    if (RUNNER.equals(rs.getString(1))) {
+                        runner = true;
+                    } else {
+                        out.put(rs.getString(1), rs.getInt(2));
+                    }
+                }
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+        return runner || !out.isEmpty() ? out : null;
+    }
+
+    /** Points {@code worker} has stored in {@code db}, read from outside the run (0 while the file is not there yet). */
+    public static int storedBy(Path db, String worker) {
+        if (!Files.exists(db)) {
+            return 0;
+        }
+        try (ResultStore s = openReadOnly(db)) {
+            return s.storedByWorker().getOrDefault(worker, 0);
+        } catch (IllegalStateException e) {
+            return 0; // the runner is creating it
+        }
+    }
+
+    /** Points stored, by worker. */
+    public synchronized java.util.Map<String, Integer> storedByWorker() {
+        java.util.Map<String, Integer> out = new java.util.TreeMap<>();
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT worker, count(*) FROM points GROUP BY worker")) {
+            while (rs.next()) {
+                out.put(rs.getString(1), rs.getInt(2));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read " + file + ": " + StudyFile.firstLine(e.getMessage()));
+        }
+        return out;
+    }
+
+    private void rollback() {
+        try {
+            db.rollback();
+        } catch (SQLException e) {
+            // the error that led here is the one to report
+        }
+    }
+
+    private void autoCommit() {
+        try {
+            db.setAutoCommit(true);
+        } catch (SQLException e) {
+            // the next statement says so
         }
     }
 

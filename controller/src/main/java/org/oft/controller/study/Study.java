@@ -6,10 +6,15 @@ import java.util.List;
  * A study: its name, its points in the file's order (topology, engine, flit options, traffic, seed, load), and the
  * file's JSON as given (kept with the results, so a database says what it holds).
  */
-public record Study(String name, List<StudyPoint> points, io.vertx.core.json.JsonObject spec, java.util.Map<String, Long> memoryBytes) {
-    /** The memory point {@code id} is estimated to hold at its peak ({@link PointRunner#memoryBytes}). */
+public record Study(String name, List<StudyPoint> points, io.vertx.core.json.JsonObject spec, java.util.Map<String, PointCost> costs) {
+    /** What point {@code id} is expected to cost (estimated from its fabric's size when the file was read). */
+    public PointCost cost(String id) {
+        return costs.get(id);
+    }
+
+    /** The memory point {@code id} is estimated to hold at its peak. */
     public long memoryBytes(String id) {
-        return memoryBytes.getOrDefault(id, 0L);
+        return cost(id).memoryBytes();
     }
 
     /** The points of shard {@code i} of {@code n} (1-based): every n-th point from the i-th, the same slices on every machine. */

@@ -187,42 +187,41 @@ public final class StudyFile {
             throw new Invalid(errors.stream().map(e -> where + ": " + e).toList());
         }
         List<StudyPoint> points = new ArrayList<>();
-        Map<String, Long> memory = new java.util.HashMap<>();
+        Map<String, PointCost> costs = new java.util.HashMap<>();
         for (int t = 0; t < topologies.size(); t++) {
+            PgftTopology tree = trees.get(t);
             for (int e = 0; e < engines.size(); e++) {
+                // what every point of this fabric and engine shares, in the key order its id hashes
+                JsonObject routed = new JsonObject().put("topology", topologies.get(t));
+                if (fabricHashes.get(t) != null) {
+                    routed.put("fabric", fabricHashes.get(t));
+                }
+                routed.put("engine", engines.get(e)).put("paths", paths.get(e));
                 for (JsonObject f : flitCombos) {
                     for (String tr : traffic) {
                         for (long seed : seeds) {
                             for (double load : loads) {
-                                JsonObject c = new JsonObject().put("kind", "flit").put("topology", topologies.get(t));
-                                if (fabricHashes.get(t) != null) {
-                                    c.put("fabric", fabricHashes.get(t));
-                                }
-                                c.put("engine", engines.get(e)).put("paths", paths.get(e)).put("traffic", tr).put("load", load).put("seed", seed);
-                                f.forEach(x -> c.put(x.getKey(), x.getValue()));
-                                StudyPoint sp = StudyPoint.of(c);
-                                points.add(sp);
-                                memory.put(sp.id(), PointRunner.memoryBytes(c, trees.get(t)));
+                                JsonObject c = new JsonObject().put("kind", "flit").mergeIn(routed).put("traffic", tr).put("load", load)
+                                        .put("seed", seed).mergeIn(f);
+                                add(c, tree, points, costs);
                             }
                         }
                     }
                 }
                 for (JsonObject a : analyses) {
                     for (long seed : seeds) {
-                        JsonObject c = new JsonObject().put("kind", "analysis").put("topology", topologies.get(t));
-                        if (fabricHashes.get(t) != null) {
-                            c.put("fabric", fabricHashes.get(t));
-                        }
-                        c.put("engine", engines.get(e)).put("paths", paths.get(e)).put("metric", a.getString("metric"))
-                                .put("pattern", a.getString("pattern")).put("samples", a.getInteger("samples")).put("seed", seed);
-                        StudyPoint sp = StudyPoint.of(c);
-                        points.add(sp);
-                        memory.put(sp.id(), PointRunner.memoryBytes(c, trees.get(t)));
+                        add(new JsonObject().put("kind", "analysis").mergeIn(routed).mergeIn(a).put("seed", seed), tree, points, costs);
                     }
                 }
             }
         }
-        return new Study(name, points, o.copy(), Map.copyOf(memory));
+        return new Study(name, points, o.copy(), Map.copyOf(costs));
+    }
+
+    private static void add(JsonObject config, PgftTopology tree, List<StudyPoint> points, Map<String, PointCost> costs) {
+        StudyPoint p = StudyPoint.of(config);
+        points.add(p);
+        costs.put(p.id(), PointCost.of(config, tree));
     }
 
     private static List<Object> list(JsonObject o, String key, boolean required, List<String> errors) {

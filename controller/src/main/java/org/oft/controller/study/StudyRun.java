@@ -25,23 +25,23 @@ public final class StudyRun {
 
     /** What a run did, counted as it goes (any thread). */
     public static final class Tally {
-        private final Map<String, long[]> byWorker = new TreeMap<>(); // handed out, stored, wall nanoseconds
+        private final Map<String, long[]> byWorker = new TreeMap<>(); // stored, wall nanoseconds
         private long handedOutAgain;
         private long duplicates;
         private long failed;
         private long firstHandedOut;
 
-        public synchronized void handedOut(String worker) {
+        /** A point went to a worker: the run's time counts from the first. */
+        public synchronized void handedOut() {
             if (firstHandedOut == 0) {
                 firstHandedOut = System.nanoTime();
             }
-            byWorker.computeIfAbsent(worker, w -> new long[3])[0]++;
         }
 
         public synchronized void stored(String worker, double wallSeconds) {
-            long[] w = byWorker.computeIfAbsent(worker, x -> new long[3]);
-            w[1]++;
-            w[2] += (long) (wallSeconds * 1e9);
+            long[] w = byWorker.computeIfAbsent(worker, x -> new long[2]);
+            w[0]++;
+            w[1] += (long) (wallSeconds * 1e9);
         }
 
         public synchronized void handedOutAgain() {
@@ -57,7 +57,7 @@ public final class StudyRun {
         }
 
         public synchronized long stored() {
-            return byWorker.values().stream().mapToLong(w -> w[1]).sum();
+            return byWorker.values().stream().mapToLong(w -> w[0]).sum();
         }
 
         public synchronized long failedCount() {
@@ -66,13 +66,13 @@ public final class StudyRun {
 
         /** Core-seconds the stored points took. */
         public synchronized double pointSeconds() {
-            return byWorker.values().stream().mapToLong(w -> w[2]).sum() / 1e9;
+            return byWorker.values().stream().mapToLong(w -> w[1]).sum() / 1e9;
         }
 
         /** "w1 12, w2 10": points stored per worker. */
         public synchronized String workers() {
             StringBuilder sb = new StringBuilder();
-            byWorker.forEach((w, c) -> sb.append(sb.length() == 0 ? "" : ", ").append(w).append(' ').append(c[1]));
+            byWorker.forEach((w, c) -> sb.append(sb.length() == 0 ? "" : ", ").append(w).append(' ').append(c[0]));
             return sb.length() == 0 ? "none yet" : sb.toString();
         }
 
@@ -96,10 +96,14 @@ public final class StudyRun {
     }
 
     /**
-     * Progress every few seconds: a line on stderr (points stored of those to run, the time left, the points running
-     * and stored per worker), and the points running per worker into the database, where the console reads them.
+     * Progress: a line on stderr every {@code periodMillis} (points stored of those to run, the time left, the points
+     * running and stored per worker), and the points running per worker into the database every few seconds whatever
+     * the period, so that the console sees a run as running (see {@link ResultStore#runningByWorker}).
      */
     public static final class ProgressLine implements AutoCloseable {
+        /** How often the database hears that the run goes on: well inside StudyLibrary's freshness. */
+        static final long RECORD_MILLIS = 5000;
+
         private final java.util.Timer timer = new java.util.Timer("oft-study-progress", true);
         private final ResultStore store;
 
@@ -107,16 +111,15 @@ public final class StudyRun {
                             long periodMillis) {
             this.store = store;
             long started = System.nanoTime();
+            long tick = Math.min(periodMillis, RECORD_MILLIS);
+            long[] lastLine = {started};
+            if (store != null) {
+                store.running(Map.of());
+            }
             timer.scheduleAtFixedRate(new java.util.TimerTask() {
                 @Override
                 public void run() {
-                    long done = tally.stored() + tally.failedCount();
-                    double elapsed = (System.nanoTime() - started) / 1e9;
-                    String left = done == 0 ? "estimating" : "about " + Math.round(elapsed * (todo - done) / done) + " s left";
                     Map<String, Integer> now = running.get();
-                    err.printf(Locale.ROOT, "study %s: %d/%d points, %s; running: %s; stored by: %s%n", study, done, todo, left,
-                            now.isEmpty() ? "none" : now.toString().replaceAll("[{}]", ""), tally.workers());
-                    err.flush();
                     if (store != null) {
                         try {
                             store.running(now);
@@ -124,15 +127,26 @@ public final class StudyRun {
                             err.println("oftctl study: " + e.getMessage());
                         }
                     }
+                    long t = System.nanoTime();
+                    if (t - lastLine[0] < periodMillis * 1_000_000L - tick * 500_000L) {
+                        return; // a line each period, the database more often
+                    }
+                    lastLine[0] = t;
+                    long done = tally.stored() + tally.failedCount();
+                    double elapsed = (t - started) / 1e9;
+                    String left = done == 0 ? "estimating" : "about " + Math.round(elapsed * (todo - done) / done) + " s left";
+                    err.printf(Locale.ROOT, "study %s: %d/%d points, %s; running: %s; stored by: %s%n", study, done, todo, left,
+                            now.isEmpty() ? "none" : now.toString().replaceAll("[{}]", ""), tally.workers());
+                    err.flush();
                 }
-            }, periodMillis, periodMillis);
+            }, tick, tick);
         }
 
         @Override
         public void close() {
             timer.cancel();
             if (store != null) {
-                store.running(Map.of());
+                store.ended();
             }
         }
     }
@@ -214,7 +228,7 @@ public final class StudyRun {
             List<Future<?>> all = new ArrayList<>();
             for (StudyPoint p : todo) {
                 all.add(pool.submit(() -> {
-                    tally.handedOut(worker);
+                    tally.handedOut();
                     long t0 = System.nanoTime();
                     JsonObject result;
                     running.incrementAndGet();
@@ -254,6 +268,7 @@ public final class StudyRun {
 
     /** Stores the shard files of {@code dir} that belong to the study (and this model version) and are not stored yet. */
     public static Merged merge(Study study, Path dir, ResultStore store) {
+        store.describe(study); // the database says what it holds, for the console's count of points left
         Map<String, StudyPoint> byId = new java.util.HashMap<>();
         for (StudyPoint p : study.points()) {
             byId.put(p.id(), p);

@@ -43,18 +43,6 @@ class StudyClusterTest {
         }
     }
 
-    private static int storedBy(Path db, String worker) {
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
-             var q = c.prepareStatement("SELECT count(*) FROM points WHERE worker = ?")) {
-            q.setString(1, worker);
-            try (var rs = q.executeQuery()) {
-                return rs.getInt(1);
-            }
-        } catch (java.sql.SQLException e) {
-            return 0;
-        }
-    }
-
     @Test
     void killedWorkersAndCoordinatorsLoseNoPointAndStoreNoneTwice(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("small.json"), StudyRunTest.SMALL.replace("\"sample\": 1500", "\"sample\": 20000"));
@@ -92,7 +80,7 @@ class StudyClusterTest {
 
         // kill -9 a worker once it has stored two points: it is mid-point then, as a worker takes the next at once
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (storedBy(db, "w1") < 2 && System.nanoTime() < until) {
+        while (ResultStore.storedBy(db, "w1") < 2 && System.nanoTime() < until) {
             Thread.sleep(50);
         }
         w1.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);

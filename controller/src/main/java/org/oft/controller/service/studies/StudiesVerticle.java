@@ -81,7 +81,7 @@ public final class StudiesVerticle extends VerticleBase {
         vertx.executeBlocking(() -> {
             library.summary(name, false); // a clear 404 for a study that is not there
             StringWriter w = new StringWriter();
-            try (ResultStore store = ResultStore.open(library.db(name))) {
+            try (ResultStore store = ResultStore.openReadOnly(library.db(name))) {
                 List<ResultStore.Row> rows = store.rows();
                 if (format.equals("csv")) {
                     StudyTable.csv(rows, new PrintWriter(w));

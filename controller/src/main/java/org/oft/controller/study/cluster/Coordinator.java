@@ -28,10 +28,9 @@ import org.oft.controller.study.StudyRun;
  * event loop; the database is written off the loop, by one writer in order.
  */
 public final class Coordinator extends VerticleBase {
-    private record Lease(StudyPoint point, String worker, long since, long lastBeat) {
+    private record Lease(StudyPoint point, String worker, long lastBeat) {
     }
 
-    private final String study;
     private final Study definition;
     private final Set<String> waitingForMemory = new HashSet<>();
     private final Map<String, StudyPoint> byId = new HashMap<>();
@@ -47,22 +46,16 @@ public final class Coordinator extends VerticleBase {
     private final Promise<Void> finished = Promise.promise();
     private volatile Map<String, Integer> running = Map.of();
 
-    /** Coordinates {@code todo}, the points of {@code all} not stored yet. */
+    /** Coordinates {@code todo}, the points of {@code definition} not stored yet. */
     public Coordinator(Study definition, List<StudyPoint> todo, ResultStore store, long leaseMillis, StudyRun.Tally tally,
                        Consumer<String> log) {
         this.definition = definition;
-        this.study = definition.name();
-        List<StudyPoint> all = definition.points();
-        for (StudyPoint p : all) {
+        for (StudyPoint p : definition.points()) {
             byId.put(p.id(), p);
-        }
-        pending.addAll(todo);
-        for (StudyPoint p : all) {
             stored.add(p.id());
         }
-        for (StudyPoint p : todo) {
-            stored.remove(p.id());
-        }
+        pending.addAll(todo);
+        todo.forEach(p -> stored.remove(p.id()));
         this.store = store;
         this.leaseMillis = leaseMillis;
         this.tally = tally;
@@ -108,13 +101,13 @@ public final class Coordinator extends VerticleBase {
             pending.remove(p);
         }
         if (p == null) {
-            msg.reply(new JsonObject().put("study", study).put("finished", stored.size() + failed.size() == byId.size()));
+            msg.reply(new JsonObject().put("study", definition.name()).put("finished", stored.size() + failed.size() == byId.size()));
             return;
         }
         long now = System.nanoTime();
-        leases.put(p.id(), new Lease(p, worker, now, now));
-        tally.handedOut(worker);
-        msg.reply(new JsonObject().put("study", study).put("id", p.id()).put("config", p.config()));
+        leases.put(p.id(), new Lease(p, worker, now));
+        tally.handedOut();
+        msg.reply(new JsonObject().put("study", definition.name()).put("id", p.id()).put("config", p.config()));
     }
 
     private static String gb(long bytes) {
@@ -129,11 +122,11 @@ public final class Coordinator extends VerticleBase {
             String id = ids.getString(i);
             Lease l = leases.get(id);
             if (l != null && l.worker.equals(worker)) {
-                leases.put(id, new Lease(l.point, worker, l.since, now));
+                leases.put(id, new Lease(l.point, worker, now));
             } else if (l == null && byId.containsKey(id) && !stored.contains(id) && !storing.contains(id) && pending.remove(byId.get(id))) {
                 // a point a worker took from an earlier coordinator of this study: let it finish there
-                leases.put(id, new Lease(byId.get(id), worker, now, now));
-                tally.handedOut(worker);
+                leases.put(id, new Lease(byId.get(id), worker, now));
+                tally.handedOut();
             }
         }
     }
@@ -171,7 +164,7 @@ public final class Coordinator extends VerticleBase {
         storing.add(id);
         JsonObject result = b.getJsonObject("result");
         double wall = b.getDouble("wallSeconds", 0.0);
-        vertx.executeBlocking(() -> store.put(study, p, result, wall, worker), true).onComplete(ar -> {
+        vertx.executeBlocking(() -> store.put(definition.name(), p, result, wall, worker), true).onComplete(ar -> {
             storing.remove(id);
             if (ar.failed()) {
                 log.accept("cannot store point " + id + ": " + ar.cause().getMessage() + "; it will be run again");

@@ -28,7 +28,6 @@ public final class Worker extends VerticleBase {
     private final Set<String> held = new LinkedHashSet<>();
     private final Consumer<String> refused;
     private WorkerExecutor pool;
-    private long ran;
 
     /** {@code refused} is told, once, why the coordinator will not have this worker (another model version). */
     public Worker(String name, int slots, Consumer<String> refused) {
@@ -51,11 +50,6 @@ public final class Worker extends VerticleBase {
     public Future<?> stop() {
         pool.close();
         return Future.succeededFuture();
-    }
-
-    /** Points run so far. */
-    public long ran() {
-        return ran;
     }
 
     private void take() {
@@ -94,7 +88,6 @@ public final class Worker extends VerticleBase {
                 report(new JsonObject().put("worker", name).put("id", p.id()).put("error", why));
                 return;
             }
-            ran++;
             report(ar.result());
         });
     }
