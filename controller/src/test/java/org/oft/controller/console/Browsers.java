@@ -64,6 +64,20 @@ final class Browsers {
     }
 
     /**
+     * Opens view {@code name} from the navigation: the link is clicked again until the view shows (up to 30 s), as a
+     * busy page may miss a click and a new configuration rebuilds the navigation under it.
+     */
+    static void view(WebDriver browser, String name) {
+        waitUpTo(browser, 30).pollingEvery(java.time.Duration.ofSeconds(1)).until(d -> {
+            if (d.findElement(org.openqa.selenium.By.id("view-" + name)).isDisplayed()) {
+                return true;
+            }
+            d.findElement(org.openqa.selenium.By.id("nav-" + name)).click();
+            return false;
+        });
+    }
+
+    /**
      * The shown text of the first element matching {@code css}, as Selenium's getText gives it (empty when hidden,
      * table cells a space apart), but read in one script so it is never stale; empty if there is none.
      */

@@ -61,8 +61,7 @@ class ConsoleBrowserTest {
     }
 
     private void view(String name) {
-        browser.findElement(By.id("nav-" + name)).click();
-        Browsers.waitUpTo(browser, 10).until(d -> d.findElement(By.id("view-" + name)).isDisplayed());
+        Browsers.view(browser, name);
     }
 
     private boolean alarmShown() {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,16 +59,8 @@ class FatTreeConsoleBrowserTest {
         return t.matches("-?\\d+") ? Long.parseLong(t) : -1;
     }
 
-    /** Opens a view from the navigation; on a loaded machine the page may still be busy, so the link is clicked again until it shows. */
     private void view(String name) {
-        browser.findElement(By.id("nav-" + name)).click();
-        Browsers.waitUpTo(browser, 30).pollingEvery(Duration.ofSeconds(2)).until(d -> {
-            if (d.findElement(By.id("view-" + name)).isDisplayed()) {
-                return true;
-            }
-            d.findElement(By.id("nav-" + name)).click();
-            return false;
-        });
+        Browsers.view(browser, name);
     }
 
     @Test

@@ -42,7 +42,7 @@ class OwnershipConsoleBrowserTest {
 
                 browser.get(consoleA[0] + "/#token=" + consoleA[1]);
                 wait.until(d -> d.findElement(By.id("owner")).getText().matches("owner A · generation 1 · lease \\d+(\\.\\d)? s"));
-                browser.findElement(By.id("nav-boards")).click();
+                Browsers.view(browser, "boards");
                 wait.until(d -> d.findElements(By.cssSelector("#owners-table tbody tr")).size() == 5 // 4 switches and the backplane
                         && d.findElement(By.cssSelector("#owners-table tbody tr td:nth-child(2)")).getText().equals("A"));
                 wait.until(d -> d.findElement(By.id("candidates")).getText().contains("B (priority 0, http://127.0.0.1:"));

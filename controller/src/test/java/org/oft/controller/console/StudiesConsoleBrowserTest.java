@@ -38,8 +38,7 @@ class StudiesConsoleBrowserTest {
         try {
             browser.get("http://127.0.0.1:" + app.port() + "/#token=" + app.token());
             var wait = Browsers.waitUpTo(browser, 60);
-            wait.until(d -> !d.findElements(By.id("nav-studies")).isEmpty());
-            browser.findElement(By.id("nav-studies")).click();
+            Browsers.view(browser, "studies");
             wait.until(d -> Browsers.text(d, "#studies-table tbody tr").startsWith("from-the-cli done 4 4 0 0 "));
             assertTrue(Browsers.text(browser, "#studies-table tbody tr").contains("/" + ProcessHandle.current().pid() + " (4, 0)"),
                     "stored per worker: " + Browsers.text(browser, "#studies-table tbody tr"));
