@@ -93,6 +93,15 @@ final class ServeCommand implements Callable<Integer> {
             + "~/.oftctl/events.db; 'none': in memory, for this run only).")
     String events;
 
+    @Option(names = "--events-keep", description = "The newest events the log keeps; older ones are deleted (default 1000000).")
+    long eventsKeep = org.oft.controller.service.events.EventLog.KEEP;
+
+    @Option(names = "--alert", paramLabel = "NAME=VALUE", description = "An alert threshold (repeatable): utilisation=0.95 (a port's "
+            + "flits per cycle), transmitWait=0.5 (PortXmitWait per cycle), drops=1 (packets a port drops between readings), "
+            + "marginPs=20 (a level's worst timing margin); VALUE off turns one off. These are the defaults; the page and "
+            + "POST /api/alerts change them while serving.")
+    java.util.List<String> alerts = new java.util.ArrayList<>();
+
     @Option(names = "--studies", description = "The folder of the console's Studies view: every NAME.db there is shown as it runs "
             + "(point 'oftctl study run --db' here), and a study started from the page runs into it (default ~/.oftctl/studies).")
     Path studies;
@@ -197,8 +206,12 @@ final class ServeCommand implements Callable<Integer> {
         }
         config = config.withOwnership(new ServeConfig.Ownership(controllerId != null ? controllerId : defaults.controllerId(),
                 Math.round(leaseSeconds * 1000), takeOver, ha, priority));
-        config = config.withEvents("none".equals(events) ? null
-                : events != null ? Path.of(events) : Path.of(System.getProperty("user.home"), ".oftctl", "events.db"));
+        org.oft.controller.service.events.AlertWatch.Thresholds thresholds = org.oft.controller.service.events.AlertWatch.Thresholds.defaults();
+        for (String a : alerts) {
+            thresholds = thresholds.with(a);
+        }
+        config = config.withEventLog(new ServeConfig.EventLogSettings("none".equals(events) ? null
+                : events != null ? Path.of(events) : Path.of(System.getProperty("user.home"), ".oftctl", "events.db"), eventsKeep, thresholds));
         config = config.withStudies(studies);
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();

@@ -45,6 +45,10 @@ public final class Addresses {
 
     /** Request/reply (electrical fat tree): the latest per-port summary (utilisation by level, hottest ports, anomalies). */
     public static final String PORTS = "oft.ports";
+    /** Request/reply (electrical fat tree): {"part": NAME} answered with that switch or host drilled into (ports, counters, faults, table). */
+    public static final String PART = "oft.part";
+    /** Request/reply (electrical fat tree): {"filter", "offset", "limit"} answered with the anomalous ports, the worst first. */
+    public static final String ANOMALIES = "oft.anomalies";
     /** Request/reply (electrical fat tree): {"engine": NAME}, answered with the incremental redeploy's report. */
     public static final String ENGINE = "oft.engine";
 
@@ -59,6 +63,10 @@ public final class Addresses {
     public static final String EVENT = "oft.event";
     /** Request/reply: {"after": ID, "limit": N, "severity": "warning", "part": NAME} answered with the events, newest first. */
     public static final String EVENTS = "oft.events";
+    /** Request/reply: {"id": N, "who": TEXT} acknowledges event N, answered with it. */
+    public static final String EVENTS_ACK = "oft.events.ack";
+    /** Request/reply: {} answers the alert thresholds; {"utilisation": X, ...} sets them (null turns one off). */
+    public static final String ALERTS = "oft.alerts";
     /** Request/reply: who owns the boards (this controller's role, id, generation; each board's owner and lease; the standbys). */
     public static final String OWNER = "oft.owner";
 

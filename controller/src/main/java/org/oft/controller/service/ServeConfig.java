@@ -15,7 +15,25 @@ import org.oft.sim.optical.FabricWiring;
  */
 public record ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
                           Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts, Ownership ownership,
-                          Path events, Path studies) {
+                          EventLogSettings events, Path studies) {
+    /**
+     * The event log: its file (null: in memory), the newest rows it keeps, and the thresholds that raise
+     * alerts into it.
+     */
+    public record EventLogSettings(Path file, long keep, org.oft.controller.service.events.AlertWatch.Thresholds alerts) {
+        public EventLogSettings {
+            if (keep < 1) {
+                throw new IllegalArgumentException("--events-keep must be at least 1 event, got " + keep);
+            }
+            java.util.Objects.requireNonNull(alerts, "alerts");
+        }
+
+        public static EventLogSettings inMemory() {
+            return new EventLogSettings(null, org.oft.controller.service.events.EventLog.KEEP,
+                    org.oft.controller.service.events.AlertWatch.Thresholds.defaults());
+        }
+    }
+
     /**
      * Who this controller is to the boards (its id, named to any other controller they refuse), how long
      * its claim holds without renewal, whether it takes boards another controller holds, and, with
@@ -44,7 +62,8 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     public ServeConfig(int order, int latency, String host, int port, double slotsPerSecond, String board, Path bench,
                        Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts) {
-        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, Ownership.defaults(), null, null);
+        this(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, Ownership.defaults(),
+                EventLogSettings.inMemory(), null);
     }
 
     /** The console over TLS: a PEM certificate (chain) and its PEM private key. */
@@ -77,7 +96,12 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The same, keeping its event log in {@code file} (null: in memory, for this run only). */
     public ServeConfig withEvents(Path file) {
-        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, ownership, file, studies);
+        return withEventLog(new EventLogSettings(file, events.keep(), events.alerts()));
+    }
+
+    /** The same, with this event log. */
+    public ServeConfig withEventLog(EventLogSettings e) {
+        return new ServeConfig(order, latency, host, port, slotsPerSecond, board, bench, state, fattree, tls, allowedHosts, ownership, e, studies);
     }
 
     /** The same, with the console's studies in {@code dir} (null: ~/.oftctl/studies). */
@@ -120,6 +144,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
     public ServeConfig {
         allowedHosts = java.util.List.copyOf(allowedHosts);
         java.util.Objects.requireNonNull(ownership, "ownership");
+        java.util.Objects.requireNonNull(events, "events");
         for (String n : allowedHosts) {
             if (n.isBlank() || !n.matches("[A-Za-z0-9.:\\[\\]%_-]+")) {
                 throw new IllegalArgumentException("--allowed-host must be a host name or address, got '" + n + "'");

@@ -169,12 +169,16 @@ public class BadInputCatalogueTest {
         l.add(c("sim order 64", 2, "order must be between 1 and 30, got 64", "sim", "--order", "64", "--slots", "1"));
         l.add(c("sim jitter negative", 2, "--fibre-jitter-mm must be", "sim", "--order", "4", "--slots", "10", "--fibre-jitter-mm", "-1"));
         l.add(c("sim switching negative", 2, "switching", "sim", "--order", "4", "--slots", "10", "--switching-ps", "-1"));
-        l.add(c("sim fault of colons", 2, "fault '::::': no fault kind", "sim", "--order", "4", "--slots", "10", "--fault", "::::"));
-        l.add(c("sim fault empty", 2, "a fault spec is needed", "sim", "--order", "4", "--slots", "10", "--fault", ""));
+        l.add(c("sim fault of colons", 2, "'::::': no fault kind", "sim", "--order", "4", "--slots", "10", "--fault", "::::"));
+        l.add(c("sim fault of the other fabric", 2, "reboot is a fault of the electrical fabric", "sim", "--order", "4", "--slots", "10",
+                "--fault", "reboot:switch-1"));
+        l.add(c("sim fault board in another script", 2, "router number must be written in the digits 0-9", "sim", "--order", "4",
+                "--slots", "10", "--fault", "skew:router-\u0663:700"));
+        l.add(c("sim fault empty", 2, "a fault is needed", "sim", "--order", "4", "--slots", "10", "--fault", ""));
         l.add(c("sim fault skew huge", 2, "skew must be within ±1000000000 ps (1 ms), got 99999999999999999999", "sim", "--order", "4",
                 "--slots", "10", "--fault", "skew:router-3:99999999999999999999"));
         l.add(c("sim fault flip bit 32", 2, "bit 0..3", "sim", "--order", "4", "--slots", "10", "--fault", "flip:1:1:32"));
-        l.add(c("sim fault stuck level text", 2, "level must be an integer, got 'two'", "sim", "--order", "4", "--slots", "10", "--fault", "stuck:two:1:turn"));
+        l.add(c("sim fault stuck level text", 2, "level must be written in the digits 0-9, got 'two'", "sim", "--order", "4", "--slots", "10", "--fault", "stuck:two:1:turn"));
         l.add(c("board-sim baud negative", 2, "--baud must be 0 (unthrottled) or a line rate up to 100000000, got -5", "board-sim", "--pty", "--baud", "-5"));
         l.add(c("board-sim order 0", 2, "order must be between 1 and 30, got 0", "board-sim", "--pty", "--order", "0"));
         l.add(c("board-sim no link", 2, "name exactly one of --pty and --uio-file", "board-sim"));
@@ -228,7 +232,11 @@ public class BadInputCatalogueTest {
                 "--arbitration", "fifo"));
         l.add(c("flit path policy", 2, "--path-policy must be hash, round-robin or random", "flit", "--topology", "kary:2,2",
                 "--path-policy", "spray"));
-        l.add(c("reroute fail unknown kind", 2, "--fail 'cable:3': use link:NODE:PORT, switch:NODE, host:N or random-links:P%[:SEED]",
+        l.add(c("reroute fail a model fault", 2, "--fail 'dead:switch-0:1': dead:... injects a fault into the model", "fattree", "reroute",
+                "--topology", "kary:2,2", "--fail", "dead:switch-0:1"));
+        l.add(c("reroute fail signed number", 2, "switch number must be written in the digits 0-9, got '+1'", "fattree", "reroute",
+                "--topology", "kary:2,2", "--fail", "switch:switch-+1"));
+        l.add(c("reroute fail unknown kind", 2, "--fail 'cable:3': unknown failure 'cable' (link:NODE:PORT, switch:NODE, host:N, random-links:P%[:SEED])",
                 "fattree", "reroute", "--topology", "kary:2,2", "--fail", "cable:3"));
         l.add(c("reroute fail bad port", 2, "--fail 'link:(1,0,0):9': switch-0 (1,0,0) has no port 9 (ports 1..4)", "fattree", "reroute",
                 "--topology", "kary:2,2", "--fail", "link:(1,0,0):9"));
@@ -241,7 +249,7 @@ public class BadInputCatalogueTest {
         l.add(c("reroute fail host range", 2, "hosts are 0..3", "fattree", "reroute", "--topology", "kary:2,2", "--fail", "host:4"));
         l.add(c("reroute fail percent", 2, "P must be 0..100 per cent", "fattree", "reroute", "--topology", "kary:2,2", "--fail",
                 "random-links:150%"));
-        l.add(c("reroute then-fail bad", 2, "--fail 'switch:': no node ''", "fattree", "reroute", "--topology", "kary:2,2", "--fail",
+        l.add(c("reroute then-fail bad", 2, "--fail 'switch:': no part named (form switch:NODE)", "fattree", "reroute", "--topology", "kary:2,2", "--fail",
                 "host:1", "--then-fail", "switch:"));
         l.add(c("reroute no fail", 2, "Missing required option: '--fail", "fattree", "reroute", "--topology", "kary:2,2"));
         l.add(c("reroute hosts with two links", 2, "routing around failures needs hosts with one link each", "fattree", "reroute",

@@ -1,6 +1,8 @@
 package org.oft.sim.optical;
 
 import java.util.Locale;
+import org.oft.hal.naming.FaultSpec;
+import org.oft.hal.naming.PartName;
 
 /**
  * Faults to inject into the timed model, written as on the command line:
@@ -36,96 +38,110 @@ public final class FabricFault {
     }
 
     /**
-     * The target a spec acts on (e.g. {@code stuck:2:1}), read off its form only, so that what is on it
-     * can be undone first; the one name {@link Applied#target()} carries too. Numbers are read as
-     * numbers ({@code stuck:02:1} is {@code stuck:2:1}).
+     * The target a spec acts on (e.g. {@code stuck:2:1}, {@code skew:router-3}), in the canonical
+     * spelling of {@link PartName}, so that what is on it can be undone first and two spellings of one
+     * target ({@code router-03}, {@code router-3}) are one; the one name {@link Applied#target()} carries
+     * too. A spec that cannot be read has no target: it is refused with its reason when applied.
      */
     public static String target(String spec) {
-        String[] p = spec == null ? new String[0] : spec.strip().split(":", -1);
-        if (p.length < 2) {
+        try {
+            FaultSpec f = FaultSpec.parse(spec, FaultSpec.Fabric.OPTICAL, false);
+            return switch (f.kind()) {
+                case STUCK -> "stuck:" + PartName.whole(f.arg(0), "level") + ":" + PartName.whole(f.arg(1), "node");
+                case FLIP -> "flip:" + PartName.whole(f.arg(0), "processor") + ":" + PartName.whole(f.arg(1), "row") + ":"
+                        + PartName.whole(f.arg(2), "bit");
+                default -> f.kind().word() + ":" + PartName.canonical(f.arg(0));
+            };
+        } catch (IllegalArgumentException e) {
             return "";
         }
-        String kind = p[0].toLowerCase(Locale.ROOT).replace("fiber", "fibre");
-        return switch (kind) {
-            case "stuck" -> p.length > 2 ? kind + ":" + number(p[1]) + ":" + number(p[2]) : "";
-            case "flip" -> p.length > 3 ? kind + ":" + number(p[1]) + ":" + number(p[2]) + ":" + number(p[3]) : "";
-            default -> kind + ":" + p[1];
-        };
     }
 
-    private static String number(String s) {
-        try {
-            return Integer.toString(Integer.parseInt(s.strip()));
-        } catch (NumberFormatException e) {
-            return s; // refused with its reason when applied
+    /**
+     * The part a spec acts on, named as everywhere ({@link PartName}): the board ({@code router-L} for
+     * a node of level L, {@code proc-S} for a processor's table) or the fibre; null for a spec that
+     * cannot be read.
+     */
+    public static String part(String spec) {
+        String target = target(spec);
+        if (target.isEmpty()) {
+            return null;
         }
+        String[] p = target.split(":");
+        return switch (p[0]) {
+            case "stuck" -> "router-" + p[1];
+            case "flip" -> "proc-" + p[1];
+            default -> p[1];
+        };
     }
 
     /** Applies the fault and says how to undo it; throws a one-line reason if the spec is wrong. */
     public static Applied applyUndoable(String spec, FabricModel model) {
-        if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("a fault spec is needed (skew, drift, fibre, stuck, dead, flip)");
-        }
-        String[] p = spec.strip().split(":", -1);
-        String kind = p[0].toLowerCase(Locale.ROOT);
+        FaultSpec f = FaultSpec.parse(spec, FaultSpec.Fabric.OPTICAL, false);
         try {
             TimedFabric fabric = model instanceof TimedFabric t ? t : null;
-            if (fabric == null && !kind.equals("stuck") && !kind.equals("flip")) {
+            if (fabric == null && f.kind() != FaultSpec.Kind.STUCK && f.kind() != FaultSpec.Kind.FLIP) {
                 throw new IllegalArgumentException("this fault needs the timed board model (clocks and fibres)");
             }
-            switch (kind) {
-                case "skew" -> {
-                    need(p, 3, "skew:<board>:<ps>");
-                    long ps = BenchFile.phasePs(p[2], "skew");
-                    Runnable undo = retime(fabric.clocks(), p[1], ps, null);
-                    return new Applied(target(spec), p[1] + " clock skewed by " + ps + " ps", true, undo);
+            switch (f.kind()) {
+                case SKEW -> {
+                    f.atMost(2);
+                    String board = PartName.canonical(f.arg(0));
+                    long ps = BenchFile.phasePs(f.arg(1), "skew");
+                    Runnable undo = retime(fabric.clocks(), board, ps, null);
+                    return new Applied(target(spec), board + " clock skewed by " + ps + " ps", true, undo);
                 }
-                case "drift" -> {
-                    need(p, 3, "drift:<board>:<ppm>");
-                    double ppm = BenchFile.number(p[2], "drift");
-                    Runnable undo = retime(fabric.clocks(), p[1], 0, ppm);
-                    return new Applied(target(spec), p[1] + " clock drifting " + ppm + " ppm", true, undo);
+                case DRIFT -> {
+                    f.atMost(2);
+                    String board = PartName.canonical(f.arg(0));
+                    double ppm = BenchFile.number(f.arg(1), "drift");
+                    Runnable undo = retime(fabric.clocks(), board, 0, ppm);
+                    return new Applied(target(spec), board + " clock drifting " + ppm + " ppm", true, undo);
                 }
-                case "fibre", "fiber" -> {
-                    need(p, 3, "fibre:<name>:<+/-mm>");
+                case FIBRE -> {
+                    f.atMost(2);
+                    String name = PartName.canonical(f.arg(0));
                     FibrePlant plant = fabric.plant();
-                    int i = plant.indexOf(p[1]);
-                    double change = BenchFile.number(p[2], "length change");
+                    int i = plant.indexOf(name);
+                    double change = BenchFile.number(f.arg(1), "length change");
                     double laid = plant.lengthMm(i);
                     plant.setLength(i, laid + change);
-                    return new Applied(target(spec), "fibre " + p[1] + " now " + String.format(Locale.ROOT, "%.1f", plant.lengthMm(i)) + " mm",
+                    return new Applied(target(spec), "fibre " + name + " now " + String.format(Locale.ROOT, "%.1f", plant.lengthMm(i)) + " mm",
                             true, () -> plant.setLength(i, laid));
                 }
-                case "stuck" -> {
-                    need(p, 4, "stuck:<level>:<node>:drop|turn|free");
-                    int state = switch (p[3]) {
+                case STUCK -> {
+                    f.atMost(3);
+                    int state = switch (f.arg(2)) {
                         case "drop" -> 0;
                         case "turn" -> 1;
                         case "free" -> BoardState.NOT_STUCK;
-                        default -> throw new IllegalArgumentException("state must be drop, turn or free, got '" + p[3] + "'");
+                        default -> throw new IllegalArgumentException("state must be drop, turn or free, got '" + f.arg(2) + "'");
                     };
-                    int level = BenchFile.integer(p[1], "level");
-                    int node = BenchFile.integer(p[2], "node");
+                    int level = PartName.whole(f.arg(0), "level");
+                    int node = PartName.whole(f.arg(1), "node");
                     model.boards().setStuck(level, node, state);
                     String target = target(spec);
                     if (state == BoardState.NOT_STUCK) {
                         return new Applied(target, "level " + level + " node " + node + " released", false, () -> { });
                     }
-                    return new Applied(target, "level " + level + " node " + node + " stuck in " + p[3], true,
+                    return new Applied(target, "level " + level + " node " + node + " stuck in " + f.arg(2), true,
                             () -> model.boards().setStuck(level, node, BoardState.NOT_STUCK));
                 }
-                case "dead" -> {
-                    need(p, 2, "dead:<fibre>");
+                case DEAD -> {
+                    if (f.args().size() != 1) {
+                        throw new IllegalArgumentException("the optical fabric's dead takes a fibre: dead:FIBRE (L<level>.<node>.<port> or P<processor>)");
+                    }
+                    String name = PartName.canonical(f.arg(0));
                     FibrePlant plant = fabric.plant();
-                    int i = plant.indexOf(p[1]);
+                    int i = plant.indexOf(name);
                     plant.setDead(i, true);
-                    return new Applied(target(spec), "fibre " + p[1] + " dead", true, () -> plant.setDead(i, false));
+                    return new Applied(target(spec), "fibre " + name + " dead", true, () -> plant.setDead(i, false));
                 }
-                case "flip" -> {
-                    need(p, 4, "flip:<processor>:<row>:<bit>");
-                    int s = BenchFile.integer(p[1], "processor");
-                    int row = BenchFile.integer(p[2], "row");
-                    int bit = BenchFile.integer(p[3], "bit");
+                case FLIP -> {
+                    f.atMost(3);
+                    int s = PartName.whole(f.arg(0), "processor");
+                    int row = PartName.whole(f.arg(1), "row");
+                    int bit = PartName.whole(f.arg(2), "bit");
                     int n = model.processors();
                     if (s < 0 || s >= n || row < 0 || row >= n || bit < 0 || bit >= model.order()) {
                         throw new IllegalArgumentException("processor and row must be 0.." + (n - 1) + " and bit 0.." + (model.order() - 1));
@@ -150,24 +166,23 @@ public final class FabricFault {
                                 }
                             });
                 }
-                default -> throw new IllegalArgumentException((p[0].isEmpty() ? "no fault kind" : "unknown fault '" + p[0] + "'")
-                        + " (skew, drift, fibre, stuck, dead, flip)");
+                default -> throw new IllegalArgumentException("not an optical fault (" + FaultSpec.forms(FaultSpec.Fabric.OPTICAL, false) + ")");
             }
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("fault '" + spec + "': " + e.getMessage());
+            throw new IllegalArgumentException("fault '" + spec.strip() + "': " + e.getMessage());
         }
     }
 
     /** Moves a board's clock phase by {@code skewPs} and, if given, sets its drift; returns the undo. */
     private static Runnable retime(BoardClocks c, String board, long skewPs, Double drift) {
         if (board.startsWith("router-")) {
-            int level = BenchFile.integer(board.substring(7), "level");
+            int level = PartName.whole(board.substring(7), "level");
             long phase = c.routerPhase(level);
             double was = c.routerDrift(level);
             c.setRouterClock(level, phase + skewPs, drift != null ? drift : was);
             return () -> c.setRouterClock(level, phase, was);
         } else if (board.startsWith("proc-")) {
-            int s = BenchFile.integer(board.substring(5), "processor");
+            int s = PartName.whole(board.substring(5), "processor");
             long phase = c.processorPhase(s);
             double was = c.processorDrift(s);
             c.setProcessorClock(s, phase + skewPs, drift != null ? drift : was);
@@ -177,9 +192,4 @@ public final class FabricFault {
         }
     }
 
-    private static void need(String[] p, int count, String form) {
-        if (p.length != count) {
-            throw new IllegalArgumentException("expected " + form);
-        }
-    }
 }

@@ -138,6 +138,14 @@ class SimulatedBenchTest {
             assertEquals(54, t.timing().total().get(0).worstMarginPs());
             assertEquals(0, t.total().lost());
             assertEquals("router-1 clock skewed by 700 ps", bench.applyFault("skew:router-1:700"));
+            // another spelling of the same board is the same target: it replaces the skew, it does not stack on it
+            assertEquals("router-1 clock skewed by 500 ps", bench.applyFault("skew:ROUTER-01:500"));
+            assertEquals(1, bench.faults().size(), bench.faults().toString());
+            assertEquals("skew:router-1", bench.faults().get(0).target());
+            assertThrows(IllegalArgumentException.class, () -> bench.applyFault("skew:router-+1:700"));
+            assertThrows(IllegalArgumentException.class, () -> bench.applyFault("skew:router-\u0661:700"));
+            assertEquals(1, bench.faults().size(), "a refused alias leaves the fault in force as it was");
+            assertEquals("router-1 clock skewed by 700 ps", bench.applyFault("skew:router-1:700"));
             assertTrue(bench.stepSlots(4).timing().total().get(0).truncated() > 0);
         }
         try (SimulatedBench slotLevel = new SimulatedBench(1, 1)) {

@@ -62,7 +62,12 @@ public final class FabricReroute {
      * refused before anything changes.
      */
     public Change fail(String spec) {
-        FabricFaults.parse(tree, List.of(spec));
+        FabricFaults adding = FabricFaults.parse(tree, List.of(spec));
+        FabricFaults already = FabricFaults.parse(tree, failures);
+        if (!adding.addsTo(already)) { // another spelling of a failure declared, or a cable the fabric lacks: nothing to reroute
+            throw new IllegalArgumentException("'" + spec + "' takes out nothing that is not out already ("
+                    + (failures.isEmpty() ? "the fabric file lacks it" : "declared: " + String.join(", ", failures)) + ")");
+        }
         ForwardingTables before = tables();
         List<String> next = new ArrayList<>(failures);
         next.add(spec);

@@ -82,8 +82,13 @@ public final class FabricFaults {
 
     private void add(String raw) {
         String spec = raw == null ? "" : raw.strip();
+        String kind;
+        try { // the one grammar: its kind, or why not (a model fault written where a failure belongs, say)
+            kind = org.oft.hal.naming.FaultSpec.parse(spec, org.oft.hal.naming.FaultSpec.Fabric.ELECTRICAL, true).kind().word();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--fail " + e.getMessage());
+        }
         int colon = spec.indexOf(':');
-        String kind = colon < 0 ? spec : spec.substring(0, colon);
         String rest = colon < 0 ? "" : spec.substring(colon + 1);
         PgftTopology t = tree.topology();
         switch (kind) {
@@ -94,14 +99,11 @@ public final class FabricFaults {
                 }
                 int node = node(rest.substring(0, last), spec);
                 int phys = number(rest.substring(last + 1), spec, "PORT");
-                int local = -1;
-                for (int p = 0; p < t.ports(node); p++) {
-                    if (tree.names().physicalPort(node, p) == phys) {
-                        local = p;
-                    }
-                }
-                if (local < 0) {
-                    throw bad(spec, describeNode(node) + " has no port " + phys + " (ports 1.." + t.ports(node) + ")");
+                int local;
+                try {
+                    local = tree.localPort(node, phys);
+                } catch (IllegalArgumentException e) {
+                    throw bad(spec, e.getMessage());
                 }
                 killPort(t.portBase(node) + local);
                 described.add("link " + describeNode(node) + " port " + phys + " - " + describeNode(t.peerNode(t.portBase(node) + local)));
@@ -117,7 +119,7 @@ public final class FabricFaults {
                 break;
             }
             case "host": {
-                int node = rest.matches("\\d+") ? number(rest, spec, "host") : node(rest, spec);
+                int node = rest.strip().matches("[0-9]+") ? number(rest, spec, "host") : node(rest, spec);
                 if (node >= t.hosts() || node < 0) {
                     throw bad(spec, "hosts are 0.." + (t.hosts() - 1));
                 }
@@ -170,62 +172,19 @@ public final class FabricFaults {
 
     private static int number(String s, String spec, String what) {
         try {
-            return Integer.parseInt(s.strip());
-        } catch (NumberFormatException e) {
-            throw bad(spec, what + " must be a whole number, got '" + s + "'");
+            return org.oft.hal.naming.PartName.whole(s.strip(), what);
+        } catch (IllegalArgumentException e) {
+            throw bad(spec, e.getMessage());
         }
     }
 
-    /** A node named by tuple, board name, GUID or fabric name. */
+    /** A node named as {@link FatTree#node} reads it. */
     private int node(String name, String spec) {
-        PgftTopology t = tree.topology();
-        String s = name.strip();
-        if (s.startsWith("(") && s.endsWith(")")) {
-            String[] d = s.substring(1, s.length() - 1).split(",");
-            if (d.length != t.levels() + 1) {
-                throw bad(spec, "a tuple (l,a_h,...,a_1) has " + (t.levels() + 1) + " numbers here");
-            }
-            int l = number(d[0], spec, "level");
-            if (l < 0 || l > t.levels()) {
-                throw bad(spec, "level must be 0.." + t.levels());
-            }
-            int[] digits = new int[t.levels()];
-            for (int j = 0; j < digits.length; j++) {
-                digits[j] = number(d[j + 1], spec, "digit");
-            }
-            try {
-                return t.node(l, digits);
-            } catch (IllegalArgumentException e) {
-                throw bad(spec, e.getMessage());
-            }
+        try {
+            return tree.node(name);
+        } catch (IllegalArgumentException e) {
+            throw bad(spec, e.getMessage());
         }
-        if (s.startsWith("switch-")) {
-            int i = number(s.substring(7), spec, "switch number");
-            if (i < 0 || i >= t.switches()) {
-                throw bad(spec, "switches are switch-0..switch-" + (t.switches() - 1));
-            }
-            return t.hosts() + i;
-        }
-        if (s.startsWith("0x") || s.startsWith("0X")) {
-            long guid;
-            try {
-                guid = Long.parseUnsignedLong(s.substring(2), 16);
-            } catch (NumberFormatException e) {
-                throw bad(spec, "a GUID is 0x and hex digits");
-            }
-            for (int v = 0; v < t.nodes(); v++) {
-                if (tree.names().nodeGuid(v) == guid) {
-                    return v;
-                }
-            }
-            throw bad(spec, "no node has GUID " + s);
-        }
-        for (int v = 0; v < t.nodes(); v++) {
-            if (tree.names().name(v).equals(s)) {
-                return v;
-            }
-        }
-        throw bad(spec, "no node '" + s + "' (name a node by tuple (l,a_h,...,a_1), switch-N, GUID 0x... or its name)");
     }
 
     private String describeNode(int v) {
@@ -245,6 +204,37 @@ public final class FabricFaults {
         for (int g = t.portBase(v); g < t.portBase(v) + t.ports(v); g++) {
             killPort(g);
         }
+    }
+
+    /** The part a failure spec names ({@code switch-N} or {@code host-N}), or null when it names several or none. */
+    public static String partOf(FatTree tree, String spec) {
+        String s = spec == null ? "" : spec.strip();
+        int colon = s.indexOf(':');
+        if (colon < 0) {
+            return null;
+        }
+        String kind = s.substring(0, colon);
+        String rest = s.substring(colon + 1);
+        try {
+            return switch (kind) {
+                case "link" -> tree.partName(tree.node(rest.substring(0, rest.lastIndexOf(':'))));
+                case "switch" -> tree.partName(tree.node(rest));
+                case "host" -> rest.strip().matches("[0-9]+") ? tree.partName(org.oft.hal.naming.PartName.whole(rest.strip(), "host"))
+                        : tree.partName(tree.node(rest));
+                default -> null;
+            };
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether this takes out a cable or a node that {@code base} leaves in. */
+    public boolean addsTo(FabricFaults base) {
+        java.util.BitSet ports = (java.util.BitSet) deadPort.clone();
+        ports.andNot(base.deadPort);
+        java.util.BitSet nodes = (java.util.BitSet) deadNode.clone();
+        nodes.andNot(base.deadNode);
+        return !ports.isEmpty() || !nodes.isEmpty();
     }
 
     public FatTree tree() {

@@ -44,4 +44,69 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
     public static FatTree generated(PgftTopology t, String source) {
         return new FatTree(t, FabricNames.generated(t), source);
     }
+
+    /**
+     * The node a part name names ({@link org.oft.hal.naming.PartName}): a board name {@code switch-N}
+     * (switches in node order), {@code host-N}, a tuple {@code (l,a_h,...,a_1)}, a GUID {@code 0x...} or
+     * a name the fabric gives it. Throws with the reason and the forms a node can be named by.
+     */
+    public int node(String name) {
+        String s = org.oft.hal.naming.PartName.canonical(name);
+        PgftTopology t = topology;
+        if (s.startsWith("switch-") || s.startsWith("host-")) {
+            boolean sw = s.startsWith("switch-");
+            int i = Integer.parseInt(s.substring(sw ? 7 : 5));
+            int count = sw ? t.switches() : t.hosts();
+            if (i >= count) {
+                throw new IllegalArgumentException((sw ? "switches are switch-0..switch-" : "hosts are host-0..host-") + (count - 1) + ", got " + s);
+            }
+            return sw ? t.hosts() + i : i;
+        }
+        if (s.startsWith("(")) {
+            String[] d = s.substring(1, s.length() - 1).split(",");
+            if (d.length != t.levels() + 1) {
+                throw new IllegalArgumentException("a tuple (l,a_h,...,a_1) has " + (t.levels() + 1) + " numbers here, got " + s);
+            }
+            int l = Integer.parseInt(d[0]);
+            if (l > t.levels()) {
+                throw new IllegalArgumentException("level must be 0.." + t.levels() + ", got " + s);
+            }
+            int[] digits = new int[t.levels()];
+            for (int j = 0; j < digits.length; j++) {
+                digits[j] = Integer.parseInt(d[j + 1]);
+            }
+            return t.node(l, digits);
+        }
+        if (s.startsWith("0x")) {
+            long guid = Long.parseUnsignedLong(s.substring(2), 16);
+            for (int v = 0; v < t.nodes(); v++) {
+                if (names.nodeGuid(v) == guid) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException("no node has GUID " + s);
+        }
+        for (int v = 0; v < t.nodes(); v++) {
+            if (names.name(v).equals(s)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("no node '" + s + "' (name a node by switch-N, host-N, tuple (l,a_h,...,a_1), GUID 0x... or its name)");
+    }
+
+    /** Node {@code v}'s local port index whose physical number is {@code physical}; throws naming the ports it has. */
+    public int localPort(int v, int physical) {
+        for (int p = 0; p < topology.ports(v); p++) {
+            if (names.physicalPort(v, p) == physical) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException(partName(v) + (v < topology.hosts() ? "" : " " + topology.tuple(v)) + " has no port " + physical
+                + " (ports 1.." + topology.ports(v) + ")");
+    }
+
+    /** The one name of node {@code v} in every output: {@code switch-N} or {@code host-N}. */
+    public String partName(int v) {
+        return v < topology.hosts() ? "host-" + v : "switch-" + (v - topology.hosts());
+    }
 }

@@ -19,26 +19,47 @@ import java.util.List;
  */
 public final class EventLog implements AutoCloseable {
     public static final List<String> SEVERITIES = List.of("info", "warning", "alarm");
-    /** Rows kept: the oldest go beyond this, so a lab running for months does not fill its disk. */
-    static final long KEEP = 1_000_000;
+    /** Rows kept unless told (serve --events-keep): the oldest go beyond it, so a lab running for months does not fill its disk. */
+    public static final long KEEP = 1_000_000;
     private final Connection db;
     private final PreparedStatement insert;
+    private final long keep;
     private long appended;
 
-    private EventLog(Connection db) throws SQLException {
+    private EventLog(Connection db, long keep) throws SQLException {
+        if (keep < 1) {
+            throw new IllegalArgumentException("--events-keep must be at least 1, got " + keep);
+        }
         this.db = db;
+        this.keep = keep;
         try (Statement s = db.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
             s.execute("PRAGMA busy_timeout=5000"); // several controllers of one machine may share the file
             s.execute("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, at_ms INTEGER NOT NULL, "
                     + "severity TEXT NOT NULL, kind TEXT NOT NULL, part TEXT, who TEXT, outcome TEXT, text TEXT NOT NULL, controller TEXT)");
+            boolean acked = false; // a log written before acknowledgements gets their columns
+            try (ResultSet r = s.executeQuery("PRAGMA table_info(events)")) {
+                while (r.next()) {
+                    acked |= r.getString("name").equals("acked_by");
+                }
+            }
+            if (!acked) {
+                s.execute("ALTER TABLE events ADD COLUMN acked_by TEXT");
+                s.execute("ALTER TABLE events ADD COLUMN acked_ms INTEGER");
+            }
         }
+        trim();
         insert = db.prepareStatement("INSERT INTO events (at_ms, severity, kind, part, who, outcome, text, controller) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     }
 
-    /** The log in {@code file} (made if missing), or in memory when {@code file} is null. */
+    /** The log in {@code file} (made if missing), or in memory when {@code file} is null, keeping {@value #KEEP} rows. */
     public static EventLog open(Path file) {
+        return open(file, KEEP);
+    }
+
+    /** The log in {@code file} (made if missing), or in memory when {@code file} is null, keeping the newest {@code keep} rows. */
+    public static EventLog open(Path file, long keep) {
         try {
             if (file != null) {
                 Path dir = file.toAbsolutePath().getParent();
@@ -46,7 +67,7 @@ public final class EventLog implements AutoCloseable {
                     Files.createDirectories(dir);
                 }
             }
-            return new EventLog(DriverManager.getConnection("jdbc:sqlite:" + (file == null ? ":memory:" : file.toString())));
+            return new EventLog(DriverManager.getConnection("jdbc:sqlite:" + (file == null ? ":memory:" : file.toString())), keep);
         } catch (SQLException | java.io.IOException e) {
             throw new IllegalArgumentException("cannot keep the event log in " + file + ": " + e.getMessage());
         }
@@ -64,14 +85,38 @@ public final class EventLog implements AutoCloseable {
             insert.setString(7, e.getString("text", ""));
             insert.setString(8, e.getString("controller"));
             insert.executeUpdate();
-            if (++appended % 10_000 == 0) {
-                try (Statement s = db.createStatement()) {
-                    s.execute("DELETE FROM events WHERE id <= (SELECT MAX(id) FROM events) - " + KEEP);
-                }
+            if (++appended % Math.max(1, Math.min(10_000, keep / 10)) == 0) { // the bound holds within a tenth of it
+                trim();
             }
         } catch (SQLException x) {
             throw new IllegalStateException("the event log did not take an event: " + x.getMessage());
         }
+    }
+
+    private void trim() throws SQLException {
+        try (Statement s = db.createStatement()) {
+            s.execute("DELETE FROM events WHERE id <= (SELECT MAX(id) FROM events) - " + keep);
+        }
+    }
+
+    /**
+     * Acknowledges event {@code id} for {@code who}: an operator has seen it. A second acknowledgement keeps
+     * the first; an id that is not kept is a {@link java.util.NoSuchElementException}. Answers the event.
+     */
+    public JsonObject acknowledge(long id, String who) {
+        try (PreparedStatement u = db.prepareStatement("UPDATE events SET acked_by = ?, acked_ms = ? WHERE id = ? AND acked_by IS NULL")) {
+            u.setString(1, who);
+            u.setLong(2, System.currentTimeMillis());
+            u.setLong(3, id);
+            u.executeUpdate();
+        } catch (SQLException x) {
+            throw new IllegalStateException("the event log did not take the acknowledgement: " + x.getMessage());
+        }
+        JsonArray one = select(" AND id = ?", q -> q.setLong(1, id), 1);
+        if (one.isEmpty()) {
+            throw new java.util.NoSuchElementException("no event " + id + " is kept");
+        }
+        return one.getJsonObject(0);
     }
 
     /**
@@ -79,30 +124,50 @@ public final class EventLog implements AutoCloseable {
      * of {@code part} when given (a part's history).
      */
     public JsonArray query(long afterId, int limit, String minSeverity, String part) {
+        return query(afterId, limit, minSeverity, part, false);
+    }
+
+    /** As {@link #query(long, int, String, String)}, only those not acknowledged when {@code unacked}. */
+    public JsonArray query(long afterId, int limit, String minSeverity, String part, boolean unacked) {
         int min = Math.max(0, SEVERITIES.indexOf(minSeverity));
-        StringBuilder sql = new StringBuilder("SELECT id, at_ms, severity, kind, part, who, outcome, text, controller FROM events WHERE id > ?");
-        sql.append(" AND severity IN (");
+        StringBuilder where = new StringBuilder(" AND id > ? AND severity IN (");
         for (int i = min; i < SEVERITIES.size(); i++) {
-            sql.append(i > min ? ",'" : "'").append(SEVERITIES.get(i)).append('\'');
+            where.append(i > min ? ",'" : "'").append(SEVERITIES.get(i)).append('\'');
         }
-        sql.append(')');
+        where.append(')');
         if (part != null) {
-            sql.append(" AND part = ?");
+            where.append(" AND part = ?");
         }
-        sql.append(" ORDER BY id DESC LIMIT ?");
-        try (PreparedStatement q = db.prepareStatement(sql.toString())) {
-            int i = 1;
-            q.setLong(i++, afterId);
+        if (unacked) {
+            where.append(" AND acked_by IS NULL");
+        }
+        return select(where.toString(), q -> {
+            q.setLong(1, afterId);
             if (part != null) {
-                q.setString(i++, part);
+                q.setString(2, part);
             }
-            q.setInt(i, limit);
+        }, limit);
+    }
+
+    private interface Binder {
+        void bind(PreparedStatement q) throws SQLException;
+    }
+
+    private JsonArray select(String where, Binder bind, int limit) {
+        String sql = "SELECT id, at_ms, severity, kind, part, who, outcome, text, controller, acked_by, acked_ms FROM events WHERE 1=1"
+                + where + " ORDER BY id DESC LIMIT " + limit;
+        try (PreparedStatement q = db.prepareStatement(sql)) {
+            bind.bind(q);
             JsonArray out = new JsonArray();
             try (ResultSet r = q.executeQuery()) {
                 while (r.next()) {
-                    out.add(new JsonObject().put("id", r.getLong(1)).put("atMs", r.getLong(2)).put("severity", r.getString(3))
+                    JsonObject e = new JsonObject().put("id", r.getLong(1)).put("atMs", r.getLong(2)).put("severity", r.getString(3))
                             .put("kind", r.getString(4)).put("part", r.getString(5)).put("who", r.getString(6))
-                            .put("outcome", r.getString(7)).put("text", r.getString(8)).put("controller", r.getString(9)));
+                            .put("outcome", r.getString(7)).put("text", r.getString(8)).put("controller", r.getString(9));
+                    if (r.getString(10) != null) {
+                        e.put("ackedBy", r.getString(10)).put("ackedMs", r.getLong(11));
+                    }
+                    out.add(e);
                 }
             }
             return out;

@@ -21,6 +21,18 @@ public final class Events {
                 .put("who", who).put("outcome", outcome).put("text", text);
     }
 
+    /** The reply header naming the part a change acted on, which the change's event then carries. */
+    public static final String PART_HEADER = "part";
+
+    /** Reply options naming {@code part} (none for null). */
+    public static io.vertx.core.eventbus.DeliveryOptions naming(String part) {
+        io.vertx.core.eventbus.DeliveryOptions o = new io.vertx.core.eventbus.DeliveryOptions();
+        if (part != null) {
+            o.addHeader(PART_HEADER, part);
+        }
+        return o;
+    }
+
     /** Publishes {@code event}; callable from any thread. */
     public static void publish(Vertx vertx, JsonObject event) {
         vertx.eventBus().publish(Addresses.EVENT, event);

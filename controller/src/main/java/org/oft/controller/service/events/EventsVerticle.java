@@ -15,23 +15,34 @@ import org.oft.controller.service.JsonFields;
  */
 public final class EventsVerticle extends VerticleBase {
     private final Path file;
+    private final long keep;
     private final String controller;
     private EventLog log;
 
-    /** {@code file}: where the log is kept (null: in memory); {@code controller}: this controller's id, on every event. */
-    public EventsVerticle(Path file, String controller) {
+    /**
+     * {@code file}: where the log is kept (null: in memory); {@code keep}: the newest rows kept; {@code controller}:
+     * this controller's id, on every event.
+     */
+    public EventsVerticle(Path file, long keep, String controller) {
         this.file = file;
+        this.keep = keep;
         this.controller = controller;
+    }
+
+    /** Keeping {@link EventLog#KEEP} rows. */
+    public EventsVerticle(Path file, String controller) {
+        this(file, EventLog.KEEP, controller);
     }
 
     @Override
     public Future<?> start() {
         return vertx.executeBlocking(() -> {
-            log = EventLog.open(file);
+            log = EventLog.open(file, keep);
             return null;
         }).onSuccess(v -> {
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENT, this::keep);
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS, this::history);
+            vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS_ACK, this::acknowledge);
         });
     }
 
@@ -64,8 +75,18 @@ public final class EventsVerticle extends VerticleBase {
             return;
         }
         String part = q.getString("part");
-        vertx.executeBlocking(() -> new JsonObject().put("events", log.query(after, limit, severity, part)), true)
+        boolean unacked = q.getBoolean("unacked", false);
+        vertx.executeBlocking(() -> new JsonObject().put("events", log.query(after, limit, severity, part, unacked)), true)
                 .onSuccess(msg::reply).onFailure(e -> msg.fail(503, e.getMessage()));
+    }
+
+    /** {"id": N, "who": TEXT}: an operator has seen event N; answered with it (404 for an event not kept). */
+    private void acknowledge(Message<JsonObject> msg) {
+        long id = msg.body().getLong("id", -1L);
+        String who = msg.body().getString("who", "the console");
+        vertx.executeBlocking(() -> log.acknowledge(id, who), true)
+                .onSuccess(e -> msg.reply(e, Events.naming("event " + id))) // the acknowledgement's own event names it
+                .onFailure(e -> msg.fail(e instanceof java.util.NoSuchElementException ? 404 : 503, e.getMessage()));
     }
 
     @Override

@@ -166,7 +166,7 @@ public final class FabricDeployer {
         List<FabricSnapshot.Failure> failures = new ArrayList<>(now.failures());
         failures.add(new FabricSnapshot.Failure(nextFailureId++, spec));
         publish(now.next(now.served(), now.plan(), result.tables(), failures, result));
-        d.put("failed", spec).put("failures", new JsonArray(result.faults().described())).put("entriesChanged", change.diff().size())
+        d.put("failed", spec).put("part", FabricFaults.partOf(now.tree(), spec)).put("failures", new JsonArray(result.faults().described())).put("entriesChanged", change.diff().size())
                 .put("rerouteSeconds", change.seconds()).put("unreachablePairs", result.unreachablePairs())
                 .put("unreachableByRouting", result.unreachableByRouting())
                 .put("unreachableExamples", new JsonArray(result.unreachableExamples()));
@@ -191,7 +191,7 @@ public final class FabricDeployer {
         workspace = rr;
         RerouteResult result = rr.result();
         publish(now.next(now.served(), now.plan(), running, left, result));
-        d.put("repaired", f.spec()).put("failures", new JsonArray(current.failureSpecs()))
+        d.put("repaired", f.spec()).put("part", FabricFaults.partOf(now.tree(), f.spec())).put("failures", new JsonArray(current.failureSpecs()))
                 .put("unreachablePairs", result == null ? 0 : result.unreachablePairs());
         LOG.info("repaired " + f.spec() + ": " + d.getLong("blocksWritten") + " blocks; "
                 + (result == null ? 0 : result.unreachablePairs()) + " pairs unreachable");

@@ -62,7 +62,7 @@ final class FabricQueries {
             } else {
                 ports.add(tree.names().physicalPort(v, local));
                 int peer = topo.peerNode(topo.portBase(v) + local);
-                to.add(peer < topo.hosts() ? "host " + peer : "switch-" + (peer - topo.hosts()));
+                to.add(tree.partName(peer));
             }
         }
         return new JsonObject().put("board", "switch-" + i).put("switch", topo.tuple(v)).put("level", topo.level(v))
@@ -112,8 +112,8 @@ final class FabricQueries {
             }
             int g = topo.portBase(node) + local;
             int peer = topo.peerNode(g);
-            JsonObject hop = new JsonObject().put("from", node < h ? "host " + node : "switch-" + (node - h))
-                    .put("tuple", topo.tuple(node)).put("to", peer < h ? "host " + peer : "switch-" + (peer - h));
+            JsonObject hop = new JsonObject().put("from", tree.partName(node))
+                    .put("tuple", topo.tuple(node)).put("to", tree.partName(peer));
             if (node >= h) {
                 hop.put("port", tree.names().physicalPort(node, local))
                         .put("direction", local < topo.downPorts(topo.level(node)) ? "down" : "up");
@@ -122,12 +122,12 @@ final class FabricQueries {
             String out = cableOut(s, cut, node, local, g, peer);
             if (out != null) {
                 hop.put("lost", out);
-                outcome = "lost at " + (node < h ? "host " + node : "switch-" + (node - h) + " port " + tree.names().physicalPort(node, local))
+                outcome = "lost at " + (node < h ? tree.partName(node) : tree.partName(node) + " port " + tree.names().physicalPort(node, local))
                         + ": " + out;
                 break;
             }
             if (peer < h && peer != dst) {
-                outcome = "misdelivered to host " + peer;
+                outcome = "misdelivered to " + tree.partName(peer);
                 break;
             }
             node = peer;
@@ -141,10 +141,10 @@ final class FabricQueries {
         int h = topo.hosts();
         org.oft.controller.fattree.topology.FabricFaults holes = s.holes();
         if (holes != null && (holes.deadPort(g) || holes.deadNode(peer))) {
-            return holes.deadNode(peer) ? (peer < h ? "host " + peer : "switch-" + (peer - h)) + " is out"
+            return holes.deadNode(peer) ? s.tree().partName(peer) + " is out"
                     : "the cable is out (declared failed, or missing from the fabric file)";
         }
-        int peerLocal = topo.peerPort(g) - topo.portBase(peer);
+        int peerLocal = topo.peerPort(g); // local on the peer
         boolean cutHere = node >= h && cut.cut(node - h, s.tree().names().physicalPort(node, local));
         boolean cutThere = peer >= h && cut.cut(peer - h, s.tree().names().physicalPort(peer, peerLocal));
         return cutHere || cutThere ? "the cable is cut (a fault in force in the model)" : null;

@@ -43,14 +43,36 @@ final class ModelFaults {
             return;
         }
         FabricSnapshot s = deployer.snapshot();
-        vertx.executeBlocking(() -> SwitchFault.apply(msg.body(), model, s.topology()))
+        SwitchFault f;
+        try {
+            f = SwitchFault.read(msg.body(), s.tree());
+        } catch (IllegalArgumentException e) {
+            msg.fail(400, e.getMessage());
+            return;
+        }
+        for (JsonObject a : active) { // one fault per target: a second spelling of it is not a second fault
+            if (a.getString("target").equals(f.target())) {
+                msg.fail(409, "'" + f.spec() + "' is already in force as fault " + a.getInteger("id") + " (" + a.getString("spec")
+                        + "); clear it first");
+                return;
+            }
+        }
+        vertx.executeBlocking(() -> {
+                    if (f.kind().equals("dead")) {
+                        model.killLink(f.index(), f.port());
+                    } else {
+                        model.reboot(f.index());
+                    }
+                    return f.description();
+                })
                 .onSuccess(applied -> {
                     CHANGES.log("fault injected: " + applied);
-                    String kind = msg.body().getString("kind");
-                    active.add(new JsonObject().put("id", nextId.getAndIncrement()).put("kind", kind)
-                            .put("spec", msg.body()).put("description", applied).put("sinceCycle", telemetry.cycle())
-                            .put("undo", kind.equals("reboot") ? "redeploys the tables to the board" : "repairs the cable"));
-                    msg.reply(applied);
+                    active.add(new JsonObject().put("id", nextId.getAndIncrement()).put("kind", f.kind())
+                            .put("spec", f.spec()).put("target", f.target()).put("part", "switch-" + f.index())
+                            .put("switch", f.index()).put("port", f.port() == 0 ? null : f.port())
+                            .put("description", applied).put("sinceCycle", telemetry.cycle())
+                            .put("undo", f.kind().equals("reboot") ? "redeploys the tables to the board" : "repairs the cable"));
+                    msg.reply(applied, org.oft.controller.service.events.Events.naming("switch-" + f.index()));
                 })
                 .onFailure(e -> msg.fail(400, e.getMessage()));
     }
@@ -61,11 +83,15 @@ final class ModelFaults {
                 .put("failures", new JsonArray(deployer.snapshot().failureSpecs())).put("injectable", model != null));
     }
 
+    /** The faults in force, in the order injected. */
+    List<JsonObject> inForce() {
+        return List.copyOf(active);
+    }
+
     /** Whether a cable cut in the model ends at switch {@code index}'s physical port {@code port}. */
     boolean cut(int index, int port) {
         for (JsonObject f : active) {
-            JsonObject spec = f.getJsonObject("spec");
-            if (f.getString("kind").equals("dead-link") && spec.getInteger("switch") == index && spec.getInteger("port") == port) {
+            if (f.getString("kind").equals("dead") && f.getInteger("switch") == index && f.getInteger("port") == port) {
                 return true;
             }
         }
@@ -87,15 +113,17 @@ final class ModelFaults {
     JsonObject clear(List<JsonObject> chosen) {
         boolean redeploy = false;
         for (JsonObject f : chosen) {
-            if (f.getString("kind").equals("dead-link")) { // the cable is repaired: packets cross it again
-                JsonObject spec = f.getJsonObject("spec");
-                model.reviveLink(spec.getInteger("switch"), spec.getInteger("port"));
+            if (f.getString("kind").equals("dead")) { // the cable is repaired: packets cross it again
+                model.reviveLink(f.getInteger("switch"), f.getInteger("port"));
             } else {
                 redeploy = true;
             }
         }
         JsonObject out = new JsonObject().put("cleared", "cleared: " + (chosen.isEmpty() ? "no fault was active"
                 : String.join("; ", chosen.stream().map(f -> f.getString("description")).toList())));
+        if (chosen.size() == 1) { // the event names the part it acted on
+            out.put("part", chosen.get(0).getString("part"));
+        }
         if (redeploy) { // a rebooted board gets its table back: the deploy sends what differs, i.e. that board's whole table
             out.put("deploy", deployer.redeploy());
         }

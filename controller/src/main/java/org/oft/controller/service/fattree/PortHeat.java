@@ -57,6 +57,7 @@ final class PortHeat {
                 rows.add(row);
             }
             out.add(new JsonObject().put("level", l).put("switches", seen[l]).put("switchesPerRow", per[l])
+                    .put("firstSwitch", topo.levelBase(l) - h)
                     .put("downPorts", topo.downPorts(l)).put("upPorts", topo.upPorts(l)).put("ports", columnNames[l].copy())
                     .put("rows", rows));
         }

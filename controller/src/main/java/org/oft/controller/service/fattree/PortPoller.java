@@ -46,9 +46,18 @@ final class PortPoller {
     private final double[] waitRate;
     private final long[] ratedSpan;
     private volatile boolean polledOnce;
+    private volatile List<JsonObject> allAnomalies = List.of();
+    private final PortHistory history;
     private final java.util.Deque<JsonObject> restarts = new java.util.ArrayDeque<>(); // the last boards found restarted, latest first
 
     private volatile java.util.function.Consumer<JsonObject> events = e -> { };
+
+    private volatile org.oft.controller.service.events.AlertWatch alerts;
+
+    /** Where each poll's port rates are held against the alert thresholds. */
+    void alertOn(org.oft.controller.service.events.AlertWatch alerts) {
+        this.alerts = alerts;
+    }
 
     /** Where a board found restarted is reported (an event). */
     void onEvent(java.util.function.Consumer<JsonObject> events) {
@@ -65,6 +74,7 @@ final class PortPoller {
         this.rcvRate = new double[topo.portCount()];
         this.waitRate = new double[topo.portCount()];
         this.ratedSpan = new long[topo.switches()];
+        this.history = new PortHistory(topo.portCount());
     }
 
     /** The last poll's summary ({} before the first). */
@@ -125,9 +135,12 @@ final class PortPoller {
         SwitchPorts[] now = new SwitchPorts[topo.switches()];
         SwitchPorts[] before = previousPorts;
         SwitchPorts[] baseline = portBaseline;
-        JsonArray anomalies = new JsonArray();
-        long anomalous = 0;
+        List<JsonObject> anomalies = new ArrayList<>();
         int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
+        org.oft.controller.service.events.AlertWatch watch = alerts;
+        if (watch != null) {
+            watch.beginRound();
+        }
         for (int i = 0; i < topo.switches(); i++) {
             SwitchPorts sp = wire.portCounters("switch-" + i);
             long[] c = sp.counters();
@@ -157,21 +170,29 @@ final class PortPoller {
                     xmitRate[g] = (double) (c[p * per] - old[p * per]) / span;
                     rcvRate[g] = (double) (c[p * per + 1] - old[p * per + 1]) / span;
                     waitRate[g] = (double) (c[p * per + 4] - old[p * per + 4]) / span;
+                    if (watch != null) {
+                        long dropped = c[p * per + 5] - old[p * per + 5] + c[p * per + 7] - old[p * per + 7];
+                        watch.port("switch-" + i, p + 1, xmitRate[g], waitRate[g], dropped);
+                    }
                 }
                 long drops = c[p * per + 5] - (base == null ? 0 : base[p * per + 5]);
                 long mis = c[p * per + 6] - (base == null ? 0 : base[p * per + 6]);
                 long discards = c[p * per + 7] - (base == null ? 0 : base[p * per + 7]);
                 if (drops > 0 || mis > 0 || discards > 0 || !sp.up(p)) {
-                    anomalous++;
-                    if (anomalies.size() < MAX_LISTED) {
-                        anomalies.add(portName(v, local).put("linkUp", sp.up(p)).put("PortRcvSwitchRelayErrors", drops)
-                                .put("Misdelivered", mis).put("PortXmitDiscards", discards));
-                    }
+                    anomalies.add(portName(v, local).put("linkUp", sp.up(p)).put("PortRcvSwitchRelayErrors", drops)
+                            .put("Misdelivered", mis).put("PortXmitDiscards", discards)
+                            .put("severity", !sp.up(p) ? "alarm" : mis > 0 ? "error" : "warning"));
                 }
             }
         }
         previousPorts = now;
         polledOnce = true;
+        if (watch != null) {
+            watch.endRound();
+        }
+        anomalies.sort(PortPoller::bySeverity);
+        allAnomalies = List.copyOf(anomalies);
+        history.record(cycle, xmitRate, waitRate);
         for (Object b : restarted) {
             restarts.addFirst(new JsonObject().put("board", b).put("cycle", cycle));
             if (restarts.size() > RESTARTS_KEPT) {
@@ -249,8 +270,42 @@ final class PortPoller {
         return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", span)
                 .put("intervalEnd", cycle)
                 .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
-                .put("hottest", hottest).put("anomalousPorts", anomalous).put("anomalies", anomalies).put("restarted", restarted)
+                .put("hottest", hottest).put("anomalousPorts", anomalies.size())
+                .put("anomalies", new JsonArray(new ArrayList<>(anomalies.subList(0, Math.min(MAX_LISTED, anomalies.size())))))
+                .put("restarted", restarted)
                 .put("restarts", new JsonArray(new ArrayList<>(restarts))).put("heat", heat);
+    }
+
+    private static final List<String> SEVERITIES = List.of("warning", "error", "alarm");
+
+    /** The worst first: a link down, then misdeliveries, then drops; within one, the most packets first, then by name. */
+    private static int bySeverity(JsonObject a, JsonObject b) {
+        int c = Integer.compare(SEVERITIES.indexOf(b.getString("severity")), SEVERITIES.indexOf(a.getString("severity")));
+        if (c != 0) {
+            return c;
+        }
+        c = Long.compare(packets(b), packets(a));
+        return c != 0 ? c : Integer.compare(a.getInteger("index") * 1000 + a.getInteger("port"), b.getInteger("index") * 1000 + b.getInteger("port"));
+    }
+
+    private static long packets(JsonObject a) {
+        return a.getLong("PortRcvSwitchRelayErrors") + a.getLong("Misdelivered") + a.getLong("PortXmitDiscards");
+    }
+
+    /** Every port with an anomaly at the last poll, the worst first. */
+    List<JsonObject> anomalies() {
+        return allAnomalies;
+    }
+
+    /** Switch {@code i}'s last reading, or null before the first poll. */
+    org.oft.hal.SwitchPorts reading(int i) {
+        SwitchPorts[] r = previousPorts;
+        return r == null ? null : r[i];
+    }
+
+    /** Per-port rates over the last polls. */
+    PortHistory history() {
+        return history;
     }
 
     /** Whether a cumulative counter is below its last reading. */
@@ -267,9 +322,10 @@ final class PortPoller {
     private JsonObject portName(int v, int local) {
         int g = topo.portBase(v) + local;
         int peer = topo.peerNode(g);
-        String to = peer < topo.hosts() ? "host " + peer : "switch-" + (peer - topo.hosts()) + " " + topo.tuple(peer);
-        return new JsonObject().put("board", "switch-" + (v - topo.hosts())).put("switch", topo.tuple(v))
-                .put("port", tree.names().physicalPort(v, local)).put("to", to);
+        String to = tree.partName(peer) + (peer < topo.hosts() ? "" : " " + topo.tuple(peer));
+        String toPart = tree.partName(peer);
+        return new JsonObject().put("board", "switch-" + (v - topo.hosts())).put("index", v - topo.hosts()).put("switch", topo.tuple(v))
+                .put("port", tree.names().physicalPort(v, local)).put("to", to).put("toPart", toPart);
     }
 
 }

@@ -86,9 +86,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
         TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
         PortPoller ports = new PortPoller(bus, first.tree());
         ports.onEvent(e -> org.oft.controller.service.events.Events.publish(vertx, e));
+        org.oft.controller.service.events.AlertWatch alerts = new org.oft.controller.service.events.AlertWatch(vertx, config.events().alerts());
+        ports.alertOn(alerts);
         ModelFaults faults = new ModelFaults(vertx, modelFaults, deployer, telemetry);
         FabricQueries queries = new FabricQueries(vertx, deployer, faults::cut);
-        TopologyView topology = new TopologyView(vertx, deployer, ports);
+        TopologyView topology = new TopologyView(vertx, deployer, ports, faults::cut);
         FabricAnalyses analyses = new FabricAnalyses(vertx, deployer, bench);
         FabricConfiguration configuration = new FabricConfiguration(
                 FabricConfiguration.describe(first.topology(), bench, config, started.boards(), started.previousRecord()), deployer, controls);
@@ -98,6 +100,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.CONFIG, configuration::config);
         eb.<JsonObject>consumer(Addresses.TELEMETRY_LATEST, latest::reply);
         eb.<JsonObject>consumer(Addresses.PORTS, ports::reply);
+        eb.<JsonObject>consumer(Addresses.ALERTS, alerts::handle);
         deploysOn(Addresses.ENGINE, body -> EngineRequest.parse(body, deployer.snapshot().served(), bench.paths()), deployer::switchEngine);
         deploysOn(Addresses.FAIL, FailRequest::spec, deployer::fail);
         eb.<JsonObject>consumer(Addresses.FAIL_LIST, configuration::failures);
@@ -113,6 +116,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.TOPOLOGY, topology::topology);
         eb.<JsonObject>consumer(Addresses.LFT, queries::lft);
         eb.<JsonObject>consumer(Addresses.TRACE, queries::trace);
+        PartDetail parts = new PartDetail(vertx, deployer, ports, faults);
+        eb.<JsonObject>consumer(Addresses.PART, parts::part);
+        eb.<JsonObject>consumer(Addresses.ANOMALIES, parts::anomalies);
         bus.setTelemetryListener(latest::publish);
         vertx.setPeriodic(PORTS_PERIOD_MS, id -> pollPorts(ports));
     }

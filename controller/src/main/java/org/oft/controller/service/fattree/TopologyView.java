@@ -24,10 +24,13 @@ final class TopologyView {
     private ForwardingTables flowsOf; // the tables flowsPerLink was computed for
     private int[] flowsPerLink;
 
-    TopologyView(Vertx vertx, FabricDeployer deployer, PortPoller ports) {
+    private final FabricQueries.CutCables cut;
+
+    TopologyView(Vertx vertx, FabricDeployer deployer, PortPoller ports, FabricQueries.CutCables cut) {
         this.vertx = vertx;
         this.deployer = deployer;
         this.ports = ports;
+        this.cut = cut;
     }
 
     void topology(Message<JsonObject> msg) {
@@ -39,6 +42,21 @@ final class TopologyView {
             return;
         }
         vertx.executeBlocking(() -> json(s), false).onSuccess(msg::reply).onFailure(e -> msg.fail(500, e.getMessage()));
+    }
+
+    /** A cable that carries nothing: missing from the fabric file, declared failed, cut in the model; null when up. */
+    private String cableState(FabricSnapshot s, int v, int lp, int g, int peer, int peerGlobal) { // peerGlobal: the lower end's global port
+        if (s.tree().absentPorts().get(g)) {
+            return "missing";
+        }
+        if (s.holes() != null && s.holes().deadPort(g)) {
+            return "failed";
+        }
+        PgftTopology t = s.topology();
+        int h = t.hosts();
+        boolean cutHere = cut.cut(v - h, s.tree().names().physicalPort(v, lp));
+        boolean cutThere = peer >= h && cut.cut(peer - h, s.tree().names().physicalPort(peer, peerGlobal - t.portBase(peer)));
+        return cutHere || cutThere ? "cut" : null;
     }
 
     /**
@@ -60,8 +78,9 @@ final class TopologyView {
         int[] seen = new int[topo.levels() + 1];
         for (int v = 0; v < topo.nodes(); v++) {
             int l = v < h ? 0 : topo.level(v);
-            nodes.add(new JsonArray().add(v < h ? "host " + v : "switch-" + (v - h)).add(l).add(seen[l]++)
-                    .add(v < h ? "" : topo.tuple(v)));
+            nodes.add(new JsonArray().add(s.tree().partName(v)).add(l).add(seen[l]++)
+                    .add(v < h ? "" : topo.tuple(v))
+                    .add(s.tree().absentNodes().get(v) ? "missing" : s.holes() != null && s.holes().deadNode(v) ? "failed" : null));
         }
         JsonArray links = new JsonArray();
         double[] x = ports.xmitRates();
@@ -71,16 +90,16 @@ final class TopologyView {
             for (int lp = 0; lp < down; lp++) {
                 int g = topo.portBase(v) + lp;
                 int peer = topo.peerNode(g);
-                int upPort = topo.peerPort(g);
+                int upPort = topo.portBase(peer) + topo.peerPort(g); // the lower end's global port: the cable's up direction
                 links.add(new JsonArray().add(peer).add(v)
                         .add(r == null ? null : Math.round(r[g] * 1000) / 1000.0)   // up: into v's port
                         .add(x == null ? null : Math.round(x[g] * 1000) / 1000.0)   // down: out of v's port
-                        .add(flowsPerLink[upPort]).add(flowsPerLink[g]));
+                        .add(flowsPerLink[upPort]).add(flowsPerLink[g]).add(cableState(s, v, lp, g, peer, upPort)));
             }
         }
         return new JsonObject().put("levels", topo.levels()).put("levelSizes", new JsonArray(java.util.Arrays.stream(seen).boxed().toList()))
                 .put("nodes", nodes).put("linkFields", new JsonArray(List.of("lower", "upper", "upUtilisation", "downUtilisation",
-                        "upFlows", "downFlows"))).put("links", links)
+                        "upFlows", "downFlows", "state"))).put("links", links)
                 .put("flowsOver", "all shift permutations, by the tables the boards run");
     }
 }

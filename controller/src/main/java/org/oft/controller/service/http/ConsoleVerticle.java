@@ -89,25 +89,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> error(ctx, 503, e.getMessage())));
-        router.get("/api/events").handler(ctx -> {
-            JsonObject q = new JsonObject();
-            for (String k : new String[] {"after", "limit"}) {
-                String v = ctx.request().getParam(k);
-                if (v != null) {
-                    Long n = whole(ctx, k, v);
-                    if (n == null) {
-                        return;
-                    }
-                    q.put(k, n);
-                }
-            }
-            for (String k : new String[] {"severity", "part"}) {
-                if (ctx.request().getParam(k) != null) {
-                    q.put(k, ctx.request().getParam(k));
-                }
-            }
-            request(ctx, Addresses.EVENTS, q);
-        });
+        router.get("/api/events").handler(this::events);
         // Who owns the boards: readable from the page of another controller of the same boards (a page
         // whose controller died looks for the new master), so it alone may be read across origins.
         router.get("/api/owner").handler(ctx -> {
@@ -145,6 +127,14 @@ public final class ConsoleVerticle extends VerticleBase {
         });
         router.post("/api/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
         router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
+        router.post("/api/events/:id/ack").handler(ctx -> {
+            Long id = whole(ctx, "id", ctx.pathParam("id"));
+            if (id != null) {
+                request(ctx, Addresses.EVENTS_ACK, new JsonObject().put("id", id).put("who", who(ctx.request())));
+            }
+        });
+        router.get("/api/alerts").handler(ctx -> request(ctx, Addresses.ALERTS, new JsonObject()));
+        router.post("/api/alerts").handler(ctx -> post(ctx, Addresses.ALERTS, null));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
         router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
         router.get("/api/fail").handler(ctx -> request(ctx, Addresses.FAIL_LIST, new JsonObject()));
@@ -184,6 +174,8 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/topology").handler(ctx -> request(ctx, Addresses.TOPOLOGY, new JsonObject()));
         router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
+        router.get("/api/parts/:name").handler(ctx -> request(ctx, Addresses.PART, new JsonObject().put("part", ctx.pathParam("name"))));
+        router.get("/api/anomalies").handler(this::anomalies);
         router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));
         router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
         router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
@@ -335,7 +327,10 @@ public final class ConsoleVerticle extends VerticleBase {
             return;
         }
         vertx.eventBus().request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
-                .onSuccess(r -> json(ctx, 200, key != null ? new JsonObject().put(key, r.body()) : (JsonObject) r.body()))
+                .onSuccess(r -> {
+                    namePart(ctx, r);
+                    json(ctx, 200, key != null ? new JsonObject().put(key, r.body()) : (JsonObject) r.body());
+                })
                 .onFailure(e -> replyError(ctx, e));
     }
 
@@ -381,7 +376,85 @@ public final class ConsoleVerticle extends VerticleBase {
         }
     }
 
-    /** A request to {@code address}; its JSON answer is the response. */
+    /**
+     * The event log, newest first: {@code ?after=&limit=&severity=&part=&unacked=true}, as JSON or
+     * {@code format=csv} (a download of the same rows).
+     */
+    private void events(RoutingContext ctx) {
+        JsonObject q = params(ctx, "after", "limit");
+        if (q == null) {
+            return;
+        }
+        for (String k : new String[] {"severity", "part"}) {
+            if (ctx.request().getParam(k) != null) {
+                q.put(k, ctx.request().getParam(k));
+            }
+        }
+        q.put("unacked", "true".equals(ctx.request().getParam("unacked")));
+        if (!"csv".equals(ctx.request().getParam("format"))) {
+            request(ctx, Addresses.EVENTS, q);
+            return;
+        }
+        vertx.eventBus().<JsonObject>request(Addresses.EVENTS, q)
+                .onSuccess(r -> {
+                    StringBuilder b = new StringBuilder("id,time,severity,kind,part,who,outcome,text,acked_by\n");
+                    for (Object o : r.body().getJsonArray("events")) {
+                        JsonObject e = (JsonObject) o;
+                        b.append(e.getLong("id")).append(',').append(java.time.Instant.ofEpochMilli(e.getLong("atMs")));
+                        for (String k : new String[] {"severity", "kind", "part", "who", "outcome", "text", "ackedBy"}) {
+                            b.append(',').append(csv(e.getString(k)));
+                        }
+                        b.append('\n');
+                    }
+                    ctx.response().putHeader("content-type", "text/csv")
+                            .putHeader("content-disposition", "attachment; filename=\"events.csv\"").end(b.toString());
+                })
+                .onFailure(e -> replyError(ctx, e));
+    }
+
+    /** A CSV field: quoted, its quotes doubled, so that user text cannot add a row or a column. */
+    static String csv(String v) {
+        return v == null ? "" : "\"" + v.replace("\"", "\"\"") + "\"";
+    }
+
+    /** Who asks, as the event log names them. */
+    private static String who(HttpServerRequest req) {
+        return "console (token holder at " + req.remoteAddress() + ")";
+    }
+
+    /** The anomalous ports, the worst first: {@code ?filter=&offset=&limit=}, as JSON or {@code format=csv} (every match). */
+    private void anomalies(RoutingContext ctx) {
+        boolean csv = "csv".equals(ctx.request().getParam("format"));
+        JsonObject q = params(ctx, "offset", "limit");
+        if (q == null) {
+            return;
+        }
+        if (ctx.request().getParam("filter") != null) {
+            q.put("filter", ctx.request().getParam("filter"));
+        }
+        if (csv) {
+            q.put("offset", 0L).put("limit", 1000L); // the most a page holds
+        }
+        vertx.eventBus().<JsonObject>request(Addresses.ANOMALIES, q)
+                .onSuccess(r -> {
+                    if (!csv) {
+                        json(ctx, 200, r.body());
+                        return;
+                    }
+                    StringBuilder b = new StringBuilder("severity,board,switch,port,to,link,PortRcvSwitchRelayErrors,PortXmitDiscards,Misdelivered\n");
+                    for (Object o : r.body().getJsonArray("anomalies")) {
+                        JsonObject a = (JsonObject) o;
+                        b.append(a.getString("severity")).append(',').append(a.getString("board")).append(',').append(csv(a.getString("switch")))
+                                .append(',').append(a.getValue("port")).append(',').append(csv(a.getString("to"))).append(',')
+                                .append(a.getBoolean("linkUp") ? "up" : "down").append(',').append(a.getValue("PortRcvSwitchRelayErrors"))
+                                .append(',').append(a.getValue("PortXmitDiscards")).append(',').append(a.getValue("Misdelivered")).append('\n');
+                    }
+                    ctx.response().putHeader("content-type", "text/csv")
+                            .putHeader("content-disposition", "attachment; filename=\"anomalies.csv\"").end(b.toString());
+                })
+                .onFailure(e -> replyError(ctx, e));
+    }
+
     /** A study's results as a download: {@code ?format=csv} (the default) or {@code json}, named after the study. */
     private void exportStudy(RoutingContext ctx) {
         String name = ctx.pathParam("name");
@@ -396,7 +469,10 @@ public final class ConsoleVerticle extends VerticleBase {
 
     private void request(RoutingContext ctx, String address, JsonObject body) {
         vertx.eventBus().<JsonObject>request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
-                .onSuccess(r -> json(ctx, 200, r.body()))
+                .onSuccess(r -> {
+                    namePart(ctx, r);
+                    json(ctx, 200, r.body());
+                })
                 .onFailure(e -> replyError(ctx, e));
     }
 
@@ -418,6 +494,17 @@ public final class ConsoleVerticle extends VerticleBase {
 
     /** A JSON error, and one rate-limited log line for it. */
     /** A change asked through the console, once answered: what, by whom, and how it ended. */
+    /** The part a change acted on, as its reply names it (a header, or a "part" field), for the change's event. */
+    private static void namePart(RoutingContext ctx, io.vertx.core.eventbus.Message<?> r) {
+        String part = r.headers().get(org.oft.controller.service.events.Events.PART_HEADER);
+        if (part == null && r.body() instanceof JsonObject j && j.getValue("part") instanceof String p) {
+            part = p;
+        }
+        if (part != null) {
+            ctx.put("part", part);
+        }
+    }
+
     private void action(RoutingContext ctx) {
         HttpServerRequest req = ctx.request();
         int status = ctx.response().getStatusCode();
@@ -426,7 +513,8 @@ public final class ConsoleVerticle extends VerticleBase {
         String severity = status < 400 ? "info" : status < 500 ? "warning" : "alarm";
         String outcome = status < 400 ? "done" : status < 500 ? "refused" : "failed";
         org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of(severity, "action",
-                req.path(), "console (token holder at " + req.remoteAddress() + ")", outcome + " (" + status + ")",
+                ctx.get("part") != null ? ctx.get("part") : req.path(), who(req),
+                outcome + " (" + status + ")",
                 req.method().name() + " " + req.path() + (body.length() > 201 ? body.substring(0, 200) + "…" : body)
                         + (error != null ? ": " + error : "")));
     }

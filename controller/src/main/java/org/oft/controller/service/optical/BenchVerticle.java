@@ -77,7 +77,7 @@ public final class BenchVerticle extends VerticleBase {
             vertx.executeBlocking(() -> FaultRequest.apply(msg.body(), sim))
                     .onSuccess(applied -> {
                         CHANGES.log("fault injected: " + applied);
-                        msg.reply(applied);
+                        msg.reply(applied, org.oft.controller.service.events.Events.naming(FaultRequest.part(msg.body())));
                     })
                     .onFailure(e -> msg.fail(400, e.getMessage()));
         });
@@ -195,7 +195,16 @@ public final class BenchVerticle extends VerticleBase {
             });
         }
         controls.register(vertx, () -> discovered);
+        org.oft.controller.service.events.AlertWatch alerts = new org.oft.controller.service.events.AlertWatch(vertx, config.events().alerts());
+        vertx.eventBus().<JsonObject>consumer(Addresses.ALERTS, alerts::handle);
         bus.setTelemetryListener(t -> {
+            if (t.timing() != null) { // each level's worst margin in the last slot, held against its threshold
+                alerts.beginRound();
+                for (org.oft.hal.LevelTiming l : t.timing().lastSlot()) {
+                    alerts.margin("router-" + l.level(), l.level(), l.worstMarginPs());
+                }
+                alerts.endRound();
+            }
             JsonObject j = TelemetryJson.of(t, baseline).put("clock", controls.clock(t));
             latest = j;
             vertx.eventBus().publish(Addresses.TELEMETRY, j);

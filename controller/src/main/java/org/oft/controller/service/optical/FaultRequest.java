@@ -10,7 +10,8 @@ import org.oft.sim.optical.SimulatedBench;
  * A fault for the built-in board model, as JSON:
  * {@code {"kind":"stuck","level":2,"node":0,"state":"turn"}} (state "free" releases it) or
  * {@code {"kind":"double-inject","processor":3}}, or any fault of the timed model in
- * {@link org.oft.sim.optical.FabricFault}'s notation: {@code {"spec":"skew:router-3:700"}}.
+ * the one fault grammar ({@link org.oft.hal.naming.FaultSpec}): {@code {"spec":"skew:router-3:700"}}, or its
+ * fields {@code {"kind":"skew","part":"router-3","value":700}}.
  * Every field is checked for its type and range, and unknown fields are refused, so a typo is an
  * error rather than a fault silently applied with defaults.
  */
@@ -25,6 +26,14 @@ public final class FaultRequest {
             return bench.applyFault(string(fault, "spec"));
         }
         String kind = fault.containsKey("kind") ? string(fault, "kind") : "";
+        if (fault.containsKey("part")) { // the spec's fields: {"kind":"skew","part":"router-3","value":700}
+            onlyFields(fault, Set.of("kind", "part", "value"));
+            Object value = fault.getValue("value");
+            if (value != null && !(value instanceof Number) && !(value instanceof String)) {
+                throw new IllegalArgumentException("\"value\" must be a number");
+            }
+            return bench.applyFault(kind + ":" + string(fault, "part") + (value == null ? "" : ":" + value));
+        }
         switch (kind) {
             case "stuck" -> {
                 onlyFields(fault, Set.of("kind", "level", "node", "state"));
@@ -45,6 +54,23 @@ public final class FaultRequest {
             default -> throw new IllegalArgumentException((kind.isEmpty() ? "fault needs a 'kind'" : "unknown fault kind '" + kind + "'")
                     + " (use stuck, double-inject, or {\"spec\": ...})");
         }
+    }
+
+    /** The part the fault acts on (as {@link org.oft.sim.optical.FabricFault#part}), or null. */
+    public static String part(JsonObject fault) {
+        if (fault.getValue("spec") instanceof String spec) {
+            return org.oft.sim.optical.FabricFault.part(spec);
+        }
+        if (fault.getValue("part") instanceof String part) {
+            return org.oft.sim.optical.FabricFault.part(fault.getString("kind", "") + ":" + part + ":0");
+        }
+        if ("stuck".equals(fault.getValue("kind")) && fault.getValue("level") instanceof Number l) {
+            return "router-" + l.intValue();
+        }
+        if ("double-inject".equals(fault.getValue("kind")) && fault.getValue("processor") instanceof Number n) {
+            return "proc-" + n.intValue();
+        }
+        return null;
     }
 
     private static void onlyFields(JsonObject o, Set<String> allowed) {

@@ -289,7 +289,15 @@ class RerouteTest {
         assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("link:(1,0,0,0):9")),
                 "(1,0,0,0) has ports 1..4");
         String m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("cable:3"))).getMessage();
-        assertEquals("--fail 'cable:3': use link:NODE:PORT, switch:NODE, host:N or random-links:P%[:SEED]", m);
+        assertEquals("--fail 'cable:3': unknown failure 'cable' (link:NODE:PORT, switch:NODE, host:N, random-links:P%[:SEED])", m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("dead:switch-0:1"))).getMessage();
+        assertTrue(m.contains("injects a fault into the model") && m.contains("link:switch-0:1 to declare it failed"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("switch:switch-+3"))).getMessage();
+        assertTrue(m.contains("switch number must be written in the digits 0-9, got '+3'"), m);
+        assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("host:\u0663")), "another script's 3");
+        // aliases of one switch are one switch
+        assertEquals(FabricFaults.parse(tree, List.of("switch:switch-3")).deadNode(tree.topology().hosts() + 3),
+                FabricFaults.parse(tree, List.of("switch:SWITCH-003")).deadNode(tree.topology().hosts() + 3));
         m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("switch:(1,0,0)"))).getMessage();
         assertTrue(m.contains("a tuple (l,a_h,...,a_1) has 4 numbers here"), m);
         m = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(tree, List.of("switch:switch-99"))).getMessage();

@@ -76,8 +76,73 @@ class EventLogTest {
             JsonArray warnings = events(again, "?severity=warning");
             assertTrue(warnings.stream().map(JsonObject.class::cast).allMatch(e -> !e.getString("severity").equals("info")));
             assertEquals(1, warnings.size(), warnings.encode());
-            assertEquals(2, events(again, "?part=/api/fail").size());
+            // a change names the part it acted on; a refused one, which acted on nothing, its API path
+            assertEquals(1, events(again, "?part=switch-0").size());
+            assertEquals(1, events(again, "?part=/api/fail").size());
             assertEquals(400, http(again, "GET", "/api/events?severity=loud", null).statusCode());
+
+            // a warning seen by the operator is acknowledged, by whom and when; the not-acknowledged filter drops it
+            long id = warnings.getJsonObject(0).getLong("id");
+            HttpResponse<String> ack = http(again, "POST", "/api/events/" + id + "/ack", "{}");
+            assertEquals(200, ack.statusCode(), ack.body());
+            assertTrue(new JsonObject(ack.body()).getString("ackedBy").startsWith("console (token holder at 127.0.0.1"), ack.body());
+            assertEquals(0, events(again, "?severity=warning&unacked=true").size());
+            assertEquals(404, http(again, "POST", "/api/events/999999/ack", "{}").statusCode());
+            assertEquals(401, HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + again.port()
+                    + "/api/events/" + id + "/ack")).POST(HttpRequest.BodyPublishers.ofString("{}")).header("Content-Type", "application/json")
+                    .build(), HttpResponse.BodyHandlers.ofString()).statusCode(), "acknowledging needs the token");
+            // the same rows as CSV: user text quoted, so it cannot add a row or a column
+            HttpResponse<String> csv = http(again, "GET", "/api/events?format=csv&part=/api/fail", null);
+            assertEquals(200, csv.statusCode());
+            String[] rows = csv.body().split("\n");
+            assertEquals("id,time,severity,kind,part,who,outcome,text,acked_by", rows[0]);
+            assertEquals(2, rows.length, csv.body());
+            assertTrue(rows[1].contains(",\"warning\",\"action\",\"/api/fail\",") && rows[1].contains("\"\"link:switch-0:99\"\""), rows[1]);
+
+            // alert thresholds: read, changed (a port carrying load crosses a low utilisation threshold: an event
+            // naming its switch), refused when out of range
+            JsonObject alerts = new JsonObject(http(again, "GET", "/api/alerts", null).body());
+            assertEquals(0.95, alerts.getDouble("utilisation"));
+            assertEquals(20L, alerts.getLong("marginPs"));
+            assertEquals(400, http(again, "POST", "/api/alerts", "{\"utilisation\":2}").statusCode());
+            assertEquals(400, http(again, "POST", "/api/alerts", "{\"loudness\":1}").statusCode());
+            HttpResponse<String> set = http(again, "POST", "/api/alerts", "{\"utilisation\":0.05,\"drops\":null}");
+            assertEquals(200, set.statusCode(), set.body());
+            assertEquals(null, new JsonObject(set.body()).getValue("drops"), "null turns an alert off");
+            JsonObject raised = null;
+            for (int i = 0; i < 100 && raised == null; i++) {
+                raised = events(again, "?severity=warning").stream().map(JsonObject.class::cast)
+                        .filter(e -> e.getString("kind").equals("alert")).findFirst().orElse(null);
+                Thread.sleep(100);
+            }
+            assertTrue(raised != null, "a port over 0.05 flits per cycle raises an alert");
+            assertTrue(raised.getString("part").startsWith("switch-") && raised.getString("text").contains(" utilisation ")
+                    && raised.getString("outcome").equals("raised"), raised.encode());
         }
+    }
+
+    @Test
+    void theLogKeepsTheNewestEventsItIsToldToAndReadsALogWrittenBeforeAcknowledgements(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("old.db");
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+            st.execute("CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT, at_ms INTEGER NOT NULL, severity TEXT NOT NULL, "
+                    + "kind TEXT NOT NULL, part TEXT, who TEXT, outcome TEXT, text TEXT NOT NULL, controller TEXT)");
+            st.execute("INSERT INTO events (at_ms, severity, kind, text) VALUES (1, 'alarm', 'board', 'from before')");
+        }
+        try (EventLog log = EventLog.open(file, 5)) {
+            assertEquals("from before", log.query(0, 10, "info", null).getJsonObject(0).getString("text"));
+            for (int i = 0; i < 30; i++) {
+                log.append(Events.of("info", "note", "switch-" + i, null, null, "event " + i));
+            }
+            JsonArray kept = log.query(0, 100, "info", null);
+            assertEquals(5, kept.size(), kept.encode());
+            assertEquals("event 29", kept.getJsonObject(0).getString("text"));
+            JsonObject acked = log.acknowledge(kept.getJsonObject(1).getLong("id"), "operator");
+            assertEquals("operator", acked.getString("ackedBy"));
+            assertEquals("operator", log.acknowledge(acked.getLong("id"), "another").getString("ackedBy"), "the first acknowledgement stays");
+            assertEquals(4, log.query(0, 100, "info", null, true).size());
+        }
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> EventLog.open(null, 0))
+                .getMessage().contains("--events-keep must be at least 1"));
     }
 }

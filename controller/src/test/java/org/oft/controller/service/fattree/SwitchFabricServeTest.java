@@ -214,7 +214,7 @@ class SwitchFabricServeTest {
         assertEquals("switch-0", a.getString("board"));
         assertEquals(1, a.getInteger("port"));
         assertEquals(false, a.getBoolean("linkUp"));
-        assertEquals("host 0", a.getString("to"));
+        assertEquals("host-0", a.getString("to"));
 
         // a rebooted top switch holds no table: what reaches it is dropped, counted at its ports
         int top = 8; // kary:2,3 has 4 switches per level; 8..11 are the tops
@@ -242,7 +242,8 @@ class SwitchFabricServeTest {
         JsonArray faults = http(HttpMethod.GET, "/api/faults", null).getJsonArray("faults");
         assertEquals(2, faults.size(), faults.encode());
         JsonObject cable = faults.getJsonObject(0);
-        assertEquals("dead-link", cable.getString("kind"));
+        assertEquals("dead", cable.getString("kind"));
+        assertEquals("dead:switch-0:1", cable.getString("spec"));
         JsonObject repaired = http(HttpMethod.DELETE, "/api/faults/" + cable.getInteger("id"), null);
         assertEquals(200, repaired.getInteger("status"), repaired.encode());
         assertEquals(null, repaired.getValue("deploy"), "a repaired cable needs no deploy");
@@ -383,6 +384,93 @@ class SwitchFabricServeTest {
         assertEquals(0, sw.getLong("unreachablePairs"));
         assertEquals(0, sw.getJsonObject("switchOver").getLong("discardedAtDeadLinks"), "the new engine's tables avoid the cable too");
         assertEquals(0, sw.getJsonObject("switchOver").getLong("lost"));
+    }
+
+    /**
+     * Faults are written in the one grammar (a spec, or its fields; the first API's form still read), one per
+     * target whichever spelling or cable end names it; a failure typed where a fault belongs says what to write.
+     * A part is drilled into by any of its names: its ports, the cut cable, the faults and failures on it, its
+     * table; the anomalous ports are listed the worst first, filtered; the changes' events name the part.
+     */
+    @Test
+    void faultsAreWrittenInOneGrammarAndAPartIsDrilledInto() throws Exception {
+        start(config("sim", "kary:4,3", 0.3));
+        JsonObject cut = http(HttpMethod.POST, "/api/faults", "{\"spec\":\"dead:switch-0:5\"}");
+        assertEquals(200, cut.getInteger("status"), cut.encode());
+        JsonObject part = http(HttpMethod.GET, "/api/parts/switch-0", null);
+        assertEquals(200, part.getInteger("status"), part.encode());
+        JsonObject port5 = part.getJsonArray("ports").getJsonObject(4);
+        assertEquals(5, port5.getInteger("port"));
+        assertEquals("up", port5.getString("direction"));
+        assertEquals("cut (a fault in the model)", port5.getString("state"));
+        // the same cable named from its other end, the fields of the spec, another spelling: the fault in force
+        String otherEnd = "dead:" + port5.getString("to") + ":" + port5.getInteger("toPort");
+        for (String body : List.of("{\"spec\":\"" + otherEnd + "\"}", "{\"kind\":\"dead\",\"part\":\"switch-0\",\"port\":5}",
+                "{\"spec\":\"dead:SWITCH-00:5\"}", "{\"kind\":\"dead-link\",\"switch\":0,\"port\":5}",
+                "{\"spec\":\"dead:" + part.getString("tuple") + ":5\"}")) {
+            JsonObject again = http(HttpMethod.POST, "/api/faults", body);
+            assertEquals(409, again.getInteger("status"), body + " " + again.encode());
+            assertTrue(again.getString("error").endsWith("is already in force as fault 1 (dead:switch-0:5); clear it first"), again.encode());
+        }
+        // a packet coming down the cut cable is lost at its upper end (the trace checks the cable's far end too)
+        JsonObject downCut = null;
+        for (int src = 4; src < 64 && downCut == null; src++) {
+            JsonObject tr = http(HttpMethod.GET, "/api/trace?src=" + src + "&dst=0", null);
+            if (tr.getString("outcome").startsWith("lost at " + port5.getString("to") + " port " + port5.getInteger("toPort"))) {
+                downCut = tr;
+            }
+        }
+        assertTrue(downCut != null, "some packet to host 0 comes down the cut cable");
+        assertTrue(downCut.getString("outcome").endsWith("the cable is cut (a fault in force in the model)"), downCut.encode());
+        JsonObject wrongBox = http(HttpMethod.POST, "/api/faults", "{\"spec\":\"link:switch-0:5\"}");
+        assertEquals(400, wrongBox.getInteger("status"));
+        assertTrue(wrongBox.getString("error").contains("declares a failure") && wrongBox.getString("error").contains("dead:switch-0:5"),
+                wrongBox.encode());
+        assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"spec\":\"dead:switch-0\"}").getInteger("status"));
+        assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"spec\":\"dead:switch-+0:5\"}").getInteger("status"));
+        assertEquals(400, http(HttpMethod.POST, "/api/faults", "{\"spec\":\"reboot:host-3\"}").getInteger("status"));
+        assertEquals(1, http(HttpMethod.GET, "/api/faults", null).getJsonArray("faults").size());
+
+        // drilled into by its tuple as by its board name: 8 ports, the fault on it, its table's spread
+        JsonObject byTuple = http(HttpMethod.GET, "/api/parts/" + java.net.URLEncoder.encode(part.getString("tuple"),
+                java.nio.charset.StandardCharsets.UTF_8), null);
+        assertEquals("switch-0", byTuple.getString("part"), byTuple.encode());
+        assertEquals(8, part.getJsonArray("ports").size());
+        assertEquals("host-0", part.getJsonArray("ports").getJsonObject(0).getString("to"));
+        assertEquals("dead:switch-0:5", part.getJsonArray("faults").getJsonObject(0).getString("spec"));
+        JsonObject table = part.getJsonObject("table");
+        assertEquals(64, table.getInteger("addresses"));
+        assertEquals(64, table.getJsonArray("byPort").stream().mapToInt(o -> ((JsonObject) o).getInteger("addresses")).sum());
+        assertEquals(404, http(HttpMethod.GET, "/api/parts/switch-48", null).getInteger("status"));
+        // the counters as the board reports them, and their rates over the polls
+        JsonObject polled = await().atMost(Duration.ofSeconds(30)).until(() -> http(HttpMethod.GET, "/api/parts/switch-0", null),
+                p -> p.getJsonObject("history").getJsonArray("cycles").size() >= 2
+                        && p.getJsonArray("ports").getJsonObject(4).getBoolean("linkUp") == Boolean.FALSE);
+        assertTrue(polled.getJsonArray("ports").getJsonObject(0).getJsonObject("counters").getLong("PortXmitData") > 0, polled.encode());
+        assertEquals(8, polled.getJsonObject("history").getJsonArray("ports").size());
+
+        // the anomalous ports, the worst first: the cut cable before any drop elsewhere; filtered
+        JsonObject an = await().atMost(Duration.ofSeconds(30)).until(() -> http(HttpMethod.GET, "/api/anomalies?filter=down", null),
+                a -> a.getLong("matched") >= 1);
+        JsonObject worst = an.getJsonArray("anomalies").getJsonObject(0);
+        assertEquals("alarm", worst.getString("severity"));
+        assertTrue(worst.getString("board").equals("switch-0") || worst.getString("toPart").equals("switch-0"), an.encode());
+        assertEquals(400, http(HttpMethod.GET, "/api/anomalies?limit=0", null).getInteger("status"));
+
+        // declared failures: another spelling of one declared is refused, not stacked
+        assertEquals(200, http(HttpMethod.POST, "/api/fail", "{\"fail\":\"link:switch-0:5\"}").getInteger("status"));
+        JsonObject twice = http(HttpMethod.POST, "/api/fail", "{\"fail\":\"link:SWITCH-00:5\"}");
+        assertEquals(400, twice.getInteger("status"), twice.encode());
+        assertTrue(twice.getString("error").contains("takes out nothing that is not out already"), twice.encode());
+        JsonObject failed = http(HttpMethod.GET, "/api/parts/switch-0", null);
+        assertEquals(1, failed.getJsonArray("failures").size(), failed.encode());
+        assertEquals("declared failed", failed.getJsonArray("ports").getJsonObject(4).getString("state"));
+        // the events of the changes name the part they acted on
+        JsonArray events = await().atMost(Duration.ofSeconds(10)).until(
+                () -> http(HttpMethod.GET, "/api/events?part=switch-0&limit=50", null).getJsonArray("events"), e -> e.size() >= 2);
+        assertTrue(events.stream().map(JsonObject.class::cast).anyMatch(e -> e.getString("text").startsWith("POST /api/fail")), events.encode());
+        assertTrue(events.stream().map(JsonObject.class::cast).anyMatch(e -> e.getString("text").startsWith("POST /api/faults")
+                && e.getString("outcome").equals("done (200)")), events.encode());
     }
 
     /**
