@@ -5,6 +5,7 @@ import { current, loadConfig } from './core/router.js';
 import './views/oft.js';
 import './views/fattree.js';
 import './views/topology.js';
+import './views/part.js';
 import './views/analyses.js';
 import './views/boards.js';
 import './views/actions.js';

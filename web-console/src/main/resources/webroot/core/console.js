@@ -1,5 +1,5 @@
 // What a view imports: the DOM helpers, the API, telemetry listeners, the configuration and its own registration.
-import { $, fmt, cell } from './dom.js';
+import { $, fmt, cell, confirmAction, partLink } from './dom.js';
 import { api } from './api.js';
 import { on, isStale } from './telemetry.js';
 import { current, view, loadConfig } from './router.js';
@@ -17,6 +17,8 @@ export default {
   $: $,
   fmt: fmt,
   cell: cell,
+  confirm: confirmAction,
+  partLink: partLink,
   api: api,
   on: on,
   stale: isStale,

@@ -14,3 +14,32 @@ export function cell(tr, text, cls) {
   tr.appendChild(td);
   return td;
 }
+
+let pending = null;
+
+/**
+ * Asks before a destructive action, in the page (no browser dialog): resolves true on confirm, false on
+ * cancel or when another question replaces it.
+ */
+export function confirmAction(text) {
+  if (pending) pending(false);
+  const box = $('confirm');
+  $('confirm-text').textContent = text;
+  box.hidden = false;
+  return new Promise((resolve) => {
+    pending = (yes) => { pending = null; box.hidden = true; resolve(yes); };
+  });
+}
+$('confirm-yes').addEventListener('click', () => { if (pending) pending(true); });
+$('confirm-no').addEventListener('click', () => { if (pending) pending(false); });
+
+/** A link to a part's drill-down (switch-N, host-N, optionally a port), or plain text for anything else. */
+export function partLink(name, port, text) {
+  const m = /^(switch|host)-[0-9]+$/.exec(name || '');
+  if (!m) return document.createTextNode(text || name || '–');
+  const a = document.createElement('a');
+  a.className = 'part';
+  a.href = '#/part/' + name + (port ? '/' + port : '');
+  a.textContent = text || (name + (port ? ' port ' + port : ''));
+  return a;
+}

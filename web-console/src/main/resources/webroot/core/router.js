@@ -23,7 +23,7 @@ function buildNav() {
   nav.textContent = '';
   document.querySelectorAll('main.view').forEach((el) => {
     const f = el.dataset.fabric;
-    if (f !== 'both' && f !== fabricOf(config)) return;
+    if ((f !== 'both' && f !== fabricOf(config)) || el.dataset.nav === 'no') return;
     const name = el.id.substring(5);
     const a = document.createElement('a');
     a.href = '#/' + name;

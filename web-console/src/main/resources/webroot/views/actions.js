@@ -34,9 +34,11 @@ function cleared(x) {
   if (x.ok && x.body.recalibrated) C.reloadConfig();
 }
 
-$('faults-clear-all').addEventListener('click', () => C.api('DELETE', '/api/faults').then(cleared));
+$('faults-clear-all').addEventListener('click', () => C.confirm('Clear every fault in force?').then((yes) => {
+  if (yes) C.api('DELETE', '/api/faults').then(cleared);
+}));
 
-// a spec (skew:router-3:700) for the optical model; JSON ({"kind":"dead-link",...}) for the switch model
+// one grammar for both fabrics (KIND:PART[:ARG], e.g. skew:router-3:700, dead:switch-5:2); a JSON object is sent as it is
 $('fault-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const spec = $('fault-spec').value.trim();
@@ -72,24 +74,46 @@ $('recalibrate').addEventListener('click', () => {
 $('clock-start').addEventListener('click', () => clock(true));
 $('clock-stop').addEventListener('click', () => clock(false));
 
-$('engine-form').addEventListener('submit', (e) => {
-  e.preventDefault();
+let previousEngine = null; // what the last change from this page replaced: its undo
+
+function deployEngine(engine, paths, undoing) {
   const st = $('engine-status');
-  const engine = $('engine-select').value;
+  const was = { engine: C.config().engine, paths: C.config().paths };
   st.textContent = 'deploying ' + engine + '…';
   $('engine-apply').disabled = true;
-  C.api('POST', '/api/engine', { engine: engine, paths: Number($('paths-select').value) }).then((r) => {
+  $('engine-undo').hidden = true;
+  return C.api('POST', '/api/engine', { engine: engine, paths: paths }).then((r) => {
     const j = r.body;
     st.textContent = r.ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
-      ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
+      ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' +
+      (j.switchOver.discardedAtDeadLinks ? ' (' + j.switchOver.discardedAtDeadLinks + ' more discarded at dead links: a fault, not the change)' : '')
+      : 'refused: ' + j.error;
+    if (r.ok && !undoing) {
+      previousEngine = was;
+      $('engine-undo').textContent = 'undo: back to ' + was.engine + (was.paths > 1 ? ' over ' + was.paths + ' paths' : '');
+      $('engine-undo').hidden = false;
+    }
     C.reloadConfig();
   }).finally(() => { $('engine-apply').disabled = false; });
+}
+
+$('engine-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const engine = $('engine-select').value;
+  const paths = Number($('paths-select').value);
+  C.confirm('Redeploy every switch with ' + engine + (paths > 1 ? ' over ' + paths + ' paths' : '') + '? Tables change at one epoch.')
+    .then((yes) => { if (yes) deployEngine(engine, paths, false); });
+});
+$('engine-undo').addEventListener('click', () => {
+  if (previousEngine) deployEngine(previousEngine.engine, previousEngine.paths, true);
 });
 
 $('fail-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const st = $('fail-status');
   const spec = $('fail-spec').value.trim();
+  C.confirm('Declare ' + spec + ' failed and reroute around it? (repair undoes it)').then((yes) => {
+  if (!yes) return;
   st.textContent = 'rerouting around ' + spec + '…';
   $('fail-apply').disabled = true;
   C.api('POST', '/api/fail', { fail: spec }).then((r) => {
@@ -100,6 +124,7 @@ $('fail-form').addEventListener('submit', (e) => {
       '; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' : 'refused: ' + j.error;
     C.reloadConfig(); // the configuration changed: its listener reads the failures again
   }).finally(() => { $('fail-apply').disabled = false; });
+  });
 });
 
 // the declared failures, each with a button that repairs it (the tables rerouted without it, deployed)
@@ -156,8 +181,9 @@ $('engine-select').addEventListener('change', () => pathsFor($('engine-select').
 C.on('config', (c) => {
   $('clock-rate').value = c.slotsPerSecond;
   if (c.fabric === 'fattree') {
-    $('fault-spec').placeholder = '{"kind":"dead-link","switch":0,"port":1}';
-    $('fault-help').textContent = 'switch model faults as JSON: {"kind":"dead-link","switch":I,"port":P} or {"kind":"reboot","switch":I}';
+    $('fault-spec').placeholder = 'dead:switch-5:2';
+    $('fault-help').textContent = 'dead:SWITCH:PORT (cut the cable at a physical port), reboot:SWITCH; a switch is switch-N, a tuple ' +
+      '(l,a_h,...,a_1), a GUID or its name. To route around a part instead, declare it failed below (link:SWITCH:PORT, switch:SWITCH, host:N)';
     const sel = $('engine-select');
     sel.textContent = '';
     c.engines.forEach((x) => { const o = document.createElement('option'); o.value = x; o.textContent = x; sel.appendChild(o); });
@@ -174,7 +200,8 @@ C.on('config', (c) => {
   } else {
     $('fault-spec').placeholder = 'stuck:2:1:turn';
     $('fault-help').textContent = 'skew:router-3:700 (ps off the calibrated phase), drift:router-2:50 (ppm), fibre:L3.0.2:+30 (mm), ' +
-      'stuck:2:1:turn|drop|free, dead:L2.1.0, flip:5:12:2 (processor, row, bit); a fault replaces the one on the same target';
+      'stuck:2:1:turn|drop|free, dead:L2.1.0, flip:5:12:2 (processor, row, bit); a fault replaces the one on the same target ' +
+      '(router-03 is router-3)';
   }
 });
 C.view('actions', { show: loadFaults });

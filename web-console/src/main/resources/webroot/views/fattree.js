@@ -72,7 +72,13 @@ C.on('telemetry', (t) => {
   alarm.hidden = now - lastAnomaly > RECENT_MS;
   alarm.textContent = alarm.hidden ? '' : 'FABRIC FAULT: ' + s.misdelivered + ' misdelivered, ' + s.loops + ' loops, ' +
     s.noRoute + ' dropped for want of a route, ' + s.discardedAtDeadLinks + ' discarded at dead links, ' + s.deadLinkWaits +
-    ' host waits on a dead cable (totals; see the ports below)';
+    ' host waits on a dead cable (totals). ';
+  if (!alarm.hidden && worst) { // the worst port by name, linked to its drill-down
+    const a = C.partLink(worst.board, worst.port, 'Worst: ' + worst.board + ' port ' + worst.port + ' (' +
+      (worst.linkUp ? worst.severity : 'link down') + ', to ' + worst.to + ')');
+    a.id = 'ft-alarm-part';
+    alarm.appendChild(a);
+  }
   if (plot && r.acceptedFlitsPerHostPerCycle !== undefined) {
     [now / 1000, r.acceptedFlitsPerHostPerCycle, s.offeredFlitsPerHostPerCycle, r.meanLatencyCycles].forEach((v, i) => {
       plotData[i].push(v);
@@ -108,18 +114,56 @@ C.on('ports', (p) => {
     restarts.textContent = 'Restarted, counting from zero since (latest first): '
       + p.restarts.map((r) => r.board + ' at cycle ' + r.cycle).join(', ');
   }
+  worst = p.anomalies.length ? p.anomalies[0] : null;
+  if (anomalyPage === 0 && !$('anomaly-filter').value.trim()) {
+    showAnomalies(p.anomalies, p.anomalousPorts, p.anomalousPorts);
+  } else {
+    loadAnomalies();
+  }
+  if (!$('view-fabric').hidden) drawHeat(p);
+});
+
+// ---- ports with anomalies: the worst first, filtered and paged on the server, each row linked to its drill-down ----
+const ANOMALY_PAGE = 20;
+let anomalyPage = 0;
+let worst = null; // the worst anomalous port, which the alarm names
+
+function showAnomalies(list, matched, total) {
   const an = $('anomalies').querySelector('tbody');
   an.textContent = '';
-  $('anomaly-count').textContent = '(' + p.anomalousPorts + (p.anomalousPorts > p.anomalies.length ? ', first ' + p.anomalies.length + ' shown' : '') + ')';
-  p.anomalies.forEach((a) => {
+  $('anomaly-count').textContent = '(' + total + (matched !== total ? ', ' + matched + ' matching' : '') + ')';
+  const pages = Math.max(1, Math.ceil(matched / ANOMALY_PAGE));
+  $('anomaly-page').textContent = 'page ' + (anomalyPage + 1) + ' of ' + pages;
+  list.forEach((a) => {
     const tr = document.createElement('tr');
-    tr.className = 'bad';
-    C.cell(tr, a.board); C.cell(tr, a.switch); C.cell(tr, a.port); C.cell(tr, a.to); C.cell(tr, a.linkUp ? 'up' : 'DOWN');
+    tr.className = a.severity === 'warning' ? '' : 'bad';
+    C.cell(tr, a.severity, a.severity === 'warning' ? 'warn' : 'bad');
+    C.cell(tr, '').appendChild(C.partLink(a.board));
+    C.cell(tr, a.switch);
+    C.cell(tr, '').appendChild(C.partLink(a.board, a.port, String(a.port)));
+    C.cell(tr, '').appendChild(C.partLink(a.toPart, null, a.to));
+    C.cell(tr, a.linkUp ? 'up' : 'DOWN');
     C.cell(tr, a.PortRcvSwitchRelayErrors); C.cell(tr, a.PortXmitDiscards); C.cell(tr, a.Misdelivered);
     an.appendChild(tr);
   });
-  if (!$('view-fabric').hidden) drawHeat(p);
+}
+
+function loadAnomalies() {
+  const q = new URLSearchParams({ offset: String(anomalyPage * ANOMALY_PAGE), limit: String(ANOMALY_PAGE) });
+  const f = $('anomaly-filter').value.trim();
+  if (f) q.set('filter', f);
+  C.api('GET', '/api/anomalies?' + q.toString()).then((r) => {
+    if (r.ok) showAnomalies(r.body.anomalies, r.body.matched, r.body.total);
+  });
+}
+$('anomaly-filter').addEventListener('input', () => {
+  anomalyPage = 0;
+  const f = $('anomaly-filter').value.trim();
+  $('anomaly-csv').href = '/api/anomalies?format=csv' + (f ? '&filter=' + encodeURIComponent(f) : '');
+  loadAnomalies();
 });
+$('anomaly-prev').addEventListener('click', () => { if (anomalyPage > 0) { anomalyPage--; loadAnomalies(); } });
+$('anomaly-next').addEventListener('click', () => { anomalyPage++; loadAnomalies(); });
 
 // a heatmap column's physical port number ('?' where the level's switches number it differently)
 function physical(h, i) {
@@ -157,9 +201,9 @@ function drawHeat(p) {
     const ports = h.downPorts + h.upPorts;
     heatCharts[id].setOption({
       animation: false,
-      tooltip: { formatter: (q) => 'switch' + (h.switchesPerRow > 1 ? 'es ' + q.value[1] * h.switchesPerRow + '…' : ' ') +
-        (h.switchesPerRow > 1 ? (q.value[1] + 1) * h.switchesPerRow - 1 : q.value[1]) + ' of the level, ' +
-        portLabel(h, q.value[0]) + ': ' + q.value[2] + ' flits/cycle' },
+      tooltip: { formatter: (q) => (h.switchesPerRow > 1 ? 'switches ' + q.value[1] * h.switchesPerRow + '…' +
+        ((q.value[1] + 1) * h.switchesPerRow - 1) + ' of the level, ' : 'switch-' + (h.firstSwitch + q.value[1]) + ', ') +
+        portLabel(h, q.value[0]) + ': ' + q.value[2] + ' flits/cycle' + (h.switchesPerRow === 1 ? ' (click: drill down)' : '') },
       grid: { left: 40, right: 10, top: 5, bottom: 45 },
       // columns named as the tables, specs and OpenSM dumps name ports: physical numbers
       xAxis: { type: 'category', name: 'port', data: Array.from({ length: ports }, (v, i) => physical(h, i)) },
@@ -169,6 +213,12 @@ function drawHeat(p) {
         inRange: { color: ['#f3f6fa', '#64b5f6', '#0d47a1'] } },
       series: [{ type: 'heatmap', data: data }]
     }, true);
+    heatCharts[id].off('click');
+    heatCharts[id].on('click', (q) => { // a row of one switch opens its drill-down at the port clicked
+      if (h.switchesPerRow !== 1 || h.firstSwitch === undefined) return;
+      const port = physical(h, q.value[0]);
+      location.hash = '#/part/switch-' + (h.firstSwitch + q.value[1]) + (port !== '?' ? '/' + port : '');
+    });
   });
 }
 

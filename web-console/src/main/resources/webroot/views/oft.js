@@ -12,6 +12,7 @@ let lastAnomaly = 0;
 let charts = {};
 let series = null;
 let lastTiming = null;
+let lastSlotSeen = 0;
 let diagramDrawn = 0;
 
 function chart(id) {
@@ -96,6 +97,7 @@ C.on('telemetry', (t) => {
   const c = C.config();
   if (!c || c.fabric === 'fattree') return;
   $('slot').textContent = t.slot;
+  lastSlotSeen = t.slot;
   if (cells.length > 0 && t.slot >= 0) {
     const i = t.slot % cells.length;
     $('slot-in-cycle').textContent = i;
@@ -189,10 +191,14 @@ function drawDiagram() {
   const P = c.calibration.slotPs;
   const sw = c.calibration.switchingPs;
   const pk = c.calibration.packetPs;
-  const from = Math.max(0, parseInt($('diagram-from').value, 10) || 0);
   const count = Math.min(8, Math.max(1, parseInt($('diagram-count').value, 10) || 3));
+  // live: the slots just run, each level's windows as the last slot measured them; else the totals since the reset
+  const live = $('diagram-live').checked;
+  if (live) $('diagram-from').value = Math.max(0, lastSlotSeen - count + 1);
+  const from = Math.max(0, parseInt($('diagram-from').value, 10) || 0);
+  const levels = live && lastTiming.lastSlot.some((l) => l.minArrivalPs !== null) ? lastTiming.lastSlot : lastTiming.total;
   const data = [];
-  lastTiming.total.forEach((l) => {
+  levels.forEach((l) => {
     const row = l.level - 1;
     for (let k = from; k < from + count; k++) {
       const b = (k - from) * P;
@@ -211,7 +217,7 @@ function drawDiagram() {
     grid: { left: 70, right: 20, top: 10, bottom: 40 },
     xAxis: { type: 'value', min: 0, max: count * P, name: 'ps from slot ' + from, nameLocation: 'middle', nameGap: 25,
       splitLine: { show: true }, interval: P },
-    yAxis: { type: 'category', data: lastTiming.total.map((l) => 'level ' + l.level) },
+    yAxis: { type: 'category', data: levels.map((l) => 'level ' + l.level) },
     series: [{
       type: 'custom', encode: { x: [1, 2], y: 0 }, data: data,
       renderItem: (params, api) => {
@@ -225,7 +231,8 @@ function drawDiagram() {
     }]
   }, true);
 }
-['diagram-from', 'diagram-count'].forEach((id) => $(id).addEventListener('change', drawDiagram));
+['diagram-from', 'diagram-count', 'diagram-live'].forEach((id) => $(id).addEventListener('change', drawDiagram));
+$('diagram-from').addEventListener('input', () => { $('diagram-live').checked = false; }); // a slot typed stops following
 
 // ---- where it goes wrong: nodes and fibres ----
 C.on('health', (h) => {

@@ -26,6 +26,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Timeout(180)
 class ConsoleBrowserTest {
+    @TempDir
+    Path state; // the event log's file, which a restarted controller reads on
+
     private ControllerApp app;
     private WebDriver browser;
 
@@ -46,7 +49,7 @@ class ConsoleBrowserTest {
     /** The page opened by the link the controller printed, or with another token. */
     private void open(int order, int port, double slotsPerSecond, Path profile, String token) {
         Browsers.require();
-        app = ControllerApp.start(new ServeConfig(order, 1, "127.0.0.1", port, slotsPerSecond, "sim"));
+        app = ControllerApp.start(new ServeConfig(order, 1, "127.0.0.1", port, slotsPerSecond, "sim").withEvents(state.resolve("events.db")));
         browser = Browsers.open(profile);
         browser.get("http://127.0.0.1:" + app.port() + "/#token=" + (token == null ? app.token() : token));
     }
@@ -158,6 +161,14 @@ class ConsoleBrowserTest {
                 "const d = echarts.getInstanceByDom(document.getElementById('histogram')).getOption().series[0].data;"
                         + "return (d[0].value || 0) + (d[1].value || 0) + (d[2].value || 0);");
         assertTrue(((Number) below).longValue() > 0, "negative margins are counted");
+        // the timing diagram is live: it follows the slots as they run, and shows level 3's packets past its switching
+        String from = "return Number(document.getElementById('diagram-from').value);";
+        long firstFrom = ((Number) ((JavascriptExecutor) browser).executeScript(from)).longValue();
+        wait.until(d -> ((Number) ((JavascriptExecutor) d).executeScript(from)).longValue() > firstFrom);
+        Object late = ((JavascriptExecutor) browser).executeScript(
+                "return echarts.getInstanceByDom(document.getElementById('timing-diagram')).getOption().series[0].data"
+                        + ".filter(x => x.value[3] === 2).length;");
+        assertTrue(((Number) late).longValue() > 0, "the skewed level's window is drawn as late");
         Browsers.screenshot(browser, "oft-skew", "timing");
         // recalibrated from the page: the skew is measured and compensated, and the alarm goes
         view("actions");
@@ -169,6 +180,7 @@ class ConsoleBrowserTest {
         // the skew cleared from the page: the phases compensate it, so the fabric is recalibrated again and stays clean
         view("actions");
         browser.findElement(By.id("faults-clear-all")).click();
+        Browsers.confirm(browser, "Clear every fault in force");
         wait.until(d -> text("action-status").startsWith(
                 "cleared 1 fault(s); the phases had been calibrated with it in force, so the fabric was recalibrated (worst margin 54 ps"));
         view("oft");
@@ -199,12 +211,16 @@ class ConsoleBrowserTest {
         wait.until(d -> d.findElement(By.id("connection")).getText().startsWith("disconnected"));
         assertTrue(Browsers.attribute(browser, "body", "class").contains("stale"));
         assertEquals("clock unknown", text("clock"));
-        app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", port, 10, "sim"));
+        app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", port, 10, "sim").withEvents(state.resolve("events.db")));
         view("oft");
         wait.until(d -> text("order").equals("3") && d.findElements(By.cssSelector("#sequence span")).size() == 8);
         wait.until(d -> !d.findElement(By.tagName("body")).getAttribute("class").contains("stale")
                 && d.findElements(By.cssSelector("#levels tbody tr")).size() == 3);
         Browsers.screenshot(browser, "oft-restarted");
+        // the events of the first run survive the restart: the skew injected from the page, naming its board
+        view("events");
+        wait.until(d -> Browsers.text(browser, "#events-table").contains("POST /api/faults {\"spec\":\"skew:router-3:700\"}"));
+        assertTrue(Browsers.text(browser, "#events-table").contains("router-3"), "the change names the board it acted on");
     }
 
     @Test

@@ -1,0 +1,182 @@
+// A part drilled into (#/part/switch-5 or #/part/switch-5/2): its ports by physical number with what is at
+// the other end and the cable's state, the board's counters and their rates over time, the faults and
+// failures on it with the actions on it, how its table spreads the addresses, and its events.
+import C from '../core/console.js';
+const $ = C.$;
+const fmt = C.fmt;
+let name = null;
+let picked = null; // the physical port whose rates are plotted
+let timer = null;
+let plot = null;
+
+function fromHash() {
+  const m = /^#\/part\/([^/]+)(?:\/([0-9]+))?/.exec(location.hash);
+  return m ? { name: decodeURIComponent(m[1]), port: m[2] ? Number(m[2]) : null } : null;
+}
+
+function status(text) { $('part-status').textContent = text; }
+
+// a change from this view: asked first, then done, then the part read again
+function act(question, method, path, body, done) {
+  C.confirm(question).then((yes) => {
+    if (!yes) return;
+    status('…');
+    C.api(method, path, body).then((r) => {
+      status(r.ok ? done(r.body) : 'refused: ' + r.body.error);
+      if (r.ok && (path.startsWith('/api/fail'))) C.reloadConfig();
+      load();
+    });
+  });
+}
+
+function button(text, title, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'small';
+  b.textContent = text;
+  b.title = title;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function drawPorts(p) {
+  const body = $('part-ports').querySelector('tbody');
+  body.textContent = '';
+  p.ports.forEach((q) => {
+    const tr = document.createElement('tr');
+    tr.id = 'part-port-' + q.port;
+    if (q.state !== 'up' || q.linkUp === false) tr.className = 'down';
+    if (q.port === picked) tr.classList.add('picked');
+    const portCell = C.cell(tr, '');
+    portCell.appendChild(C.partLink(p.part, q.port, String(q.port)));
+    C.cell(tr, q.direction);
+    const to = C.cell(tr, '');
+    to.appendChild(C.partLink(q.to, q.toPort, q.to + (q.toPort ? ' port ' + q.toPort : '')));
+    C.cell(tr, q.state);
+    C.cell(tr, q.linkUp === undefined ? '–' : q.linkUp ? 'up' : 'DOWN');
+    C.cell(tr, fmt(q.utilisation, 3));
+    const c = q.counters || {};
+    C.cell(tr, c.PortXmitData); C.cell(tr, c.PortXmitWait); C.cell(tr, c.PortRcvSwitchRelayErrors); C.cell(tr, c.PortXmitDiscards);
+    C.cell(tr, c.Misdelivered);
+    const acts = C.cell(tr, '');
+    if (p.kind === 'switch' && q.state === 'up') {
+      acts.appendChild(button('cut', 'inject a fault: cut this cable in the model (dead:' + p.part + ':' + q.port + ')', () =>
+        act('Cut the cable at ' + p.part + ' port ' + q.port + ' in the model? Packets crossing it are lost until the fault is cleared.',
+          'POST', '/api/faults', { spec: 'dead:' + p.part + ':' + q.port }, (b) => 'injected: ' + b.applied)));
+      acts.appendChild(button('declare failed', 'declare this cable failed: the tables are rerouted around it (link:' + p.part + ':' + q.port + ')',
+        () => act('Declare the cable at ' + p.part + ' port ' + q.port + ' failed and reroute around it?',
+          'POST', '/api/fail', { fail: 'link:' + p.part + ':' + q.port },
+          (b) => 'rerouted: ' + b.entriesChanged + ' entries at slot ' + b.epoch + '; ' + b.unreachablePairs + ' pairs unreachable')));
+    }
+    body.appendChild(tr);
+  });
+}
+
+function drawFaults(p) {
+  const ul = $('part-faults');
+  ul.textContent = '';
+  p.faults.forEach((f) => {
+    const li = document.createElement('li');
+    li.textContent = 'fault ' + f.id + ': ' + f.spec + ' (' + f.description + ') ';
+    li.appendChild(button('clear', 'undo this fault: ' + f.undo, () =>
+      act('Clear fault ' + f.id + ' (' + f.spec + ')?', 'DELETE', '/api/faults/' + f.id, undefined, (b) => b.cleared)));
+    ul.appendChild(li);
+  });
+  p.failures.forEach((f) => {
+    const li = document.createElement('li');
+    li.textContent = 'declared failed ' + f.id + ': ' + f.spec + ' ';
+    li.appendChild(button('repair', 'reroute without this failure and deploy the changed blocks', () =>
+      act('Repair ' + f.spec + '? The tables are rerouted without it.', 'DELETE', '/api/fail/' + f.id, undefined,
+        (b) => 'repaired ' + b.repaired + ': ' + b.blocksWritten + ' blocks at slot ' + b.epoch)));
+    ul.appendChild(li);
+  });
+  if (!ul.children.length) ul.textContent = 'none';
+  $('part-actions').hidden = p.kind !== 'switch';
+}
+
+function drawTable(p) {
+  const body = $('part-table').querySelector('tbody');
+  body.textContent = '';
+  if (!p.table) { $('part-table-caption').textContent = ''; return; }
+  $('part-table-caption').textContent = '(' + p.table.engine + ': ' + p.table.addresses + ' addresses, ' + p.table.noRoute + ' without a route)';
+  p.table.byPort.forEach((b) => {
+    const tr = document.createElement('tr');
+    C.cell(tr, b.port); C.cell(tr, b.addresses);
+    body.appendChild(tr);
+  });
+  $('part-lft-link').href = '#/lft';
+  $('part-lft-link').onclick = () => { $('lft-switch').value = p.board.substring(7); };
+}
+
+function drawPlot(p) {
+  if (!p.history) return;
+  if (picked === null) {
+    const bad = p.ports.find((q) => q.state !== 'up' || q.linkUp === false);
+    picked = bad ? bad.port : p.ports[0].port;
+  }
+  const series = p.history.ports.find((q) => q.port === picked);
+  $('part-port-caption').textContent = '(port ' + picked + ': flits per cycle out, transmit-wait per cycle; the last ' +
+    p.history.cycles.length + ' polls)';
+  if (!series) return;
+  const xs = p.history.cycles;
+  const data = [xs, series.utilisation, series.transmitWait];
+  if (!plot) {
+    plot = new uPlot({
+      width: 460, height: 200,
+      scales: { x: { time: false } },
+      axes: [{ label: 'cycle' }, {}],
+      series: [{ label: 'cycle' }, { label: 'utilisation', stroke: '#1565c0', width: 1.5, value: C.latest(3) },
+        { label: 'transmit-wait', stroke: '#c62828', width: 1.2, value: C.latest(3) }]
+    }, data, $('part-plot'));
+  } else {
+    plot.setData(data);
+  }
+}
+
+function drawEvents(p) {
+  $('part-events-link').onclick = () => { $('events-part').value = p.part; };
+  C.api('GET', '/api/events?limit=20&part=' + encodeURIComponent(p.part)).then((r) => {
+    const ul = $('part-events');
+    ul.textContent = '';
+    (r.ok ? r.body.events : []).forEach((e) => {
+      const li = document.createElement('li');
+      li.textContent = new Date(e.atMs).toLocaleTimeString() + ' ' + e.severity + ': ' + e.text + (e.outcome ? ' (' + e.outcome + ')' : '');
+      ul.appendChild(li);
+    });
+    if (!ul.children.length) ul.textContent = 'none';
+  });
+}
+
+function load() {
+  if (!name || $('view-part').hidden) return;
+  C.api('GET', '/api/parts/' + encodeURIComponent(name)).then((r) => {
+    if (!r.ok) { status(r.body.error); $('part-caption').textContent = ''; return; }
+    const p = r.body;
+    $('part-caption').textContent = p.part + ' ' + p.tuple + ', level ' + p.level + ', ' + p.name + ', GUID ' + p.guid +
+      (p.failedNode ? ' — DECLARED FAILED' : '') + (p.cycle !== undefined && p.cycle !== null ? '; counters at cycle ' + p.cycle : '');
+    drawPorts(p);
+    drawFaults(p);
+    drawTable(p);
+    drawPlot(p);
+    drawEvents(p);
+  });
+}
+
+$('part-go').addEventListener('click', () => { location.hash = '#/part/' + encodeURIComponent($('part-name').value.trim()); });
+$('part-name').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('part-go').click(); });
+$('part-reboot').addEventListener('click', () => act('Reboot ' + name + '? It drops what reaches it until its table is deployed again.',
+  'POST', '/api/faults', { spec: 'reboot:' + name }, (b) => 'injected: ' + b.applied));
+$('part-fail-switch').addEventListener('click', () => act('Declare ' + name + ' failed and reroute around all its cables?',
+  'POST', '/api/fail', { fail: 'switch:' + name }, (b) => 'rerouted: ' + b.entriesChanged + ' entries; ' + b.unreachablePairs + ' pairs unreachable'));
+
+C.view('part', {
+  show: () => {
+    const h = fromHash();
+    if (h && h.name !== name) { picked = null; }
+    if (h) { name = h.name; if (h.port) picked = h.port; $('part-name').value = name; }
+    status('');
+    load();
+    clearInterval(timer);
+    timer = setInterval(() => { if ($('view-part').hidden) clearInterval(timer); else if (!C.stale()) load(); }, 2000);
+  }
+});
