@@ -105,7 +105,9 @@ C.on('ports', (p) => {
   hot.textContent = '';
   p.hottest.forEach((h) => {
     const tr = document.createElement('tr');
-    C.cell(tr, h.board); C.cell(tr, h.switch); C.cell(tr, h.port); C.cell(tr, h.to); C.cell(tr, fmt(h.utilisation, 3)); C.cell(tr, h.PortXmitWait);
+    C.cell(tr, '').appendChild(C.partLink(h.board)); C.cell(tr, h.switch);
+    C.cell(tr, '').appendChild(C.partLink(h.board, h.port, String(h.port))); C.cell(tr, '').appendChild(C.partLink(h.toPart, null, h.to));
+    C.cell(tr, fmt(h.utilisation, 3)); C.cell(tr, h.PortXmitWait);
     hot.appendChild(tr);
   });
   const restarts = $('ft-restarts');

@@ -84,7 +84,7 @@ public final class AlertWatch {
                 }
                 Object v = j.getValue(k);
                 if (v != null && !(v instanceof Number)) {
-                    throw new IllegalArgumentException(k + " must be a number or null (off), got " + v);
+                    throw new IllegalArgumentException(k + " must be a number, or none to turn it off; got '" + v + "'");
                 }
                 base.put(k, v);
             }
