@@ -119,7 +119,7 @@ final class FabricQueries {
                         .put("direction", local < topo.downPorts(topo.level(node)) ? "down" : "up");
             }
             hops.add(hop);
-            String out = cableOut(s, cut, node, local, g, peer);
+            String out = cable(s, cut, node, local).why(s, peer);
             if (out != null) {
                 hop.put("lost", out);
                 outcome = "lost at " + (node < h ? tree.partName(node) : tree.partName(node) + " port " + tree.names().physicalPort(node, local))
@@ -135,18 +135,52 @@ final class FabricQueries {
         return new JsonObject().put("src", src).put("dst", dst).put("path", path).put("hops", hops).put("outcome", outcome);
     }
 
-    /** Why the cable from {@code node}'s port {@code local} (global {@code g}) to {@code peer} carries nothing, or null when it is up. */
-    private static String cableOut(FabricSnapshot s, CutCables cut, int node, int local, int g, int peer) {
+    /** The states a cable can be in, as the trace, the part view and the topology view say them. */
+    enum Cable {
+        UP(null), MISSING("missing"), FAILED("failed"), PEER_OUT("failed"), CUT("cut");
+
+        /** The topology view's word (null: up). */
+        final String word;
+
+        Cable(String word) {
+            this.word = word;
+        }
+
+        /** Why it carries nothing, in a sentence (null: it is up). */
+        String why(FabricSnapshot s, int peer) {
+            return switch (this) {
+                case UP -> null;
+                case MISSING -> "the cable is out (missing from " + s.tree().source() + ")";
+                case FAILED -> "the cable is out (declared failed)";
+                case PEER_OUT -> s.tree().partName(peer) + " is out";
+                case CUT -> "the cable is cut (a fault in force in the model)";
+            };
+        }
+    }
+
+    /**
+     * Whether the cable at node {@code v}'s local port {@code local} carries packets in the fabric as it is:
+     * missing from the fabric file, declared failed (or its far end), cut in the model at either end, or up.
+     * The one judgment the trace, the part view and the topology view make.
+     */
+    static Cable cable(FabricSnapshot s, CutCables cut, int v, int local) {
         PgftTopology topo = s.topology();
         int h = topo.hosts();
+        int g = topo.portBase(v) + local;
+        int peer = topo.peerNode(g);
+        if (s.tree().absentPorts().get(g) || s.tree().absentNodes().get(peer) || s.tree().absentNodes().get(v)) {
+            return Cable.MISSING;
+        }
         org.oft.controller.fattree.topology.FabricFaults holes = s.holes();
-        if (holes != null && (holes.deadPort(g) || holes.deadNode(peer))) {
-            return holes.deadNode(peer) ? s.tree().partName(peer) + " is out"
-                    : "the cable is out (declared failed, or missing from the fabric file)";
+        if (holes != null && holes.deadNode(peer)) {
+            return Cable.PEER_OUT;
+        }
+        if (holes != null && (holes.deadPort(g) || holes.deadNode(v))) {
+            return Cable.FAILED;
         }
         int peerLocal = topo.peerPort(g); // local on the peer
-        boolean cutHere = node >= h && cut.cut(node - h, s.tree().names().physicalPort(node, local));
+        boolean cutHere = v >= h && cut.cut(v - h, s.tree().names().physicalPort(v, local));
         boolean cutThere = peer >= h && cut.cut(peer - h, s.tree().names().physicalPort(peer, peerLocal));
-        return cutHere || cutThere ? "the cable is cut (a fault in force in the model)" : null;
+        return cutHere || cutThere ? Cable.CUT : Cable.UP;
     }
 }

@@ -86,23 +86,18 @@ final class PartDetail {
         double[] xmit = ports.xmitRates();
         JsonArray portList = new JsonArray();
         FabricFaults holes = s.holes();
-        java.util.BitSet missing = tree.absentPorts();
         for (int local = 0; local < t.ports(v); local++) {
             int g = t.portBase(v) + local;
             int peer = t.peerNode(g);
             int peerLocal = t.peerPort(g); // local on the peer
             int phys = tree.names().physicalPort(v, local);
             int peerPhys = tree.names().physicalPort(peer, peerLocal);
-            String state;
-            if (missing.get(g) || tree.absentNodes().get(peer)) {
-                state = "missing from " + tree.source();
-            } else if (holes != null && (holes.deadPort(g) || holes.deadNode(peer))) {
-                state = "declared failed";
-            } else if ((sw && faults.cut(i, phys)) || (peer >= h && faults.cut(peer - h, peerPhys))) {
-                state = "cut (a fault in the model)";
-            } else {
-                state = "up";
-            }
+            String state = switch (FabricQueries.cable(s, faults::cut, v, local)) {
+                case UP -> "up";
+                case MISSING -> "missing from " + tree.source();
+                case FAILED, PEER_OUT -> "declared failed";
+                case CUT -> "cut (a fault in the model)";
+            };
             JsonObject port = new JsonObject().put("port", phys)
                     .put("direction", !sw ? "up" : local < t.downPorts(t.level(v)) ? "down" : "up")
                     .put("to", tree.partName(peer)).put("toPort", peer < h ? null : peerPhys).put("toTuple", t.tuple(peer))

@@ -44,21 +44,6 @@ final class TopologyView {
         vertx.executeBlocking(() -> json(s), false).onSuccess(msg::reply).onFailure(e -> msg.fail(500, e.getMessage()));
     }
 
-    /** A cable that carries nothing: missing from the fabric file, declared failed, cut in the model; null when up. */
-    private String cableState(FabricSnapshot s, int v, int lp, int g, int peer, int peerGlobal) { // peerGlobal: the lower end's global port
-        if (s.tree().absentPorts().get(g)) {
-            return "missing";
-        }
-        if (s.holes() != null && s.holes().deadPort(g)) {
-            return "failed";
-        }
-        PgftTopology t = s.topology();
-        int h = t.hosts();
-        boolean cutHere = cut.cut(v - h, s.tree().names().physicalPort(v, lp));
-        boolean cutThere = peer >= h && cut.cut(peer - h, s.tree().names().physicalPort(peer, peerGlobal - t.portBase(peer)));
-        return cutHere || cutThere ? "cut" : null;
-    }
-
     /**
      * Every node and cable, each cable with its utilisation both ways in the last port poll and the
      * most flows it carries over all shift permutations by the tables the boards run (worker).
@@ -94,7 +79,7 @@ final class TopologyView {
                 links.add(new JsonArray().add(peer).add(v)
                         .add(r == null ? null : Math.round(r[g] * 1000) / 1000.0)   // up: into v's port
                         .add(x == null ? null : Math.round(x[g] * 1000) / 1000.0)   // down: out of v's port
-                        .add(flowsPerLink[upPort]).add(flowsPerLink[g]).add(cableState(s, v, lp, g, peer, upPort)));
+                        .add(flowsPerLink[upPort]).add(flowsPerLink[g]).add(FabricQueries.cable(s, cut, v, lp).word));
             }
         }
         return new JsonObject().put("levels", topo.levels()).put("levelSizes", new JsonArray(java.util.Arrays.stream(seen).boxed().toList()))
