@@ -11,6 +11,7 @@ function query() {
   const q = new URLSearchParams({ limit: '500', severity: $('events-severity').value });
   const part = $('events-part').value.trim();
   if (part) q.set('part', part);
+  if ($('events-kind').value) q.set('kind', $('events-kind').value);
   if ($('events-unacked').checked) q.set('unacked', 'true');
   return q;
 }
@@ -88,5 +89,6 @@ function poll() {
 $('events-severity').addEventListener('change', load);
 $('events-part').addEventListener('change', load);
 $('events-unacked').addEventListener('change', load);
+$('events-kind').addEventListener('change', load);
 C.view('events', { show: () => { shown = true; load(); loadAlerts(); } });
 poll();

@@ -124,11 +124,14 @@ public final class EventLog implements AutoCloseable {
      * of {@code part} when given (a part's history).
      */
     public JsonArray query(long afterId, int limit, String minSeverity, String part) {
-        return query(afterId, limit, minSeverity, part, false);
+        return query(afterId, limit, minSeverity, part, null, false);
     }
 
-    /** As {@link #query(long, int, String, String)}, only those not acknowledged when {@code unacked}. */
-    public JsonArray query(long afterId, int limit, String minSeverity, String part, boolean unacked) {
+    /**
+     * As {@link #query(long, int, String, String)}, of {@code kind} when given (action, alert, board, clock, owner,
+     * start), only those not acknowledged when {@code unacked}.
+     */
+    public JsonArray query(long afterId, int limit, String minSeverity, String part, String kind, boolean unacked) {
         int min = Math.max(0, SEVERITIES.indexOf(minSeverity));
         StringBuilder where = new StringBuilder(" AND id > ? AND severity IN (");
         for (int i = min; i < SEVERITIES.size(); i++) {
@@ -138,13 +141,20 @@ public final class EventLog implements AutoCloseable {
         if (part != null) {
             where.append(" AND part = ?");
         }
+        if (kind != null) {
+            where.append(" AND kind = ?");
+        }
         if (unacked) {
             where.append(" AND acked_by IS NULL");
         }
         return select(where.toString(), q -> {
-            q.setLong(1, afterId);
+            int i = 1;
+            q.setLong(i++, afterId);
             if (part != null) {
-                q.setString(2, part);
+                q.setString(i++, part);
+            }
+            if (kind != null) {
+                q.setString(i, kind);
             }
         }, limit);
     }

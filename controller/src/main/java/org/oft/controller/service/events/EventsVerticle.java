@@ -76,7 +76,8 @@ public final class EventsVerticle extends VerticleBase {
         }
         String part = q.getString("part");
         boolean unacked = q.getBoolean("unacked", false);
-        vertx.executeBlocking(() -> new JsonObject().put("events", log.query(after, limit, severity, part, unacked)), true)
+        String kind = q.getString("kind");
+        vertx.executeBlocking(() -> new JsonObject().put("events", log.query(after, limit, severity, part, kind, unacked)), true)
                 .onSuccess(msg::reply).onFailure(e -> msg.fail(503, e.getMessage()));
     }
 

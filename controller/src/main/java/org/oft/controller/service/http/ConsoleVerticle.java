@@ -385,7 +385,7 @@ public final class ConsoleVerticle extends VerticleBase {
         if (q == null) {
             return;
         }
-        for (String k : new String[] {"severity", "part"}) {
+        for (String k : new String[] {"severity", "part", "kind"}) {
             if (ctx.request().getParam(k) != null) {
                 q.put(k, ctx.request().getParam(k));
             }

@@ -116,6 +116,7 @@ class EventLogTest {
                 Thread.sleep(100);
             }
             assertTrue(raised != null, "a port over 0.05 flits per cycle raises an alert");
+            assertTrue(events(again, "?kind=alert").stream().map(JsonObject.class::cast).allMatch(e -> e.getString("kind").equals("alert")));
             assertTrue(raised.getString("part").startsWith("switch-") && raised.getString("text").contains(" utilisation ")
                     && raised.getString("outcome").equals("raised"), raised.encode());
         }
@@ -140,7 +141,7 @@ class EventLogTest {
             JsonObject acked = log.acknowledge(kept.getJsonObject(1).getLong("id"), "operator");
             assertEquals("operator", acked.getString("ackedBy"));
             assertEquals("operator", log.acknowledge(acked.getLong("id"), "another").getString("ackedBy"), "the first acknowledgement stays");
-            assertEquals(4, log.query(0, 100, "info", null, true).size());
+            assertEquals(4, log.query(0, 100, "info", null, null, true).size());
         }
         assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> EventLog.open(null, 0))
                 .getMessage().contains("--events-keep must be at least 1"));
