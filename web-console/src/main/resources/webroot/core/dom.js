@@ -33,9 +33,9 @@ export function confirmAction(text) {
 $('confirm-yes').addEventListener('click', () => { if (pending) pending(true); });
 $('confirm-no').addEventListener('click', () => { if (pending) pending(false); });
 
-/** A link to a part's drill-down (switch-N, host-N, optionally a port), or plain text for anything else. */
+/** A link to a part's drill-down (switch-N, host-N, router-L, proc-S; optionally a port), or plain text for anything else. */
 export function partLink(name, port, text) {
-  const m = /^(switch|host)-[0-9]+$/.exec(name || '');
+  const m = /^(switch|host|router|proc)-[0-9]+$/.exec(name || '');
   if (!m) return document.createTextNode(text || name || '–');
   const a = document.createElement('a');
   a.className = 'part';

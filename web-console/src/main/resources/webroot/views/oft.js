@@ -246,11 +246,21 @@ C.on('health', (h) => {
   h.spots.forEach((s) => {
     const li = document.createElement('li');
     li.dataset.name = s.name;
-    li.textContent = s.name + (s.state ? ': ' + s.state : '') + (s.count ? ' — ' + s.count + ' packets' : '');
+    const text = s.name + (s.state ? ': ' + s.state : '') + (s.count ? ' — ' + s.count + ' packets' : '');
+    li.appendChild(C.partLink(boardOf(s), null, text)); // its board's drill-down
     if (s.state) li.className = 'bad';
     ul.appendChild(li);
   });
 });
+
+// the board a trouble spot is on: a node's level's router board, a fibre's driving board
+function boardOf(s) {
+  if (s.kind === 'node') return 'router-' + s.level;
+  if (s.kind === 'board') return s.name;
+  if (/^L[0-9]+\./.test(s.name)) return 'router-' + s.name.substring(1, s.name.indexOf('.'));
+  if (/^P[0-9]+$/.test(s.name)) return 'proc-' + s.name.substring(1);
+  return null;
+}
 
 function heatmap(id, rows, label, item, more) {
   const data = [];
@@ -278,6 +288,10 @@ function heatmap(id, rows, label, item, more) {
       { type: 'scatter', data: flagged, symbol: 'rect', symbolSize: 12, itemStyle: { color: 'rgba(0,0,0,0)', borderColor: '#000', borderWidth: 2 } }
     ]
   }, true);
+  if (id === 'node-heatmap') { // a level's row opens its router board
+    chart(id).off('click');
+    chart(id).on('click', (q) => { location.hash = '#/part/router-' + rows[q.value[1]].row; });
+  }
 }
 
 C.on('stale', () => { previous = null; });

@@ -78,11 +78,11 @@ function drawFaults(p) {
   p.faults.forEach((f) => {
     const li = document.createElement('li');
     li.textContent = 'fault ' + f.id + ': ' + f.spec + ' (' + f.description + ') ';
-    li.appendChild(button('clear', 'undo this fault: ' + f.undo, () =>
+    li.appendChild(button('clear', 'undo this fault' + (f.undo ? ': ' + f.undo : ''), () =>
       act('Clear fault ' + f.id + ' (' + f.spec + ')?', 'DELETE', '/api/faults/' + f.id, undefined, (b) => b.cleared)));
     ul.appendChild(li);
   });
-  p.failures.forEach((f) => {
+  (p.failures || []).forEach((f) => {
     const li = document.createElement('li');
     li.textContent = 'declared failed ' + f.id + ': ' + f.spec + ' ';
     li.appendChild(button('repair', 'reroute without this failure and deploy the changed blocks', () =>
@@ -92,6 +92,55 @@ function drawFaults(p) {
   });
   if (!ul.children.length) ul.textContent = 'none';
   $('part-actions').hidden = p.kind !== 'switch';
+}
+
+// ---- the optical fabric's boards: a level's router board (its nodes, timing and fibres) or a processor board ----
+function timingRow(body, label, l) {
+  if (!l) return;
+  const tr = document.createElement('tr');
+  if (l.truncated > 0 || l.wrongState > 0) tr.className = 'bad';
+  C.cell(tr, label); C.cell(tr, l.packets); C.cell(tr, l.truncated); C.cell(tr, l.wrongState);
+  C.cell(tr, l.minArrivalPs === null ? '–' : l.minArrivalPs + '…' + l.maxArrivalPs);
+  C.cell(tr, l.worstMarginPs);
+  body.appendChild(tr);
+}
+
+function drawOptical(p) {
+  const nodes = $('part-nodes').querySelector('tbody');
+  nodes.textContent = '';
+  (p.nodes || []).forEach((n) => {
+    const tr = document.createElement('tr');
+    tr.id = 'part-node-' + n.node;
+    if (n.stuck || n.trouble > 0) tr.className = 'bad';
+    C.cell(tr, n.node); C.cell(tr, n.stuck ? 'stuck in ' + n.stuck : 'free'); C.cell(tr, n.trouble);
+    const acts = C.cell(tr, '');
+    const spec = 'stuck:' + p.level + ':' + n.node + ':';
+    if (n.stuck) {
+      acts.appendChild(button('release', 'release it (' + spec + 'free)', () =>
+        act('Release node ' + n.node + ' of level ' + p.level + '?', 'POST', '/api/faults', { spec: spec + 'free' }, (b) => 'done: ' + b.applied)));
+    } else {
+      acts.appendChild(button('stick in turn', 'inject a fault: ' + spec + 'turn', () =>
+        act('Make node ' + n.node + ' of level ' + p.level + ' stuck in turn? Packets through it are misrouted until it is released.',
+          'POST', '/api/faults', { spec: spec + 'turn' }, (b) => 'injected: ' + b.applied)));
+    }
+    nodes.appendChild(tr);
+  });
+  const timing = $('part-timing').querySelector('tbody');
+  timing.textContent = '';
+  timingRow(timing, 'last slot', p.lastSlot);
+  timingRow(timing, 'since the reset', p.total);
+  const fibres = $('part-fibres').querySelector('tbody');
+  fibres.textContent = '';
+  (p.fibres || []).forEach((f) => {
+    const tr = document.createElement('tr');
+    if (f.dead || f.trouble > 0) tr.className = 'bad';
+    C.cell(tr, f.fibre); C.cell(tr, f.dead ? 'DEAD' : 'lit'); C.cell(tr, f.trouble);
+    fibres.appendChild(tr);
+  });
+  $('part-nodes').parentElement.hidden = p.kind !== 'router board';
+  $('part-timing').hidden = p.kind !== 'router board';
+  $('part-routes-link').hidden = p.kind !== 'processor board';
+  if (p.kind === 'processor board') $('part-routes-link').onclick = () => { $('routes-processor').value = p.processor; };
 }
 
 function drawTable(p) {
@@ -152,12 +201,20 @@ function load() {
   C.api('GET', '/api/parts/' + encodeURIComponent(name)).then((r) => {
     if (!r.ok) { status(r.body.error); $('part-caption').textContent = ''; return; }
     const p = r.body;
-    $('part-caption').textContent = p.part + ' ' + p.tuple + ', level ' + p.level + ', ' + p.name + ', GUID ' + p.guid +
-      (p.failedNode ? ' — DECLARED FAILED' : '') + (p.cycle !== undefined && p.cycle !== null ? '; counters at cycle ' + p.cycle : '');
-    drawPorts(p);
+    const optical = p.fabric === 'oft';
+    $('part-optical').hidden = !optical;
+    document.querySelectorAll('#view-part .electrical-part').forEach((el) => { el.hidden = optical; });
+    if (optical) {
+      $('part-caption').textContent = p.part + ', ' + p.kind + (p.level ? ' of level ' + p.level + ' (' + (p.nodesAtLevel || '?') + ' nodes)' : '');
+      drawOptical(p);
+    } else {
+      $('part-caption').textContent = p.part + ' ' + p.tuple + ', level ' + p.level + ', ' + p.name + ', GUID ' + p.guid +
+        (p.failedNode ? ' — DECLARED FAILED' : '') + (p.cycle !== undefined && p.cycle !== null ? '; counters at cycle ' + p.cycle : '');
+      drawPorts(p);
+      drawTable(p);
+      drawPlot(p);
+    }
     drawFaults(p);
-    drawTable(p);
-    drawPlot(p);
     drawEvents(p);
   });
 }
@@ -168,6 +225,13 @@ $('part-reboot').addEventListener('click', () => act('Reboot ' + name + '? It dr
   'POST', '/api/faults', { spec: 'reboot:' + name }, (b) => 'injected: ' + b.applied));
 $('part-fail-switch').addEventListener('click', () => act('Declare ' + name + ' failed and reroute around all its cables?',
   'POST', '/api/fail', { fail: 'switch:' + name }, (b) => 'rerouted: ' + b.entriesChanged + ' entries; ' + b.unreachablePairs + ' pairs unreachable'));
+
+$('part-skew-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const ps = $('part-skew').value.trim();
+  act('Skew ' + name + "'s clock by " + ps + ' ps? Its packets may arrive outside their windows.', 'POST', '/api/faults',
+    { spec: 'skew:' + name + ':' + ps }, (b) => 'injected: ' + b.applied);
+});
 
 C.view('part', {
   show: () => {

@@ -134,6 +134,16 @@ class ConsoleBrowserTest {
         assertTrue(text("alarm").startsWith("FABRIC FAULT"));
         assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
         Browsers.screenshot(browser, "oft-fault");
+        // the trouble spot links to its board's drill-down: the level's nodes, the stuck one with its release, the fault on it
+        wait.until(d -> { // the list is redrawn twice a second: its link is found and clicked in one script
+            ((JavascriptExecutor) d).executeScript("const a = document.querySelector(\"#spots li[data-name='level 2 node 1'] a\"); if (a) a.click();");
+            return d.getCurrentUrl().endsWith("#/part/router-2");
+        });
+        wait.until(d -> text("part-caption").startsWith("router-2, router board of level 2"));
+        wait.until(d -> Browsers.text(browser, "#part-node-1").startsWith("1 stuck in turn"));
+        wait.until(d -> text("part-faults").startsWith("fault ") && text("part-faults").contains("stuck:2:1:turn"));
+        assertEquals(4, browser.findElements(By.cssSelector("#part-nodes tbody tr")).size(), "order 4: 2^(4-2) nodes at level 2");
+        Browsers.screenshot(browser, "part-oft", "view-part");
 
         // cleared from the page: the alarm goes, the totals stay until a reset
         view("actions");

@@ -173,6 +173,11 @@ public final class BenchVerticle extends VerticleBase {
             vertx.executeBlocking(() -> recalibrate(sim, t)).onComplete(r -> recalibrating.set(false)).onSuccess(msg::reply)
                     .onFailure(e -> msg.fail(e instanceof IllegalStateException ? 409 : 502, e.getMessage()));
         });
+        vertx.eventBus().<JsonObject>consumer(Addresses.PART, msg -> vertx.executeBlocking(() -> {
+            SimulatedBench sim = bus instanceof SimulatedBench b ? b : null;
+            return OpticalPart.of(msg.body().getString("part", ""), config.order(), sim == null ? null : sim.health(),
+                    sim == null ? List.of() : sim.faults(), latest);
+        }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : 500, e.getMessage())));
         vertx.eventBus().<JsonObject>consumer(Addresses.HEALTH, msg -> {
             JsonObject h = health;
             if (h != null) {
