@@ -218,9 +218,12 @@ final class StudyCommand implements Runnable {
                     vertx.deployVerticle(new Worker(clusterArgs.host + "/" + ProcessHandle.current().pid(), here, m -> {
                     })).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
                 }
-                try (StudyRun.ProgressLine p = new StudyRun.ProgressLine(err, s.name(), todo.size(), tally, c::runningByWorker, store,
-                        (long) (progressSeconds * 1000))) {
+                StudyRun.ProgressLine p = new StudyRun.ProgressLine(err, s.name(), todo.size(), tally, c::runningByWorker, store,
+                        (long) (progressSeconds * 1000));
+                try {
                     c.finished().toCompletionStage().toCompletableFuture().get();
+                } finally {
+                    p.close();
                 }
             } finally {
                 vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -236,16 +236,16 @@ public final class StudyFile {
             if (a.isEmpty()) {
                 errors.add(key + ": empty list");
             }
-            return a.getList().stream().map(x -> x instanceof Map<?, ?> m ? new JsonObject(castMap(m)) : x).toList();
+            List<Object> out = new ArrayList<>();
+            for (int i = 0; i < a.size(); i++) { // JsonArray.getValue gives nested objects as JsonObject
+                out.add(a.getValue(i));
+            }
+            return out;
         }
         errors.add(key + ": expected a list, got " + v);
         return List.of();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> castMap(Map<?, ?> m) {
-        return (Map<String, Object>) m;
-    }
 
     private static List<Double> loads(JsonObject o, List<String> errors) {
         Object v = o.getValue("loads");
@@ -304,7 +304,14 @@ public final class StudyFile {
         List<JsonObject> combos = new ArrayList<>(List.of(new JsonObject()));
         for (Map.Entry<String, Object> d : FLIT_DEFAULTS.entrySet()) {
             Object v = f.getValue(d.getKey(), d.getValue());
-            List<Object> values = v instanceof JsonArray a ? a.getList() : List.of(v);
+            List<Object> values = new ArrayList<>();
+            if (v instanceof JsonArray a) {
+                for (int i = 0; i < a.size(); i++) {
+                    values.add(a.getValue(i));
+                }
+            } else {
+                values.add(v);
+            }
             List<JsonObject> next = new ArrayList<>();
             for (Object value : values) {
                 String bad = checkFlit(d.getKey(), value, d.getValue());

@@ -179,9 +179,12 @@ public final class StudyRun {
                                  long progressMillis, PrintWriter err) {
         Tally tally = new Tally();
         java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
-        try (ProgressLine progress = new ProgressLine(err, study, todo.size(), tally,
-                () -> running.get() == 0 ? Map.of() : Map.of(worker, running.get()), store, progressMillis)) {
+        ProgressLine progress = new ProgressLine(err, study, todo.size(), tally,
+                () -> running.get() == 0 ? Map.of() : Map.of(worker, running.get()), store, progressMillis);
+        try { // (not try-with-resources: the line runs on its own timer, and javac warns of a resource the body never names)
             onCores(todo, threads, worker, tally, running, log, (p, result, wall) -> store.put(study, p, result, wall, worker));
+        } finally {
+            progress.close();
         }
         return tally;
     }
