@@ -33,6 +33,23 @@ public final class InputFile {
     /** The file's text; {@code what} names it in errors ("bench file", "LFT file", ...). */
     public static String readText(Path file, String what, long maxBytes) {
         String name = what + " " + file;
+        check(file, name, maxBytes);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+        } catch (AccessDeniedException e) {
+            throw new IllegalArgumentException(name + " cannot be read: permission denied");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(name + " cannot be read: " + reason(e));
+        }
+        if (bytes.length > maxBytes) {
+            throw new IllegalArgumentException(name + " grew past the limit of " + maxBytes + " bytes while being read");
+        }
+        return decode(bytes, name);
+    }
+
+    /** Refuses what is not a readable regular file of at most {@code maxBytes}, naming it. */
+    private static void check(Path file, String name, long maxBytes) {
         BasicFileAttributes a;
         try {
             a = Files.readAttributes(file, BasicFileAttributes.class);
@@ -52,18 +69,42 @@ public final class InputFile {
         if (a.size() > maxBytes) {
             throw new IllegalArgumentException(name + " is " + a.size() + " bytes; the limit is " + maxBytes + " bytes");
         }
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-        } catch (AccessDeniedException e) {
-            throw new IllegalArgumentException(name + " cannot be read: permission denied");
+    }
+
+    /** Something done with each line of a file, in order, as it is read. */
+    public interface LineHandler {
+        void line(String line);
+    }
+
+    /**
+     * Hands {@code handler} the file's lines (without line ends) one at a time as they are read, so a large
+     * file is never held whole: only what the handler keeps. The same checks as {@link #readLines}: a regular
+     * file within {@code maxBytes}, UTF-8 text without NUL bytes; a failure names the file (and the line).
+     */
+    public static void forEachLine(Path file, String what, long maxBytes, LineHandler handler) {
+        String name = what + " " + file;
+        check(file, name, maxBytes);
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        long chars = 0;
+        int lineNo = 0;
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), d), 1 << 16)) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lineNo++;
+                chars += line.length() + 1;
+                if (chars > maxBytes) {
+                    throw new IllegalArgumentException(name + " grew past the limit of " + maxBytes + " bytes while being read");
+                }
+                if (line.indexOf(0) >= 0) {
+                    throw new IllegalArgumentException(name + " is not text (a NUL byte on line " + lineNo + ")");
+                }
+                handler.line(line);
+            }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(name + " is not UTF-8 text (a bad byte after line " + lineNo + ")");
         } catch (IOException e) {
             throw new IllegalArgumentException(name + " cannot be read: " + reason(e));
         }
-        if (bytes.length > maxBytes) {
-            throw new IllegalArgumentException(name + " grew past the limit of " + maxBytes + " bytes while being read");
-        }
-        return decode(bytes, name);
     }
 
     /** The file's lines (without line ends). */

@@ -44,24 +44,40 @@ final class IbnetFile {
     }
 
     static Map<String, RawNode> parse(List<String> lines, String source) {
-        Map<String, RawNode> nodes = new LinkedHashMap<>();
-        Map<Long, RawNode> byGuid = new java.util.HashMap<>();
-        RawNode current = null;
-        long pendingGuid = -1;
-        int lineNo = 0;
-        for (String raw : lines) {
+        Reader r = new Reader(source);
+        lines.forEach(r::line);
+        return r.finish();
+    }
+
+    /**
+     * Reads ibnetdiscover output a line at a time, so a large file need not be held whole: the nodes and
+     * ports it describes are all it keeps. Errors name the file and the line.
+     */
+    static final class Reader {
+        private final String source;
+        private final Map<String, RawNode> nodes = new LinkedHashMap<>();
+        private final Map<Long, RawNode> byGuid = new java.util.HashMap<>();
+        private RawNode current;
+        private long pendingGuid = -1;
+        private int lineNo;
+
+        Reader(String source) {
+            this.source = source;
+        }
+
+        void line(String raw) {
             lineNo++;
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 if (line.isEmpty()) {
                     current = null;
                 }
-                continue;
+                return;
             }
             Matcher g = GUID_LINE.matcher(line);
             if (g.matches()) {
                 pendingGuid = hex(g.group(2), "GUID", source, lineNo);
-                continue;
+                return;
             }
             Matcher n = NODE.matcher(line);
             if (n.matches()) {
@@ -84,7 +100,7 @@ final class IbnetFile {
                 nodes.put(id, current);
                 byGuid.put(guid, current);
                 pendingGuid = -1;
-                continue;
+                return;
             }
             Matcher p = PORT.matcher(line);
             if (p.matches()) {
@@ -102,18 +118,22 @@ final class IbnetFile {
                 if (current.ports.put(port, new RawPort(port, own, p.group(3), peerPort, peerGuid, lineNo)) != null) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc + "' listed twice");
                 }
-                continue;
+                return;
             }
             if (line.contains("=")) {
-                continue; // vendid=, devid=, sysimgguid=
+                return; // vendid=, devid=, sysimgguid=
             }
             throw new IllegalArgumentException(source + ":" + lineNo + ": not ibnetdiscover output: '" + line + "'");
         }
-        if (nodes.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no nodes found; is this ibnetdiscover output?");
+
+        /** The nodes read, their links checked both ways. */
+        Map<String, RawNode> finish() {
+            if (nodes.isEmpty()) {
+                throw new IllegalArgumentException(source + ": no nodes found; is this ibnetdiscover output?");
+            }
+            checkLinks(nodes, source);
+            return nodes;
         }
-        checkLinks(nodes, source);
-        return nodes;
     }
 
     /** A decimal field of at most 9 digits (a port count or number), or an error naming the line. */

@@ -31,8 +31,11 @@ public final class IbnetImport {
     private IbnetImport() {
     }
 
+    /** The fabric in {@code file}, read a line at a time (a large fabric's file is never held whole). */
     public static FatTree read(Path file) {
-        return parse(InputFile.readLines(file, "fabric file", InputFile.LARGE), file.toString());
+        IbnetFile.Reader r = new IbnetFile.Reader(file.toString());
+        InputFile.forEachLine(file, "fabric file", InputFile.LARGE, r::line);
+        return map(r.finish(), file.toString());
     }
 
     public static FatTree parse(List<String> lines, String source) {

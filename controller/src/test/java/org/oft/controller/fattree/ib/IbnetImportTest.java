@@ -101,6 +101,32 @@ public class IbnetImportTest {
         assertTrue(msg.contains("dangling link") && msg.contains("S-00020002000000ff"), msg);
     }
 
+    /**
+     * A fabric file is read a line at a time (never held whole): the same fabric as from its lines, and a file
+     * that is not text is refused naming the line, not read on.
+     */
+    @Test
+    void aFileIsReadALineAtATimeToTheSameFabric(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path f = fixture("4ary3/ibnetdiscover.out");
+        FatTree streamed = IbnetImport.read(f);
+        FatTree whole = IbnetImport.parse(Files.readAllLines(f), f.toString());
+        assertEquals(whole.topology().toString(), streamed.topology().toString());
+        assertEquals(whole.absentPorts(), streamed.absentPorts());
+        for (int v = 0; v < whole.topology().nodes(); v++) {
+            assertEquals(whole.names().nodeGuid(v), streamed.names().nodeGuid(v));
+        }
+        List<String> lines = new ArrayList<>(Files.readAllLines(f));
+        Path nul = dir.resolve("nul.net");
+        lines.set(3, lines.get(3) + "\0");
+        Files.write(nul, lines);
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.read(nul)).getMessage();
+        assertEquals("fabric file " + nul + " is not text (a NUL byte on line 4)", msg);
+        Path latin1 = dir.resolve("latin1.net");
+        Files.write(latin1, new byte[] {'#', ' ', (byte) 0xe9, '\n'});
+        msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.read(latin1)).getMessage();
+        assertTrue(msg.startsWith("fabric file " + latin1 + " is not UTF-8 text"), msg);
+    }
+
     @Test
     void twoNodesWithOneGuidAreRefusedWithTheLine() throws Exception {
         List<String> lines = new ArrayList<>(Files.readAllLines(fixture("2l-8p-16/ibnetdiscover.out")));
