@@ -31,10 +31,10 @@ final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** What --what names, in the order "all" runs them. */
-    static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation",
+    static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "multipath",
             "switch-deploy", "reroute", "study", "console");
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, switch-deploy, reroute, study, console or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, switch-deploy, reroute, study, console or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -150,6 +150,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("flit-saturation")) {
             new FatTreeBenchmarks(out, runs).flitSaturation();
+        }
+        if (what.equals("all") || what.equals("multipath")) {
+            new FatTreeBenchmarks(out, runs).multipath();
         }
         if (what.equals("all") || what.equals("reroute")) {
             new FatTreeBenchmarks(out, runs).reroute();

@@ -213,6 +213,23 @@ final class FatTreeBenchmarks {
     }
 
     /**
+     * Seed 002's limited multi-path schemes in the flit model ({@link org.oft.controller.fattree.flit.MultiPathCampaign}):
+     * the mean rate the slowest flow of four random permutations sustains, at K = 2 and 4, D-mod-K (single-path)
+     * the reference measured in the same run; the campaign's wall time.
+     */
+    void multipath() {
+        out.section("multipath", "002's XGFT(3;4,4,8;1,4,4), flit model: per scheme, the mean over 4 random permutations of the load "
+                        + "the slowest flow sustains (90 %), bisected to 0.02; D-mod-K single-path is the reference",
+                "k", "dmodk", "shift_1", "random", "disjoint", "disjoint_over_dmodk", "seconds");
+        for (int k : new int[] {2, 4}) {
+            long t0 = System.nanoTime();
+            org.oft.controller.fattree.flit.MultiPathCampaign.Ordering o = org.oft.controller.fattree.flit.MultiPathCampaign.ordering(k, 4);
+            out.row("%d,%.3f,%.3f,%.3f,%.3f,%.2f,%.1f", k, o.dmodk(), o.shift1(), o.random(), o.disjoint(), o.disjoint() / o.dmodk(),
+                    (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    /**
      * Deploying a 3,456-host fabric's forwarding tables (the 24-port 3-tree, D-mod-K) to modelled switch boards
      * in this process, behind the wire protocol: time and bytes of the full deploy; then an
      * incremental one that moves one leaf's routes from one up-port to the next.
