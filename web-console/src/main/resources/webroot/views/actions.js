@@ -74,27 +74,22 @@ $('recalibrate').addEventListener('click', () => {
 $('clock-start').addEventListener('click', () => clock(true));
 $('clock-stop').addEventListener('click', () => clock(false));
 
-let previousEngine = null; // what the last change from this page replaced: its undo
+// an engine change's report, as the status line says it
+function deployed(j) {
+  return 'deployed ' + j.engine + (j.undid ? ' again (undone)' : '') + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' +
+    j.bytesWritten + ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' +
+    (j.switchOver.discardedAtDeadLinks ? ' (' + j.switchOver.discardedAtDeadLinks + ' more discarded at dead links: a fault, not the change)' : '');
+}
 
-function deployEngine(engine, paths, undoing) {
+function engineCall(path, body, what) {
   const st = $('engine-status');
-  const was = { engine: C.config().engine, paths: C.config().paths };
-  st.textContent = 'deploying ' + engine + '…';
+  st.textContent = what + '…';
   $('engine-apply').disabled = true;
-  $('engine-undo').hidden = true;
-  return C.api('POST', '/api/engine', { engine: engine, paths: paths }).then((r) => {
-    const j = r.body;
-    st.textContent = r.ok ? 'deployed ' + j.engine + ' at slot ' + j.epoch + ': ' + j.blocksWritten + ' blocks, ' + j.bytesWritten +
-      ' bytes; across the switch-over ' + j.switchOver.lost + ' lost, ' + j.switchOver.misrouted + ' misrouted' +
-      (j.switchOver.discardedAtDeadLinks ? ' (' + j.switchOver.discardedAtDeadLinks + ' more discarded at dead links: a fault, not the change)' : '')
-      : 'refused: ' + j.error;
-    if (r.ok && !undoing) {
-      previousEngine = was;
-      $('engine-undo').textContent = 'undo: back to ' + was.engine + (was.paths > 1 ? ' over ' + was.paths + ' paths' : '');
-      $('engine-undo').hidden = false;
-    }
-    C.reloadConfig();
-  }).finally(() => { $('engine-apply').disabled = false; });
+  $('engine-undo').disabled = true;
+  return C.api('POST', path, body).then((r) => {
+    st.textContent = r.ok ? deployed(r.body) : 'refused: ' + r.body.error;
+    C.reloadConfig(); // the configuration says what an undo would put back
+  }).finally(() => { $('engine-apply').disabled = false; $('engine-undo').disabled = false; });
 }
 
 $('engine-form').addEventListener('submit', (e) => {
@@ -102,11 +97,10 @@ $('engine-form').addEventListener('submit', (e) => {
   const engine = $('engine-select').value;
   const paths = Number($('paths-select').value);
   C.confirm('Redeploy every switch with ' + engine + (paths > 1 ? ' over ' + paths + ' paths' : '') + '? Tables change at one epoch.')
-    .then((yes) => { if (yes) deployEngine(engine, paths, false); });
+    .then((yes) => { if (yes) engineCall('/api/engine', { engine: engine, paths: paths }, 'deploying ' + engine); });
 });
-$('engine-undo').addEventListener('click', () => {
-  if (previousEngine) deployEngine(previousEngine.engine, previousEngine.paths, true);
-});
+// the last engine change, undone by the controller (POST /api/engine/undo): offered while there is one
+$('engine-undo').addEventListener('click', () => engineCall('/api/engine/undo', {}, 'undoing'));
 
 $('fail-form').addEventListener('submit', (e) => {
   e.preventDefault();
@@ -180,6 +174,9 @@ $('engine-select').addEventListener('change', () => pathsFor($('engine-select').
 
 C.on('config', (c) => {
   $('clock-rate').value = c.slotsPerSecond;
+  const before = c.engineBefore;
+  $('engine-undo').hidden = !before;
+  if (before) $('engine-undo').textContent = 'undo: back to ' + before.engine + (before.paths > 1 ? ' over ' + before.paths + ' paths' : '');
   if (c.fabric === 'fattree') {
     $('fault-spec').placeholder = 'dead:switch-5:2';
     $('fault-help').textContent = 'dead:SWITCH:PORT (cut the cable at a physical port), reboot:SWITCH; a switch is switch-N, a tuple ' +

@@ -52,6 +52,8 @@ public final class Addresses {
     /** Request/reply (electrical fat tree): {"engine": NAME}, answered with the incremental redeploy's report. */
     public static final String ENGINE = "oft.engine";
 
+    /** Request/reply (electrical fat tree): {} puts back the engine and paths the last engine change replaced. */
+    public static final String ENGINE_UNDO = "oft.engine.undo";
     /** Request/reply (electrical fat tree): {"fail": SPEC}, answered with the incremental reroute's deploy report. */
     public static final String FAIL = "oft.fail";
     /** Request/reply (electrical fat tree): the declared failures, {"failures": [{id, spec}]}. */

@@ -40,7 +40,17 @@ final class FabricConfiguration {
         FabricSnapshot s = deployer.snapshot();
         msg.reply(started.copy().put("slotsPerSecond", controls.slotsPerSecond()).put("engine", s.served().engine())
                 .put("paths", s.served().paths()).put("deploys", deployer.history()).put("failures", new JsonArray(s.failureSpecs()))
-                .put("missing", new JsonArray(s.missing())));
+                .put("missing", new JsonArray(s.missing())).put("engineBefore", engineBefore()));
+    }
+
+    /** What an undo of the last engine change would put back, or null. */
+    private JsonObject engineBefore() {
+        try {
+            Served b = deployer.engineBefore();
+            return new JsonObject().put("engine", b.engine()).put("paths", b.paths());
+        } catch (java.util.NoSuchElementException e) {
+            return null;
+        }
     }
 
     static JsonObject describe(PgftTopology topo, ElectricalBench bench, ServeConfig config, List<BoardInfo> boards, JsonObject previousRecord) {

@@ -132,6 +132,31 @@ public final class FabricDeployer {
 
     /** Replaces the tables by another engine's, or the same engine's over another number of paths (worker). */
     JsonObject switchEngine(Served next) {
+        Served was = current.served();
+        JsonObject d = deployEngine(next); // a deploy the boards refuse throws: the undo stays as it was
+        engineBefore = was; // what this change replaced: its undo
+        return d;
+    }
+
+    /** The engine and paths the last engine change replaced, which {@link #undoEngine} puts back; none after an undo. */
+    Served engineBefore() {
+        Served b = engineBefore;
+        if (b == null) {
+            throw new java.util.NoSuchElementException("no engine change to undo (an undo is undone by choosing the engine again)");
+        }
+        return b;
+    }
+
+    /** The last engine change undone (worker): the engine and paths before it deployed again, as a change is. */
+    JsonObject undoEngine(Served before) {
+        JsonObject d = deployEngine(before).put("undid", true);
+        engineBefore = null;
+        return d;
+    }
+
+    private volatile Served engineBefore;
+
+    private JsonObject deployEngine(Served next) {
         FabricSnapshot now = current;
         FabricReroute rr = FabricReroute.of(now.tree(), routing(next, now.tree(), now.types()).tables().spreadOver(bench.paths()),
                 now.failureSpecs());

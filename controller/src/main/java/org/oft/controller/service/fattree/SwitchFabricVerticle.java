@@ -102,6 +102,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.PORTS, ports::reply);
         eb.<JsonObject>consumer(Addresses.ALERTS, alerts::handle);
         deploysOn(Addresses.ENGINE, body -> EngineRequest.parse(body, deployer.snapshot().served(), bench.paths()), deployer::switchEngine);
+        deploysOn(Addresses.ENGINE_UNDO, body -> deployer.engineBefore(), deployer::undoEngine);
         deploysOn(Addresses.FAIL, FailRequest::spec, deployer::fail);
         eb.<JsonObject>consumer(Addresses.FAIL_LIST, configuration::failures);
         deploysOn(Addresses.FAIL_REPAIR, body -> deployer.snapshot().failure(JsonFields.intField(body, "id")), deployer::repair);

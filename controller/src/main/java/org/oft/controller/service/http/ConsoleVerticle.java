@@ -136,6 +136,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/alerts").handler(ctx -> request(ctx, Addresses.ALERTS, new JsonObject()));
         router.post("/api/alerts").handler(ctx -> post(ctx, Addresses.ALERTS, null));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
+        router.post("/api/engine/undo").handler(ctx -> post(ctx, Addresses.ENGINE_UNDO, null));
         router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
         router.get("/api/fail").handler(ctx -> request(ctx, Addresses.FAIL_LIST, new JsonObject()));
         router.delete("/api/fail/:id").handler(ctx -> byId(ctx, Addresses.FAIL_REPAIR));

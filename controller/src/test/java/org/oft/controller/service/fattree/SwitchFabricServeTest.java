@@ -384,6 +384,21 @@ class SwitchFabricServeTest {
         assertEquals(0, sw.getLong("unreachablePairs"));
         assertEquals(0, sw.getJsonObject("switchOver").getLong("discardedAtDeadLinks"), "the new engine's tables avoid the cable too");
         assertEquals(0, sw.getJsonObject("switchOver").getLong("lost"));
+
+        // the engine change undone: what it replaced is deployed again, still around the failure; then nothing is left to undo
+        assertEquals(new JsonObject().put("engine", "dmodk").put("paths", 1),
+                http(HttpMethod.GET, "/api/config", null).getJsonObject("engineBefore"));
+        JsonObject undo = http(HttpMethod.POST, "/api/engine/undo", "{}");
+        assertEquals(200, undo.getInteger("status"), undo.encode());
+        assertEquals(true, undo.getBoolean("undid"));
+        assertEquals(0, undo.getJsonObject("switchOver").getLong("discardedAtDeadLinks"), undo.encode());
+        JsonObject config = http(HttpMethod.GET, "/api/config", null);
+        assertEquals("dmodk", config.getString("engine"));
+        assertEquals(null, config.getValue("engineBefore"));
+        assertEquals(List.of("link:switch-0:5"), config.getJsonArray("failures").getList());
+        JsonObject again = http(HttpMethod.POST, "/api/engine/undo", "{}");
+        assertEquals(404, again.getInteger("status"), again.encode());
+        assertTrue(again.getString("error").startsWith("no engine change to undo"), again.encode());
     }
 
     /**
