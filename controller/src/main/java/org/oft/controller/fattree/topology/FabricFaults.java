@@ -208,19 +208,12 @@ public final class FabricFaults {
 
     /** The part a failure spec names ({@code switch-N} or {@code host-N}), or null when it names several or none. */
     public static String partOf(FatTree tree, String spec) {
-        String s = spec == null ? "" : spec.strip();
-        int colon = s.indexOf(':');
-        if (colon < 0) {
-            return null;
-        }
-        String kind = s.substring(0, colon);
-        String rest = s.substring(colon + 1);
-        try {
-            return switch (kind) {
-                case "link" -> tree.partName(tree.node(rest.substring(0, rest.lastIndexOf(':'))));
-                case "switch" -> tree.partName(tree.node(rest));
-                case "host" -> rest.strip().matches("[0-9]+") ? tree.partName(org.oft.hal.naming.PartName.whole(rest.strip(), "host"))
-                        : tree.partName(tree.node(rest));
+        try { // the one grammar's part: the node a link:, switch: or host: failure names
+            org.oft.hal.naming.FaultSpec f = org.oft.hal.naming.FaultSpec.parse(spec, org.oft.hal.naming.FaultSpec.Fabric.ELECTRICAL, true);
+            String node = f.arg(0);
+            return switch (f.kind()) {
+                case LINK, SWITCH -> tree.partName(tree.node(node));
+                case HOST -> tree.partName(node.matches("[0-9]+") ? org.oft.hal.naming.PartName.whole(node, "host") : tree.node(node));
                 default -> null;
             };
         } catch (RuntimeException e) {

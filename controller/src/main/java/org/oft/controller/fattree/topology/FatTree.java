@@ -36,6 +36,16 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
         return (java.util.BitSet) absentPorts.clone();
     }
 
+    /** Whether the real fabric lacks global port g's cable (no copy: for per-port questions). */
+    public boolean absentPort(int g) {
+        return absentPorts.get(g);
+    }
+
+    /** Whether the real fabric lacks node v (no copy). */
+    public boolean absentNode(int v) {
+        return absentNodes.get(v);
+    }
+
     /** The real fabric lacks some of the model's cables. */
     public boolean degraded() {
         return !absentPorts.isEmpty() || !absentNodes.isEmpty();

@@ -168,7 +168,7 @@ final class FabricQueries {
         int h = topo.hosts();
         int g = topo.portBase(v) + local;
         int peer = topo.peerNode(g);
-        if (s.tree().absentPorts().get(g) || s.tree().absentNodes().get(peer) || s.tree().absentNodes().get(v)) {
+        if (s.tree().absentPort(g) || s.tree().absentNode(peer) || s.tree().absentNode(v)) { // no copies: asked per hop and per cable
             return Cable.MISSING;
         }
         org.oft.controller.fattree.topology.FabricFaults holes = s.holes();

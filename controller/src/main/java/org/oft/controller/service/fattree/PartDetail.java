@@ -124,7 +124,7 @@ final class PartDetail {
         if (sw) {
             out.put("board", "switch-" + i).put("cycle", reading == null ? null : reading.cycle())
                     .put("bootId", reading == null ? null : reading.bootId()).put("table", tableSpread(s, v))
-                    .put("history", history(t, v));
+                    .put("history", history(tree, v));
         }
         return out;
     }
@@ -137,7 +137,7 @@ final class PartDetail {
             FabricFaults one = FabricFaults.parse(s.tree(), List.of(f.spec()));
             boolean hit = one.deadNode(v);
             for (int g = t.portBase(v); !hit && g < t.portBase(v) + t.ports(v); g++) {
-                hit = one.deadPort(g) && !s.tree().absentPorts().get(g);
+                hit = one.deadPort(g) && !s.tree().absentPort(g);
             }
             if (hit) {
                 on.add(f);
@@ -184,10 +184,10 @@ final class PartDetail {
     }
 
     /** The switch's ports' rates over the last polls, by physical port. */
-    private JsonObject history(PgftTopology t, int v) {
+    private JsonObject history(FatTree tree, int v) {
+        PgftTopology t = tree.topology();
         PortHistory.Series h = ports.history().of(t.portBase(v), t.ports(v));
         JsonArray byPort = new JsonArray();
-        FatTree tree = deployer.snapshot().tree();
         for (int local = 0; local < t.ports(v); local++) {
             byPort.add(new JsonObject().put("port", tree.names().physicalPort(v, local))
                     .put("utilisation", floats(h.xmit()[local])).put("transmitWait", floats(h.transmitWait()[local])));

@@ -65,7 +65,7 @@ final class TopologyView {
             int l = v < h ? 0 : topo.level(v);
             nodes.add(new JsonArray().add(s.tree().partName(v)).add(l).add(seen[l]++)
                     .add(v < h ? "" : topo.tuple(v))
-                    .add(s.tree().absentNodes().get(v) ? "missing" : s.holes() != null && s.holes().deadNode(v) ? "failed" : null));
+                    .add(s.tree().absentNode(v) ? "missing" : s.holes() != null && s.holes().deadNode(v) ? "failed" : null));
         }
         JsonArray links = new JsonArray();
         double[] x = ports.xmitRates();
