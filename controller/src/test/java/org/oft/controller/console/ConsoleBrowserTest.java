@@ -121,11 +121,11 @@ class ConsoleBrowserTest {
         browser.findElement(By.id("fault-spec")).sendKeys("stuck:2:1:turn");
         browser.findElement(By.id("fault-apply")).click();
         wait.until(d -> text("action-status").startsWith("injected"));
-        long injectedAt = System.nanoTime();
         view("oft");
+        // named within 2 s of the view showing (health is pushed twice a second); the time Selenium takes to open
+        // the view is not the console's, and on a busy machine it alone passed the old 2.5 s bound
         Browsers.waitUpTo(browser, 2).until(d ->
                 !d.findElements(By.cssSelector("#spots li[data-name='level 2 node 1']")).isEmpty());
-        assertTrue((System.nanoTime() - injectedAt) / 1e9 < 2.5);
         assertTrue(text("spots").contains("level 2 node 1: stuck in turn"), text("spots"));
         // rows are levels 1..r, columns nodes: level 2, node 1 is cell (1, 1) and carries the misdirected packets
         wait.until(d -> heat("node-heatmap", 1, 1) > 0);
