@@ -1,13 +1,30 @@
 #!/usr/bin/env bash
-# Benchmark: our D-mod-K rerouted around a broken fabric against OpenSM's ftree, updn and minhop on the
-# same fabric, measured in one run. The fabric is exported with the failures for ibsim (failed cables
+# Benchmark: our D-mod-K rerouted around a broken fabric against OpenSM's ftree, updn, minhop and
+# dfsssp on the same fabric, measured in one run. The fabric is exported with the failures for ibsim (failed cables
 # left unconnected); OpenSM routes it through libumad2sim; dump_fts reads each engine's tables back;
 # `oftctl fattree reroute --shifts --compare-lft` measures all of them the same way.
 #
 #   bench/opensm-broken-fabric.sh ['xgft:3;12,12,24;1,12,12'] [random-links:1%:1]
+#   bench/opensm-broken-fabric.sh --sweep [SEEDS]     # three trees (one with p > 1) x 1, 3, 5, 10 % out,
+#                                                     # seeds 1..SEEDS (1): one summary row per fabric
 #
 # Needs Debian's opensm, ibsim-utils, libumad2sim0 and infiniband-diags (.ci/run installs them).
 set -euo pipefail
+if [ "${1:-}" = --sweep ]; then
+  SUMMARY=$(mktemp)
+  export SUMMARY
+  for spec in 'kary:4,3' 'pgft:3;4,4,4;1,2,2;1,2,2' 'xgft:3;6,6,12;1,6,6'; do
+    for rate in 1 3 5 10; do
+      for seed in $(seq 1 "${2:-1}"); do
+        "$0" "$spec" "random-links:$rate%:$seed" > /dev/null
+      done
+    done
+  done
+  echo "fabric,failed,dead_cables,ours,OpenSM_ftree,OpenSM_updn,OpenSM_minhop,OpenSM_dfsssp,OpenSM_best,ours_seconds,ours_vs_best"
+  cat "$SUMMARY"
+  rm -f "$SUMMARY"
+  exit 0
+fi
 SPEC=${1:-'xgft:3;12,12,24;1,12,12'}
 FAIL=${2:-random-links:1%:1}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +46,7 @@ for _ in $(seq 1 600); do grep -q MaxMcastCap ibsim.log && break; kill -0 "$IBSI
 compare=()
 echo "# $SPEC, failed: $FAIL"
 echo "routing,opensm_seconds"
-for engine in ftree updn minhop; do
+for engine in ${ENGINES:-ftree updn minhop dfsssp}; do
   t0=$(date +%s.%N)
   LD_PRELOAD=$UMAD opensm -o -R "$engine" -f "osm-$engine.log" > "osm-$engine.out" 2>&1
   t1=$(date +%s.%N)
@@ -40,8 +57,8 @@ for engine in ftree updn minhop; do
   compare+=(--compare-lft "OpenSM $used=$WORK/dump-$engine.out")
 done
 "$OFTCTL" fattree reroute --topology "$SPEC" --engine dmodk --fail "$FAIL" --shifts "${compare[@]}" --json > ours.json
-python3 - ours.json <<'PY'
-import json, sys
+python3 - ours.json "$SPEC" "$FAIL" <<'PY'
+import json, os, sys
 d = json.load(open(sys.argv[1]))
 print("routing,max_flows_per_link_over_all_shifts,mean_max_link_load_200_random_permutations,seconds")
 print("complete tree (dmodk),%d,%.3f," % (d["maxFlowsOverShifts"]["complete"], d["meanMaxLinkLoadRandomPermutations"]["complete"]))
@@ -49,4 +66,13 @@ print("ours (dmodk rerouted),%d,%.3f,%.4f" % (d["maxFlowsOverShifts"]["broken"],
 for c in d.get("compared", []):
     print("%s,%d,%.3f," % (c["name"], c["maxFlowsOverShifts"], c["meanMaxLinkLoadRandomPermutations"]))
 print("# dead cables %d, unreachable pairs %d" % (d["deadCables"], d["unreachablePairs"]))
+summary = os.environ.get("SUMMARY")
+if summary:
+    theirs = {c["name"].split()[1].split("(")[0]: c["maxFlowsOverShifts"] for c in d.get("compared", [])}
+    best = min(theirs.values())
+    ours = d["maxFlowsOverShifts"]["broken"]
+    with open(summary, "a") as f:
+        f.write("\"%s\",%s,%d,%d,%s,%d,%.3f,%s\n" % (sys.argv[2], sys.argv[3], d["deadCables"], ours,
+            ",".join(str(theirs.get(e, "")) for e in ("ftree", "updn", "minhop", "dfsssp")), best, d["seconds"],
+            "no worse" if ours <= best else "WORSE"))
 PY

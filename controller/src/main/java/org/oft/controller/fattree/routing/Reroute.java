@@ -25,7 +25,8 @@ import org.oft.controller.fattree.topology.PgftTopology;
  *
  * <p>The work is done in phases that share one {@link RerouteState}: {@link LeafRoutes} (reachability
  * and entries per destination leaf), {@link StrangerSpread} (spreading the strangers level by level)
- * and {@link UnreachablePairs}. This class runs them and keeps the state for the next failure;
+ * {@link ShiftBalance} (relieving the hottest links where the spread could not hold D-mod-K's
+ * pattern) and {@link UnreachablePairs}. This class runs them and keeps the state for the next failure;
  * {@link #result()} is what it gives the rest of the controller.
  *
  * <p>Hosts must have one link each (w_1 = p_1 = 1).
@@ -39,12 +40,14 @@ public final class Reroute {
     private final LeafRoutes leaves;
     private final StrangerSpread spread;
     private final UnreachablePairs unreachable;
+    private final ShiftBalance balance;
 
     private Reroute(ForwardingTables plan, FabricFaults faults) {
         this.s = new RerouteState(plan, faults);
         this.leaves = new LeafRoutes(s);
         this.spread = new StrangerSpread(s);
         this.unreachable = new UnreachablePairs(s);
+        this.balance = new ShiftBalance(s);
     }
 
     /** Tables for {@code plan} on the fabric with {@code faults}. */
@@ -54,6 +57,7 @@ public final class Reroute {
             r.leaves.routeLeaf(leaf, null);
         }
         r.spread.spreadStrangers();
+        r.balance.relieve();
         r.unreachable.countUnreachable();
         return r;
     }
@@ -95,6 +99,7 @@ public final class Reroute {
             leaves.routeLeaf(leaf, fullLeaf[leaf] ? null : cone);
         }
         spread.spreadChanged();
+        balance.relieve();
         s.changes = 0;
         s.logging = false;
         unreachable.countUnreachable();

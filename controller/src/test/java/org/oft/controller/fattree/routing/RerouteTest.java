@@ -240,8 +240,9 @@ class RerouteTest {
      * reroute into it, over its up-ports apart from the strangers (its own and its column
      * neighbours') that a shift sends with them, so a link takes at most two flows beyond its planned
      * one (the spread by D-mod-K digit alone left 4 to 5 here; all but one of these fabrics now get
-     * 2). An incremental reroute, which decides only the entries that changed, does as well as
-     * routing the same failures in full.
+     * 2). An incremental reroute, which decides only the entries that changed, keeps that bound as
+     * routing the same failures in full does (the last phase's search, {@link ShiftBalance}, starts
+     * from other tables in each, so one may find a 2 where the other stays at 3).
      */
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"'kary:8,3', 1", "'kary:8,3', 2", "'kary:8,3', 3", "'kary:8,3', 4", "'xgft:3;6,6,12;1,6,6', 1",
@@ -256,11 +257,11 @@ class RerouteTest {
         int broken = maxFlowsOverShifts(r.tables(), f);
         assertEquals(1, whole);
         assertTrue(broken <= whole + 2, spec + " with " + f.deadCables() + " cables out: " + broken + " flows on a link in one shift");
-        // an incremental reroute for more cables (it decides only what changed) does as well as a full one
+        // an incremental reroute for more cables (it decides only what changed) keeps the same bound as a full one
         r.fail("random-links:1%:" + (seed + 10));
         int incremental = maxFlowsOverShifts(r.tables(), r.faults());
         int full = maxFlowsOverShifts(Reroute.route(plan, r.faults()).tables(), r.faults());
-        assertTrue(incremental <= full, "after more failures: incremental " + incremental + ", full " + full);
+        assertTrue(incremental <= whole + 2 && full <= whole + 2, "after more failures: incremental " + incremental + ", full " + full);
         assertEquals(r.unreachablePairs(), walkAll(r.tables(), r.faults()));
     }
 
