@@ -76,6 +76,8 @@ public final class WireBench implements AutoCloseable {
     private ScheduledFuture<?> ticking;
     private boolean running;
     private double slotsDue;
+
+    private long lastTick; // when the clock last ticked
     private long slot;
 
     /**
@@ -290,13 +292,20 @@ public final class WireBench implements AutoCloseable {
         running = true;
         slotsDue = 0;
         long periodNanos = (long) Math.max(1e6, 1e9 / c.slotsPerSecond()); // at most 1000 ticks a second
-        double perTick = c.slotsPerSecond() * periodNanos / 1e9;
-        ticking = loop.scheduleAtFixedRate(() -> tick(perTick), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+        double perNano = c.slotsPerSecond() / 1e9;
+        lastTick = System.nanoTime();
+        // With a fixed delay, not a fixed rate: a tick owes the slots of the time since the last one, so
+        // a thread that fell behind (a loaded host) runs them in one tick. At a fixed rate the missed
+        // ticks would run back to back, each due before any frame that came meanwhile, and the
+        // board would leave the controller's requests unanswered until the clock caught up.
+        ticking = loop.scheduleWithFixedDelay(() -> tick(perNano), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
         return new Message.Ack(c.seq(), Message.BACKPLANE);
     }
 
-    private void tick(double perTick) {
-        slotsDue += perTick;
+    private void tick(double perNano) {
+        long now = System.nanoTime();
+        slotsDue += (now - lastTick) * perNano;
+        lastTick = now;
         long slots = (long) slotsDue;
         slotsDue -= slots;
         for (long i = 0; i < slots; i++) {

@@ -144,6 +144,39 @@ class WireDeployTest {
     }
 
     /**
+     * A board that falls silent (its line cut for 700 ms mid-deploy, as a board model starved of CPU
+     * would be) is probed by one request at a time, as TCP resends only its oldest segment: the
+     * window of requests under way waits, rather than each being resent every time-out and queued
+     * ahead of the board's answers when it speaks again. The deploy then completes.
+     */
+    @Test
+    void aSilentBoardIsProbedByOneRequestNotAWindowOfThem() throws Exception {
+        int order = 4;
+        PipeLink[] pipe = PipeLink.pair("silent");
+        FaultyLink toBoards = new FaultyLink(pipe[0], FaultyLink.Profile.CLEAN, 1);
+        WireBench bench = keep(new WireBench(new SlotFabric(FabricWiring.of(order), 1), pipe[1]));
+        WireBoardBus bus = keep(new WireBoardBus(toBoards, WireBoardBus.Options.defaults()));
+        List<BoardInfo> boards = bus.discover();
+        Thread cutter = new Thread(() -> {
+            sleep(5);
+            toBoards.cut(700);
+        });
+        cutter.start();
+        DeployReport r = bus.deploy(config(boards, order, 1));
+        cutter.join();
+        assertTrue(r.epoch() > 0);
+        long resent = bus.channel().retransmits();
+        long probes = bus.channel().probes();
+        String counts = resent + " retransmits, " + probes + " probes, " + bus.channel().heldBack() + " held back";
+        assertTrue(toBoards.droppedBytes() > 0, "the cut fell within the deploy");
+        // 700 ms silent at a time-out of 200 ms and more: a few probes; then what the cut dropped is
+        // resent once each, a window (32) at most. Every request of the window resent at every
+        // time-out, as before, made 84 here.
+        assertTrue(probes <= 10, counts);
+        assertTrue(resent - probes <= WireBoardBus.Options.defaults().window(), counts);
+    }
+
+    /**
      * Seeded fault trials over a link that drops, corrupts, duplicates and delays bytes, is cut now
      * and then, and whose boards reset mid-upload: every deploy succeeds or fails with a reason;
      * no board ever runs anything but a complete old or new configuration; after a success every

@@ -70,8 +70,15 @@ public final class PtyLink implements ByteLink {
         }
     }
 
-    /** Paces bytes to a rate: blocks the caller until the line would have carried them. */
+    /**
+     * Paces bytes to a rate: blocks the caller until the line would have carried them. A line that
+     * was busy keeps its rate when this process was not scheduled: a caller that comes back late
+     * (a park that overslept on a loaded host) is owed the time it lost, up to {@link #CATCH_UP_NANOS};
+     * a UART keeps sending while its host is descheduled, and a model that lost that time would
+     * carry fewer bytes a second than the rate the other side plans its time-outs by.
+     */
     static final class Throttle {
+        static final long CATCH_UP_NANOS = 50_000_000L;
         private final double bytesPerNano;
         private long freeAt = System.nanoTime();
 
@@ -83,7 +90,8 @@ public final class PtyLink implements ByteLink {
             long wait;
             synchronized (this) {
                 long now = System.nanoTime();
-                freeAt = Math.max(freeAt, now) + (long) (bytes / bytesPerNano);
+                // idle longer than that: the line was idle, not late (no credit for an idle line)
+                freeAt = Math.max(freeAt, now - CATCH_UP_NANOS) + (long) (bytes / bytesPerNano);
                 wait = freeAt - now;
             }
             // Short debts are carried forward: sleeping for microseconds costs a millisecond.

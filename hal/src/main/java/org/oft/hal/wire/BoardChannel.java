@@ -44,6 +44,10 @@ public final class BoardChannel implements AutoCloseable {
     private long retransmits;
     private long gaveUp; // requests that ran out of tries
     private long stalls; // time-outs that fired late and started again instead of sending
+    private long heldBack; // time-outs held back while another request probed a silent line
+    private long probes; // retransmissions sent to a line silent for SILENCE_NANOS (of retransmits)
+    private volatile long lastHeard = System.nanoTime(); // when the last frame came in
+    private Pending probe; // the request resent while nothing was heard, if any
     private long wireBytes;
     private long receivedBytes;
     // Retransmission time-out from measured round trips (Jacobson/Karels, Karn's rule), in ns.
@@ -55,7 +59,7 @@ public final class BoardChannel implements AutoCloseable {
         final Message request;
         final byte[] frame;
         final CompletableFuture<Message> answer = new CompletableFuture<>();
-        int sent;
+        int sent; // tries: transmissions, and time-outs held back while the line was silent
         long firstSent;
         long due; // when the time-out should fire
         ScheduledFuture<?> timeout;
@@ -177,6 +181,12 @@ public final class BoardChannel implements AutoCloseable {
      */
     static final long LATE_NANOS = 20_000_000L;
 
+    /**
+     * Silence this long with requests unanswered is a stalled board or a dead line, not a lost frame
+     * (the lossy lines this channel runs over lose single frames among answers that keep coming).
+     */
+    static final long SILENCE_NANOS = 100_000_000L;
+
     private void timedOut(Pending p) {
         synchronized (p) {
             if (p.answer.isDone()) {
@@ -192,11 +202,32 @@ public final class BoardChannel implements AutoCloseable {
                 p.timeout = timer.schedule(() -> timedOut(p), rto, TimeUnit.NANOSECONDS);
                 return;
             }
+            boolean send = true;
+            boolean probing = false;
+            synchronized (this) {
+                // Nothing heard for SILENCE_NANOS: the board (or the line) is silent, not lossy. One
+                // request probes it; the others wait a time-out each, as TCP resends only its oldest
+                // segment. A board that was merely slow (its host descheduled) then gets one duplicate,
+                // not a window of them queued ahead of its answers.
+                if (System.nanoTime() - lastHeard >= SILENCE_NANOS) {
+                    if (probe != null && probe != p && !probe.answer.isDone()) {
+                        send = false;
+                    } else {
+                        probe = p;
+                        probing = true;
+                    }
+                }
+            }
+            transmit(p, send, probing);
         }
-        transmit(p);
     }
 
     private void transmit(Pending p) {
+        transmit(p, true, false);
+    }
+
+    /** Sends p (or, not sending, counts a try held back), then sets its time-out; gives up after the last try. */
+    private void transmit(Pending p, boolean send, boolean probing) {
         synchronized (p) {
             if (p.answer.isDone()) {
                 return;
@@ -212,19 +243,26 @@ public final class BoardChannel implements AutoCloseable {
             }
             long rto;
             synchronized (this) {
-                if (p.sent > 0) {
+                if (!send) {
+                    heldBack++;
+                } else if (p.sent > 0) {
                     retransmits++;
+                    probes += probing ? 1 : 0;
                 } else {
                     p.firstSent = System.nanoTime();
                 }
-                wireBytes += p.frame.length;
+                if (send) {
+                    wireBytes += p.frame.length;
+                }
                 rto = rtoNanos();
             }
             p.sent++;
-            try {
-                link.send(p.frame);
-            } catch (LinkException e) {
-                // the link is down for now; the time-out retries
+            if (send) {
+                try {
+                    link.send(p.frame);
+                } catch (LinkException e) {
+                    // the link is down for now; the time-out retries
+                }
             }
             // No exponential back-off: a serial line loses frames to noise, not to congestion.
             p.due = System.nanoTime() + rto;
@@ -233,6 +271,7 @@ public final class BoardChannel implements AutoCloseable {
     }
 
     private void onFrame(byte[] payload) {
+        lastHeard = System.nanoTime();
         MessageCodec.Decoded d = MessageCodec.decode(payload);
         if (!d.ok()) {
             return; // an answer we cannot read is as good as lost: the time-out retries
@@ -295,14 +334,20 @@ public final class BoardChannel implements AutoCloseable {
         }
     }
 
-    /** The configured time-out at least, more when the link is slow or deep. */
+    /**
+     * The configured time-out at least, more when the link is slow or deep: the measured round trip
+     * plus its variation, and that variation allowed the configured time-out at least, as Linux's TCP
+     * does (RTO = SRTT + max(4·RTTVAR, rto_min)). A round trip that is long but steady, such as a
+     * board whose host is loaded, then still has room for the next delay.
+     */
     private long rtoNanos() {
-        long floor = timeoutMillis * 1_000_000L;
+        long min = timeoutMillis * 1_000_000L;
+        long floor = min;
         if (lineBytesPerSecond > 0) {
             // Everything under way may be queued ahead of this frame, and the answer queued behind it.
             floor = Math.max(floor, (long) (3e9 * Math.min(bytesUnderWay + Framing.MAX_ENCODED, byteBudget) / lineBytesPerSecond));
         }
-        return srtt < 0 ? floor : Math.max(floor, (long) (srtt + 4 * rttvar));
+        return srtt < 0 ? floor : Math.max(floor, (long) (srtt + Math.max(4 * rttvar, min)));
     }
 
     /**
@@ -328,6 +373,20 @@ public final class BoardChannel implements AutoCloseable {
 
     public synchronized long retransmits() {
         return retransmits;
+    }
+
+    /**
+     * Of {@link #retransmits}, those sent to probe a line that had been silent for {@link #SILENCE_NANOS}
+     * (a stalled board, or one whose host is descheduled, or a dead line); the others resent a request
+     * while answers to others kept coming, which only a lost frame, or a time-out too short, explains.
+     */
+    public synchronized long probes() {
+        return probes;
+    }
+
+    /** Time-outs that did not resend: the line was silent and another request was probing it. */
+    public synchronized long heldBack() {
+        return heldBack;
     }
 
     /** Requests given up after every try went unanswered (time-outs). */
