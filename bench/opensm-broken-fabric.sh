@@ -16,7 +16,7 @@ if [ "${1:-}" = --sweep ]; then
   for spec in 'kary:4,3' 'pgft:3;4,4,4;1,2,2;1,2,2' 'xgft:3;6,6,12;1,6,6'; do
     for rate in 1 3 5 10; do
       for seed in $(seq 1 "${2:-1}"); do
-        "$0" "$spec" "random-links:$rate%:$seed" > /dev/null
+        bash "$0" "$spec" "random-links:$rate%:$seed" > /dev/null
       done
     done
   done

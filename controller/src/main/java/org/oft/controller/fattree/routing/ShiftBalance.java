@@ -68,10 +68,10 @@ final class ShiftBalance {
         this.through = new int[n];
     }
 
-    /** Relieves the hottest links of the rerouted rows; returns the entries it changed. */
-    int relieve() {
+    /** Relieves the hottest links of the rerouted rows. */
+    void relieve() {
         if (s.paths != 1 || n < 3 || (long) s.t.portCount() * n > MAX_CELLS || !anyFailure()) {
-            return 0;
+            return;
         }
         count();
         moves = 0;
@@ -110,7 +110,6 @@ final class ShiftBalance {
             s.rows[(undo[3 * moves] - n) * s.addresses + undo[3 * moves + 1]] = (byte) undo[3 * moves + 2];
         }
         load = null;
-        return kept;
     }
 
     /** Entry (v, d) is among the last moves (not moved back while stepping aside). */
@@ -217,15 +216,19 @@ final class ShiftBalance {
                 int l = s.t.level(v);
                 int cur = route[h] - s.t.portBase(v);
                 boolean down = s.downReach[leaf][v - n];
+                if (sideways && recent(v, d)) {
+                    continue;
+                }
+                int olds = hops - h; // the old way from v: the rest of the flow's route
+                System.arraycopy(route, h, oldWay, 0, olds);
                 int carried = -1;
                 for (int p = 0; p < s.t.downPorts(l) + s.t.upPorts(l); p++) {
-                    if (p == cur || !s.valid(v, l, p, down, s.downReach[leaf], s.reach[leaf], d) || (sideways && recent(v, d))) {
+                    if (p == cur || !s.valid(v, l, p, down, s.downReach[leaf], s.reach[leaf], d)) {
                         continue;
                     }
-                    int olds = follow(v, d, oldWay, 0);
                     newWay[0] = s.t.portBase(v) + p;
                     int news = follow(s.t.peerNode(newWay[0]), d, newWay, 1);
-                    if (news < 0 || olds < 0 || indexOf(newWay, news, g0) >= 0) {
+                    if (news < 0 || indexOf(newWay, news, g0) >= 0) {
                         continue;
                     }
                     if (carried < 0) {
@@ -302,7 +305,7 @@ final class ShiftBalance {
         return offWorst - toWorst;
     }
 
-    /** Entry (v, d) to port p, the counts moved with it (the ways and shifts computed for it last). */
+    /** Entry (v, d) to port p, and the counts of the flows it carries moved from the old way to the new. */
     private void move(int v, int d, int p) {
         int row = (v - n) * s.addresses + d;
         int cur = s.rows[row] & 0xFF;
