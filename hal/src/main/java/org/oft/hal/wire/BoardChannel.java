@@ -185,7 +185,7 @@ public final class BoardChannel implements AutoCloseable {
      * Silence this long with requests unanswered is a stalled board or a dead line, not a lost frame
      * (the lossy lines this channel runs over lose single frames among answers that keep coming).
      */
-    static final long SILENCE_NANOS = 100_000_000L;
+    public static final long SILENCE_NANOS = 100_000_000L;
 
     private void timedOut(Pending p) {
         synchronized (p) {
