@@ -37,6 +37,7 @@ public final class Oftctl implements Runnable {
 
     /** Runs the CLI; bad input gives one line on err and exit code 2, never a stack trace. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        org.oft.controller.service.LibraryLogs.quiet();
         CommandLine cl = new CommandLine(new Oftctl());
         cl.setOut(out);
         cl.setErr(err);

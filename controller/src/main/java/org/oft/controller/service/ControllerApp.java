@@ -335,15 +335,25 @@ public final class ControllerApp implements AutoCloseable {
         if (standing != null) {
             standing.close();
         }
-        // The verticles stop first (nothing asks the boards any more), then the boards' link (leases released,
-        // a board process ended), then Vert.x, whose event loops take a quiet period of seconds to wind down:
-        // that is not waited for, so a stop (SIGTERM) takes well under a second.
+        // The verticles stop first (nothing asks the boards any more), the fabric before the others so that no
+        // telemetry is under way to a consumer that stops; then the boards' link (leases released, a board
+        // process ended), then Vert.x, whose event loops take a quiet period of seconds to wind down: that is
+        // not waited for, so a stop (SIGTERM) takes well under a second.
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        try {
+            String publisher = fabricId;
+            if (publisher != null) {
+                vertx.undeploy(publisher).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            // the others stop anyway
+        }
         List<Future<?>> stopping = new java.util.ArrayList<>();
         for (String id : vertx.deploymentIDs()) {
             stopping.add(vertx.undeploy(id));
         }
         try {
-            Future.join(stopping).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            Future.join(stopping).toCompletionStage().toCompletableFuture().get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (Exception e) {
             // closing anyway
         } finally {

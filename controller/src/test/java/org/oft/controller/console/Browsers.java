@@ -104,7 +104,11 @@ final class Browsers {
                 "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;", css, name);
     }
 
+    /** Selenium warns that it has no DevTools bindings for this Chromium: these tests drive the page over WebDriver only. */
+    private static final java.util.logging.Logger CDP = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools");
+
     static WebDriver open(Path profile) {
+        CDP.setLevel(java.util.logging.Level.SEVERE);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

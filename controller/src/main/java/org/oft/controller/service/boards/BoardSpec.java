@@ -198,10 +198,15 @@ public record BoardSpec(String kind, String path, int baud) {
 
         /** Starts {@code oftctl board-sim ARGS} with this JVM and class path; the caller ends it with {@link #kill}. */
         public static Spawned spawn(String... args) {
+            return spawn(MODEL_JVM_OPTIONS, args);
+        }
+
+        /** The same, with {@code jvmOptions}. */
+        public static Spawned spawn(List<String> jvmOptions, String... args) {
             String[] sub = new String[args.length + 1];
             sub[0] = "board-sim";
             System.arraycopy(args, 0, sub, 1, args.length);
-            List<String> cmd = oftctl(MODEL_JVM_OPTIONS, sub);
+            List<String> cmd = oftctl(jvmOptions, sub);
             Process p;
             try {
                 p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();

@@ -5,7 +5,7 @@ import org.oft.controller.service.ServeConfig;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
@@ -38,6 +38,11 @@ public final class ConsoleVerticle extends VerticleBase {
     public static final long HEADER_DEADLINE_MS = 10_000;
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicInteger webSockets = new AtomicInteger();
+    /**
+     * The telemetry clients, fed by one consumer: a consumer per client, unregistered as its page closed,
+     * dropped the records already queued for it with a warning each. Touched on this verticle's event loop only.
+     */
+    private final java.util.Set<ServerWebSocket> telemetryClients = new java.util.LinkedHashSet<>();
     private final Map<HttpConnection, Long> headerDeadlines = new ConcurrentHashMap<>();
     private final RejectionLog rejections = new RejectionLog();
     /** The header that carries the token on every mutating call. */
@@ -85,6 +90,7 @@ public final class ConsoleVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
+        vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY, this::fanOut);
         Router router = Router.router(vertx);
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
@@ -301,17 +307,26 @@ public final class ConsoleVerticle extends VerticleBase {
     private void stream(ServerWebSocket ws) {
         webSockets.incrementAndGet();
         ws.handler(b -> { }); // the console sends nothing; frames are capped by the server options
-        MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.TELEMETRY, msg -> {
-            if (!ws.writeQueueFull()) { // a slow browser skips records rather than piling them up
-                ws.writeTextMessage(msg.body().encode());
-            }
-        });
+        telemetryClients.add(ws);
         ws.closeHandler(v -> {
             webSockets.decrementAndGet();
-            consumer.unregister();
+            telemetryClients.remove(ws);
         });
         vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
+    }
+
+    /** One record to every telemetry client, encoded once. */
+    private void fanOut(Message<JsonObject> msg) {
+        if (telemetryClients.isEmpty()) {
+            return;
+        }
+        String text = msg.body().encode();
+        for (ServerWebSocket ws : telemetryClients) {
+            if (!ws.writeQueueFull()) { // a slow browser skips records rather than piling them up
+                ws.writeTextMessage(text);
+            }
+        }
     }
 
     /** A JSON body handed to {@code address}; its answer is the response (under {@code key}, if given). */

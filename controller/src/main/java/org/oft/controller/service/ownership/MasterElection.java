@@ -26,6 +26,7 @@ public final class MasterElection implements AutoCloseable {
     public static final int SESSION_MILLIS = 3000;
     /** A standby owns the boards within this of the master's death (the session, then the claim): the commit lead with standbys. */
     public static final double TAKE_OVER_BOUND_SECONDS = 6;
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("org.oft.controller");
     static final String LATCH = "/oft/master";
     static final String EPOCH = "/oft/generation";
     static final String STATE = "/oft/deployed";
@@ -62,8 +63,28 @@ public final class MasterElection implements AutoCloseable {
 
     /** Connects (failing with the ensemble named when it cannot) and registers as a candidate (not standing yet). */
     public static MasterElection join(String connect, String id, int priority) {
+        String refused = refusedByAll(connect);
+        if (refused != null) {
+            throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha): " + refused);
+        }
         CuratorFramework zk = CuratorFrameworkFactory.builder().connectString(connect).sessionTimeoutMs(SESSION_MILLIS)
                 .connectionTimeoutMs(SESSION_MILLIS).retryPolicy(new ExponentialBackoffRetry(100, 5)).build();
+        org.oft.controller.service.LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
+        java.util.concurrent.atomic.AtomicBoolean connected = new java.util.concurrent.atomic.AtomicBoolean();
+        zk.getConnectionStateListenable().addListener((client, state) -> {
+            if (state == org.apache.curator.framework.state.ConnectionState.CONNECTED) {
+                connected.set(true);
+            } else if (!connected.get()) {
+                return; // never reached at all: join says so, once
+            } else if (state == org.apache.curator.framework.state.ConnectionState.SUSPENDED) {
+                LOG.warning("the ZooKeeper ensemble " + connect + " is out of reach: the election holds until it answers or "
+                        + "the session ends (" + SESSION_MILLIS + " ms)");
+            } else if (state == org.apache.curator.framework.state.ConnectionState.LOST) {
+                LOG.warning("the session with the ZooKeeper ensemble " + connect + " ended: this controller stands again once it answers");
+            } else if (state == org.apache.curator.framework.state.ConnectionState.RECONNECTED) {
+                LOG.info("the ZooKeeper ensemble " + connect + " answers again");
+            }
+        });
         zk.start();
         try {
             if (!zk.blockUntilConnected(10, TimeUnit.SECONDS)) {
@@ -95,6 +116,41 @@ public final class MasterElection implements AutoCloseable {
             zk.close();
             throw new IllegalStateException("cannot join the election at " + connect + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Why every server of {@code connect} turned the connection down outright (nothing listens there, or the
+     * name does not resolve), or null when one accepted or did not answer in a second: a wrong port is then
+     * said at once, and only a silent network waits out ZooKeeper's own time-out.
+     */
+    static String refusedByAll(String connect) {
+        int chroot = connect.indexOf('/');
+        java.util.List<String> why = new java.util.ArrayList<>();
+        for (String server : (chroot >= 0 ? connect.substring(0, chroot) : connect).split(",")) {
+            String s = server.trim();
+            int colon = s.lastIndexOf(':');
+            String host = colon > 0 && !s.endsWith("]") ? s.substring(0, colon) : s;
+            int port = 2181;
+            if (colon > 0 && !s.endsWith("]")) {
+                try {
+                    port = Integer.parseInt(s.substring(colon + 1));
+                } catch (NumberFormatException e) {
+                    return null; // ZooKeeper's parser names it
+                }
+            }
+            host = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(host, port), 1000);
+                return null;
+            } catch (java.net.ConnectException e) {
+                why.add(s + " refused the connection");
+            } catch (java.net.UnknownHostException | IllegalArgumentException e) {
+                why.add(s + ": no such host");
+            } catch (java.io.IOException e) {
+                return null; // no answer: ZooKeeper's wait decides
+            }
+        }
+        return why.isEmpty() ? null : String.join("; ", why);
     }
 
     /** Where this controller's console serves, for a page that follows the master: on its candidate card. */

@@ -73,7 +73,7 @@ public final class StudyCluster {
     public static Vertx join(List<InetSocketAddress> members, String host, int port, String name) {
         System.setProperty("hazelcast.logging.type", "jdk");
         // Hazelcast warns, with traces, about every member that dies; the coordinator says what that means for the study
-        java.util.logging.Logger.getLogger("com.hazelcast").setLevel(java.util.logging.Level.SEVERE);
+        org.oft.controller.service.LibraryLogs.quiet();
         Config c = ConfigUtil.loadConfig();
         c.setClusterName(name);
         c.setProperty("hazelcast.heartbeat.interval.seconds", "1");

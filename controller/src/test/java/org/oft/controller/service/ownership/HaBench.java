@@ -26,6 +26,14 @@ public final class HaBench implements AutoCloseable {
 
     private final List<String> fabric;
 
+    /**
+     * The JVM options of processes that serve a bench of a few boards for a minute: C1 alone compiles them and
+     * the serial collector cleans up. A controller then costs about half the CPU (2.2 s against 4.0 s in its
+     * first 15 s, nearly all of it the start): on a 2-core CI machine, where these tests start some thirty
+     * processes, that is the suite's time. Processes that compute (study workers, benchmarks) keep the defaults.
+     */
+    public static final List<String> BRIEF_JVM = List.of("-XX:-UseCompressedOops", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
     /** Switch boards of kary:2,2. */
     public HaBench(Path dir, int ports) throws Exception {
         this(dir, ports, List.of("--fattree", "kary:2,2"), List.of("--fabric", "fattree", "--topology", "kary:2,2"));
@@ -35,10 +43,11 @@ public final class HaBench implements AutoCloseable {
     public HaBench(Path dir, int ports, List<String> boardSim, List<String> serve) throws Exception {
         this.dir = dir;
         this.fabric = serve;
+        org.oft.controller.service.LibraryLogs.quiet(); // the ensemble runs in this JVM
         this.zk = new TestingServer(true);
         List<String> sim = new ArrayList<>(List.of("--pty", "--ports", Integer.toString(ports)));
         sim.addAll(boardSim);
-        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn(sim.toArray(String[]::new));
+        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn(BRIEF_JVM, sim.toArray(String[]::new));
         processes.add(boards.process());
         this.ports = boards.announce().substring(4).trim().split(" ");
     }
@@ -77,7 +86,7 @@ public final class HaBench implements AutoCloseable {
         args.addAll(fabric);
         args.addAll(List.of("--board", "serial:" + ports[port], "--ha", zk.getConnectString(), "--controller-id", id, "--port", "0",
                 "--state", dir.resolve(id + ".json").toString(), "--token-file", dir.resolve(id + ".token").toString()));
-        List<String> cmd = new ArrayList<>(BoardSpec.BoardProcess.oftctl(List.of(), args.toArray(String[]::new)));
+        List<String> cmd = new ArrayList<>(BoardSpec.BoardProcess.oftctl(BRIEF_JVM, args.toArray(String[]::new)));
         cmd.addAll(List.of(more));
         OftctlProcess p = spawn(cmd, dir.resolve(stderrName));
         processes.add(p.process());
