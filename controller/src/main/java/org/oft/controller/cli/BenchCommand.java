@@ -69,7 +69,7 @@ final class BenchCommand implements Callable<Integer> {
             + org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS + ".")
     int clients;
 
-    @Option(names = "--seconds", defaultValue = "60", description = "console: how long the clients stay; idle and one client get a quarter of it (at least 10 s).")
+    @Option(names = "--seconds", defaultValue = "60", description = "console: how long the clients stay; idle and one client get a quarter of it (at least 10 s, or all of it when shorter).")
     int seconds;
 
     @Option(names = "--console-order", defaultValue = "10", description = "console: order of the OFT served.")
@@ -103,8 +103,8 @@ final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--clients must be between 1 and " + org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS
                     + " (the console's cap on telemetry clients), got " + clients);
         }
-        if (seconds < 10 || seconds > 3600) {
-            throw new IllegalArgumentException("--seconds must be between 10 and 3600, got " + seconds);
+        if (seconds < 3 || seconds > 3600) { // a phase samples the server once a second: three samples at least
+            throw new IllegalArgumentException("--seconds must be between 3 and 3600, got " + seconds);
         }
         if (consoleOrder < 1 || consoleOrder > 16) {
             throw new IllegalArgumentException("--console-order must be between 1 and 16, got " + consoleOrder);
@@ -168,7 +168,7 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         if (what.equals("all") || what.equals("console")) {
-            new ConsoleBenchmark(out, spec.commandLine().getErr()).run(consoleOrder, clients, seconds, Math.max(10, seconds / 4));
+            new ConsoleBenchmark(out, spec.commandLine().getErr()).run(consoleOrder, clients, seconds, Math.max(Math.min(10, seconds), seconds / 4));
         }
         out.finish();
         return 0;

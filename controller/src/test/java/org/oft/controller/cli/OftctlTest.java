@@ -236,7 +236,7 @@ public class OftctlTest {
 
     @Test
     void theConsoleBenchStreamsToEveryClientAndMeasuresTheServerInItsOwnProcess() {
-        Run r = run("bench", "--what", "console", "--console-order", "3", "--clients", "3", "--seconds", "10", "--json");
+        Run r = run("bench", "--what", "console", "--console-order", "3", "--clients", "3", "--seconds", "3", "--json");
         assertEquals(0, r.code(), r.err());
         JsonArray rows = new JsonObject(r.out()).getJsonArray("benchmarks").getJsonObject(0).getJsonArray("rows");
         assertEquals(List.of("idle", "one client", "3 clients"), rows.stream().map(o -> ((JsonObject) o).getString("phase")).toList());

@@ -41,7 +41,7 @@ class SecondControllerTest {
 
     @BeforeAll
     static void aControllerRunsTheBoards() throws Exception {
-        boards = BoardSpec.BoardProcess.spawn("--pty", "--ports", "2", "--order", "3");
+        boards = BoardSpec.BoardProcess.spawn(org.oft.controller.service.ownership.HaBench.BRIEF_JVM, "--pty", "--ports", "2", "--order", "3");
         ports = boards.announce().substring(4).trim().split(" ");
         assertEquals(2, ports.length, boards.announce());
         state = dir.resolve("deployed.json");

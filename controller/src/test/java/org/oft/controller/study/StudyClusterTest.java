@@ -45,7 +45,7 @@ class StudyClusterTest {
 
     @Test
     void killedWorkersAndCoordinatorsLoseNoPointAndStoreNoneTwice(@TempDir Path dir) throws Exception {
-        Path f = Files.writeString(dir.resolve("small.json"), StudyRunTest.SMALL.replace("\"sample\": 1500", "\"sample\": 20000"));
+        Path f = Files.writeString(dir.resolve("small.json"), StudyRunTest.SMALL.replace("\"sample\": 1500", "\"sample\": 8000"));
         Study s = StudyFile.read(f);
         // the reference: the same study embedded, in this JVM
         Path edb = dir.resolve("embedded.db");
@@ -60,10 +60,11 @@ class StudyClusterTest {
         Path db = dir.resolve("cluster.db");
         String[] coordinate = {"study", "run", f.toString(), "--db", db.toString(), "--cluster", all, "--cluster-port", Integer.toString(pc),
                 "--cluster-name", name, "--lease-seconds", "3", "--progress-seconds", "1"};
-        HaBench.OftctlProcess coordinator = start(dir.resolve("coordinator.err"), List.of(), coordinate);
+        HaBench.OftctlProcess coordinator = start(dir.resolve("coordinator.err"), HaBench.BRIEF_JVM, coordinate); // it hands points out; workers compute
         coordinator.until("oftctl study: coordinating on the cluster " + name, 90);
         // a worker of another model version is refused when it asks for work, both versions named (before the others join, so there is work)
-        HaBench.OftctlProcess odd = start(dir.resolve("odd.err"), List.of("-Doft.study.modelVersion=oft-model-0"), "worker", "--cluster", all,
+        HaBench.OftctlProcess odd = start(dir.resolve("odd.err"), java.util.stream.Stream.concat(HaBench.BRIEF_JVM.stream(),
+                java.util.stream.Stream.of("-Doft.study.modelVersion=oft-model-0")).toList(), "worker", "--cluster", all,
                 "--cluster-port", Integer.toString(freePort()), "--cluster-name", name, "--threads", "1", "--name", "w-old");
         assertTrue(odd.process().waitFor(90, TimeUnit.SECONDS), "the worker of another version ends");
         assertEquals(2, odd.process().exitValue());
@@ -91,7 +92,7 @@ class StudyClusterTest {
         int before = StudyRunTest.rowCount(db);
         coordinator.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         assertTrue(before >= 12 && before < s.points().size(), "killed mid-study: " + before + " stored");
-        HaBench.OftctlProcess again = start(dir.resolve("coordinator2.err"), List.of(), coordinate);
+        HaBench.OftctlProcess again = start(dir.resolve("coordinator2.err"), HaBench.BRIEF_JVM, coordinate);
         String resumed = again.until("study small: ", 90);
         int storedAtRestart = Integer.parseInt(resumed.replaceFirst(".* points, (\\d+) stored already.*", "$1"));
         assertTrue(storedAtRestart >= before, resumed);

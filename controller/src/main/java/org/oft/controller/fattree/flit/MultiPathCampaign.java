@@ -22,8 +22,19 @@ public final class MultiPathCampaign {
     private MultiPathCampaign() {
     }
 
+    /** The cycles of one run: warm-up, sample, and at most this many more to drain. */
+    public record Cycles(int warmup, int sample, int drain) {
+        /** The benchmark's. */
+        public static final Cycles FULL = new Cycles(2_000, 10_000, 10_000);
+    }
+
     /** The rate permutation {@code seed}'s slowest flow sustains under {@code engine} over {@code paths} paths. */
     public static double sustained(String engine, int paths, long seed) {
+        return sustained(engine, paths, seed, Cycles.FULL);
+    }
+
+    /** The same, with runs of {@code cycles}. */
+    public static double sustained(String engine, int paths, long seed, Cycles cycles) {
         FatTree tree = TopologySpec.parse(XGFT);
         PgftTopology t = tree.topology();
         byte[][] tables = FlitFabric.tables(tree, RoutingEngines.byName(engine).route(t, new RoutingOptions(paths, seed, null)).tables());
@@ -34,7 +45,7 @@ public final class MultiPathCampaign {
             double load = (lo + hi) / 2;
             FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), FlitParameters.defaults(), tables, paths,
                     FlitSimulator.PathPolicy.ROUND_ROBIN, seed);
-            FlitSimulator.Result r = sim.run(load, perm, 2_000, 10_000, 0, 10_000);
+            FlitSimulator.Result r = sim.run(load, perm, cycles.warmup(), cycles.sample(), 0, cycles.drain());
             if (r.minFlowAccepted() >= 0.9 * load) {
                 lo = load;
             } else {
@@ -45,10 +56,10 @@ public final class MultiPathCampaign {
     }
 
     /** The mean over permutations 1..{@code permutations}. */
-    public static double mean(String engine, int paths, int permutations) {
+    public static double mean(String engine, int paths, int permutations, Cycles cycles) {
         double sum = 0;
         for (long seed = 1; seed <= permutations; seed++) {
-            sum += sustained(engine, paths, seed);
+            sum += sustained(engine, paths, seed, cycles);
         }
         return sum / permutations;
     }
@@ -61,7 +72,11 @@ public final class MultiPathCampaign {
     }
 
     public static Ordering ordering(int k, int permutations) {
-        return new Ordering(k, permutations, mean("dmodk", 1, permutations), mean("shift-1", k, permutations),
-                mean("random", k, permutations), mean("disjoint", k, permutations));
+        return ordering(k, permutations, Cycles.FULL);
+    }
+
+    public static Ordering ordering(int k, int permutations, Cycles cycles) {
+        return new Ordering(k, permutations, mean("dmodk", 1, permutations, cycles), mean("shift-1", k, permutations, cycles),
+                mean("random", k, permutations, cycles), mean("disjoint", k, permutations, cycles));
     }
 }
