@@ -41,10 +41,14 @@ class EventLogTest {
     }
 
     private static JsonArray events(ControllerApp app, String query) throws Exception {
-        for (int i = 0; ; i++) { // events are kept as they are published: a moment after the answer
-            JsonArray e = new JsonObject(http(app, "GET", "/api/events" + query, null).body()).getJsonArray("events");
-            if (i == 50 || e.stream().map(JsonObject.class::cast).anyMatch(x -> x.getString("text").contains("link:switch-0:99"))) {
-                return e;
+        return new JsonObject(http(app, "GET", "/api/events" + query, null).body()).getJsonArray("events");
+    }
+
+    /** Events are kept as they are published, a moment after the answer: waits for the refused change, the last asked. */
+    private static void awaitKept(ControllerApp app) throws Exception {
+        for (int i = 0; i < 50; i++) {
+            if (events(app, "").stream().map(JsonObject.class::cast).anyMatch(x -> x.getString("text").contains("link:switch-0:99"))) {
+                return;
             }
             Thread.sleep(100);
         }
@@ -56,6 +60,7 @@ class EventLogTest {
         try (ControllerApp app = ControllerApp.start(config(file))) {
             assertEquals(200, http(app, "POST", "/api/fail", "{\"fail\":\"link:switch-0:3\"}").statusCode());
             assertEquals(400, http(app, "POST", "/api/fail", "{\"fail\":\"link:switch-0:99\"}").statusCode());
+            awaitKept(app);
             JsonArray all = events(app, "");
             // the changes asked, newest first (a failure's drops may raise an alert between them)
             JsonArray actions = events(app, "?kind=action");
