@@ -62,20 +62,20 @@ class StudyClusterTest {
                 "--cluster-name", name, "--lease-seconds", "3", "--progress-seconds", "1"};
         HaBench.OftctlProcess coordinator = start(dir.resolve("coordinator.err"), HaBench.BRIEF_JVM, coordinate); // it hands points out; workers compute
         coordinator.until("oftctl study: coordinating on the cluster " + name, 90);
-        // a worker of another model version is refused when it asks for work, both versions named (before the others join, so there is work)
+        // a worker of another model version is refused when it asks for work, both versions named (started first, and
+        // the study has many points: there is work when it asks); the others start meanwhile, as joining takes seconds
         HaBench.OftctlProcess odd = start(dir.resolve("odd.err"), java.util.stream.Stream.concat(HaBench.BRIEF_JVM.stream(),
                 java.util.stream.Stream.of("-Doft.study.modelVersion=oft-model-0")).toList(), "worker", "--cluster", all,
                 "--cluster-port", Integer.toString(freePort()), "--cluster-name", name, "--threads", "1", "--name", "w-old");
+        HaBench.OftctlProcess w1 = start(dir.resolve("w1.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p1),
+                "--cluster-name", name, "--threads", "1", "--name", "w1");
+        HaBench.OftctlProcess w2 = start(dir.resolve("w2.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p2),
+                "--cluster-name", name, "--threads", "1", "--name", "w2");
         assertTrue(odd.process().waitFor(90, TimeUnit.SECONDS), "the worker of another version ends");
         assertEquals(2, odd.process().exitValue());
         String oddErr = Files.readString(dir.resolve("odd.err"));
         assertTrue(oddErr.contains("oftctl: worker w-old runs model version oft-model-0 but the study's coordinator runs "
                 + StudyPoint.MODEL_VERSION), oddErr);
-
-        HaBench.OftctlProcess w1 = start(dir.resolve("w1.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p1),
-                "--cluster-name", name, "--threads", "1", "--name", "w1");
-        HaBench.OftctlProcess w2 = start(dir.resolve("w2.err"), List.of(), "worker", "--cluster", all, "--cluster-port", Integer.toString(p2),
-                "--cluster-name", name, "--threads", "1", "--name", "w2");
         w1.until("oftctl worker: w1 joined", 90);
         w2.until("oftctl worker: w2 joined", 90);
 
