@@ -60,6 +60,7 @@ public final class BoardChannel implements AutoCloseable {
         final byte[] frame;
         final CompletableFuture<Message> answer = new CompletableFuture<>();
         int sent; // tries: transmissions, and time-outs held back while the line was silent
+        boolean held; // its last time-out was held back while another request probed the line
         long firstSent;
         long due; // when the time-out should fire
         ScheduledFuture<?> timeout;
@@ -243,6 +244,7 @@ public final class BoardChannel implements AutoCloseable {
             }
             long rto;
             synchronized (this) {
+                p.held = !send;
                 if (!send) {
                     heldBack++;
                 } else if (p.sent > 0) {
@@ -295,6 +297,41 @@ public final class BoardChannel implements AutoCloseable {
                 }
             }
             p.answer.complete(m);
+            boolean probeAnswered;
+            synchronized (this) {
+                probeAnswered = probe == p;
+                if (probeAnswered) {
+                    probe = null;
+                }
+            }
+            if (probeAnswered) {
+                releaseHeld();
+            }
+        }
+    }
+
+    /**
+     * The probe was answered: the line is back. A request held while it probed gets a fresh time-out from
+     * now, at whose end it is sent whether or not the line has spoken since: its answer, if under way, comes
+     * within it; if it was lost to the silence, it goes again. Held to their own time-outs, the held ones
+     * came due together, found the line quiet since the probe's answer (nothing else had been sent), and
+     * again only one went out a time-out: a 700 ms cut could cost one of them all its tries.
+     */
+    private void releaseHeld() {
+        long grace;
+        synchronized (this) {
+            grace = rtoNanos();
+        }
+        for (Pending q : pending.values()) {
+            synchronized (q) {
+                if (q.held && !q.answer.isDone()) {
+                    if (q.timeout != null) {
+                        q.timeout.cancel(false);
+                    }
+                    q.due = System.nanoTime() + grace;
+                    q.timeout = timer.schedule(() -> transmit(q), grace, TimeUnit.NANOSECONDS);
+                }
+            }
         }
     }
 
