@@ -31,10 +31,10 @@ final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** What --what names, in the order "all" runs them. */
-    static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "multipath",
+    static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "multipath", "large",
             "switch-deploy", "reroute", "study", "console");
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, switch-deploy, reroute, study, console or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, large, switch-deploy, reroute, study, console or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -156,6 +156,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("reroute")) {
             new FatTreeBenchmarks(out, runs).reroute();
+        }
+        if (what.equals("all") || what.equals("large")) {
+            new FatTreeBenchmarks(out, runs).large();
         }
         if (what.equals("all") || what.equals("switch-deploy")) {
             new FatTreeBenchmarks(out, runs).switchDeploy();

@@ -230,6 +230,25 @@ final class FatTreeBenchmarks {
     }
 
     /**
+     * Fabrics past 100k hosts: the 18-ary 4-tree (104,976 hosts, 2.45 GB of forwarding tables, more than one
+     * Java array holds) routed, loaded into the flit model and run in a JVM of its own, as {@code oftctl flit}
+     * runs; the 12-ary 4-tree the same way is the reference (CI runs that one). Peak resident memory is
+     * sampled from /proc every 50 ms.
+     */
+    void large() {
+        out.section("large", "oftctl flit in its own JVM (-Xmx12g), D-mod-K, uniform at 0.3, 50 + 100 cycles and "
+                        + "the drain: wall time, peak resident memory, and what was delivered; the 12-ary 4-tree is the reference",
+                "topology", "hosts", "switches", "table_gb", "seconds", "peak_rss_gb", "accepted", "undelivered", "misdelivered");
+        for (String spec : new String[] {"kary:12,4", "kary:18,4"}) {
+            PgftTopology t = TopologySpec.parse(spec).topology();
+            LargeRun r = LargeRun.run(spec, java.util.List.of("-Xmx12g"));
+            out.row("\"%s\",%d,%d,%.2f,%.1f,%.1f,%.3f,%d,%d", spec, t.hosts(), t.switches(), (double) t.hosts() * t.switches() / 1e9,
+                    r.seconds(), r.peakRssBytes() / 1e9, r.result().getDouble("accepted"), r.result().getLong("undelivered"),
+                    r.result().getJsonObject("anomalies").getLong("misdelivered"));
+        }
+    }
+
+    /**
      * Deploying a 3,456-host fabric's forwarding tables (the 24-port 3-tree, D-mod-K) to modelled switch boards
      * in this process, behind the wire protocol: time and bytes of the full deploy; then an
      * incremental one that moves one leaf's routes from one up-port to the next.
