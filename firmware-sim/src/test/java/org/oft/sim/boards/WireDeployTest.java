@@ -185,14 +185,14 @@ class WireDeployTest {
      * Seeded fault trials over a link that drops, corrupts, duplicates and delays bytes, is cut now
      * and then, and whose boards reset mid-upload: every deploy succeeds or fails with a reason;
      * no board ever runs anything but a complete old or new configuration; after a success every
-     * board runs exactly the new one. CI runs a seeded 200 of them on four benches side by side (a
-     * trial waits on time-outs far more than it computes: 50 in turn on each, about 20 s); the
+     * board runs exactly the new one. CI runs a seeded 200 of them on eight benches side by side (a
+     * trial waits on time-outs far more than it computes: 25 in turn on each, about 15 s); the
      * campaign of a thousand is {@code mvn -pl firmware-sim test -Dtest=WireDeployTest -Doft.trials=1000}.
      */
     @Test
     void seededDeploysOverABadLinkNeverLeaveAHalfAppliedOrSilentlyWrongBoard() throws Exception {
         int trials = Integer.getInteger("oft.trials", 200);
-        int benches = 4;
+        int benches = 8;
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(benches);
         try {
             List<java.util.concurrent.Future<Campaign>> runs = new ArrayList<>();
