@@ -203,13 +203,18 @@ public record BoardSpec(String kind, String path, int baud) {
 
         /** The same, with {@code jvmOptions}. */
         public static Spawned spawn(List<String> jvmOptions, String... args) {
+            return spawn(jvmOptions, ProcessBuilder.Redirect.INHERIT, args);
+        }
+
+        /** The same, its log (stderr) to {@code log}. */
+        public static Spawned spawn(List<String> jvmOptions, ProcessBuilder.Redirect log, String... args) {
             String[] sub = new String[args.length + 1];
             sub[0] = "board-sim";
             System.arraycopy(args, 0, sub, 1, args.length);
             List<String> cmd = oftctl(jvmOptions, sub);
             Process p;
             try {
-                p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                p = new ProcessBuilder(cmd).redirectError(log).start();
             } catch (IOException e) {
                 throw new LinkException("cannot start the board model process: " + e.getMessage());
             }

@@ -47,7 +47,8 @@ public final class HaBench implements AutoCloseable {
         this.zk = new TestingServer(true);
         List<String> sim = new ArrayList<>(List.of("--pty", "--ports", Integer.toString(ports)));
         sim.addAll(boardSim);
-        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn(BRIEF_JVM, sim.toArray(String[]::new));
+        BoardSpec.BoardProcess.Spawned boards = BoardSpec.BoardProcess.spawn(BRIEF_JVM,
+                ProcessBuilder.Redirect.appendTo(dir.resolve("boards.err").toFile()), sim.toArray(String[]::new));
         processes.add(boards.process());
         this.ports = boards.announce().substring(4).trim().split(" ");
     }
