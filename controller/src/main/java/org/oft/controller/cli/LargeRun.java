@@ -17,10 +17,11 @@ import org.oft.controller.service.boards.BoardSpec;
 public record LargeRun(JsonObject result, double seconds, long peakRssBytes) {
     /** D-mod-K, uniform traffic at 0.3, 50 + 100 cycles and the drain: enough that every host sends and receives. */
     public static LargeRun run(String topology, List<String> jvmOptions) {
-        List<String> jvm = new ArrayList<>(jvmOptions);
-        // as the launcher runs it. Transparent huge pages were tried: alternated three times on the 18-ary
-        // 4-tree, they cost the kernel 20-22 s against 8-9 s (compaction), 32-34 s of wall time against 23-27.
-        jvm.add("-XX:-UseCompressedOops");
+        // as the launcher runs it, the heap asked for after its share. Transparent huge pages were tried: alternated
+        // three times on the 18-ary 4-tree, they cost the kernel 20-22 s against 8-9 s (compaction), 32-34 s of
+        // wall time against 23-27.
+        List<String> jvm = new ArrayList<>(BoardSpec.BoardProcess.MODEL_JVM_OPTIONS);
+        jvm.addAll(jvmOptions);
         List<String> cmd = BoardSpec.BoardProcess.oftctl(jvm, "flit", "--topology", topology, "--load", "0.3", "--warmup", "50",
                 "--sample", "100", "--drain", "2000", "--json");
         long t0 = System.nanoTime();

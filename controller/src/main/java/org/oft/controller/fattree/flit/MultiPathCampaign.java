@@ -28,12 +28,7 @@ public final class MultiPathCampaign {
         public static final Cycles FULL = new Cycles(2_000, 10_000, 10_000);
     }
 
-    /** The rate permutation {@code seed}'s slowest flow sustains under {@code engine} over {@code paths} paths. */
-    public static double sustained(String engine, int paths, long seed) {
-        return sustained(engine, paths, seed, Cycles.FULL);
-    }
-
-    /** The same, with runs of {@code cycles}. */
+    /** The rate permutation {@code seed}'s slowest flow sustains under {@code engine} over {@code paths} paths, in runs of {@code cycles}. */
     public static double sustained(String engine, int paths, long seed, Cycles cycles) {
         FatTree tree = TopologySpec.parse(XGFT);
         PgftTopology t = tree.topology();

@@ -37,10 +37,10 @@ public final class ConsoleVerticle extends VerticleBase {
     public static final int IDLE_TIMEOUT_SECONDS = 60;
     public static final long HEADER_DEADLINE_MS = 10_000;
     private final AtomicInteger connections = new AtomicInteger();
-    private final AtomicInteger webSockets = new AtomicInteger();
     /**
      * The telemetry clients, fed by one consumer: a consumer per client, unregistered as its page closed,
-     * dropped the records already queued for it with a warning each. Touched on this verticle's event loop only.
+     * dropped the records already queued for it with a warning each. Touched on this verticle's event loop only,
+     * where the cap on them is checked too.
      */
     private final java.util.Set<ServerWebSocket> telemetryClients = new java.util.LinkedHashSet<>();
     private final Map<HttpConnection, Long> headerDeadlines = new ConcurrentHashMap<>();
@@ -203,7 +203,7 @@ public final class ConsoleVerticle extends VerticleBase {
                 error(ctx, 403, "telemetry for another site is refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
                 return;
             }
-            if (webSockets.get() >= MAX_WEBSOCKETS) {
+            if (telemetryClients.size() >= MAX_WEBSOCKETS) {
                 error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
                 return;
             }
@@ -305,13 +305,9 @@ public final class ConsoleVerticle extends VerticleBase {
     }
 
     private void stream(ServerWebSocket ws) {
-        webSockets.incrementAndGet();
         ws.handler(b -> { }); // the console sends nothing; frames are capped by the server options
         telemetryClients.add(ws);
-        ws.closeHandler(v -> {
-            webSockets.decrementAndGet();
-            telemetryClients.remove(ws);
-        });
+        ws.closeHandler(v -> telemetryClients.remove(ws));
         vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
     }
