@@ -124,28 +124,23 @@ public final class MasterElection implements AutoCloseable {
      * said at once, and only a silent network waits out ZooKeeper's own time-out.
      */
     static String refusedByAll(String connect) {
-        int chroot = connect.indexOf('/');
+        java.util.List<java.net.InetSocketAddress> servers;
+        try {
+            servers = new org.apache.zookeeper.client.ConnectStringParser(connect).getServerAddresses();
+        } catch (IllegalArgumentException e) {
+            return null; // ZooKeeper names what is wrong with it
+        }
         java.util.List<String> why = new java.util.ArrayList<>();
-        for (String server : (chroot >= 0 ? connect.substring(0, chroot) : connect).split(",")) {
-            String s = server.trim();
-            int colon = s.lastIndexOf(':');
-            String host = colon > 0 && !s.endsWith("]") ? s.substring(0, colon) : s;
-            int port = 2181;
-            if (colon > 0 && !s.endsWith("]")) {
-                try {
-                    port = Integer.parseInt(s.substring(colon + 1));
-                } catch (NumberFormatException e) {
-                    return null; // ZooKeeper's parser names it
-                }
-            }
-            host = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        for (java.net.InetSocketAddress server : servers) {
+            String host = server.getHostString();
+            String name = (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
             try (java.net.Socket socket = new java.net.Socket()) {
-                socket.connect(new java.net.InetSocketAddress(host, port), 1000);
+                socket.connect(new java.net.InetSocketAddress(host, server.getPort()), 1000); // resolved here
                 return null;
             } catch (java.net.ConnectException e) {
-                why.add(s + " refused the connection");
+                why.add(name + " refused the connection");
             } catch (java.net.UnknownHostException | IllegalArgumentException e) {
-                why.add(s + ": no such host");
+                why.add(name + ": no such host");
             } catch (java.io.IOException e) {
                 return null; // no answer: ZooKeeper's wait decides
             }
