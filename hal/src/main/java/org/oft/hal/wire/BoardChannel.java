@@ -46,7 +46,7 @@ public final class BoardChannel implements AutoCloseable {
     private long stalls; // time-outs that fired late and started again instead of sending
     private long heldBack; // time-outs held back while another request probed a silent line
     private long probes; // retransmissions sent to a line silent for SILENCE_NANOS (of retransmits)
-    private volatile long lastHeard = System.nanoTime(); // when the last frame came in
+    private volatile long lastHeard = System.nanoTime(); // when the last frame came in, or this host resumed listening
     private Pending probe; // the request resent while nothing was heard, if any
     private long wireBytes;
     private long receivedBytes;
@@ -199,6 +199,8 @@ public final class BoardChannel implements AutoCloseable {
                     stalls++;
                     rto = rtoNanos();
                 }
+                // this host was not listening (paused, descheduled): the line's silence counts from now
+                lastHeard = Math.max(lastHeard, System.nanoTime());
                 p.due = System.nanoTime() + rto;
                 p.timeout = timer.schedule(() -> timedOut(p), rto, TimeUnit.NANOSECONDS);
                 return;

@@ -46,10 +46,13 @@ class PausedHostTest {
                 }
                 assertEquals(0, pauser.waitFor(), "the pauser ran");
             }
-            System.out.printf("paused host: %d deploys, %d time-outs found the host had stopped, %d retransmits%n", deploys,
-                    bus.channel().stalls(), bus.channel().retransmits());
+            System.out.printf("paused host: %d deploys, %d time-outs found the host had stopped, %d retransmits, %d probes%n", deploys,
+                    bus.channel().stalls(), bus.channel().retransmits(), bus.channel().probes());
             assertTrue(bus.channel().stalls() > 0, "the host was stopped while requests were under way");
-            assertEquals(0, bus.channel().retransmits(), "retransmits on a clean line, the host paused");
+            // as in PtyLinkTest: a board model starved of CPU on a loaded machine falls silent, and is probed
+            // (counted apart); nothing else is sent twice
+            assertEquals(0, bus.channel().retransmits() - bus.channel().probes(), "retransmits on a clean line, the host paused ("
+                    + bus.channel().probes() + " probes of a silent board)");
         } finally {
             if (pauser != null) {
                 new ProcessBuilder("kill", "-CONT", Long.toString(ProcessHandle.current().pid())).start();
