@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the Verilator model of an order-r bench behind ptys, once per source change:
+#   rtl/build.sh ORDER [OUT_DIR]   ->  prints the path of the executable
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+order="${1:?usage: build.sh ORDER [OUT_DIR]}"
+out="${2:-$here/build}"
+clk_hz=2000000
+clks_per_bit=4
+ports=2
+case "$order" in [1-6]) ;; *) echo "build.sh: the RTL bench is built for orders 1..6, got '$order'" >&2; exit 2 ;; esac
+command -v verilator >/dev/null || { echo "build.sh: verilator is not installed (apt-get install verilator)" >&2; exit 3; }
+dir="$out/order-$order"
+exe="$dir/oft-bench-rtl"
+stamp="$(cat "$here"/src/*.v "$here"/src/*.vh "$here"/sim/bench_pty.cpp "$0" | sha256sum | cut -c1-16)"
+if [ -x "$exe" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
+    echo "$exe"
+    exit 0
+fi
+mkdir -p "$dir"
+lock="$dir/.lock"
+exec 9>"$lock"
+flock 9
+if [ -x "$exe" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
+    echo "$exe"
+    exit 0
+fi
+rm -rf "$dir/obj"
+verilator --cc --exe --build -O3 -Wno-fatal -Wno-WIDTH -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM -Wno-BLKSEQ --x-assign fast --x-initial fast \
+    -I"$here/src" --top-module oft_bench \
+    -GORDER="$order" -GPORTS="$ports" -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
+    -CFLAGS "-O2 -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports" \
+    --Mdir "$dir/obj" -o oft-bench-rtl \
+    "$here/src/oft_bench.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
+cp "$dir/obj/oft-bench-rtl" "$exe"
+echo "$stamp" > "$dir/stamp"
+echo "$exe"

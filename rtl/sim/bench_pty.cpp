@@ -1,0 +1,258 @@
+// The RTL bench behind pseudo-terminals: a Verilator model of oft_bench whose UART pins are
+// driven bit by bit from the ptys, run at its nominal clock in step with the wall clock (the slot
+// clock and the leases are counted in model cycles). Prints "pty /dev/pts/N [...]" as
+// `oftctl board-sim --pty` does. Standard input takes "reboot N" (board N power-cycles: empty
+// banks, a new boot id, announced) and "reset" (every board; the generations stay, as flash keeps
+// them); its end ends the model, so it dies with the process that started it.
+#include "Voft_bench.h"
+#include "verilated.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <poll.h>
+#include <string>
+#include <termios.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#ifndef CLK_HZ
+#define CLK_HZ 2000000
+#endif
+#ifndef CLKS_PER_BIT
+#define CLKS_PER_BIT 4
+#endif
+#ifndef PORTS
+#define PORTS 2
+#endif
+
+namespace {
+
+volatile std::sig_atomic_t stop_requested = 0;
+void on_signal(int) { stop_requested = 1; }
+
+struct Port {
+    int master = -1;
+    int slave = -1; // held open so the master never sees a hang-up between controllers
+    std::string path;
+    std::deque<uint8_t> to_model;  // bytes the host wrote, not yet on the rx pin
+    std::vector<uint8_t> to_host;  // bytes the model sent, not yet written to the pty
+    // the rx pin, driven: bit index in the current byte (-1 idle) and cycles left in the bit
+    int rx_bit = -1;
+    int rx_left = 0;
+    uint16_t rx_frame = 0;
+    // the tx pin, sampled: cycles to the middle of the next bit (-1 idle)
+    int tx_bit = -1;
+    int tx_left = 0;
+    uint8_t tx_byte = 0;
+    bool rx_level = true;
+};
+
+bool open_pty(Port& p) {
+    p.master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (p.master < 0 || grantpt(p.master) != 0 || unlockpt(p.master) != 0) return false;
+    char name[128];
+    if (ptsname_r(p.master, name, sizeof name) != 0) return false;
+    p.path = name;
+    termios t{};
+    if (tcgetattr(p.master, &t) != 0) return false;
+    cfmakeraw(&t); // no echo, no line discipline: every byte as it is
+    if (tcsetattr(p.master, TCSANOW, &t) != 0) return false;
+    p.slave = open(name, O_RDWR | O_NOCTTY);
+    if (p.slave >= 0) tcsetattr(p.slave, TCSANOW, &t);
+    fcntl(p.master, F_SETFL, fcntl(p.master, F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+// One model cycle of the rx pin: 8N1, LSB first.
+void drive_rx(Port& p) {
+    if (p.rx_bit < 0) {
+        if (p.to_model.empty()) {
+            p.rx_level = true;
+            return;
+        }
+        p.rx_frame = static_cast<uint16_t>((1u << 9) | (p.to_model.front() << 1)); // stop, data, start
+        p.to_model.pop_front();
+        p.rx_bit = 0;
+        p.rx_left = CLKS_PER_BIT;
+    }
+    p.rx_level = (p.rx_frame >> p.rx_bit) & 1;
+    if (--p.rx_left == 0) {
+        p.rx_left = CLKS_PER_BIT;
+        if (++p.rx_bit == 10) p.rx_bit = -1;
+    }
+}
+
+// One model cycle of the tx pin, sampled in the middle of each bit.
+void sample_tx(Port& p, bool level) {
+    if (p.tx_bit < 0) {
+        if (!level) { // a start bit
+            p.tx_bit = 0;
+            p.tx_left = CLKS_PER_BIT / 2;
+        }
+        return;
+    }
+    if (--p.tx_left > 0) return;
+    p.tx_left = CLKS_PER_BIT;
+    if (p.tx_bit == 0) {
+        if (level) p.tx_bit = -1; // a glitch
+        else p.tx_bit = 1;
+        return;
+    }
+    if (p.tx_bit <= 8) {
+        p.tx_byte = static_cast<uint8_t>((p.tx_byte >> 1) | (level ? 0x80 : 0));
+        p.tx_bit++;
+        return;
+    }
+    if (level) p.to_host.push_back(p.tx_byte);
+    p.tx_bit = -1;
+}
+
+void flush_to_host(Port& p) {
+    if (p.to_host.empty()) return;
+    ssize_t n = write(p.master, p.to_host.data(), p.to_host.size());
+    if (n > 0) p.to_host.erase(p.to_host.begin(), p.to_host.begin() + n);
+    if (p.to_host.size() > (1u << 20)) p.to_host.clear(); // nobody reads: a line drops what nobody hears
+}
+
+void usage() {
+    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N]\n", PORTS);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    int ports = 1;
+    int latency = 1;
+    uint32_t seed = static_cast<uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count() ^ getpid());
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "--ports" && i + 1 < argc) ports = std::atoi(argv[++i]);
+        else if (a == "--latency" && i + 1 < argc) latency = std::atoi(argv[++i]);
+        else if (a == "--seed" && i + 1 < argc) seed = static_cast<uint32_t>(std::strtoul(argv[++i], nullptr, 0));
+        else {
+            usage();
+            return 2;
+        }
+    }
+    if (ports < 1 || ports > PORTS || latency < 0 || latency > 15) {
+        usage();
+        return 2;
+    }
+    std::signal(SIGTERM, on_signal);
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    std::vector<Port> port(ports);
+    std::string announce = "pty";
+    for (auto& p : port) {
+        if (!open_pty(p)) {
+            std::fprintf(stderr, "oft-bench-rtl: cannot open a pseudo-terminal: %s\n", std::strerror(errno));
+            return 1;
+        }
+        announce += " " + p.path;
+    }
+
+    Verilated::commandArgs(argc, argv);
+    Voft_bench top;
+    top.nv_seed = seed;
+    top.latency = static_cast<uint8_t>(latency);
+    top.rx = (1u << PORTS) - 1;
+    top.reboot_req = 0;
+    top.rst = 0;
+    top.por = 1;
+    for (int i = 0; i < 4; i++) {
+        top.clk = 0;
+        top.eval();
+        top.clk = 1;
+        top.eval();
+    }
+    top.por = 0;
+
+    std::printf("%s\n", announce.c_str());
+    std::fflush(stdout);
+    fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
+    std::string command;
+
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
+    uint64_t cycles = 0;
+    const uint64_t batch = CLK_HZ / 2000; // half a millisecond of model time between looks at the ptys
+    std::vector<pollfd> fds(ports + 1);
+    uint8_t buf[4096];
+    bool reboot_pulse = false;
+    bool reset_pulse = false;
+    while (!stop_requested) {
+        // run the model up to the wall clock
+        uint64_t due = static_cast<uint64_t>(std::chrono::duration<double>(clock::now() - start).count() * CLK_HZ);
+        if (due > cycles + CLK_HZ / 10) cycles = due - CLK_HZ / 10; // a model that falls behind slips, at most 100 ms owed
+        uint64_t end = std::min(due, cycles + batch);
+        for (; cycles < end; cycles++) {
+            uint32_t rx = (1u << PORTS) - 1;
+            for (int i = 0; i < ports; i++) {
+                drive_rx(port[i]);
+                if (!port[i].rx_level) rx &= ~(1u << i);
+            }
+            top.rx = rx;
+            top.reboot_req = reboot_pulse;
+            top.rst = reset_pulse;
+            top.clk = 0;
+            top.eval();
+            top.clk = 1;
+            top.eval();
+            reboot_pulse = false;
+            reset_pulse = false;
+            for (int i = 0; i < ports; i++) sample_tx(port[i], (top.tx >> i) & 1);
+        }
+        for (auto& p : port) flush_to_host(p);
+        // wait for the ptys, stdin, or the next batch
+        uint64_t ahead = cycles > due ? cycles - due : 0;
+        int timeout_ms = cycles >= due ? static_cast<int>((ahead * 1000) / CLK_HZ) : 0;
+        bool busy_line = false;
+        for (auto& p : port) busy_line |= p.rx_bit >= 0 || !p.to_model.empty() || p.tx_bit >= 0 || !p.to_host.empty();
+        if (busy_line) timeout_ms = 0;
+        for (int i = 0; i < ports; i++) fds[i] = {port[i].master, POLLIN, 0};
+        fds[ports] = {0, POLLIN, 0};
+        if (poll(fds.data(), fds.size(), timeout_ms) > 0) {
+            for (int i = 0; i < ports; i++) {
+                if (fds[i].revents & POLLIN) {
+                    ssize_t n = read(port[i].master, buf, sizeof buf);
+                    for (ssize_t k = 0; k < n; k++) port[i].to_model.push_back(buf[k]);
+                }
+            }
+            if (fds[ports].revents & (POLLIN | POLLHUP)) {
+                ssize_t n = read(0, buf, sizeof buf);
+                if (n == 0) break; // whoever started the model is gone
+                for (ssize_t k = 0; k < n; k++) {
+                    if (buf[k] != '\n') {
+                        command += static_cast<char>(buf[k]);
+                        continue;
+                    }
+                    if (command.rfind("reboot ", 0) == 0) {
+                        top.reboot_addr = static_cast<uint16_t>(std::atoi(command.c_str() + 7));
+                        reboot_pulse = true;
+                    } else if (command == "reset") {
+                        reset_pulse = true;
+                    } else if (command == "stats") {
+                        double secs = std::chrono::duration<double>(clock::now() - start).count();
+                        std::fprintf(stderr, "cycles %llu in %.3f s, slot %llu\n", static_cast<unsigned long long>(cycles), secs,
+                                     static_cast<unsigned long long>(top.slot));
+                    }
+                    command.clear();
+                }
+            }
+        }
+    }
+    top.final();
+    for (auto& p : port) {
+        close(p.master);
+        if (p.slave >= 0) close(p.slave);
+    }
+    return 0;
+}

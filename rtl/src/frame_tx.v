@@ -1,0 +1,94 @@
+// Framing layer, send side: COBS-encodes a payload (its CRC already appended by the message
+// layer) from the response buffer and ends it with 0x00. Encoded as hal's Cobs.encode does, byte
+// for byte: a block after a 0xFF code, or after a final zero, is a lone 0x01. The buffer is a
+// block RAM read in two cycles; a UART byte takes tens, so nothing here needs to be faster.
+module frame_tx (
+    input  wire       clk,
+    input  wire       rst,
+    input  wire       start,
+    input  wire [8:0] len,       // bytes in the buffer, CRC included
+    output reg  [8:0] rd_addr,
+    input  wire [7:0] rd_data,   // the buffer's byte at rd_addr, two cycles after rd_addr is set
+    output reg        busy,
+    output reg  [7:0] out_data,
+    output reg        out_valid,
+    input  wire       out_ready
+);
+    localparam S_IDLE = 3'd0, S_SCAN = 3'd1, S_CODE = 3'd2, S_DATA = 3'd3, S_NEXT = 3'd4, S_DELIM = 3'd5;
+    reg [2:0] state;
+    reg [1:0] wait_rd; // cycles until rd_data holds byte rd_addr
+    reg [8:0] pos;     // first byte of the current block
+    reg [8:0] run;     // nonzero bytes found from pos
+    reg [8:0] sent;
+    reg [8:0] n;
+    wire have = wait_rd == 0;
+    wire can_send = !out_valid || out_ready;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            state <= S_IDLE;
+            busy <= 1'b0;
+            out_valid <= 1'b0;
+            wait_rd <= 0;
+        end else begin
+            if (out_valid && out_ready) out_valid <= 1'b0;
+            if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
+            case (state)
+                S_IDLE: if (start) begin
+                    busy <= 1'b1;
+                    n <= len;
+                    pos <= 0;
+                    run <= 0;
+                    rd_addr <= 0;
+                    wait_rd <= 2'd2;
+                    state <= S_SCAN;
+                end
+                S_SCAN: if (have) begin // rd_data is byte pos + run
+                    if (pos + run < n && rd_data != 8'h00 && run < 254) begin
+                        run <= run + 1'b1;
+                        rd_addr <= pos + run + 1'b1;
+                        wait_rd <= 2'd2;
+                    end else begin
+                        state <= S_CODE;
+                    end
+                end
+                S_CODE: if (can_send) begin
+                    out_data <= run[7:0] + 8'd1;
+                    out_valid <= 1'b1;
+                    sent <= 0;
+                    rd_addr <= pos;
+                    wait_rd <= 2'd2;
+                    state <= S_DATA;
+                end
+                S_DATA: if (sent == run) begin
+                    state <= S_NEXT;
+                end else if (have && can_send) begin // rd_data is byte pos + sent
+                    out_data <= rd_data;
+                    out_valid <= 1'b1;
+                    sent <= sent + 1'b1;
+                    rd_addr <= pos + sent + 1'b1;
+                    wait_rd <= 2'd2;
+                end
+                S_NEXT: begin
+                    // 254 bytes go on without a zero; else the zero that ended the block is skipped
+                    if (run == 254 || pos + run < n) begin
+                        pos <= run == 254 ? pos + run : pos + run + 1'b1;
+                        rd_addr <= run == 254 ? pos + run : pos + run + 1'b1;
+                        run <= 0;
+                        wait_rd <= 2'd2;
+                        state <= S_SCAN;
+                    end else begin
+                        state <= S_DELIM;
+                    end
+                end
+                S_DELIM: if (can_send) begin
+                    out_data <= 8'h00;
+                    out_valid <= 1'b1;
+                    busy <= 1'b0;
+                    state <= S_IDLE;
+                end
+                default: state <= S_IDLE;
+            endcase
+        end
+    end
+endmodule

@@ -1,0 +1,923 @@
+// Message layer and board cores of an OFT bench (docs/board-protocol.md, version 2): the
+// router-level boards (control sequence, phases) and processor boards (routing table, injection
+// phase) behind one link, with the backplane (address 0xFFFF: slot clock, telemetry). One
+// byte-serial engine serves every board of the bench, one request at a time, as firmware on a
+// soft core would; per-board state is kept in small arrays and the regions in block RAM.
+//
+// Every region has two physical banks; sel says which one is active. A Commit is checked
+// against staging and scheduled; at the start of slot epoch the active bank flips (one register
+// per region, between two slots), then the new active bank is copied back into staging, so
+// staging again holds what became active. A Write into a region whose commit is scheduled is
+// refused, so what becomes active is exactly what was committed.
+//
+// Ownership: each board and the backplane keep the generation (survives a reboot, as flash
+// would: cleared only by por), the owner's id and a lease; every change is fenced.
+module oft_engine #(
+    parameter ORDER       = 4,
+    parameter ROUTERS     = 4,        // router-level boards, addresses 0..ROUTERS-1
+    parameter PROCS       = 16,       // processor boards, addresses ROUTERS..
+    parameter FIRST_LEVEL = 1,        // level of the router-level board at address 0
+    parameter FIRST_PROC  = 0,        // index of the processor board at address ROUTERS
+    parameter CLK_HZ      = 1000000,
+    parameter HDR         = 24
+) (
+    input  wire             clk,
+    input  wire             por,          // power on: everything, the generations too
+    input  wire             rst,          // reboot of every board: the generations stay
+    input  wire [31:0]      nv_seed,      // part of every boot id (a board's serial number and boot count)
+    // a request
+    input  wire             frame_valid,
+    input  wire [12:0]      frame_len,
+    input  wire [8*HDR-1:0] hdr,
+    output reg              frame_done,
+    output reg  [12:0]      fb_addr,
+    input  wire [7:0]       fb_data,      // two cycles after fb_addr
+    // the answer
+    output reg              rb_we,
+    output reg  [8:0]       rb_addr,
+    output reg  [7:0]       rb_data,
+    output reg              resp_start,
+    output reg              resp_broadcast, // unsolicited (Rebooted): every port
+    output reg  [8:0]       resp_len,
+    input  wire             tx_busy,
+    // a board the harness power-cycles
+    input  wire             reboot_req,
+    input  wire [15:0]      reboot_addr,
+    // the fabric: it reads active banks, the engine tells it when a slot starts
+    input  wire [RA_AW+BW-1:0] fab_addr,    // {board, offset}: the active bank is chosen here
+    output reg  [7:0]       fab_data,
+    output wire             fab_loaded,   // every board holds an active table
+    output reg              fab_step,     // pulse: run one slot
+    input  wire             fab_busy,
+    input  wire [64*10-1:0] fab_counters, // totals then last slot: injected, delivered, misdelivered, collisions, lost
+    input  wire [8*ORDER-1:0] fab_states, // level 1 first, 0xFF before the first slot
+    // what the bench shows (LEDs, the harness)
+    output reg  [63:0]      slot,
+    output reg              running
+);
+    `include "crc32c.vh"
+    `include "reasons.vh"
+
+    localparam N = 1 << ORDER;
+    localparam NB = ROUTERS + PROCS;
+    localparam BW = $clog2(NB + 1);
+    localparam SEQ_BYTES = N >= 8 ? N / 8 : 1;
+    localparam TAB_BYTES = 2 * N;
+    localparam RA_STRIDE = PROCS > 0 ? TAB_BYTES : SEQ_BYTES;
+    localparam RA_AW = $clog2(RA_STRIDE);
+    localparam PH_ROUTER = 8 * (N >> FIRST_LEVEL);
+    localparam PH_STRIDE = (ROUTERS > 0 && PH_ROUTER > 8) ? PH_ROUTER : 8;
+    localparam PH_AW = $clog2(PH_STRIDE);
+    localparam MS_CYCLES = CLK_HZ / 1000;
+    localparam [63:0] NONE = 64'hFFFF_FFFF_FFFF_FFFF;
+    localparam [7:0] VERSION = 8'd2;
+
+    // ---- per board (index NB: the backplane, for ownership) -------------------------------------
+    reg [63:0] gen        [0:NB];
+    reg [7:0]  owner_len  [0:NB];
+    reg        leased     [0:NB];
+    reg        claimed    [0:NB];
+    reg [31:0] lease_end  [0:NB];
+    reg [15:0] boots      [0:NB];
+    // per board and region slot (0: sequence or table, 1: phases)
+    reg [31:0] stg_len    [0:2*NB-1];
+    reg [31:0] act_len    [0:2*NB-1];
+    reg [31:0] act_crc    [0:2*NB-1];
+    reg [31:0] pend_crc   [0:2*NB-1];
+    reg        sel        [0:2*NB-1];
+    reg        pend_valid [0:NB-1];
+    reg [63:0] pend_epoch [0:NB-1];
+    reg [1:0]  pend_mask  [0:NB-1];
+
+    // ---- memories -------------------------------------------------------------------------------
+    reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];  // {board, bank, offset}
+    reg [7:0] ph_mem [0:(NB << (PH_AW + 1)) - 1];
+    reg [7:0] ow_mem [0:((NB + 1) << 8) - 1];      // {board, byte}: owner ids
+    reg        ra_we, ph_we, ow_we;
+    reg [BW+RA_AW:0] ra_a;
+    reg [BW+PH_AW:0] ph_a;
+    reg [BW+7:0]     ow_a;
+    reg [7:0] mem_wd;
+    reg [7:0] ra_q, ph_q, ow_q;
+    always @(posedge clk) begin
+        if (ra_we) ra_mem[ra_a] <= mem_wd;
+        ra_q <= ra_mem[ra_a];
+        if (ph_we) ph_mem[ph_a] <= mem_wd;
+        ph_q <= ph_mem[ph_a];
+        if (ow_we) ow_mem[ow_a] <= mem_wd;
+        ow_q <= ow_mem[ow_a];
+    end
+    // the fabric's port: the active bank of board fab_addr's region A
+    wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
+    always @(posedge clk) fab_data <= ra_mem[{fab_board, sel[2 * fab_board], fab_addr[RA_AW-1:0]}];
+
+    // ---- what a board is -----------------------------------------------------------------------
+    function is_router(input [15:0] b);
+        is_router = b < ROUTERS;
+    endfunction
+    function [15:0] index_of(input [15:0] b);
+        index_of = b < ROUTERS ? FIRST_LEVEL + b : FIRST_PROC + (b - ROUTERS);
+    endfunction
+    // bytes of region r on board b; 0: the board has no such region
+    function [31:0] size_of(input [15:0] b, input [7:0] r);
+        if (r == 1) size_of = b < ROUTERS ? SEQ_BYTES : 0;
+        else if (r == 2) size_of = b < ROUTERS ? 0 : TAB_BYTES;
+        else if (r == 3) size_of = b < ROUTERS ? 8 * (N >> (FIRST_LEVEL + b)) : 8;
+        else size_of = 0;
+    endfunction
+    function [63:0] boot_of(input [15:0] b);
+        boot_of = {nv_seed, boots[b], b};
+    endfunction
+
+    genvar gi;
+    wire [NB-1:0] loaded_each;
+    generate
+        for (gi = 0; gi < NB; gi = gi + 1) begin : loaded_g
+            assign loaded_each[gi] = act_len[2 * gi] != 0;
+        end
+    endgenerate
+    assign fab_loaded = &loaded_each;
+
+    // ---- time: milliseconds for leases, the slot clock -------------------------------------------
+    reg [31:0] ms_div;
+    reg [31:0] now_ms;
+    reg [47:0] period;     // cycles a slot
+    reg [47:0] cyc;
+    reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
+    wire [2:0] owed = due - done;
+    always @(posedge clk) begin
+        if (por || rst) begin
+            ms_div <= 0;
+            now_ms <= 0;
+        end else if (ms_div == MS_CYCLES - 1) begin
+            ms_div <= 0;
+            now_ms <= now_ms + 1'b1;
+        end else begin
+            ms_div <= ms_div + 1'b1;
+        end
+    end
+
+    // ---- the engine ------------------------------------------------------------------------------
+    localparam [5:0]
+        S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
+        S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
+        S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23;
+    localparam [3:0]
+        R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
+        R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9;
+    localparam [2:0] SRC_REASON = 0, SRC_FIRMWARE = 1, SRC_OWNER = 2;
+    localparam [8*16-1:0] FIRMWARE = "oft-rtl-fw 1.0";
+    localparam [7:0] FIRMWARE_LEN = 14;
+
+    reg [5:0] state, after;
+    reg [1:0] wait_rd;
+    wire have = wait_rd == 0;
+
+    // the request
+    wire [7:0]  q_ver   = hdr[7:0];
+    wire [7:0]  q_type  = hdr[15:8];
+    wire [15:0] q_seq   = hdr[31:16];
+    wire [15:0] q_board = hdr[47:32];
+    wire [63:0] q_gen   = hdr[111:48];
+    wire [7:0]  w_region = hdr[119:112];
+    wire [31:0] w_offset = hdr[151:120];
+    wire [15:0] w_len    = hdr[167:152];
+    wire [7:0]  c_bank   = hdr[55:48];
+    wire [7:0]  c_region = hdr[63:56];
+    wire [63:0] m_epoch  = hdr[175:112];
+    wire [7:0]  m_count  = hdr[183:176];
+    wire [7:0]  k_op     = hdr[119:112];
+    wire [63:0] k_rate   = hdr[183:120];
+    wire [31:0] l_lease  = hdr[143:112];
+    wire [7:0]  l_flags  = hdr[151:144];
+    wire [7:0]  l_len    = hdr[159:152];
+
+    reg [15:0] cb;          // the board addressed (NB: the backplane)
+    reg        bp;
+    reg [15:0] r_seq, r_board;
+    reg [3:0]  rtype;
+    reg [7:0]  rtype_code;  // the message type byte of the answer
+    reg [7:0]  nack_code;
+    reg [4:0]  reason;
+    reg [5:0]  fi;          // field of the answer being emitted
+    reg [63:0] shift;
+    reg [3:0]  nbytes;
+    reg [2:0]  str_src;
+    reg [7:0]  str_len, str_i;
+    reg [8:0]  rp;          // bytes of the answer so far
+    reg [31:0] rcrc;
+    reg [31:0] rl [0:3];    // lengths and CRCs the answer carries
+    reg [31:0] rc [0:3];
+    reg [7:0]  rbank, rregion;
+
+    // loops
+    reg [31:0] i, n_i;      // byte index and count of the running loop
+    reg [31:0] crc_acc;
+    reg        content_bad;
+    reg [7:0]  lo_byte;
+    reg        loop_ph;     // the loop walks the phases memory (else region A)
+    reg        loop_bank;   // physical bank the loop reads
+    reg [1:0]  crcs_r;      // Crcs: which region slot next
+    reg [7:0]  entry;       // Commit: which entry
+    reg [3:0]  ebyte;
+    reg [71:0] ent;         // Commit entry: region, length, crc
+    reg        cmp_equal;
+    reg [1:0]  copy_rs;     // copy-back / clear: region slot
+    reg [15:0] bb;          // boundary / reboot: board
+    reg [1:0]  flipped [0:NB-1];
+    reg [71:0] div_n;
+    reg [24:0] div_r;
+    reg [23:0] div_m;
+    reg [6:0]  div_i;
+    reg        reboot_pending;
+    reg        announce;    // the board being cleared rebooted alone: say so
+    reg        rd_pending;
+    reg [15:0] reboot_board;
+
+    wire [7:0] cur_region = w_region;
+    wire       rs_of_region_w = w_region == 3;
+
+    // a field of the answer: [73:72] 0 value / 1 string / 2 end, [71:68] bytes, [63:0] value
+    function [73:0] field(input [3:0] t, input [5:0] f);
+        reg [63:0] v;
+        reg [3:0] w;
+        reg [1:0] k;
+        begin
+            k = 0; w = 0; v = 0;
+            case (f)
+                0: begin w = 1; v = VERSION; end
+                1: begin w = 1; v = rtype_code; end
+                2: begin w = 2; v = r_seq; end
+                3: begin w = 2; v = r_board; end
+                default: k = 2;
+            endcase
+            if (f >= 4) begin
+                k = 2;
+                case (t)
+                    R_NACK: if (f == 4) begin k = 0; w = 1; v = nack_code; end
+                            else if (f == 5) k = 1;
+                    R_IDENTITY: case (f)
+                        4: begin k = 0; w = 1; v = is_router(cb) ? 1 : 2; end
+                        5: begin k = 0; w = 2; v = index_of(cb); end
+                        6: begin k = 0; w = 1; v = ORDER; end
+                        7: begin k = 0; w = 4; v = N; end
+                        8: begin k = 0; w = 8; v = boot_of(cb); end
+                        9: k = 1;
+                        default: k = 2;
+                    endcase
+                    R_BACKPLANE: case (f)
+                        4: begin k = 0; w = 2; v = NB; end
+                        5: begin k = 0; w = 1; v = ORDER; end
+                        6: begin k = 0; w = 8; v = {nv_seed, 16'd0, 16'hFFFF}; end
+                        default: k = 2;
+                    endcase
+                    R_CRC: case (f)
+                        4: begin k = 0; w = 1; v = rbank; end
+                        5: begin k = 0; w = 1; v = rregion; end
+                        6: begin k = 0; w = 4; v = rl[0]; end
+                        7: begin k = 0; w = 4; v = rc[0]; end
+                        default: k = 2;
+                    endcase
+                    R_CRCS: if (f == 4) begin k = 0; w = 1; v = rbank; end
+                            else if (f == 5) begin k = 0; w = 1; v = 4; end
+                            else if (f < 14) begin k = 0; w = 4; v = f[0] ? rc[(f - 6) >> 1] : rl[(f - 6) >> 1]; end
+                    R_STATUS: if (f == 4) begin k = 0; w = 8; v = bp ? {nv_seed, 16'd0, 16'hFFFF} : boot_of(cb); end
+                              else if (f == 5) begin k = 0; w = 8; v = slot; end
+                              else if (f == 6) begin k = 0; w = 8; v = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb]; end
+                              else if (f == 7) begin k = 0; w = 1; v = bp ? 0 : 4; end
+                              else if (f < 16 && !bp) begin k = 0; w = 4; v = f[0] ? rc[(f - 8) >> 1] : rl[(f - 8) >> 1]; end
+                    R_TELEMETRY: if (f == 4) begin k = 0; w = 8; v = slot; end
+                                 else if (f == 5) begin k = 0; w = 1; v = running; end
+                                 else if (f == 6) begin k = 0; w = 1; v = 10 + ORDER; end
+                                 else if (f < 17) begin k = 0; w = 8; v = fab_counters[64 * (f - 7) +: 64]; end
+                                 else if (f < 17 + ORDER) begin k = 0; w = 8; v = 0; end // no stuck nodes on this bench
+                                 else if (f == 17 + ORDER) begin k = 0; w = 1; v = ORDER; end
+                                 else if (f < 18 + 2 * ORDER) begin k = 0; w = 1; v = fab_states[8 * (f - 18 - ORDER) +: 8]; end
+                    R_OWNER: if (f == 4) begin k = 0; w = 8; v = gen[cb]; end
+                             else if (f == 5) begin k = 0; w = 4; v = lease_left(cb); end
+                             else if (f == 6) k = 1;
+                    R_REBOOTED: if (f == 4) begin k = 0; w = 8; v = boot_of(cb); end
+                    default: k = 2;
+                endcase
+            end
+            field = {k, w, 4'd0, v};
+        end
+    endfunction
+
+    function live(input [15:0] b);
+        live = leased[b] && $signed(lease_end[b] - now_ms) > 0;
+    endfunction
+    function [31:0] lease_left(input [15:0] b);
+        lease_left = live(b) ? lease_end[b] - now_ms : 0;
+    endfunction
+
+    // request length: 0 well formed, 1 malformed, 2 unknown type
+    function [1:0] shape(input [7:0] t, input [12:0] p);
+        case (t)
+            8'h01, 8'h07, 8'h08, 8'h0B: shape = p == 6 ? 0 : 1;
+            8'h02: shape = (p < 21 || w_len > 2048 || p != 21 + w_len) ? 1 : 0;
+            8'h03: shape = p == 8 ? 0 : 1;
+            8'h04: shape = (p < 23 || m_count > 64 || p != 23 + 9 * m_count) ? 1 : 0;
+            8'h05: shape = p == 14 ? 0 : 1;
+            8'h06: shape = p == 23 ? 0 : 1;
+            8'h09: shape = p == 7 ? 0 : 1;
+            8'h0A: shape = (p < 20 || l_len > 200 || p != 20 + l_len) ? 1 : 0;
+            default: shape = 2;
+        endcase
+    endfunction
+
+    task nack(input [7:0] code, input [4:0] why);
+        begin
+            rtype <= R_NACK;
+            rtype_code <= 8'h91;
+            nack_code <= code;
+            reason <= why;
+            fi <= 0;
+            rp <= 0;
+            rcrc <= 32'hFFFFFFFF;
+            state <= S_RESP;
+        end
+    endtask
+    task answer(input [3:0] t, input [7:0] code);
+        begin
+            rtype <= t;
+            rtype_code <= code;
+            fi <= 0;
+            rp <= 0;
+            rcrc <= 32'hFFFFFFFF;
+            state <= S_RESP;
+        end
+    endtask
+    task emit(input [7:0] b);
+        begin
+            rb_we <= 1'b1;
+            rb_addr <= rp;
+            rb_data <= b;
+            rp <= rp + 1'b1;
+            rcrc <= crc32c_byte(rcrc, b);
+        end
+    endtask
+    // reads byte a of the region memory the loop walks (bank loop_bank of board cb)
+    task read_region(input [31:0] a);
+        begin
+            if (loop_ph) ph_a <= {cb[BW-1:0], loop_bank, a[PH_AW-1:0]};
+            else ra_a <= {cb[BW-1:0], loop_bank, a[RA_AW-1:0]};
+            wait_rd <= 2'd2;
+        end
+    endtask
+    // starts a CRC (and content check) over the first len bytes of staging region r of board cb
+    task crc_loop(input [7:0] r, input [31:0] len, input [5:0] next);
+        begin
+            loop_ph <= r == 3;
+            loop_bank <= ~sel[2 * cb + (r == 3)];
+            crc_acc <= 32'hFFFFFFFF;
+            content_bad <= 1'b0;
+            i <= 0;
+            n_i <= len;
+            after <= next;
+            if (len != 0) read_region(0);
+            state <= S_CRC_RUN;
+        end
+    endtask
+
+    wire [63:0] ent_len = {32'd0, ent[39:8]};
+    wire [7:0]  ent_region = ent[7:0];
+    wire [31:0] ent_crc = ent[71:40];
+    wire region_ok_w = size_of(cb, w_region) != 0;
+    wire rs_w = w_region == 3;
+
+    wire [73:0] fld = field(rtype, fi);
+    wire [8*64-1:0] rtext = reason_text(reason);
+    integer k;
+    always @(posedge clk) begin
+        rb_we <= 1'b0;
+        ra_we <= 1'b0;
+        ph_we <= 1'b0;
+        ow_we <= 1'b0;
+        frame_done <= 1'b0;
+        resp_start <= 1'b0;
+        fab_step <= 1'b0;
+        if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
+        if (reboot_req) begin
+            reboot_pending <= 1'b1;
+            reboot_board <= reboot_addr;
+        end
+
+        // the slot clock: a boundary falls due every period cycles while it runs
+        if (running) begin
+            if (cyc + 1 >= period) begin
+                cyc <= 0;
+                if (owed != 3'd4) due <= due + 1'b1;
+            end else begin
+                cyc <= cyc + 1'b1;
+            end
+        end
+
+        if (por || rst) begin
+            state <= S_REBOOT;
+            bb <= 0;
+            reboot_pending <= 1'b0;
+            running <= 1'b0;
+            due <= 0;
+            done <= 0;
+            announce <= 1'b0;
+            rd_pending <= 1'b0;
+            resp_broadcast <= 1'b0;
+            cyc <= 0;
+            period <= 48'd1;
+            slot <= 0;
+            wait_rd <= 0;
+            for (k = 0; k <= NB; k = k + 1) begin
+                leased[k] <= 1'b0;
+                claimed[k] <= 1'b0;
+                if (por) begin
+                    gen[k] <= 0;
+                    owner_len[k] <= 0;
+                    boots[k] <= 0;
+                end else begin
+                    boots[k] <= boots[k] + 1'b1;
+                end
+            end
+        end else case (state)
+            S_IDLE: if (!frame_done) begin
+                if (reboot_pending && reboot_board < NB && !tx_busy) begin
+                    reboot_pending <= 1'b0;
+                    announce <= 1'b1;
+                    cb <= reboot_board;
+                    boots[reboot_board] <= boots[reboot_board] + 1'b1;
+                    leased[reboot_board] <= 1'b0;
+                    claimed[reboot_board] <= 1'b0;
+                    copy_rs <= 0;
+                    i <= 0;
+                    state <= S_CLEAR;
+                end else if (reboot_pending) begin
+                    reboot_pending <= 1'b0;
+                end else if (owed != 0 && !fab_busy) begin
+                    done <= done + 1'b1;
+                    bb <= 0;
+                    state <= S_BOUNDARY;
+                end else if (frame_valid && !tx_busy) begin
+                    state <= S_DECODE;
+                end
+            end
+
+            // ---- a request ------------------------------------------------------------------
+            S_DECODE: begin
+                r_seq <= q_seq;
+                r_board <= q_board;
+                bp <= q_board == 16'hFFFF;
+                cb <= q_board == 16'hFFFF ? NB : q_board;
+                if (frame_len < 6) begin
+                    state <= S_DONE; // no header: nothing to answer to
+                end else if (q_ver != VERSION) begin
+                    nack(1, RS_VERSION);
+                end else if (shape(q_type, frame_len) == 2) begin
+                    nack(2, RS_UNKNOWN);
+                end else if (shape(q_type, frame_len) == 1) begin
+                    nack(3, RS_MALFORMED);
+                end else if (q_board != 16'hFFFF && q_board >= NB) begin
+                    nack(4, RS_NO_BOARD);
+                end else begin
+                    state <= S_DISPATCH;
+                end
+            end
+            S_DISPATCH: begin
+                if (q_type == 8'h0A) begin // Claim: is the id the owner's?
+                    cmp_equal <= owner_len[cb] == l_len;
+                    i <= 0;
+                    fb_addr <= 20;
+                    ow_a <= {cb[BW-1:0], 8'd0};
+                    wait_rd <= 2'd2;
+                    state <= S_CLAIM_CMP;
+                end else if (q_type == 8'h0B) begin
+                    answer(R_OWNER, 8'h8C);
+                end else if ((q_type == 8'h02 || q_type == 8'h04 || q_type == 8'h05 || q_type == 8'h06)
+                             && (gen[cb] == 0 || q_gen != gen[cb] || !claimed[cb])) begin
+                    if (gen[cb] == 0) nack(13, RS_UNCLAIMED);
+                    else if (q_gen != gen[cb]) nack(11, RS_STALE);
+                    else nack(13, RS_UNCLAIMED);
+                end else if (bp) begin
+                    case (q_type)
+                        8'h01: answer(R_BACKPLANE, 8'h82);
+                        8'h07: answer(R_TELEMETRY, 8'h87);
+                        8'h08: answer(R_STATUS, 8'h88);
+                        8'h06: begin
+                            if (k_op == 2) begin
+                                running <= 1'b0;
+                                done <= due;
+                                answer(R_ACK, 8'h90);
+                            end else if (k_op != 1 || k_rate < 64'h3F50624DD2F1A9FC || k_rate > 64'h41CDCD6500000000) begin
+                                nack(6, RS_CLOCK);
+                            end else begin
+                                // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
+                                div_m <= {1'b1, k_rate[51:29]};
+                                div_n <= 72'd0 | ({40'd0, CLK_HZ[31:0]} << (1046 + 6 - k_rate[62:52]));
+                                div_r <= 0;
+                                div_i <= 0;
+                                state <= S_DIV;
+                            end
+                        end
+                        default: nack(2, RS_BP_TYPE);
+                    endcase
+                end else begin
+                    case (q_type)
+                        8'h01: answer(R_IDENTITY, 8'h81);
+                        8'h02: begin
+                            if (!region_ok_w) nack(5, RS_NO_REGION);
+                            else if ({32'd0, w_offset} + w_len > size_of(cb, w_region)) nack(6, RS_RANGE);
+                            else if (pend_valid[cb] && pend_mask[cb][rs_w]) nack(6, RS_LOCKED);
+                            else begin
+                                loop_ph <= rs_w;
+                                loop_bank <= ~sel[2 * cb + rs_w];
+                                i <= 0;
+                                n_i <= w_len;
+                                fb_addr <= 21;
+                                wait_rd <= 2'd2;
+                                state <= S_WR_COPY;
+                            end
+                        end
+                        8'h03: begin
+                            rbank <= c_bank;
+                            rregion <= c_region;
+                            if (c_region == 0 && c_bank <= 1) begin
+                                crcs_r <= 0;
+                                state <= S_CRCS_NEXT;
+                            end else if (size_of(cb, c_region) == 0 || c_bank > 1) begin
+                                nack(5, RS_NO_REGION);
+                            end else if (c_bank == 1) begin
+                                rl[0] <= act_len[2 * cb + (c_region == 3)];
+                                rc[0] <= act_crc[2 * cb + (c_region == 3)];
+                                answer(R_CRC, 8'h83);
+                            end else begin
+                                crc_loop(c_region, stg_len[2 * cb + (c_region == 3)], S_SEND);
+                                crcs_r <= 0;
+                            end
+                        end
+                        8'h04: begin
+                            if ($signed(m_epoch) <= $signed(slot)) nack(8, RS_EPOCH);
+                            else if (pend_valid[cb] && pend_epoch[cb] != m_epoch) nack(6, RS_SCHEDULED);
+                            else begin
+                                entry <= 0;
+                                flipped[cb] <= 0;
+                                state <= S_COMMIT_ENTRY;
+                                ebyte <= 0;
+                                fb_addr <= 23;
+                                wait_rd <= 2'd2;
+                            end
+                        end
+                        8'h05: begin
+                            if (!pend_valid[cb]) nack(9, RS_NOTHING);
+                            else begin
+                                pend_valid[cb] <= 1'b0;
+                                pend_mask[cb] <= 0;
+                                answer(R_ACK, 8'h90);
+                            end
+                        end
+                        8'h08: begin
+                            for (k = 0; k < 4; k = k + 1) begin
+                                rl[k] <= 0;
+                                rc[k] <= 0;
+                            end
+                            if (is_router(cb)) begin
+                                rl[0] <= act_len[2 * cb];
+                                rc[0] <= act_crc[2 * cb];
+                            end else begin
+                                rl[1] <= act_len[2 * cb];
+                                rc[1] <= act_crc[2 * cb];
+                            end
+                            rl[2] <= act_len[2 * cb + 1];
+                            rc[2] <= act_crc[2 * cb + 1];
+                            answer(R_STATUS, 8'h88);
+                        end
+                        default: nack(2, RS_BOARD_TYPE);
+                    endcase
+                end
+            end
+
+            // Write: data bytes from the frame into staging
+            S_WR_COPY: if (i == n_i) begin
+                if (w_offset + w_len > stg_len[2 * cb + rs_w]) stg_len[2 * cb + rs_w] <= w_offset + w_len;
+                answer(R_ACK, 8'h90);
+            end else if (have) begin
+                mem_wd <= fb_data;
+                if (loop_ph) begin
+                    ph_we <= 1'b1;
+                    ph_a <= {cb[BW-1:0], loop_bank, w_offset[PH_AW-1:0] + i[PH_AW-1:0]};
+                end else begin
+                    ra_we <= 1'b1;
+                    ra_a <= {cb[BW-1:0], loop_bank, w_offset[RA_AW-1:0] + i[RA_AW-1:0]};
+                end
+                i <= i + 1'b1;
+                fb_addr <= 21 + i + 1'b1;
+                wait_rd <= 2'd2;
+            end
+
+            // CRC of staging, and whether it is a complete, well-formed table
+            S_CRC_RUN: if (i == n_i) begin
+                state <= after;
+            end else if (have) begin
+                crc_acc <= crc32c_byte(crc_acc, loop_ph ? ph_q : ra_q);
+                if (!loop_ph && !is_router(cb)) begin
+                    if (!i[0]) lo_byte <= ra_q;
+                    else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
+                end
+                i <= i + 1'b1;
+                if (i + 1 != n_i) read_region(i + 1);
+            end
+
+            // Crcs: every region, staging computed, active as committed
+            S_CRCS_NEXT: begin
+                if (crcs_r != 0) begin // the loop for region crcs_r (1-based) just ended
+                    rl[crcs_r - 1] <= n_i;
+                    rc[crcs_r - 1] <= ~crc_acc;
+                end
+                if (crcs_r == 3) begin
+                    rl[3] <= 0;
+                    rc[3] <= 0;
+                    answer(R_CRCS, 8'h89);
+                end else begin
+                    crcs_r <= crcs_r + 1'b1;
+                    if (size_of(cb, crcs_r + 1) == 0) begin
+                        // not on this board: 0, 0, and straight on
+                        n_i <= 0;
+                        crc_acc <= 32'hFFFFFFFF;
+                        state <= S_CRCS_NEXT;
+                    end else if (rbank == 1) begin
+                        n_i <= act_len[2 * cb + (crcs_r + 1 == 3)];
+                        crc_acc <= ~act_crc[2 * cb + (crcs_r + 1 == 3)];
+                        state <= S_CRCS_NEXT;
+                    end else begin
+                        crc_loop(crcs_r + 1, stg_len[2 * cb + (crcs_r + 1 == 3)], S_CRCS_NEXT);
+                    end
+                end
+            end
+
+            // Commit: each entry read from the frame, its region's staging checked
+            S_COMMIT_ENTRY: if (entry == m_count) begin
+                pend_valid[cb] <= 1'b1;
+                pend_epoch[cb] <= m_epoch;
+                pend_mask[cb] <= flipped[cb];
+                answer(R_ACK, 8'h90);
+            end else if (ebyte == 9) begin
+                ebyte <= 0;
+                if (size_of(cb, ent_region) == 0) nack(5, RS_NO_REGION);
+                else crc_loop(ent_region, stg_len[2 * cb + (ent_region == 3)], S_COMMIT_CHECK);
+            end else if (have) begin
+                ent <= {fb_data, ent[71:8]};
+                ebyte <= ebyte + 1'b1;
+                fb_addr <= fb_addr + 1'b1;
+                wait_rd <= 2'd2;
+            end
+            S_COMMIT_CHECK: begin
+                if (n_i != ent_len[31:0] || ~crc_acc != ent_crc) nack(7, RS_CRC);
+                else if (n_i != size_of(cb, ent_region) || content_bad) nack(10, RS_CONTENT);
+                else begin
+                    pend_crc[2 * cb + (ent_region == 3)] <= ent_crc;
+                    flipped[cb] <= flipped[cb] | (ent_region == 3 ? 2'b10 : 2'b01);
+                    entry <= entry + 1'b1;
+                    fb_addr <= fb_addr; // already at the next entry
+                    wait_rd <= 2'd2;
+                    state <= S_COMMIT_ENTRY;
+                end
+            end
+
+            // Claim: compare the id with the owner's, byte by byte
+            S_CLAIM_CMP: if (i == l_len || !cmp_equal) begin
+                state <= S_CLAIM_DECIDE;
+            end else if (have) begin
+                if (fb_data != ow_q) cmp_equal <= 1'b0;
+                i <= i + 1'b1;
+                fb_addr <= 20 + i + 1'b1;
+                ow_a <= {cb[BW-1:0], i[7:0] + 8'd1};
+                wait_rd <= 2'd2;
+            end
+            S_CLAIM_DECIDE: begin
+                if ($signed(q_gen) < $signed(gen[cb])) nack(11, RS_BELOW);
+                else if (q_gen == gen[cb] && !cmp_equal) nack(11, RS_HELD);
+                else if (live(cb) && !cmp_equal && l_flags == 0) nack(12, RS_OWNED);
+                else begin
+                    gen[cb] <= q_gen;
+                    if (l_lease != 0) claimed[cb] <= 1'b1;
+                    leased[cb] <= l_lease != 0;
+                    lease_end[cb] <= now_ms + l_lease;
+                    owner_len[cb] <= l_len;
+                    i <= 0;
+                    fb_addr <= 20;
+                    wait_rd <= 2'd2;
+                    state <= S_CLAIM_COPY;
+                end
+            end
+            S_CLAIM_COPY: if (i == l_len) begin
+                answer(R_OWNER, 8'h8C);
+            end else if (have) begin
+                ow_we <= 1'b1;
+                ow_a <= {cb[BW-1:0], i[7:0]};
+                mem_wd <= fb_data;
+                i <= i + 1'b1;
+                fb_addr <= 20 + i + 1'b1;
+                wait_rd <= 2'd2;
+            end
+
+            // Clock: the slot period in cycles, by restoring division
+            S_DIV: if (div_i == 72) begin
+                period <= (div_n[47:6] == 0) ? 48'd1 : {6'd0, div_n[47:6]};
+                running <= 1'b1;
+                cyc <= 0;
+                done <= due;
+                answer(R_ACK, 8'h90);
+            end else begin
+                if ({div_r[23:0], div_n[71]} >= {1'b0, div_m}) begin
+                    div_r <= {div_r[23:0], div_n[71]} - {1'b0, div_m};
+                    div_n <= {div_n[70:0], 1'b1};
+                end else begin
+                    div_r <= {div_r[23:0], div_n[71]};
+                    div_n <= {div_n[70:0], 1'b0};
+                end
+                div_i <= div_i + 1'b1;
+            end
+
+            // ---- a slot boundary: due commits flip, then the fabric runs the slot ----------------
+            S_BOUNDARY: if (bb == NB) begin
+                bb <= 0;
+                state <= S_STEP;
+            end else begin
+                if (pend_valid[bb] && pend_epoch[bb] == slot) begin
+                    for (k = 0; k < 2; k = k + 1) begin
+                        if (pend_mask[bb][k]) begin
+                            sel[2 * bb + k] <= ~sel[2 * bb + k];
+                            act_len[2 * bb + k] <= stg_len[2 * bb + k];
+                            act_crc[2 * bb + k] <= pend_crc[2 * bb + k];
+                        end
+                    end
+                    flipped[bb] <= pend_mask[bb];
+                    pend_valid[bb] <= 1'b0;
+                    pend_mask[bb] <= 0;
+                end else begin
+                    flipped[bb] <= 0;
+                end
+                bb <= bb + 1'b1;
+            end
+            S_STEP: begin
+                if (fab_loaded) fab_step <= 1'b1;
+                slot <= slot + 1'b1;
+                bb <= 0;
+                copy_rs <= 0;
+                i <= 0;
+                state <= S_COPYBACK;
+            end
+            // staging again holds what became active: copied back while the fabric runs the slot
+            S_COPYBACK: if (bb == NB) begin
+                state <= S_IDLE;
+            end else if (!flipped[bb][copy_rs] || i == stg_len[2 * bb + copy_rs]) begin
+                i <= 0;
+                if (copy_rs == 1) begin
+                    copy_rs <= 0;
+                    bb <= bb + 1'b1;
+                end else begin
+                    copy_rs <= 1;
+                end
+            end else if (!rd_pending) begin // read byte i of the new active bank
+                if (copy_rs == 1) ph_a <= {bb[BW-1:0], sel[2 * bb + 1], i[PH_AW-1:0]};
+                else ra_a <= {bb[BW-1:0], sel[2 * bb], i[RA_AW-1:0]};
+                wait_rd <= 2'd2;
+                rd_pending <= 1'b1;
+            end else if (have) begin // and write it into staging
+                mem_wd <= copy_rs == 1 ? ph_q : ra_q;
+                if (copy_rs == 1) begin
+                    ph_we <= 1'b1;
+                    ph_a <= {bb[BW-1:0], ~sel[2 * bb + 1], i[PH_AW-1:0]};
+                end else begin
+                    ra_we <= 1'b1;
+                    ra_a <= {bb[BW-1:0], ~sel[2 * bb], i[RA_AW-1:0]};
+                end
+                i <= i + 1'b1;
+                rd_pending <= 1'b0;
+            end
+
+            // ---- a reboot: empty banks, nothing scheduled, announced ------------------------------
+            S_REBOOT: if (bb == NB) begin
+                state <= S_IDLE;
+            end else begin
+                // at power on or a reset of the bench: every board empties its banks (no announcement)
+                cb <= bb;
+                copy_rs <= 0;
+                i <= 0;
+                state <= S_CLEAR;
+            end
+            S_CLEAR: begin
+                // both banks of both regions to zero, one byte a cycle
+                if (copy_rs == 0) begin
+                    ra_we <= 1'b1;
+                    ra_a <= {cb[BW-1:0], i[RA_AW:0]};
+                    mem_wd <= 8'd0;
+                    if (i == (2 << RA_AW) - 1) begin copy_rs <= 1; i <= 0; end else i <= i + 1'b1;
+                end else begin
+                    ph_we <= 1'b1;
+                    ph_a <= {cb[BW-1:0], i[PH_AW:0]};
+                    mem_wd <= 8'd0;
+                    if (i == (2 << PH_AW) - 1) begin
+                        for (k = 0; k < 2; k = k + 1) begin
+                            stg_len[2 * cb + k] <= 0;
+                            act_len[2 * cb + k] <= 0;
+                            act_crc[2 * cb + k] <= 0;
+                            sel[2 * cb + k] <= 1'b0;
+                        end
+                        pend_valid[cb] <= 1'b0;
+                        pend_mask[cb] <= 0;
+                        flipped[cb] <= 0;
+                        if (announce) begin
+                            // a board rebooted on its own: it says so on every port
+                            announce <= 1'b0;
+                            r_seq <= 0;
+                            r_board <= cb;
+                            resp_broadcast <= 1'b1;
+                            answer(R_REBOOTED, 8'hA0);
+                        end else begin
+                            bb <= cb + 1'b1;
+                            state <= S_REBOOT;
+                        end
+                    end else i <= i + 1'b1;
+                end
+            end
+
+            // ---- the answer: fields, strings, CRC, then the framer ---------------------------------
+            S_RESP: begin
+                case (fld[73:72])
+                    2'd0: begin
+                        shift <= fld[63:0];
+                        nbytes <= fld[71:68];
+                        state <= S_BYTES;
+                    end
+                    2'd1: begin
+                        str_src <= rtype == R_NACK ? SRC_REASON : rtype == R_IDENTITY ? SRC_FIRMWARE : SRC_OWNER;
+                        str_len <= rtype == R_NACK ? reason_len(reason) : rtype == R_IDENTITY ? FIRMWARE_LEN : owner_len[cb];
+                        emit(rtype == R_NACK ? reason_len(reason) : rtype == R_IDENTITY ? FIRMWARE_LEN : owner_len[cb]);
+                        str_i <= 0;
+                        ow_a <= {cb[BW-1:0], 8'd0};
+                        wait_rd <= 2'd2;
+                        state <= S_STR;
+                    end
+                    default: begin
+                        shift <= {32'd0, ~rcrc};
+                        nbytes <= 4;
+                        state <= S_CRC;
+                    end
+                endcase
+            end
+            S_BYTES: if (nbytes == 0) begin
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else begin
+                emit(shift[7:0]);
+                shift <= shift >> 8;
+                nbytes <= nbytes - 1'b1;
+            end
+            S_STR: if (str_i == str_len) begin
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else if (str_src != SRC_OWNER || have) begin
+                case (str_src)
+                    SRC_REASON: emit(rtext[8 * (str_len - 1 - str_i) +: 8]);
+                    SRC_FIRMWARE: emit(FIRMWARE[8 * (FIRMWARE_LEN - 1 - str_i) +: 8]);
+                    default: emit(ow_q);
+                endcase
+                str_i <= str_i + 1'b1;
+                ow_a <= {cb[BW-1:0], str_i + 8'd1};
+                wait_rd <= 2'd2;
+            end
+            S_CRC: if (nbytes == 0) begin
+                resp_len <= rp;
+                resp_start <= 1'b1;
+                state <= S_WAIT_TX;
+            end else begin
+                rb_we <= 1'b1;
+                rb_addr <= rp;
+                rb_data <= shift[7:0];
+                rp <= rp + 1'b1;
+                shift <= shift >> 8;
+                nbytes <= nbytes - 1'b1;
+            end
+            S_WAIT_TX: begin // the framer has seen start: tx_busy is up from the next cycle
+                state <= S_DONE;
+            end
+            S_DONE: begin
+                if (resp_broadcast) begin
+                    resp_broadcast <= 1'b0;
+                    state <= S_IDLE;
+                end else begin
+                    frame_done <= frame_valid;
+                    state <= S_IDLE;
+                end
+            end
+
+            // Crc for one region: the loop has run
+            S_SEND: begin
+                rl[0] <= n_i;
+                rc[0] <= ~crc_acc;
+                answer(R_CRC, 8'h83);
+            end
+            default: state <= S_IDLE;
+        endcase
+    end
+endmodule

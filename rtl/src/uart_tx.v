@@ -1,0 +1,44 @@
+// UART transmitter, 8N1: takes a byte when ready is high and valid is set.
+module uart_tx #(
+    parameter CLKS_PER_BIT = 16
+) (
+    input  wire       clk,
+    input  wire       rst,
+    input  wire [7:0] data,
+    input  wire       valid,
+    output wire       ready,
+    output reg        tx
+);
+    localparam W = $clog2(CLKS_PER_BIT + 1);
+    localparam [W-1:0] FULL = CLKS_PER_BIT - 1;
+    localparam [W-1:0] HALF = CLKS_PER_BIT / 2;
+    reg [W-1:0] count;
+    reg [3:0] bits_left;
+    reg [8:0] shift; // stop bit last
+
+    assign ready = bits_left == 0;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            tx <= 1'b1;
+            bits_left <= 0;
+            count <= 0;
+        end else if (bits_left == 0) begin
+            if (valid) begin
+                tx <= 1'b0; // start bit
+                shift <= {1'b1, data};
+                bits_left <= 4'd10;
+                count <= FULL;
+            end
+        end else if (count != 0) begin
+            count <= count - 1'b1;
+        end else begin
+            count <= FULL;
+            bits_left <= bits_left - 1'b1;
+            if (bits_left != 1) begin
+                tx <= shift[0];
+                shift <= {1'b1, shift[8:1]};
+            end
+        end
+    end
+endmodule
