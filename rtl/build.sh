@@ -32,6 +32,7 @@ verilator --cc --exe --build -O3 -Wno-fatal -Wno-WIDTH -Wno-UNUSEDSIGNAL -Wno-UN
     -CFLAGS "-O2 -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports" \
     --Mdir "$dir/obj" -o oft-bench-rtl \
     "$here/src/oft_bench.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
-cp "$dir/obj/oft-bench-rtl" "$exe"
+cp "$dir/obj/oft-bench-rtl" "$exe.new" && mv -f "$exe.new" "$exe"
+echo $((clk_hz / clks_per_bit)) > "$dir/baud"
 echo "$stamp" > "$dir/stamp"
 echo "$exe"

@@ -115,9 +115,23 @@ final class BoardFirmware {
             return nack(w, Protocol.E_OUT_OF_RANGE, "bytes " + w.offset() + ".." + end + " are outside region " + r
                     + " (" + regionSize[r] + " bytes)");
         }
+        if (pendingEpoch >= 0 && scheduled(r)) {
+            // what becomes active at the epoch is exactly what the commit checked
+            return nack(w, Protocol.E_OUT_OF_RANGE, "a commit at epoch " + pendingEpoch + " is scheduled for region " + r
+                    + ": abort it before writing");
+        }
         System.arraycopy(w.data(), 0, staging[r], w.offset(), w.data().length);
         stagingLength[r] = Math.max(stagingLength[r], (int) end);
         return new Message.Ack(w.seq(), address);
+    }
+
+    private boolean scheduled(int region) {
+        for (int r : pendingRegions) {
+            if (r == region) {
+                return true;
+            }
+        }
+        return false;
     }
 
     Message crc(Message.CrcQuery q) {

@@ -1,0 +1,208 @@
+package org.oft.sim.rtl;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The boards in RTL (the project's rtl/ folder): the Verilator model of an order-r bench, built by
+ * rtl/build.sh when its sources changed, run as a process of its own behind pseudo-terminals. Its
+ * first line names them ("pty /dev/pts/N ..."), as board-sim's does; its standard input takes
+ * "reboot N" (a board power-cycles) and its end stops the model.
+ */
+public final class RtlBench implements AutoCloseable {
+    /** Orders the bench is built for (its fabric holds every wave in registers). */
+    public static final int MIN_ORDER = 1;
+    public static final int MAX_ORDER = 6;
+    public static final int MAX_PORTS = 2;
+    public static final int MAX_LATENCY = 15;
+
+    private final Process process;
+    private final OutputStream commands;
+    private final List<String> ptys;
+    private final int baud;
+
+    private RtlBench(Process process, List<String> ptys, int baud) {
+        this.process = process;
+        this.commands = process.getOutputStream();
+        this.ptys = ptys;
+        this.baud = baud;
+    }
+
+    /** The rtl/ folder: -Doft.rtl.dir, $OFT_RTL_DIR, or the first rtl/build.sh above the working directory or this code. */
+    public static Path rtlDir() {
+        String named = System.getProperty("oft.rtl.dir", System.getenv("OFT_RTL_DIR"));
+        if (named != null) {
+            return Paths.get(named);
+        }
+        List<Path> starts = new ArrayList<>();
+        starts.add(Paths.get("").toAbsolutePath());
+        try {
+            starts.add(Paths.get(RtlBench.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        } catch (Exception e) {
+            // no code source: the working directory alone
+        }
+        for (Path start : starts) {
+            for (Path p = start; p != null; p = p.getParent()) {
+                if (Files.isRegularFile(p.resolve("rtl/build.sh"))) {
+                    return p.resolve("rtl");
+                }
+            }
+        }
+        throw new IllegalStateException("cannot find the RTL sources (rtl/build.sh) above " + starts.get(0)
+                + ": run from the project's folder or set OFT_RTL_DIR");
+    }
+
+    /** True when this machine can build the model (Verilator and a C++ compiler on the PATH). */
+    public static boolean buildable() {
+        return onPath("verilator") && onPath("g++") && onPath("make");
+    }
+
+    private static boolean onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Paths.get(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Builds the order-r model if its sources changed since the last build; returns the executable. */
+    public static Path build(int order) {
+        check(order, 1, 0);
+        if (!buildable()) {
+            throw new IllegalStateException("the RTL boards need Verilator and g++ to build their model (on Debian: apt-get install"
+                    + " verilator g++ make)");
+        }
+        Path dir = rtlDir();
+        Process p;
+        try {
+            p = new ProcessBuilder("bash", dir.resolve("build.sh").toString(), Integer.toString(order)).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run rtl/build.sh: " + e.getMessage());
+        }
+        String out;
+        try {
+            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                throw new IllegalStateException("building the RTL model failed:\n" + tail(out, 40));
+            }
+        } catch (IOException | InterruptedException e) {
+            p.destroyForcibly();
+            throw new IllegalStateException("building the RTL model was interrupted");
+        }
+        String[] lines = out.split("\n");
+        return Paths.get(lines[lines.length - 1].trim());
+    }
+
+    private static String tail(String s, int lines) {
+        String[] l = s.split("\n");
+        return String.join("\n", Arrays.copyOfRange(l, Math.max(0, l.length - lines), l.length));
+    }
+
+    private static void check(int order, int ports, int latency) {
+        if (order < MIN_ORDER || order > MAX_ORDER) {
+            throw new IllegalArgumentException("the RTL bench is built for orders " + MIN_ORDER + ".." + MAX_ORDER + ", got " + order);
+        }
+        if (ports < 1 || ports > MAX_PORTS) {
+            throw new IllegalArgumentException("the RTL bench has 1.." + MAX_PORTS + " management ports, got " + ports);
+        }
+        if (latency < 0 || latency > MAX_LATENCY) {
+            throw new IllegalArgumentException("the RTL bench's processor fibres hold 0.." + MAX_LATENCY + " slots, got " + latency);
+        }
+    }
+
+    /** The command that runs the order-r model (built first if need be). */
+    public static List<String> command(int order, int ports, int latency) {
+        check(order, ports, latency);
+        Path exe = build(order);
+        return List.of(exe.toString(), "--ports", Integer.toString(ports), "--latency", Integer.toString(latency));
+    }
+
+    /** Builds if need be, starts the model and waits for its ptys; {@code log} takes its stderr. */
+    public static RtlBench start(int order, int ports, int latency, ProcessBuilder.Redirect log) {
+        List<String> cmd = command(order, ports, latency);
+        int baud = baud(Paths.get(cmd.get(0)).getParent());
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectError(log).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the RTL model: " + e.getMessage());
+        }
+        try {
+            String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            if (line == null || !line.startsWith("pty ")) {
+                throw new IllegalStateException("the RTL model did not announce its pseudo-terminals (got " + line + ")");
+            }
+            return new RtlBench(p, List.of(line.substring(4).trim().split(" ")), baud);
+        } catch (IOException | RuntimeException e) {
+            p.destroyForcibly();
+            throw e instanceof IllegalStateException s ? s : new IllegalStateException("RTL model: " + e.getMessage());
+        }
+    }
+
+    /** The model's UART rate in baud, as build.sh recorded it beside the executable. */
+    public static int baud(Path buildDir) {
+        try {
+            return Integer.parseInt(Files.readString(buildDir.resolve("baud")).trim());
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException("the RTL build in " + buildDir + " does not say its line rate: rebuild it");
+        }
+    }
+
+    public List<String> ptys() {
+        return ptys;
+    }
+
+    /** The rate of the model's UARTs: what a host should take the line's rate to be. */
+    public int baud() {
+        return baud;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** Board {@code address} power-cycles: empty banks, a new boot id, announced on every port. */
+    public void reboot(int address) {
+        command("reboot " + address);
+    }
+
+    private void command(String line) {
+        try {
+            commands.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+            commands.flush();
+        } catch (IOException e) {
+            throw new IllegalStateException("the RTL model no longer takes commands: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            commands.close(); // the model ends with its standard input
+        } catch (IOException e) {
+            // ended already
+        }
+        try {
+            if (!process.waitFor(3, TimeUnit.SECONDS)) {
+                process.destroy();
+                if (!process.waitFor(3, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(3, TimeUnit.SECONDS);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.oft.sim.rtl;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+import org.oft.hal.conformance.BoardProbe;
+import org.oft.hal.conformance.ConformanceSuite;
+
+/**
+ * One protocol suite for every board: the Java model in process, the Java model behind a pty, the
+ * RTL behind a pty (where Verilator is installed; CI installs it), and a real bench named by
+ * -Doft.conformance.board. Each implementation is started once and taken through every case in
+ * order, as a lab would take a board through them.
+ */
+@Timeout(300)
+class BoardConformanceTest {
+    @TestFactory
+    List<DynamicContainer> everyImplementationPassesEveryCase() {
+        List<DynamicContainer> out = new ArrayList<>();
+        for (BoardTargets.Named target : BoardTargets.all()) {
+            List<DynamicTest> tests = new ArrayList<>();
+            BoardTargets.Target[] open = new BoardTargets.Target[1];
+            ConformanceSuite.Bench[] bench = new ConformanceSuite.Bench[1];
+            List<ConformanceSuite.Case> cases = ConformanceSuite.cases();
+            for (int i = 0; i < cases.size(); i++) {
+                ConformanceSuite.Case c = cases.get(i);
+                boolean first = i == 0;
+                boolean last = i == cases.size() - 1;
+                tests.add(DynamicTest.dynamicTest(c.name(), () -> {
+                    try {
+                        if (first) {
+                            open[0] = target.opener().open();
+                            bench[0] = new ConformanceSuite.Bench(new BoardProbe(open[0].link(), 3000), open[0].reboot());
+                        }
+                        assumeTrue(bench[0] != null, "the bench did not open");
+                        assumeTrue(!c.needsReboot() || open[0].reboot() != null, "nobody can power-cycle this board");
+                        c.check().run(bench[0]);
+                    } finally {
+                        if (last && open[0] != null) {
+                            open[0].close();
+                        }
+                    }
+                }));
+            }
+            out.add(DynamicContainer.dynamicContainer(target.name(), tests));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package org.oft.sim.rtl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.oft.hal.transport.ByteLink;
+import org.oft.hal.transport.PipeLink;
+import org.oft.hal.transport.PosixPty;
+import org.oft.hal.transport.PtyLink;
+import org.oft.hal.transport.SerialLink;
+import org.oft.sim.boards.WireBench;
+import org.oft.sim.optical.FabricWiring;
+import org.oft.sim.optical.SlotFabric;
+
+/**
+ * The board implementations the protocol tests run against, each started fresh: the Java model in
+ * this process behind a pipe, the Java model behind a pseudo-terminal, the RTL behind one, and a
+ * real bench named by -Doft.conformance.board=serial:/dev/ttyUSB0[@baud].
+ */
+final class BoardTargets {
+    static final int ORDER = 3;
+
+    /** A bench reached over a link; {@code reboot} power-cycles a board (null where nobody can). */
+    record Target(String name, ByteLink link, IntConsumer reboot, AutoCloseable owner) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            link.close();
+            if (owner != null) {
+                owner.close();
+            }
+        }
+    }
+
+    interface Opener {
+        Target open();
+    }
+
+    record Named(String name, Opener opener) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private BoardTargets() {
+    }
+
+    static List<Named> all() {
+        List<Named> l = new ArrayList<>();
+        l.add(new Named("java model, in process", BoardTargets::javaInProcess));
+        l.add(new Named("java model, behind a pty", BoardTargets::javaPty));
+        if (RtlBench.buildable()) {
+            l.add(new Named("rtl, behind a pty", BoardTargets::rtl));
+        }
+        String real = System.getProperty("oft.conformance.board");
+        if (real != null && real.startsWith("serial:")) {
+            l.add(new Named(real, () -> serial(real.substring(7))));
+        }
+        return l;
+    }
+
+    static Target javaInProcess() {
+        PipeLink[] pipe = PipeLink.pair("conformance");
+        WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), pipe[1]);
+        return new Target("java model, in process", pipe[0], bench::reboot, bench);
+    }
+
+    static Target javaPty() {
+        PosixPty pty = PosixPty.open();
+        PtyLink board = new PtyLink(pty, 0);
+        WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), board);
+        SerialLink host = SerialLink.open(pty.slavePath(), 3_000_000);
+        return new Target("java model, behind a pty", host, bench::reboot, () -> {
+            bench.close();
+            board.close();
+        });
+    }
+
+    static Target rtl() {
+        RtlBench rtl = RtlBench.start(ORDER, 1, 1, ProcessBuilder.Redirect.INHERIT);
+        SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
+        return new Target("rtl, behind a pty", host, rtl::reboot, rtl);
+    }
+
+    static Target serial(String spec) {
+        int at = spec.lastIndexOf('@');
+        String path = at < 0 ? spec : spec.substring(0, at);
+        int baud = at < 0 ? 3_000_000 : Integer.parseInt(spec.substring(at + 1));
+        return new Target(spec, SerialLink.open(path, baud), null, null);
+    }
+}
