@@ -358,11 +358,11 @@ module oft_engine #(
             rcrc <= crc32c_byte(rcrc, b);
         end
     endtask
-    // reads byte a of the region memory the loop walks (bank loop_bank of board cb)
-    task read_region(input [31:0] a);
+    // reads byte a of physical bank `bank` of board cb's phases (ph) or region A
+    task read_region(input ph, input bank, input [31:0] a);
         begin
-            if (loop_ph) ph_a <= {cb[BW-1:0], loop_bank, a[PH_AW-1:0]};
-            else ra_a <= {cb[BW-1:0], loop_bank, a[RA_AW-1:0]};
+            if (ph) ph_a <= {cb[BW-1:0], bank, a[PH_AW-1:0]};
+            else ra_a <= {cb[BW-1:0], bank, a[RA_AW-1:0]};
             wait_rd <= 2'd2;
         end
     endtask
@@ -376,7 +376,7 @@ module oft_engine #(
             i <= 0;
             n_i <= len;
             after <= next;
-            if (len != 0) read_region(0);
+            if (len != 0) read_region(r == 3, ~sel[2 * cb + (r == 3)], 0);
             state <= S_CRC_RUN;
         end
     endtask
@@ -623,7 +623,7 @@ module oft_engine #(
                     else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
                 end
                 i <= i + 1'b1;
-                if (i + 1 != n_i) read_region(i + 1);
+                if (i + 1 != n_i) read_region(loop_ph, loop_bank, i + 1);
             end
 
             // Crcs: every region, staging computed, active as committed

@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "board-sim", footer = {"%nExamples:", "  oftctl board-sim --pty --order 6 --baud 921600", "  oftctl board-sim --uio-file /dev/shm/oft.win"}, description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
+@Command(name = "board-sim", footer = {"%nExamples:", "  oftctl board-sim --pty --order 6 --baud 921600", "  oftctl board-sim --uio-file /dev/shm/oft.win", "  oftctl board-sim --rtl --pty --order 4"}, description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
         + "as hardware would be reached.")
 final class BoardSimCommand implements Callable<Integer> {
     /** Faster than any UART a board carries. */
@@ -32,6 +32,10 @@ final class BoardSimCommand implements Callable<Integer> {
 
     @Option(names = "--pty", description = "Open a pseudo-terminal and print its path as 'pty /dev/pts/N'.")
     boolean pty;
+
+    @Option(names = "--rtl", description = "With --pty: serve the boards' RTL (rtl/, simulated by Verilator; built first when its sources"
+            + " changed) instead of the Java model. Standard input takes 'reboot N' (board N power-cycles).")
+    boolean rtl;
 
     @Option(names = "--ports", defaultValue = "1", description = "With --pty: management ports, a pseudo-terminal each (printed in "
             + "one line), for a master controller and its standbys; 1..4.")
@@ -83,6 +87,9 @@ final class BoardSimCommand implements Callable<Integer> {
                     "--cycles-per-slot", "--threads"), "to switch boards only (with --fattree)");
         } else {
             FabricOptions.refuse(spec, List.of("--order", "--latency", "--model"), "to OFT boards only (without --fattree)");
+        }
+        if (rtl) {
+            return rtl();
         }
         Order.check(order);
         if (order > FabricWiring.MAX_ORDER) {
@@ -167,6 +174,24 @@ final class BoardSimCommand implements Callable<Integer> {
         }, "board-sim-parent-watch");
         watch.setDaemon(true);
         watch.start();
+    }
+
+    /** The RTL bench in the foreground: its announcement, its log and its standard input are this process's. */
+    private int rtl() throws InterruptedException {
+        FabricOptions.refuse(spec, List.of("--uio-file", "--fattree", "--model", "--baud", "--paths", "--node-types", "--seed",
+                "--cycles-per-slot", "--threads"), "to the Java model (the RTL bench's UART runs at its built rate)");
+        if (!pty) {
+            throw new IllegalArgumentException("--rtl serves its boards behind pseudo-terminals: add --pty");
+        }
+        List<String> cmd = org.oft.sim.rtl.RtlBench.command(order, ports, latency);
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).inheritIO().start();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot start the RTL model: " + e.getMessage());
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(p::destroy, "board-sim-rtl-shutdown"));
+        return p.waitFor();
     }
 
     /** How often the parent is looked at: a model left behind stops within about this long. */

@@ -18,7 +18,7 @@ import org.oft.sim.optical.SlotFabric;
  * real bench named by -Doft.conformance.board=serial:/dev/ttyUSB0[@baud].
  */
 final class BoardTargets {
-    static final int ORDER = 3;
+    static final int ORDER = 4;
 
     /** A bench reached over a link; {@code reboot} power-cycles a board (null where nobody can). */
     record Target(String name, ByteLink link, IntConsumer reboot, AutoCloseable owner) implements AutoCloseable {

@@ -330,6 +330,16 @@ public final class ConformanceSuite {
             Message.Crcs all = expect(Message.Crcs.class, b.ask(new Message.CrcQuery(b.seq(), board, Protocol.BANK_STAGING, 0)), "CrcQuery 0");
             check(all.lengths().length == Protocol.REGIONS && all.lengths()[region - 1] == t.length && all.crcs()[region - 1] == crc32c(t),
                     "CrcQuery for region 0 lists every region", Arrays.toString(all.lengths()));
+            // the other region of the board leaves this one as it was
+            byte[] phases = new byte[8];
+            new Random(board).nextBytes(phases);
+            b.writeAll(board, g, Protocol.REGION_PHASES, phases);
+            all = expect(Message.Crcs.class, b.ask(new Message.CrcQuery(b.seq(), board, Protocol.BANK_STAGING, 0)), "CrcQuery 0");
+            check(all.crcs()[region - 1] == crc32c(t) && all.lengths()[Protocol.REGION_PHASES - 1] == 8
+                    && all.crcs()[Protocol.REGION_PHASES - 1] == crc32c(phases), "each region keeps its own bytes and CRC",
+                    Arrays.toString(all.lengths()) + " " + Arrays.toString(all.crcs()));
+            check(b.crc(board, Protocol.BANK_STAGING, region).crc() == crc32c(t), "a region's CRC alone is the same as in the list",
+                    "another");
             int other = region == Protocol.REGION_SEQUENCE ? Protocol.REGION_TABLE : Protocol.REGION_SEQUENCE;
             nack(Protocol.E_BAD_REGION, b.write(board, g, other, 0, new byte[1]), "a Write to a region the board has not");
             nack(Protocol.E_BAD_REGION, b.write(board, g, 9, 0, new byte[1]), "a Write to region 9");

@@ -26,14 +26,15 @@ import org.oft.sim.optical.TrafficSource;
 
 /**
  * Where the boards are: {@code sim} (the built-in model, in process), {@code sim-pty} (the board
- * model in a process of its own behind a pseudo-terminal, reached through jssc),
+ * model in a process of its own behind a pseudo-terminal, reached through jssc), {@code rtl-pty}
+ * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way),
  * {@code serial:/dev/ttyUSB0[@baud]}, {@code uio:/dev/uio0}.
  */
 public record BoardSpec(String kind, String path, int baud) {
     public static final int DEFAULT_BAUD = 3_000_000;
 
     public static BoardSpec parse(String spec) {
-        if (spec.equals("sim") || spec.equals("sim-pty")) {
+        if (spec.equals("sim") || spec.equals("sim-pty") || spec.equals("rtl-pty")) {
             return new BoardSpec(spec, null, 0);
         }
         if (spec.startsWith("serial:")) {
@@ -57,7 +58,7 @@ public record BoardSpec(String kind, String path, int baud) {
             return new BoardSpec("uio", spec.substring(4), 0);
         }
         throw new IllegalArgumentException("unknown board '" + spec
-                + "' (use sim, sim-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+                + "' (use sim, sim-pty, rtl-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
     }
 
     /** Reaches the boards; the caller closes the bus (which also ends a spawned board process). */
@@ -72,6 +73,8 @@ public record BoardSpec(String kind, String path, int baud) {
             }
             case "sim-pty":
                 return BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency", Integer.toString(latency));
+            case "rtl-pty":
+                return BoardProcess.rtl(order, latency);
             default:
                 return openLink();
         }
@@ -112,6 +115,9 @@ public record BoardSpec(String kind, String path, int baud) {
                 return new SwitchBench(new BoardProcess(null, model, new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())),
                         model.switchFaults());
             }
+            case "rtl-pty":
+                throw new IllegalArgumentException("the RTL boards are the OFT's (router-level and processor boards): the electrical"
+                        + " switch boards run as sim or sim-pty");
             case "sim-pty": {
                 List<String> args = new ArrayList<>(List.of("--pty"));
                 args.addAll(bench.boardSimArgs());
@@ -170,6 +176,27 @@ public record BoardSpec(String kind, String path, int baud) {
                         WireBoardBus.Options.defaults()));
             } catch (RuntimeException e) {
                 kill(sp.process());
+                throw e;
+            }
+        }
+
+        /**
+         * The boards' RTL at order {@code order}, simulated by Verilator behind a pseudo-terminal (built
+         * first when its sources changed), reached through jssc at the model's UART rate; its log goes
+         * to this process's stderr.
+         */
+        static BoardProcess rtl(int order, int latency) {
+            org.oft.sim.rtl.RtlBench rtl;
+            try {
+                rtl = org.oft.sim.rtl.RtlBench.start(order, 1, latency, ProcessBuilder.Redirect.INHERIT);
+            } catch (IllegalStateException e) {
+                throw new LinkException(e.getMessage());
+            }
+            try {
+                return new BoardProcess(rtl.process(), null, new WireBoardBus(SerialLink.open(rtl.ptys().get(0), rtl.baud()),
+                        WireBoardBus.Options.defaults(), rtl.baud() / 10.0));
+            } catch (RuntimeException e) {
+                rtl.close();
                 throw e;
             }
         }
