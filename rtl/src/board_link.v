@@ -3,7 +3,10 @@
 module board_link #(
     parameter CLKS_PER_BIT = 16,
     parameter FIFO_LOG2 = 13,
-    parameter HDR = 24
+    parameter HDR = 24,
+    // the frame buffer: a request is at most a Write of 2048 bytes (2073 with header and CRC); a longer
+    // frame is malformed, read from its header alone, so a board may keep less than the 4,100 a frame may hold
+    parameter FB_BYTES = 4100
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -44,9 +47,9 @@ module board_link #(
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done),
         .corrupt(corrupt), .oversized(oversized));
 
-    reg [7:0] frame_buf [0:4099];
+    reg [7:0] frame_buf [0:FB_BYTES-1];
     always @(posedge clk) begin
-        if (fb_we) frame_buf[fb_waddr] <= fb_wdata;
+        if (fb_we && fb_waddr < FB_BYTES) frame_buf[fb_waddr] <= fb_wdata;
         fb_data <= frame_buf[fb_addr];
     end
 

@@ -19,7 +19,10 @@ module oft_engine #(
     parameter FIRST_LEVEL = 1,        // level of the router-level board at address 0
     parameter FIRST_PROC  = 0,        // index of the processor board at address ROUTERS
     parameter CLK_HZ      = 1000000,
-    parameter HDR         = 24
+    parameter HDR         = 24,
+    // derived (the fabric port's width): bits of a board address, and of an offset into region A
+    parameter BW          = $clog2(ROUTERS + PROCS + 1),
+    parameter RA_AW       = $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 8 ? (1 << ORDER) / 8 : 1))
 ) (
     input  wire             clk,
     input  wire             por,          // power on: everything, the generations too
@@ -56,15 +59,22 @@ module oft_engine #(
     output reg              running
 );
     `include "crc32c.vh"
-    `include "reasons.vh"
+    // Nack reasons by id: the text is in reasons_rom.vh (reasons.py), slot 31 the firmware string
+    localparam [4:0] RS_VERSION = 0, RS_UNKNOWN = 1, RS_MALFORMED = 2, RS_NO_BOARD = 3, RS_NO_REGION = 4,
+                     RS_RANGE = 5, RS_CRC = 6, RS_EPOCH = 7, RS_NOTHING = 8, RS_CONTENT = 9, RS_STALE = 10,
+                     RS_HELD = 11, RS_OWNED = 12, RS_UNCLAIMED = 13, RS_SCHEDULED = 14, RS_LOCKED = 15,
+                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_FIRMWARE = 31;
+    reg [7:0] text_rom [0:1023];
+    `include "reasons_rom.vh"
+    reg [9:0] text_a;
+    reg [7:0] text_q;
+    always @(posedge clk) text_q <= text_rom[text_a];
 
     localparam N = 1 << ORDER;
     localparam NB = ROUTERS + PROCS;
-    localparam BW = $clog2(NB + 1);
     localparam SEQ_BYTES = N >= 8 ? N / 8 : 1;
     localparam TAB_BYTES = 2 * N;
     localparam RA_STRIDE = PROCS > 0 ? TAB_BYTES : SEQ_BYTES;
-    localparam RA_AW = $clog2(RA_STRIDE);
     localparam PH_ROUTER = 8 * (N >> FIRST_LEVEL);
     localparam PH_STRIDE = (ROUTERS > 0 && PH_ROUTER > 8) ? PH_ROUTER : 8;
     localparam PH_AW = $clog2(PH_STRIDE);
@@ -141,8 +151,8 @@ module oft_engine #(
     // ---- time: milliseconds for leases, the slot clock -------------------------------------------
     reg [31:0] ms_div;
     reg [31:0] now_ms;
-    reg [47:0] period;     // cycles a slot
-    reg [47:0] cyc;
+    reg [47:0] reload;     // cycles a slot, less one
+    reg [47:0] cyc;        // cycles left in this slot
     reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
     wire [2:0] owed = due - done;
     always @(posedge clk) begin
@@ -166,9 +176,7 @@ module oft_engine #(
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9;
-    localparam [2:0] SRC_REASON = 0, SRC_FIRMWARE = 1, SRC_OWNER = 2;
-    localparam [8*16-1:0] FIRMWARE = "oft-rtl-fw 1.0";
-    localparam [7:0] FIRMWARE_LEN = 14;
+    localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
     reg [5:0] state, after;
     reg [1:0] wait_rd;
@@ -205,6 +213,7 @@ module oft_engine #(
     reg [3:0]  nbytes;
     reg [2:0]  str_src;
     reg [7:0]  str_len, str_i;
+    reg        str_head;    // the string's length byte is next
     reg [8:0]  rp;          // bytes of the answer so far
     reg [31:0] rcrc;
     reg [31:0] rl [0:3];    // lengths and CRCs the answer carries
@@ -212,7 +221,7 @@ module oft_engine #(
     reg [7:0]  rbank, rregion;
 
     // loops
-    reg [31:0] i, n_i;      // byte index and count of the running loop
+    reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
     reg [31:0] crc_acc;
     reg        content_bad;
     reg [7:0]  lo_byte;
@@ -230,6 +239,7 @@ module oft_engine #(
     reg [24:0] div_r;
     reg [23:0] div_m;
     reg [6:0]  div_i;
+    reg [10:0] div_sh;
     reg        reboot_pending;
     reg        announce;    // the board being cleared rebooted alone: say so
     reg        rd_pending;
@@ -388,7 +398,6 @@ module oft_engine #(
     wire rs_w = w_region == 3;
 
     wire [73:0] fld = field(rtype, fi);
-    wire [8*64-1:0] rtext = reason_text(reason);
     integer k;
     always @(posedge clk) begin
         rb_we <= 1'b0;
@@ -406,11 +415,11 @@ module oft_engine #(
 
         // the slot clock: a boundary falls due every period cycles while it runs
         if (running) begin
-            if (cyc + 1 >= period) begin
-                cyc <= 0;
+            if (cyc == 0) begin
+                cyc <= reload;
                 if (owed != 3'd4) due <= due + 1'b1;
             end else begin
-                cyc <= cyc + 1'b1;
+                cyc <= cyc - 1'b1;
             end
         end
 
@@ -425,7 +434,7 @@ module oft_engine #(
             rd_pending <= 1'b0;
             resp_broadcast <= 1'b0;
             cyc <= 0;
-            period <= 48'd1;
+            reload <= 0;
             slot <= 0;
             wait_rd <= 0;
             for (k = 0; k <= NB; k = k + 1) begin
@@ -512,7 +521,8 @@ module oft_engine #(
                             end else begin
                                 // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
                                 div_m <= {1'b1, k_rate[51:29]};
-                                div_n <= 72'd0 | ({40'd0, CLK_HZ[31:0]} << (1046 + 6 - k_rate[62:52]));
+                                div_n <= CLK_HZ;
+                                div_sh <= 11'd1052 - k_rate[62:52]; // 0..39 for the rates taken
                                 div_r <= 0;
                                 div_i <= 0;
                                 state <= S_DIV;
@@ -720,10 +730,13 @@ module oft_engine #(
             end
 
             // Clock: the slot period in cycles, by restoring division
-            S_DIV: if (div_i == 72) begin
-                period <= (div_n[47:6] == 0) ? 48'd1 : {6'd0, div_n[47:6]};
+            S_DIV: if (div_sh != 0) begin // the numerator, CLK_HZ << (1052 - e), a bit a cycle
+                div_n <= div_n << 1;
+                div_sh <= div_sh - 1'b1;
+            end else if (div_i == 72) begin
+                reload <= (div_n[47:6] == 0) ? 48'd0 : {6'd0, div_n[47:6]} - 1'b1;
+                cyc <= (div_n[47:6] == 0) ? 48'd0 : {6'd0, div_n[47:6]} - 1'b1;
                 running <= 1'b1;
-                cyc <= 0;
                 done <= due;
                 answer(R_ACK, 8'h90);
             end else begin
@@ -849,13 +862,14 @@ module oft_engine #(
                         nbytes <= fld[71:68];
                         state <= S_BYTES;
                     end
-                    2'd1: begin
-                        str_src <= rtype == R_NACK ? SRC_REASON : rtype == R_IDENTITY ? SRC_FIRMWARE : SRC_OWNER;
-                        str_len <= rtype == R_NACK ? reason_len(reason) : rtype == R_IDENTITY ? FIRMWARE_LEN : owner_len[cb];
-                        emit(rtype == R_NACK ? reason_len(reason) : rtype == R_IDENTITY ? FIRMWARE_LEN : owner_len[cb]);
-                        str_i <= 0;
+                    2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
+                        str_src <= rtype == R_OWNER ? SRC_OWNER : SRC_TEXT;
+                        text_a <= {rtype == R_NACK ? reason : RS_FIRMWARE, 5'd0};
                         ow_a <= {cb[BW-1:0], 8'd0};
                         wait_rd <= 2'd2;
+                        str_i <= 0;
+                        str_len <= 0;
+                        str_head <= 1'b1;
                         state <= S_STR;
                     end
                     default: begin
@@ -873,17 +887,26 @@ module oft_engine #(
                 shift <= shift >> 8;
                 nbytes <= nbytes - 1'b1;
             end
-            S_STR: if (str_i == str_len) begin
+            S_STR: if (str_head) begin
+                if (str_src == SRC_OWNER) begin
+                    str_len <= owner_len[cb];
+                    emit(owner_len[cb]);
+                    str_head <= 1'b0;
+                end else if (have) begin
+                    str_len <= text_q;
+                    emit(text_q);
+                    str_head <= 1'b0;
+                    text_a <= text_a + 1'b1;
+                    wait_rd <= 2'd2;
+                end
+            end else if (str_i == str_len) begin
                 fi <= fi + 1'b1;
                 state <= S_RESP;
-            end else if (str_src != SRC_OWNER || have) begin
-                case (str_src)
-                    SRC_REASON: emit(rtext[8 * (str_len - 1 - str_i) +: 8]);
-                    SRC_FIRMWARE: emit(FIRMWARE[8 * (FIRMWARE_LEN - 1 - str_i) +: 8]);
-                    default: emit(ow_q);
-                endcase
+            end else if (have) begin
+                emit(str_src == SRC_OWNER ? ow_q : text_q);
                 str_i <= str_i + 1'b1;
                 ow_a <= {cb[BW-1:0], str_i + 8'd1};
+                text_a <= text_a + 1'b1;
                 wait_rd <= 2'd2;
             end
             S_CRC: if (nbytes == 0) begin
