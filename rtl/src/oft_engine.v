@@ -122,21 +122,21 @@ module oft_engine #(
     always @(posedge clk) fab_data <= ra_mem[{fab_board, sel[2 * fab_board], fab_addr[RA_AW-1:0]}];
 
     // ---- what a board is -----------------------------------------------------------------------
-    function is_router(input [15:0] b);
+    function is_router(input [BW-1:0] b);
         is_router = b < ROUTERS;
     endfunction
-    function [15:0] index_of(input [15:0] b);
+    function [15:0] index_of(input [BW-1:0] b);
         index_of = b < ROUTERS ? FIRST_LEVEL + b : FIRST_PROC + (b - ROUTERS);
     endfunction
     // bytes of region r on board b; 0: the board has no such region
-    function [31:0] size_of(input [15:0] b, input [7:0] r);
+    function [31:0] size_of(input [BW-1:0] b, input [7:0] r);
         if (r == 1) size_of = b < ROUTERS ? SEQ_BYTES : 0;
         else if (r == 2) size_of = b < ROUTERS ? 0 : TAB_BYTES;
         else if (r == 3) size_of = b < ROUTERS ? 8 * (N >> (FIRST_LEVEL + b)) : 8;
         else size_of = 0;
     endfunction
-    function [63:0] boot_of(input [15:0] b);
-        boot_of = {nv_seed, boots[b], b};
+    function [63:0] boot_of(input [BW-1:0] b);
+        boot_of = {nv_seed, boots[b], {(16 - BW){1'b0}}, b};
     endfunction
 
     genvar gi;
@@ -201,7 +201,7 @@ module oft_engine #(
     wire [7:0]  l_flags  = hdr[151:144];
     wire [7:0]  l_len    = hdr[159:152];
 
-    reg [15:0] cb;          // the board addressed (NB: the backplane)
+    reg [BW-1:0] cb;        // the board addressed (NB: the backplane)
     reg        bp;
     reg [15:0] r_seq, r_board;
     reg [3:0]  rtype;
@@ -233,7 +233,7 @@ module oft_engine #(
     reg [71:0] ent;         // Commit entry: region, length, crc
     reg        cmp_equal;
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
-    reg [15:0] bb;          // boundary / reboot: board
+    reg [BW-1:0] bb;        // boundary / reboot: board
     reg [1:0]  flipped [0:NB-1];
     reg [71:0] div_n;
     reg [24:0] div_r;
@@ -315,10 +315,10 @@ module oft_engine #(
         end
     endfunction
 
-    function live(input [15:0] b);
+    function live(input [BW-1:0] b);
         live = leased[b] && $signed(lease_end[b] - now_ms) > 0;
     endfunction
-    function [31:0] lease_left(input [15:0] b);
+    function [31:0] lease_left(input [BW-1:0] b);
         lease_left = live(b) ? lease_end[b] - now_ms : 0;
     endfunction
 
@@ -453,7 +453,7 @@ module oft_engine #(
                 if (reboot_pending && reboot_board < NB && !tx_busy) begin
                     reboot_pending <= 1'b0;
                     announce <= 1'b1;
-                    cb <= reboot_board;
+                    cb <= reboot_board[BW-1:0];
                     boots[reboot_board] <= boots[reboot_board] + 1'b1;
                     leased[reboot_board] <= 1'b0;
                     claimed[reboot_board] <= 1'b0;
@@ -476,7 +476,7 @@ module oft_engine #(
                 r_seq <= q_seq;
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
-                cb <= q_board == 16'hFFFF ? NB : q_board;
+                cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
                 if (frame_len < 6) begin
                     state <= S_DONE; // no header: nothing to answer to
                 end else if (q_ver != VERSION) begin
