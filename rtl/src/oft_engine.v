@@ -248,71 +248,97 @@ module oft_engine #(
     wire [7:0] cur_region = w_region;
     wire       rs_of_region_w = w_region == 3;
 
-    // a field of the answer: [73:72] 0 value / 1 string / 2 end, [71:68] bytes, [63:0] value
-    function [73:0] field(input [3:0] t, input [5:0] f);
-        reg [63:0] v;
-        reg [3:0] w;
-        reg [1:0] k;
+    // An answer is a list of fields. fmt(type, i) says what field i is: [26:25] 0 a value, 1 a string,
+    // 2 the end; [24:20] where its value comes from; [19:16] its bytes; [15:0] a constant or an index.
+    // Values then come through one narrow multiplexer (value_of), not one per field.
+    localparam [4:0] V_IMM = 0, V_TYPE = 1, V_SEQ = 2, V_BOARD = 3, V_NACK = 4, V_KIND = 5, V_INDEX = 6, V_BOOT = 7,
+                     V_BPBOOT = 8, V_BANK = 9, V_REGION = 10, V_RL = 11, V_RC = 12, V_SLOT = 13, V_PEND = 14,
+                     V_RUN = 15, V_COUNTER = 16, V_STATE = 17, V_GEN = 18, V_LEFT = 19;
+    function [26:0] f_val(input [4:0] src, input [3:0] w, input [15:0] imm);
+        f_val = {2'd0, src, w, imm};
+    endfunction
+    localparam [26:0] F_STR = {2'd1, 25'd0}, F_END = {2'd2, 25'd0};
+    function [26:0] fmt(input [3:0] t, input [5:0] f);
         begin
-            k = 0; w = 0; v = 0;
+            fmt = F_END;
             case (f)
-                0: begin w = 1; v = VERSION; end
-                1: begin w = 1; v = rtype_code; end
-                2: begin w = 2; v = r_seq; end
-                3: begin w = 2; v = r_board; end
-                default: k = 2;
-            endcase
-            if (f >= 4) begin
-                k = 2;
-                case (t)
-                    R_NACK: if (f == 4) begin k = 0; w = 1; v = nack_code; end
-                            else if (f == 5) k = 1;
+                0: fmt = f_val(V_IMM, 1, VERSION);
+                1: fmt = f_val(V_TYPE, 1, 0);
+                2: fmt = f_val(V_SEQ, 2, 0);
+                3: fmt = f_val(V_BOARD, 2, 0);
+                default: case (t)
+                    R_NACK: fmt = f == 4 ? f_val(V_NACK, 1, 0) : f == 5 ? F_STR : F_END;
                     R_IDENTITY: case (f)
-                        4: begin k = 0; w = 1; v = is_router(cb) ? 1 : 2; end
-                        5: begin k = 0; w = 2; v = index_of(cb); end
-                        6: begin k = 0; w = 1; v = ORDER; end
-                        7: begin k = 0; w = 4; v = N; end
-                        8: begin k = 0; w = 8; v = boot_of(cb); end
-                        9: k = 1;
-                        default: k = 2;
+                        4: fmt = f_val(V_KIND, 1, 0);
+                        5: fmt = f_val(V_INDEX, 2, 0);
+                        6: fmt = f_val(V_IMM, 1, ORDER);
+                        7: fmt = f_val(V_IMM, 4, N);
+                        8: fmt = f_val(V_BOOT, 8, 0);
+                        9: fmt = F_STR;
+                        default: fmt = F_END;
                     endcase
                     R_BACKPLANE: case (f)
-                        4: begin k = 0; w = 2; v = NB; end
-                        5: begin k = 0; w = 1; v = ORDER; end
-                        6: begin k = 0; w = 8; v = {nv_seed, 16'd0, 16'hFFFF}; end
-                        default: k = 2;
+                        4: fmt = f_val(V_IMM, 2, NB);
+                        5: fmt = f_val(V_IMM, 1, ORDER);
+                        6: fmt = f_val(V_BPBOOT, 8, 0);
+                        default: fmt = F_END;
                     endcase
                     R_CRC: case (f)
-                        4: begin k = 0; w = 1; v = rbank; end
-                        5: begin k = 0; w = 1; v = rregion; end
-                        6: begin k = 0; w = 4; v = rl[0]; end
-                        7: begin k = 0; w = 4; v = rc[0]; end
-                        default: k = 2;
+                        4: fmt = f_val(V_BANK, 1, 0);
+                        5: fmt = f_val(V_REGION, 1, 0);
+                        6: fmt = f_val(V_RL, 4, 0);
+                        7: fmt = f_val(V_RC, 4, 0);
+                        default: fmt = F_END;
                     endcase
-                    R_CRCS: if (f == 4) begin k = 0; w = 1; v = rbank; end
-                            else if (f == 5) begin k = 0; w = 1; v = 4; end
-                            else if (f < 14) begin k = 0; w = 4; v = f[0] ? rc[(f - 6) >> 1] : rl[(f - 6) >> 1]; end
-                    R_STATUS: if (f == 4) begin k = 0; w = 8; v = bp ? {nv_seed, 16'd0, 16'hFFFF} : boot_of(cb); end
-                              else if (f == 5) begin k = 0; w = 8; v = slot; end
-                              else if (f == 6) begin k = 0; w = 8; v = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb]; end
-                              else if (f == 7) begin k = 0; w = 1; v = bp ? 0 : 4; end
-                              else if (f < 16 && !bp) begin k = 0; w = 4; v = f[0] ? rc[(f - 8) >> 1] : rl[(f - 8) >> 1]; end
-                    R_TELEMETRY: if (f == 4) begin k = 0; w = 8; v = slot; end
-                                 else if (f == 5) begin k = 0; w = 1; v = running; end
-                                 else if (f == 6) begin k = 0; w = 1; v = 10 + ORDER; end
-                                 else if (f < 17) begin k = 0; w = 8; v = fab_counters[64 * (f - 7) +: 64]; end
-                                 else if (f < 17 + ORDER) begin k = 0; w = 8; v = 0; end // no stuck nodes on this bench
-                                 else if (f == 17 + ORDER) begin k = 0; w = 1; v = ORDER; end
-                                 else if (f < 18 + 2 * ORDER) begin k = 0; w = 1; v = fab_states[8 * (f - 18 - ORDER) +: 8]; end
-                    R_OWNER: if (f == 4) begin k = 0; w = 8; v = gen[cb]; end
-                             else if (f == 5) begin k = 0; w = 4; v = lease_left(cb); end
-                             else if (f == 6) k = 1;
-                    R_REBOOTED: if (f == 4) begin k = 0; w = 8; v = boot_of(cb); end
-                    default: k = 2;
+                    R_CRCS: if (f == 4) fmt = f_val(V_BANK, 1, 0);
+                            else if (f == 5) fmt = f_val(V_IMM, 1, 4);
+                            else if (f < 14) fmt = f_val(f[0] ? V_RC : V_RL, 4, (f - 6) >> 1);
+                    R_STATUS: if (f == 4) fmt = f_val(bp ? V_BPBOOT : V_BOOT, 8, 0);
+                              else if (f == 5) fmt = f_val(V_SLOT, 8, 0);
+                              else if (f == 6) fmt = f_val(V_PEND, 8, 0);
+                              else if (f == 7) fmt = f_val(V_IMM, 1, bp ? 0 : 4);
+                              else if (f < 16 && !bp) fmt = f_val(f[0] ? V_RC : V_RL, 4, (f - 8) >> 1);
+                    R_TELEMETRY: if (f == 4) fmt = f_val(V_SLOT, 8, 0);
+                                 else if (f == 5) fmt = f_val(V_RUN, 1, 0);
+                                 else if (f == 6) fmt = f_val(V_IMM, 1, 10 + ORDER);
+                                 else if (f < 17) fmt = f_val(V_COUNTER, 8, f - 7);
+                                 else if (f < 17 + ORDER) fmt = f_val(V_IMM, 8, 0); // no stuck nodes on this bench
+                                 else if (f == 17 + ORDER) fmt = f_val(V_IMM, 1, ORDER);
+                                 else if (f < 18 + 2 * ORDER) fmt = f_val(V_STATE, 1, f - 18 - ORDER);
+                    R_OWNER: if (f == 4) fmt = f_val(V_GEN, 8, 0);
+                             else if (f == 5) fmt = f_val(V_LEFT, 4, 0);
+                             else if (f == 6) fmt = F_STR;
+                    R_REBOOTED: if (f == 4) fmt = f_val(V_BOOT, 8, 0);
+                    default: fmt = F_END;
                 endcase
-            end
-            field = {k, w, 4'd0, v};
+            endcase
         end
+    endfunction
+
+    function [63:0] value_of(input [4:0] src, input [15:0] imm);
+        case (src)
+            V_IMM: value_of = imm;
+            V_TYPE: value_of = rtype_code;
+            V_SEQ: value_of = r_seq;
+            V_BOARD: value_of = r_board;
+            V_NACK: value_of = nack_code;
+            V_KIND: value_of = is_router(cb) ? 1 : 2;
+            V_INDEX: value_of = index_of(cb);
+            V_BOOT: value_of = boot_of(cb);
+            V_BPBOOT: value_of = {nv_seed, 16'd0, 16'hFFFF};
+            V_BANK: value_of = rbank;
+            V_REGION: value_of = rregion;
+            V_RL: value_of = rl[imm[1:0]];
+            V_RC: value_of = rc[imm[1:0]];
+            V_SLOT: value_of = slot;
+            V_PEND: value_of = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb];
+            V_RUN: value_of = running;
+            V_COUNTER: value_of = fab_counters[64 * imm[3:0] +: 64];
+            V_STATE: value_of = fab_states[8 * imm[4:0] +: 8];
+            V_GEN: value_of = gen[cb];
+            V_LEFT: value_of = lease_left(cb);
+            default: value_of = 0;
+        endcase
     endfunction
 
     function live(input [BW-1:0] b);
@@ -397,7 +423,7 @@ module oft_engine #(
     wire region_ok_w = size_of(cb, w_region) != 0;
     wire rs_w = w_region == 3;
 
-    wire [73:0] fld = field(rtype, fi);
+    wire [26:0] fld = fmt(rtype, fi);
     integer k;
     always @(posedge clk) begin
         rb_we <= 1'b0;
@@ -856,10 +882,10 @@ module oft_engine #(
 
             // ---- the answer: fields, strings, CRC, then the framer ---------------------------------
             S_RESP: begin
-                case (fld[73:72])
+                case (fld[26:25])
                     2'd0: begin
-                        shift <= fld[63:0];
-                        nbytes <= fld[71:68];
+                        shift <= value_of(fld[24:20], fld[15:0]);
+                        nbytes <= fld[19:16];
                         state <= S_BYTES;
                     end
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
