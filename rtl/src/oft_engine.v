@@ -20,6 +20,7 @@ module oft_engine #(
     parameter FIRST_PROC  = 0,        // index of the processor board at address ROUTERS
     parameter CLK_HZ      = 1000000,
     parameter HDR         = 24,
+    parameter OW_AW       = 8,        // bytes of an owner id, log2 (a proof takes fewer)
     // derived (the fabric port's width): bits of a board address, and of an offset into region A
     parameter BW          = $clog2(ROUTERS + PROCS + 1),
     parameter RA_AW       = $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 8 ? (1 << ORDER) / 8 : 1))
@@ -102,11 +103,11 @@ module oft_engine #(
     // ---- memories -------------------------------------------------------------------------------
     reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];  // {board, bank, offset}
     reg [7:0] ph_mem [0:(NB << (PH_AW + 1)) - 1];
-    reg [7:0] ow_mem [0:((NB + 1) << 8) - 1];      // {board, byte}: owner ids
+    reg [7:0] ow_mem [0:((NB + 1) << OW_AW) - 1];  // {board, byte}: owner ids
     reg        ra_we, ph_we, ow_we;
     reg [BW+RA_AW:0] ra_a;
     reg [BW+PH_AW:0] ph_a;
-    reg [BW+7:0]     ow_a;
+    reg [BW+OW_AW-1:0] ow_a;
     reg [7:0] mem_wd;
     reg [7:0] ra_q, ph_q, ow_q;
     always @(posedge clk) begin
@@ -522,7 +523,7 @@ module oft_engine #(
                     cmp_equal <= owner_len[cb] == l_len;
                     i <= 0;
                     fb_addr <= 20;
-                    ow_a <= {cb[BW-1:0], 8'd0};
+                    ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
                     wait_rd <= 2'd2;
                     state <= S_CLAIM_CMP;
                 end else if (q_type == 8'h0B) begin
@@ -725,7 +726,7 @@ module oft_engine #(
                 if (fb_data != ow_q) cmp_equal <= 1'b0;
                 i <= i + 1'b1;
                 fb_addr <= 20 + i + 1'b1;
-                ow_a <= {cb[BW-1:0], i[7:0] + 8'd1};
+                ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
                 wait_rd <= 2'd2;
             end
             S_CLAIM_DECIDE: begin
@@ -748,7 +749,7 @@ module oft_engine #(
                 answer(R_OWNER, 8'h8C);
             end else if (have) begin
                 ow_we <= 1'b1;
-                ow_a <= {cb[BW-1:0], i[7:0]};
+                ow_a <= {cb[BW-1:0], i[OW_AW-1:0]};
                 mem_wd <= fb_data;
                 i <= i + 1'b1;
                 fb_addr <= 20 + i + 1'b1;
@@ -891,7 +892,7 @@ module oft_engine #(
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
                         str_src <= rtype == R_OWNER ? SRC_OWNER : SRC_TEXT;
                         text_a <= {rtype == R_NACK ? reason : RS_FIRMWARE, 5'd0};
-                        ow_a <= {cb[BW-1:0], 8'd0};
+                        ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
                         wait_rd <= 2'd2;
                         str_i <= 0;
                         str_len <= 0;
@@ -931,7 +932,7 @@ module oft_engine #(
             end else if (have) begin
                 emit(str_src == SRC_OWNER ? ow_q : text_q);
                 str_i <= str_i + 1'b1;
-                ow_a <= {cb[BW-1:0], str_i + 8'd1};
+                ow_a <= {cb[BW-1:0], str_i[OW_AW-1:0] + 1'b1};
                 text_a <= text_a + 1'b1;
                 wait_rd <= 2'd2;
             end
@@ -969,4 +970,67 @@ module oft_engine #(
             default: state <= S_IDLE;
         endcase
     end
+
+`ifdef FORMAL
+    // Properties, proved by Yosys's sat (rtl/formal/prove.sh) by induction. The environment: a
+    // request's header and length stay as they were while the engine works on it (frame_rx holds them).
+    reg [8*HDR-1:0] f_hdr;
+    reg [12:0] f_len;
+    reg f_past = 1'b0;
+    reg [63:0] f_gen [0:NB];
+    reg f_sel [0:2*NB-1];
+    reg [5:0] f_state;
+    reg f_due [0:NB-1];
+    always @(posedge clk) begin
+        if (state == S_IDLE) begin
+            f_hdr <= hdr;
+            f_len <= frame_len;
+        end
+        f_past <= !por;
+        f_state <= state;
+        for (k = 0; k <= NB; k = k + 1) f_gen[k] <= gen[k];
+        for (k = 0; k < 2 * NB; k = k + 1) f_sel[k] <= sel[k];
+        for (k = 0; k < NB; k = k + 1) f_due[k] <= pend_valid[k] && pend_epoch[k] == slot;
+    end
+    always @* begin
+        if (state != S_IDLE) begin
+            assume(hdr == f_hdr);
+            assume(frame_len == f_len);
+        end
+        if (f_past && !por) begin
+            // 1. a board's generation (and the backplane's) never decreases
+`ifdef FORMAL_GEN
+            for (k = 0; k <= NB; k = k + 1) assert($signed(gen[k]) >= $signed(f_gen[k]));
+`endif
+            // 3. an active bank changes only at a slot boundary, to a commit due at that slot (or
+            //    empties, when the board reboots)
+`ifdef FORMAL_ACTIVE
+            for (k = 0; k < 2 * NB; k = k + 1)
+                if (sel[k] != f_sel[k]) assert((f_state == S_BOUNDARY && f_due[k / 2]) || (f_state == S_CLEAR && act_len[k] == 0));
+`endif
+            // 2. staging is written for a request only under the board's generation, from its claimant
+            //    since it booted, and never into a region whose commit is scheduled (so what becomes
+            //    active is what the commit checked)
+        end
+        if (!por) begin // (a property of the present state alone: no past needed)
+`ifdef FORMAL_STAGING
+            // (a CRC loop returns only where a loop was started from)
+            if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            // (a request's board is the one its header names, and a board that exists)
+            if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state == S_WR_COPY) assert(!bp && cb < NB);
+            if (state == S_WR_COPY) begin
+                assert(q_type == 8'h02 && gen[cb] != 0 && q_gen == gen[cb] && claimed[cb]);
+                assert(!(pend_valid[cb] && pend_mask[cb][rs_w]));
+            end
+`endif
+        end
+        if (f_past && !por) begin
+`ifdef FORMAL_STAGING
+            // and a bank is written nowhere else but in the copy-back after a flip and a reboot's clearing
+            if (ra_we || ph_we) assert(f_state == S_WR_COPY || f_state == S_COPYBACK || f_state == S_CLEAR);
+`endif
+        end
+    end
+`endif
 endmodule

@@ -1,0 +1,35 @@
+package org.oft.sim.rtl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The RTL's safety properties hold in every reachable state, proved by Yosys's sat by induction
+ * (rtl/formal/prove.sh): generations never decrease; staging changes only under the board's
+ * generation and never while its commit is scheduled; an active bank changes only at a slot
+ * boundary, to a commit due then.
+ */
+@Timeout(600)
+class RtlPropertiesTest {
+    @Test
+    void theBoardsPropertiesAreProved() throws Exception {
+        boolean yosys = Files.isExecutable(Paths.get("/usr/bin/yosys"));
+        assumeTrue(yosys, "Yosys is not installed");
+        Process p = new ProcessBuilder("bash", RtlBench.rtlDir().resolve("formal/prove.sh").toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(9, TimeUnit.MINUTES), "prove.sh did not finish");
+        System.out.print(out);
+        assertEquals(0, p.exitValue(), out);
+        for (String property : new String[] {"GEN", "STAGING", "ACTIVE"}) {
+            assertTrue(out.contains(property + ": proved"), property + " was not proved:\n" + out);
+        }
+    }
+}
