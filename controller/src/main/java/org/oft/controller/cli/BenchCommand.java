@@ -32,9 +32,9 @@ final class BenchCommand implements Callable<Integer> {
 
     /** What --what names, in the order "all" runs them. */
     static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "multipath", "large",
-            "switch-deploy", "reroute", "study", "console");
+            "switch-deploy", "reroute", "study", "console", "rtl");
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, large, switch-deploy, reroute, study, console or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, large, switch-deploy, reroute, study, console, rtl or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -45,6 +45,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--slot-order", defaultValue = "10", description = "Order of the slot-model benchmark.")
     int slotOrder;
+
+    @Option(names = "--rtl-order", defaultValue = "4", description = "Order of the RTL bench's deploy and speed figures (1..6).")
+    int rtlOrder;
+
+    @Option(names = "--no-synth", description = "With --what rtl: leave out synthesis and place-and-route (a minute or two a board).")
+    boolean noSynth;
 
     @Option(names = "--runs", defaultValue = "5", description = "Measured runs per figure.")
     int runs;
@@ -172,6 +178,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (what.equals("all") || what.equals("console")) {
             new ConsoleBenchmark(out, spec.commandLine().getErr()).run(consoleOrder, clients, seconds, Math.max(Math.min(10, seconds), seconds / 4));
+        }
+        if (what.equals("all") || what.equals("rtl")) {
+            if (rtlOrder < org.oft.sim.rtl.RtlBench.MIN_ORDER || rtlOrder > org.oft.sim.rtl.RtlBench.MAX_ORDER) {
+                throw new IllegalArgumentException("--rtl-order must be between " + org.oft.sim.rtl.RtlBench.MIN_ORDER + " and "
+                        + org.oft.sim.rtl.RtlBench.MAX_ORDER + ", got " + rtlOrder);
+            }
+            new RtlBenchmark(out).run(rtlOrder, 10, !noSynth);
         }
         out.finish();
         return 0;

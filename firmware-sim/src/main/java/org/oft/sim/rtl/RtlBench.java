@@ -130,7 +130,42 @@ public final class RtlBench implements AutoCloseable {
 
     /** Builds if need be, starts the model and waits for its ptys; {@code log} takes its stderr. */
     public static RtlBench start(int order, int ports, int latency, ProcessBuilder.Redirect log) {
-        List<String> cmd = command(order, ports, latency);
+        return start(command(order, ports, latency), log);
+    }
+
+    /** The model as fast as it runs, its clock ahead of the wall's (for a benchmark; its stderr is read by {@link #stats}). */
+    public static RtlBench startUnpaced(int order) {
+        List<String> cmd = new ArrayList<>(command(order, 1, 1));
+        cmd.add("--unpaced");
+        return start(cmd, ProcessBuilder.Redirect.PIPE);
+    }
+
+    /** The model's cycles, wall-clock seconds and slot so far. */
+    public record Stats(long cycles, double seconds, long slot) {
+    }
+
+    private BufferedReader log;
+
+    /** Asks the model how far it has run (a model started by {@link #startUnpaced}). */
+    public Stats stats() {
+        command("stats");
+        try {
+            if (log == null) {
+                log = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+            }
+            for (String line = log.readLine(); line != null; line = log.readLine()) {
+                String[] w = line.trim().split(" ");
+                if (w.length == 7 && w[0].equals("stats")) {
+                    return new Stats(Long.parseLong(w[2]), Double.parseDouble(w[4]), Long.parseLong(w[6]));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException("the RTL model's statistics could not be read: " + e.getMessage());
+        }
+        throw new IllegalStateException("the RTL model ended");
+    }
+
+    private static RtlBench start(List<String> cmd, ProcessBuilder.Redirect log) {
         int baud = baud(Paths.get(cmd.get(0)).getParent());
         Process p;
         try {
