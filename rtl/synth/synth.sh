@@ -21,22 +21,32 @@ boards=(
     "router-level board, level 1|-set ORDER $order -set ROUTERS 1 -set PROCS 0 -set LEVEL 1"
     "processor board|-set ORDER $order -set ROUTERS 0 -set PROCS 1"
 )
-printf '%-32s %6s %6s %6s %5s %9s %s\n' "board (order $order)" "LUTs" "of" "FFs" "BRAM" "Fmax MHz" "ECP5 (yosys): LUTs FFs DP16KD"
+printf '%-30s %-14s %-8s %6s %-22s %s\n' "board (order $order)" "UP5K LCs" "RAM" "FFs" "Fmax (MHz, nextpnr)" "ECP5 (yosys): LUT4 FFs DP16KD"
+pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|Fmax" (Fmax "-" when it does not fit)
+    local dev=$1 pkg=$2 tag=$3 log="$out/$3.$1.pnr.log"
+    nextpnr-ice40 --"$dev" --package "$pkg" --json "$out/$tag.json" --asc "$out/$tag.$dev.asc" --freq "$clk_mhz" \
+        --pcf-allow-unconstrained --seed 1 --log "$log" >/dev/null 2>&1 || true
+    local lc ram fmax
+    lc=$(grep -m1 'ICESTORM_LC:' "$log" | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
+    ram=$(grep -m1 'ICESTORM_RAM:' "$log" | sed -E 's/.*ICESTORM_RAM: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
+    fmax=$(grep 'Max frequency for clock' "$log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    echo "$lc|$ram|${fmax:--}"
+}
 for entry in "${boards[@]}"; do
     name="${entry%%|*}"
     params="${entry#*|}"
     tag="$(echo "$name" | tr -c 'a-z0-9\n' '-' | sed 's/-*$//')"
     yosys -q -l "$out/$tag.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ice40 -top oft_board -json $out/$tag.json" >/dev/null
-    nextpnr-ice40 --up5k --package sg48 --json "$out/$tag.json" --asc "$out/$tag.asc" --freq "$clk_mhz" --pcf-allow-unconstrained \
-        --seed 1 --log "$out/$tag.pnr.log" >/dev/null 2>&1 || { echo "$name: nextpnr failed, see $out/$tag.pnr.log" >&2; tail -5 "$out/$tag.pnr.log" >&2; continue; }
-    luts=$(grep -m1 'ICESTORM_LC:' "$out/$tag.pnr.log" | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1 \2/')
-    ram=$(grep -m1 'ICESTORM_RAM:' "$out/$tag.pnr.log" | sed -E 's/.*ICESTORM_RAM: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
     ffs=$(grep -E '^ +SB_DFF' "$out/$tag.ice40.log" | awk '{s += $2} END {print s}')
-    fmax=$(grep 'Max frequency for clock' "$out/$tag.pnr.log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    IFS='|' read -r lc ram fmax <<<"$(pnr up5k sg48 "$tag")"
+    fits="$fmax"
+    if [ "$fmax" = "-" ]; then # does not fit the UP5K: the HX8K's figures instead
+        IFS='|' read -r hlc hram hfmax <<<"$(pnr hx8k ct256 "$tag")"
+        fits="does not fit; HX8K: $hlc LCs, $hfmax MHz"
+    fi
     yosys -q -l "$out/$tag.ecp5.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ecp5 -top oft_board; stat" >/dev/null
     e_luts=$(grep -E '^ +LUT4' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
     e_ffs=$(grep -E '^ +TRELLIS_FF' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
     e_ram=$(grep -E '^ +DP16KD' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
-    set -- $luts
-    printf '%-32s %6s %6s %6s %5s %9s %s\n' "$name" "$1" "$2" "$ffs" "$ram" "$fmax" "${e_luts:-?} ${e_ffs:-?} ${e_ram:-0}"
+    printf '%-30s %-14s %-8s %6s %-22s %s\n' "$name" "$lc" "$ram" "$ffs" "$fits" "${e_luts:-?} ${e_ffs:-?} ${e_ram:-0}"
 done

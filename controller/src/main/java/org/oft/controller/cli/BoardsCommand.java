@@ -14,15 +14,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "boards", footer = {"%nExamples:", "  oftctl boards probe --board sim-pty", "  oftctl boards probe --board serial:/dev/ttyUSB0@921600 --state ~/.oftctl/deployed.json"}, description = "Look at the boards of a bench.")
+@Command(name = "boards", footer = {"%nExamples:", "  oftctl boards probe --board sim-pty", "  oftctl boards probe --board serial:/dev/ttyUSB0@921600 --state ~/.oftctl/deployed.json",
+        "  oftctl boards conform --board rtl-pty", "  oftctl boards conform --board serial:/dev/ttyUSB0@3000000 --take-over"},
+        description = "Look at the boards of a bench, or take them through the protocol's conformance suite.")
 final class BoardsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", description = "probe: identify every board and print the CRCs of its active tables.")
+    @Parameters(index = "0", description = "probe: identify every board and print the CRCs of its active tables; conform: run the"
+            + " protocol's conformance suite (docs/board-protocol.md) against the bench, a case a line.")
     String action;
 
-    @Option(names = "--board", required = true, description = "serial:/dev/ttyUSB0[@baud], uio:/dev/uio0 or sim-pty.")
+    @Option(names = "--board", required = true, description = "serial:/dev/ttyUSB0[@baud], uio:/dev/uio0, sim-pty or rtl-pty.")
     String board;
 
     @Option(names = "--state", description = "Also check every board against this deployed-configuration record.")
@@ -31,12 +34,19 @@ final class BoardsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON document instead of CSV.")
     boolean json;
 
+    @Option(names = "--take-over", description = "With conform on serial: or uio: boards: the suite claims every board with take-over"
+            + " (a controller running them is fenced) and rewrites staging, commits and the slot clock; say so to run it.")
+    boolean takeOver;
+
     @Override
     public Integer call() {
-        if (!action.equals("probe")) {
-            throw new IllegalArgumentException("unknown action '" + action + "' (probe)");
+        if (!action.equals("probe") && !action.equals("conform")) {
+            throw new IllegalArgumentException("unknown action '" + action + "' (probe or conform)");
         }
         BoardSpec s = BoardSpec.parse(board);
+        if (action.equals("conform")) {
+            return new BoardConformance(spec.commandLine().getOut()).run(s, takeOver);
+        }
         if (s.kind().equals("sim")) {
             throw new IllegalArgumentException("probe reaches boards over a link: use sim-pty, serial:... or uio:...");
         }

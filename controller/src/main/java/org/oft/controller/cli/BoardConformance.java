@@ -1,0 +1,83 @@
+package org.oft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.function.IntConsumer;
+import org.oft.controller.service.boards.BoardSpec;
+import org.oft.hal.conformance.BoardProbe;
+import org.oft.hal.conformance.ConformanceSuite;
+import org.oft.hal.transport.ByteLink;
+import org.oft.hal.transport.MailboxLink;
+import org.oft.hal.transport.SerialLink;
+import org.oft.sim.rtl.RtlBench;
+
+/** {@code oftctl boards conform}: the protocol's conformance suite against a bench, a case a line, as a lab runs it on a board. */
+final class BoardConformance {
+    private final PrintWriter out;
+
+    BoardConformance(PrintWriter out) {
+        this.out = out;
+    }
+
+    int run(BoardSpec s, boolean takeOver) {
+        ByteLink link;
+        IntConsumer reboot = null;
+        AutoCloseable owner = null;
+        switch (s.kind()) {
+            case "serial", "uio" -> {
+                if (!takeOver) {
+                    throw new IllegalArgumentException("conform claims every board with take-over (a controller running them is fenced)"
+                            + " and rewrites their staging, commits and slot clock: add --take-over to run it on " + s.kind() + ":" + s.path());
+                }
+                link = s.kind().equals("serial") ? SerialLink.open(s.path(), s.baud()) : MailboxLink.open(s.path(), false);
+            }
+            case "rtl-pty" -> {
+                RtlBench rtl = RtlBench.start(4, 1, 1, ProcessBuilder.Redirect.DISCARD);
+                link = SerialLink.open(rtl.ptys().get(0), rtl.baud());
+                reboot = rtl::reboot;
+                owner = rtl;
+            }
+            case "sim-pty" -> {
+                BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--pty", "--order", "4");
+                link = SerialLink.open(sp.announce().substring(4).trim(), BoardSpec.DEFAULT_BAUD);
+                owner = () -> BoardSpec.BoardProcess.kill(sp.process());
+            }
+            default -> throw new IllegalArgumentException("conform reaches boards over a link: use serial:..., uio:..., sim-pty or rtl-pty");
+        }
+        int passed = 0;
+        int failed = 0;
+        int skipped = 0;
+        try {
+            ConformanceSuite.Bench bench = new ConformanceSuite.Bench(new BoardProbe(link, 3000), reboot);
+            for (ConformanceSuite.Case c : ConformanceSuite.cases()) {
+                if (c.needsReboot() && reboot == null) {
+                    out.println("SKIP " + c.name() + ": nobody here can power-cycle a board (power-cycle one by hand and watch for Rebooted)");
+                    skipped++;
+                    continue;
+                }
+                try {
+                    c.check().run(bench);
+                    out.println("PASS " + c.name());
+                    passed++;
+                } catch (AssertionError e) {
+                    out.println("FAIL " + c.name() + ": " + e.getMessage());
+                    failed++;
+                }
+                out.flush();
+            }
+        } catch (AssertionError e) {
+            out.println("FAIL the bench could not be identified: " + e.getMessage());
+            failed++;
+        } finally {
+            link.close();
+            if (owner != null) {
+                try {
+                    owner.close();
+                } catch (Exception e) {
+                    // the model process ends with us anyway
+                }
+            }
+        }
+        out.println("conformance: " + passed + " cases passed, " + failed + " failed, " + skipped + " skipped");
+        return failed == 0 ? 0 : 1;
+    }
+}
