@@ -91,8 +91,8 @@ module oft_engine #(
     reg [31:0] lease_end  [0:NB];
     reg [15:0] boots      [0:NB];
     // per board and region slot (0: sequence or table, 1: phases)
-    reg [31:0] stg_len    [0:2*NB-1];
-    reg [31:0] act_len    [0:2*NB-1];
+    reg [19:0] stg_len    [0:2*NB-1];   // a region is at most 2^17 bytes
+    reg [19:0] act_len    [0:2*NB-1];
     reg [31:0] act_crc    [0:2*NB-1];
     reg [31:0] pend_crc   [0:2*NB-1];
     reg        sel        [0:2*NB-1];
@@ -150,10 +150,10 @@ module oft_engine #(
     assign fab_loaded = &loaded_each;
 
     // ---- time: milliseconds for leases, the slot clock -------------------------------------------
-    reg [31:0] ms_div;
+    reg [19:0] ms_div;     // CLK_HZ / 1000 is below 2^20 up to 1 GHz
     reg [31:0] now_ms;
-    reg [47:0] reload;     // cycles a slot, less one
-    reg [47:0] cyc;        // cycles left in this slot
+    reg [39:0] reload;     // cycles a slot, less one (a slot of 1000 s at 1 GHz fits)
+    reg [39:0] cyc;        // cycles left in this slot
     reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
     wire [2:0] owed = due - done;
     always @(posedge clk) begin
@@ -217,8 +217,9 @@ module oft_engine #(
     reg        str_head;    // the string's length byte is next
     reg [8:0]  rp;          // bytes of the answer so far
     reg [31:0] rcrc;
-    reg [31:0] rl [0:3];    // lengths and CRCs the answer carries
-    reg [31:0] rc [0:3];
+    reg [19:0] res_len [0:1]; // staging's length and CRC as a loop found them, by region slot
+    reg [31:0] res_crc [0:1];
+    reg        view_active; // the answer lists the active banks (else the staging results)
     reg [7:0]  rbank, rregion;
 
     // loops
@@ -287,18 +288,18 @@ module oft_engine #(
                     R_CRC: case (f)
                         4: fmt = f_val(V_BANK, 1, 0);
                         5: fmt = f_val(V_REGION, 1, 0);
-                        6: fmt = f_val(V_RL, 4, 0);
-                        7: fmt = f_val(V_RC, 4, 0);
+                        6: fmt = f_val(V_RL, 4, rregion);
+                        7: fmt = f_val(V_RC, 4, rregion);
                         default: fmt = F_END;
                     endcase
                     R_CRCS: if (f == 4) fmt = f_val(V_BANK, 1, 0);
                             else if (f == 5) fmt = f_val(V_IMM, 1, 4);
-                            else if (f < 14) fmt = f_val(f[0] ? V_RC : V_RL, 4, (f - 6) >> 1);
+                            else if (f < 14) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 6) >> 1) + 1);
                     R_STATUS: if (f == 4) fmt = f_val(bp ? V_BPBOOT : V_BOOT, 8, 0);
                               else if (f == 5) fmt = f_val(V_SLOT, 8, 0);
                               else if (f == 6) fmt = f_val(V_PEND, 8, 0);
                               else if (f == 7) fmt = f_val(V_IMM, 1, bp ? 0 : 4);
-                              else if (f < 16 && !bp) fmt = f_val(f[0] ? V_RC : V_RL, 4, (f - 8) >> 1);
+                              else if (f < 16 && !bp) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 8) >> 1) + 1);
                     R_TELEMETRY: if (f == 4) fmt = f_val(V_SLOT, 8, 0);
                                  else if (f == 5) fmt = f_val(V_RUN, 1, 0);
                                  else if (f == 6) fmt = f_val(V_IMM, 1, 10 + ORDER);
@@ -329,8 +330,8 @@ module oft_engine #(
             V_BPBOOT: value_of = {nv_seed, 16'd0, 16'hFFFF};
             V_BANK: value_of = rbank;
             V_REGION: value_of = rregion;
-            V_RL: value_of = rl[imm[1:0]];
-            V_RC: value_of = rc[imm[1:0]];
+            V_RL: value_of = size_of(cb, imm[7:0]) == 0 ? 0 : view_active ? act_len[2 * cb + (imm[7:0] == 3)] : res_len[imm[7:0] == 3];
+            V_RC: value_of = size_of(cb, imm[7:0]) == 0 ? 0 : view_active ? act_crc[2 * cb + (imm[7:0] == 3)] : res_crc[imm[7:0] == 3];
             V_SLOT: value_of = slot;
             V_PEND: value_of = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb];
             V_RUN: value_of = running;
@@ -577,14 +578,14 @@ module oft_engine #(
                         8'h03: begin
                             rbank <= c_bank;
                             rregion <= c_region;
+                            view_active <= c_bank == 1;
                             if (c_region == 0 && c_bank <= 1) begin
                                 crcs_r <= 0;
                                 state <= S_CRCS_NEXT;
                             end else if (size_of(cb, c_region) == 0 || c_bank > 1) begin
                                 nack(5, RS_NO_REGION);
                             end else if (c_bank == 1) begin
-                                rl[0] <= act_len[2 * cb + (c_region == 3)];
-                                rc[0] <= act_crc[2 * cb + (c_region == 3)];
+                                view_active <= 1'b1;
                                 answer(R_CRC, 8'h83);
                             end else begin
                                 crc_loop(c_region, stg_len[2 * cb + (c_region == 3)], S_SEND);
@@ -612,19 +613,7 @@ module oft_engine #(
                             end
                         end
                         8'h08: begin
-                            for (k = 0; k < 4; k = k + 1) begin
-                                rl[k] <= 0;
-                                rc[k] <= 0;
-                            end
-                            if (is_router(cb)) begin
-                                rl[0] <= act_len[2 * cb];
-                                rc[0] <= act_crc[2 * cb];
-                            end else begin
-                                rl[1] <= act_len[2 * cb];
-                                rc[1] <= act_crc[2 * cb];
-                            end
-                            rl[2] <= act_len[2 * cb + 1];
-                            rc[2] <= act_crc[2 * cb + 1];
+                            view_active <= 1'b1;
                             answer(R_STATUS, 8'h88);
                         end
                         default: nack(2, RS_BOARD_TYPE);
@@ -665,13 +654,11 @@ module oft_engine #(
 
             // Crcs: every region, staging computed, active as committed
             S_CRCS_NEXT: begin
-                if (crcs_r != 0) begin // the loop for region crcs_r (1-based) just ended
-                    rl[crcs_r - 1] <= n_i;
-                    rc[crcs_r - 1] <= ~crc_acc;
+                if (crcs_r != 0 && size_of(cb, crcs_r) != 0) begin // the loop for region crcs_r (1-based) just ended
+                    res_len[crcs_r == 3] <= n_i;
+                    res_crc[crcs_r == 3] <= ~crc_acc;
                 end
                 if (crcs_r == 3) begin
-                    rl[3] <= 0;
-                    rc[3] <= 0;
                     answer(R_CRCS, 8'h89);
                 end else begin
                     crcs_r <= crcs_r + 1'b1;
@@ -681,9 +668,7 @@ module oft_engine #(
                         crc_acc <= 32'hFFFFFFFF;
                         state <= S_CRCS_NEXT;
                     end else if (rbank == 1) begin
-                        n_i <= act_len[2 * cb + (crcs_r + 1 == 3)];
-                        crc_acc <= ~act_crc[2 * cb + (crcs_r + 1 == 3)];
-                        state <= S_CRCS_NEXT;
+                        state <= S_CRCS_NEXT; // the active banks are answered as committed
                     end else begin
                         crc_loop(crcs_r + 1, stg_len[2 * cb + (crcs_r + 1 == 3)], S_CRCS_NEXT);
                     end
@@ -761,8 +746,8 @@ module oft_engine #(
                 div_n <= div_n << 1;
                 div_sh <= div_sh - 1'b1;
             end else if (div_i == 72) begin
-                reload <= (div_n[47:6] == 0) ? 48'd0 : {6'd0, div_n[47:6]} - 1'b1;
-                cyc <= (div_n[47:6] == 0) ? 48'd0 : {6'd0, div_n[47:6]} - 1'b1;
+                reload <= (div_n[45:6] == 0) ? 40'd0 : div_n[45:6] - 1'b1;
+                cyc <= (div_n[45:6] == 0) ? 40'd0 : div_n[45:6] - 1'b1;
                 running <= 1'b1;
                 done <= due;
                 answer(R_ACK, 8'h90);
@@ -963,8 +948,8 @@ module oft_engine #(
 
             // Crc for one region: the loop has run
             S_SEND: begin
-                rl[0] <= n_i;
-                rc[0] <= ~crc_acc;
+                res_len[rregion == 3] <= n_i;
+                res_crc[rregion == 3] <= ~crc_acc;
                 answer(R_CRC, 8'h83);
             end
             default: state <= S_IDLE;

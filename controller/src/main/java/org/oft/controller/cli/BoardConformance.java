@@ -37,7 +37,9 @@ final class BoardConformance {
                 owner = rtl;
             }
             case "sim-pty" -> {
-                BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn("--pty", "--order", "4");
+                // the model's own log (its take-over warnings, provoked here on purpose) is not the suite's
+                BoardSpec.BoardProcess.Spawned sp = BoardSpec.BoardProcess.spawn(BoardSpec.BoardProcess.MODEL_JVM_OPTIONS,
+                        ProcessBuilder.Redirect.DISCARD, "--pty", "--order", "4");
                 link = SerialLink.open(sp.announce().substring(4).trim(), BoardSpec.DEFAULT_BAUD);
                 owner = () -> BoardSpec.BoardProcess.kill(sp.process());
             }

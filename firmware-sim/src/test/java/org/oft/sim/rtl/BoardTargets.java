@@ -23,10 +23,14 @@ final class BoardTargets {
     /** A bench reached over a link; {@code reboot} power-cycles a board (null where nobody can). */
     record Target(String name, ByteLink link, IntConsumer reboot, AutoCloseable owner) implements AutoCloseable {
         @Override
-        public void close() throws Exception {
+        public void close() {
             link.close();
             if (owner != null) {
-                owner.close();
+                try {
+                    owner.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("the bench did not close: " + e.getMessage(), e);
+                }
             }
         }
     }
