@@ -37,9 +37,10 @@ module frame_rx #(
     reg        bad;       // the run cannot be a good frame
     reg        over;      // the run exceeded MAX_ENCODED
     reg [31:0] crc;
+    reg [4:0]  align;     // shifts left to put byte 0 of a short frame at hdr[7:0]
 
-    assign in_ready = !frame_valid;
-    wire take = in_valid && !frame_valid;
+    assign in_ready = !frame_valid && align == 0;
+    wire take = in_valid && !frame_valid && align == 0;
 
     task put(input [7:0] b);
         begin
@@ -47,7 +48,7 @@ module frame_rx #(
                 buf_we <= 1'b1;
                 buf_addr <= decoded;
                 buf_data <= b;
-                if (decoded < HDR) hdr[8*decoded +: 8] <= b;
+                if (decoded < HDR) hdr <= {b, hdr[8*HDR-1:8]}; // shifted in; aligned at the frame's end
                 decoded <= decoded + 1'b1;
                 crc <= crc32c_byte(crc, b);
             end else begin
@@ -68,11 +69,16 @@ module frame_rx #(
             bad <= 1'b0;
             over <= 1'b0;
             crc <= 32'hFFFFFFFF;
+            align <= 0;
             corrupt <= 0;
             oversized <= 0;
         end else begin
             if (frame_valid && frame_done) frame_valid <= 1'b0;
-            if (take) begin
+            if (align != 0) begin
+                hdr <= {8'd0, hdr[8*HDR-1:8]};
+                align <= align - 1'b1;
+                if (align == 1) frame_valid <= 1'b1;
+            end else if (take) begin
                 if (in_data == 8'h00) begin
                     if (over) begin
                         oversized <= oversized + 1'b1;
@@ -80,8 +86,9 @@ module frame_rx #(
                         if (bad || left != 0 || decoded < 4 || crc != CRC32C_RESIDUE) begin
                             corrupt <= corrupt + 1'b1;
                         end else begin
-                            frame_valid <= 1'b1;
                             frame_len <= decoded - 13'd4;
+                            if (decoded < HDR) align <= HDR - decoded;
+                            else frame_valid <= 1'b1;
                         end
                     end
                     encoded <= 0;
