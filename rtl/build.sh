@@ -26,7 +26,7 @@ if [ -x "$exe" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
     exit 0
 fi
 rm -rf "$dir/obj"
-verilator --cc --exe --build -O3 -Wno-fatal -Wno-WIDTH -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM -Wno-BLKSEQ --x-assign fast --x-initial fast \
+verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal -Wno-WIDTH -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM -Wno-BLKSEQ --x-assign fast --x-initial fast \
     -I"$here/src" --top-module oft_bench \
     -GORDER="$order" -GPORTS="$ports" -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
     -CFLAGS "-O2 -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports" \
