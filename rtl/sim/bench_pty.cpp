@@ -1,10 +1,14 @@
-// The RTL bench behind pseudo-terminals: a Verilator model of oft_bench whose UART pins are
+// The RTL bench behind pseudo-terminals: a Verilator model of oft_bench (or switch_bench) whose UART pins are
 // driven bit by bit from the ptys, run at its nominal clock in step with the wall clock (the slot
 // clock and the leases are counted in model cycles). Prints "pty /dev/pts/N [...]" as
 // `oftctl board-sim --pty` does. Standard input takes "reboot N" (board N power-cycles: empty
 // banks, a new boot id, announced) and "reset" (every board; the generations stay, as flash keeps
 // them); its end ends the model, so it dies with the process that started it.
-#include "Voft_bench.h"
+#ifndef BENCH_MODEL
+#define BENCH_MODEL Voft_bench
+#define BENCH_HEADER "Voft_bench.h"
+#endif
+#include BENCH_HEADER
 #include "verilated.h"
 
 #include <cerrno>
@@ -162,7 +166,7 @@ int main(int argc, char** argv) {
     }
 
     Verilated::commandArgs(argc, argv);
-    Voft_bench top;
+    BENCH_MODEL top;
     top.nv_seed = seed;
     top.latency = static_cast<uint8_t>(latency);
     top.rx = (1u << PORTS) - 1;

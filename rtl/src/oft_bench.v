@@ -83,6 +83,7 @@ module oft_bench #(
         .hdr(hdr_each[8*HDR*grant +: 8*HDR]), .frame_done(frame_done), .fb_addr(fb_addr), .fb_data(fb_data_each[8*grant +: 8]),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
         .resp_len(resp_len), .tx_busy(|tx_busy_each),
+        .port_counters({2048{1'b0}}), .port_up({4{1'b1}}), .switch_cycle(64'd0),
         .reboot_req(reboot_req), .reboot_addr(reboot_addr),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(fab_busy),
         .fab_counters(fab_counters), .fab_states(fab_states), .slot(slot), .running(running));

@@ -56,6 +56,7 @@ module oft_board #(
         .fb_addr(fb_addr), .fb_data(fb_data),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
         .resp_len(resp_len), .tx_busy(tx_busy), .reboot_req(1'b0), .reboot_addr(16'd0),
+        .port_counters({2048{1'b0}}), .port_up({4{1'b1}}), .switch_cycle(64'd0),
         .fab_addr({(RA_AW + BW){1'b0}}), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
         .fab_counters({640{1'b0}}), .fab_states({(8 * ORDER){1'b1}}), .slot(slot), .running(running_led));
     assign slot_led = slot[0];

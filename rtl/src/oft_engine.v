@@ -18,12 +18,16 @@ module oft_engine #(
     parameter PROCS       = 16,       // processor boards, addresses ROUTERS..
     parameter FIRST_LEVEL = 1,        // level of the router-level board at address 0
     parameter FIRST_PROC  = 0,        // index of the processor board at address ROUTERS
+    parameter SWITCHES    = 0,        // electrical switch boards (management plane), addresses ROUTERS + PROCS..
+    parameter RADIX       = 4,        // ports of a switch board
+    parameter LIDS        = 16,       // entries of its forwarding table
+    parameter LMC         = 0,
     parameter CLK_HZ      = 1000000,
     parameter HDR         = 24,
     parameter OW_AW       = 8,        // bytes of an owner id, log2 (a proof takes fewer)
     // derived (the fabric port's width): bits of a board address, and of an offset into region A
-    parameter BW          = $clog2(ROUTERS + PROCS + 1),
-    parameter RA_AW       = $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 8 ? (1 << ORDER) / 8 : 1))
+    parameter BW          = $clog2(ROUTERS + PROCS + SWITCHES + 1),
+    parameter RA_AW       = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 8 ? (1 << ORDER) / 8 : 1))
 ) (
     input  wire             clk,
     input  wire             por,          // power on: everything, the generations too
@@ -44,6 +48,11 @@ module oft_engine #(
     output reg              resp_broadcast, // unsolicited (Rebooted): every port
     output reg  [8:0]       resp_len,
     input  wire             tx_busy,
+    // a switch board's port counters, as its data path counts them: [board][port][counter], 64 bits each
+    // (a bench without a data path ties them to zero), and the switch cycle they were latched at
+    input  wire [64*8*RADIX*(SWITCHES > 0 ? SWITCHES : 1)-1:0] port_counters,
+    input  wire [RADIX*(SWITCHES > 0 ? SWITCHES : 1)-1:0] port_up,
+    input  wire [63:0]      switch_cycle,
     // a board the harness power-cycles
     input  wire             reboot_req,
     input  wire [15:0]      reboot_addr,
@@ -64,7 +73,7 @@ module oft_engine #(
     localparam [4:0] RS_VERSION = 0, RS_UNKNOWN = 1, RS_MALFORMED = 2, RS_NO_BOARD = 3, RS_NO_REGION = 4,
                      RS_RANGE = 5, RS_CRC = 6, RS_EPOCH = 7, RS_NOTHING = 8, RS_CONTENT = 9, RS_STALE = 10,
                      RS_HELD = 11, RS_OWNED = 12, RS_UNCLAIMED = 13, RS_SCHEDULED = 14, RS_LOCKED = 15,
-                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_FIRMWARE = 31;
+                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_PORT = 20, RS_FIRMWARE = 31;
     reg [7:0] text_rom [0:1023];
     `include "reasons_rom.vh"
     reg [9:0] text_a;
@@ -72,7 +81,7 @@ module oft_engine #(
     always @(posedge clk) text_q <= text_rom[text_a];
 
     localparam N = 1 << ORDER;
-    localparam NB = ROUTERS + PROCS;
+    localparam NB = ROUTERS + PROCS + SWITCHES;
     localparam SEQ_BYTES = N >= 8 ? N / 8 : 1;
     localparam TAB_BYTES = 2 * N;
     localparam RA_STRIDE = PROCS > 0 ? TAB_BYTES : SEQ_BYTES;
@@ -126,12 +135,16 @@ module oft_engine #(
     function is_router(input [BW-1:0] b);
         is_router = b < ROUTERS;
     endfunction
+    function is_switch(input [BW-1:0] b);
+        is_switch = b >= ROUTERS + PROCS;
+    endfunction
     function [15:0] index_of(input [BW-1:0] b);
-        index_of = b < ROUTERS ? FIRST_LEVEL + b : FIRST_PROC + (b - ROUTERS);
+        index_of = b < ROUTERS ? FIRST_LEVEL + b : b < ROUTERS + PROCS ? FIRST_PROC + (b - ROUTERS) : b;
     endfunction
     // bytes of region r on board b; 0: the board has no such region
     function [31:0] size_of(input [BW-1:0] b, input [7:0] r);
-        if (r == 1) size_of = b < ROUTERS ? SEQ_BYTES : 0;
+        if (b >= ROUTERS + PROCS) size_of = r == 4 ? LIDS : 0;
+        else if (r == 1) size_of = b < ROUTERS ? SEQ_BYTES : 0;
         else if (r == 2) size_of = b < ROUTERS ? 0 : TAB_BYTES;
         else if (r == 3) size_of = b < ROUTERS ? 8 * (N >> (FIRST_LEVEL + b)) : 8;
         else size_of = 0;
@@ -173,10 +186,10 @@ module oft_engine #(
         S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
-        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23;
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
-        R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9;
+        R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
     reg [5:0] state, after;
@@ -221,6 +234,13 @@ module oft_engine #(
     reg [31:0] res_crc [0:1];
     reg        view_active; // the answer lists the active banks (else the staging results)
     reg [7:0]  rbank, rregion;
+    reg        in_list;     // emitting a PortCounters' list of ports
+    reg [7:0]  port_rel;    // its port, from the first asked
+    reg [3:0]  counter_i;   // 0: the port's link state, 1..8: its counters
+    wire [7:0] port_i = rbank + port_rel;
+    wire [3:0] counter_idx = counter_i - 1'b1;
+    wire [15:0] sw_index = cb - ROUTERS - PROCS;
+    wire [7:0] ports_n = RADIX - rbank > 48 ? 8'd48 : RADIX - rbank;
 
     // loops
     reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
@@ -229,7 +249,7 @@ module oft_engine #(
     reg [7:0]  lo_byte;
     reg        loop_ph;     // the loop walks the phases memory (else region A)
     reg        loop_bank;   // physical bank the loop reads
-    reg [1:0]  crcs_r;      // Crcs: which region slot next
+    reg [2:0]  crcs_r;      // Crcs: which region next
     reg [7:0]  entry;       // Commit: which entry
     reg [3:0]  ebyte;
     reg [71:0] ent;         // Commit entry: region, length, crc
@@ -255,11 +275,12 @@ module oft_engine #(
     // Values then come through one narrow multiplexer (value_of), not one per field.
     localparam [4:0] V_IMM = 0, V_TYPE = 1, V_SEQ = 2, V_BOARD = 3, V_NACK = 4, V_KIND = 5, V_INDEX = 6, V_BOOT = 7,
                      V_BPBOOT = 8, V_BANK = 9, V_REGION = 10, V_RL = 11, V_RC = 12, V_SLOT = 13, V_PEND = 14,
-                     V_RUN = 15, V_COUNTER = 16, V_STATE = 17, V_GEN = 18, V_LEFT = 19;
+                     V_RUN = 15, V_COUNTER = 16, V_STATE = 17, V_GEN = 18, V_LEFT = 19, V_CYCLE = 20, V_PORTS_N = 21,
+                     V_PORT_UP = 22, V_PORT_COUNTER = 23;
     function [26:0] f_val(input [4:0] src, input [3:0] w, input [15:0] imm);
         f_val = {2'd0, src, w, imm};
     endfunction
-    localparam [26:0] F_STR = {2'd1, 25'd0}, F_END = {2'd2, 25'd0};
+    localparam [26:0] F_STR = {2'd1, 25'd0}, F_END = {2'd2, 25'd0}, F_LIST = {2'd3, 25'd0};
     function [26:0] fmt(input [3:0] t, input [5:0] f);
         begin
             fmt = F_END;
@@ -277,6 +298,25 @@ module oft_engine #(
                         7: fmt = f_val(V_IMM, 4, N);
                         8: fmt = f_val(V_BOOT, 8, 0);
                         9: fmt = F_STR;
+                        default: fmt = F_END;
+                    endcase
+                    R_SWITCH_IDENTITY: case (f)
+                        4: fmt = f_val(V_INDEX, 2, 0);
+                        5: fmt = f_val(V_IMM, 1, RADIX);
+                        6: fmt = f_val(V_IMM, 1, LMC);
+                        7: fmt = f_val(V_IMM, 4, LIDS);
+                        8: fmt = f_val(V_BOOT, 8, 0);
+                        9: fmt = F_STR;
+                        default: fmt = F_END;
+                    endcase
+                    R_PORTS: case (f) // then the ports, each its link state and 8 counters (S_PORTS)
+                        4: fmt = f_val(V_IMM, 1, RADIX);
+                        5: fmt = f_val(V_BANK, 1, 0);
+                        6: fmt = f_val(V_CYCLE, 8, 0);
+                        7: fmt = f_val(V_BOOT, 8, 0);
+                        8: fmt = f_val(V_PORTS_N, 1, 0);
+                        9: fmt = f_val(V_IMM, 1, 8);
+                        10: fmt = F_LIST;
                         default: fmt = F_END;
                     endcase
                     R_BACKPLANE: case (f)
@@ -302,6 +342,11 @@ module oft_engine #(
                               else if (f < 16 && !bp) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 8) >> 1) + 1);
                     R_TELEMETRY: if (f == 4) fmt = f_val(V_SLOT, 8, 0);
                                  else if (f == 5) fmt = f_val(V_RUN, 1, 0);
+                                 else if (SWITCHES > 0) begin // a bench of switch boards: Protocol.SWITCH_TOTALS, no levels
+                                     if (f == 6) fmt = f_val(V_IMM, 1, 12);
+                                     else if (f < 19) fmt = f_val(V_IMM, 8, 0); // no data path on this bench: nothing forwarded
+                                     else if (f == 19) fmt = f_val(V_IMM, 1, 0);
+                                 end
                                  else if (f == 6) fmt = f_val(V_IMM, 1, 10 + ORDER);
                                  else if (f < 17) fmt = f_val(V_COUNTER, 8, f - 7);
                                  else if (f < 17 + ORDER) fmt = f_val(V_IMM, 8, 0); // no stuck nodes on this bench
@@ -339,6 +384,10 @@ module oft_engine #(
             V_STATE: value_of = fab_states[8 * imm[4:0] +: 8];
             V_GEN: value_of = gen[cb];
             V_LEFT: value_of = lease_left(cb);
+            V_CYCLE: value_of = switch_cycle;
+            V_PORTS_N: value_of = RADIX - rbank > 48 ? 48 : RADIX - rbank;
+            V_PORT_UP: value_of = port_up[RADIX * sw_index + port_i];
+            V_PORT_COUNTER: value_of = port_counters[64 * (8 * (RADIX * sw_index + port_i) + counter_idx) +: 64];
             default: value_of = 0;
         endcase
     endfunction
@@ -461,6 +510,7 @@ module oft_engine #(
             announce <= 1'b0;
             rd_pending <= 1'b0;
             resp_broadcast <= 1'b0;
+            in_list <= 1'b0;
             cyc <= 0;
             reload <= 0;
             slot <= 0;
@@ -560,7 +610,15 @@ module oft_engine #(
                     endcase
                 end else begin
                     case (q_type)
-                        8'h01: answer(R_IDENTITY, 8'h81);
+                        8'h01: if (is_switch(cb)) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
+                        8'h09: begin
+                            if (!is_switch(cb)) nack(2, RS_BOARD_TYPE);
+                            else if (c_bank >= RADIX) nack(6, RS_PORT);
+                            else begin
+                                rbank <= c_bank; // the first port asked
+                                answer(R_PORTS, 8'h8B);
+                            end
+                        end
                         8'h02: begin
                             if (!region_ok_w) nack(5, RS_NO_REGION);
                             else if ({32'd0, w_offset} + w_len > size_of(cb, w_region)) nack(6, RS_RANGE);
@@ -644,7 +702,9 @@ module oft_engine #(
                 state <= after;
             end else if (have) begin
                 crc_acc <= crc32c_byte(crc_acc, loop_ph ? ph_q : ra_q);
-                if (!loop_ph && !is_router(cb)) begin
+                if (!loop_ph && is_switch(cb)) begin // a port beyond the radix, other than 255 (no route)
+                    if (ra_q > RADIX && ra_q != 8'hFF) content_bad <= 1'b1;
+                end else if (!loop_ph && !is_router(cb)) begin // a row naming no processor
                     if (!i[0]) lo_byte <= ra_q;
                     else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
                 end
@@ -658,7 +718,7 @@ module oft_engine #(
                     res_len[crcs_r == 3] <= n_i;
                     res_crc[crcs_r == 3] <= ~crc_acc;
                 end
-                if (crcs_r == 3) begin
+                if (crcs_r == 4) begin
                     answer(R_CRCS, 8'h89);
                 end else begin
                     crcs_r <= crcs_r + 1'b1;
@@ -884,6 +944,12 @@ module oft_engine #(
                         str_head <= 1'b1;
                         state <= S_STR;
                     end
+                    2'd3: begin // the list of ports
+                        in_list <= 1'b1;
+                        port_rel <= 0;
+                        counter_i <= 0;
+                        state <= S_PORTS;
+                    end
                     default: begin
                         shift <= {32'd0, ~rcrc};
                         nbytes <= 4;
@@ -892,12 +958,31 @@ module oft_engine #(
                 endcase
             end
             S_BYTES: if (nbytes == 0) begin
-                fi <= fi + 1'b1;
-                state <= S_RESP;
+                if (in_list) begin
+                    if (counter_i == 8) begin
+                        counter_i <= 0;
+                        port_rel <= port_rel + 1'b1;
+                    end else begin
+                        counter_i <= counter_i + 1'b1;
+                    end
+                    state <= S_PORTS;
+                end else begin
+                    fi <= fi + 1'b1;
+                    state <= S_RESP;
+                end
             end else begin
                 emit(shift[7:0]);
                 shift <= shift >> 8;
                 nbytes <= nbytes - 1'b1;
+            end
+            S_PORTS: if (port_rel == ports_n) begin
+                in_list <= 1'b0;
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else begin
+                shift <= counter_i == 0 ? value_of(V_PORT_UP, 0) : value_of(V_PORT_COUNTER, 0);
+                nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
+                state <= S_BYTES;
             end
             S_STR: if (str_head) begin
                 if (str_src == SRC_OWNER) begin

@@ -22,6 +22,7 @@ REASONS = [
     "the backplane does not take it",       # 17
     "a board does not take it",             # 18
     "generation below this board's",        # 19
+    "no such port on this switch",          # 20
 ]
 FIRMWARE = "oft-rtl-fw 1.0"                 # slot 31
 SLOT = 32

@@ -79,6 +79,27 @@ public final class RtlBench implements AutoCloseable {
     /** Builds the order-r model if its sources changed since the last build; returns the executable. */
     public static Path build(int order) {
         check(order, 1, 0);
+        return build(List.of(Integer.toString(order)));
+    }
+
+    /** Builds the model of a bench of {@code switches} switch boards' management planes (radix, LIDs, the tree's levels). */
+    public static Path buildSwitches(int switches, int radix, int lids, int levels) {
+        if (switches < 1 || switches > 64 || radix < 1 || radix > 254 || lids < 1 || lids > 1 << 16
+                || levels < 1 || levels > 16) {
+            throw new IllegalArgumentException("the RTL switch bench holds 1..64 boards of 1..254 ports and 1..65,536 LIDs"
+                    + "; got " + switches + " boards, radix " + radix + ", " + lids + " LIDs");
+        }
+        return build(List.of("switch", Integer.toString(switches), Integer.toString(radix), Integer.toString(lids),
+                Integer.toString(levels)));
+    }
+
+    /** Starts a bench of switch boards' management planes (built first if need be) behind one pty. */
+    public static RtlBench startSwitches(int switches, int radix, int lids, int levels, ProcessBuilder.Redirect log) {
+        Path exe = buildSwitches(switches, radix, lids, levels);
+        return start(List.of(exe.toString(), "--ports", "1"), log);
+    }
+
+    private static Path build(List<String> what) {
         if (!buildable()) {
             throw new IllegalStateException("the RTL boards need Verilator and g++ to build their model (on Debian: apt-get install"
                     + " verilator g++ make)");
@@ -86,7 +107,9 @@ public final class RtlBench implements AutoCloseable {
         Path dir = rtlDir();
         Process p;
         try {
-            p = new ProcessBuilder("bash", dir.resolve("build.sh").toString(), Integer.toString(order)).redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of("bash", dir.resolve("build.sh").toString()));
+            cmd.addAll(what);
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot run rtl/build.sh: " + e.getMessage());
         }

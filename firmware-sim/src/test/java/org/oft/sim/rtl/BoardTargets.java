@@ -19,6 +19,11 @@ import org.oft.sim.optical.SlotFabric;
  */
 final class BoardTargets {
     static final int ORDER = 4;
+    /** The switch bench: four 4-port switch boards (a 2-level tree's), 16 LIDs. */
+    static final int SWITCHES = 4;
+    static final int RADIX = 4;
+    static final int LIDS = 16;
+    static final int LEVELS = 2;
 
     /** A bench reached over a link; {@code reboot} power-cycles a board (null where nobody can). */
     record Target(String name, ByteLink link, IntConsumer reboot, AutoCloseable owner) implements AutoCloseable {
@@ -53,8 +58,10 @@ final class BoardTargets {
         List<Named> l = new ArrayList<>();
         l.add(new Named("java model, in process", BoardTargets::javaInProcess));
         l.add(new Named("java model, behind a pty", BoardTargets::javaPty));
+        l.add(new Named("java switch boards, in process", BoardTargets::javaSwitches));
         if (RtlBench.buildable()) {
             l.add(new Named("rtl, behind a pty", BoardTargets::rtl));
+            l.add(new Named("rtl switch boards, behind a pty", BoardTargets::rtlSwitches));
         }
         String real = System.getProperty("oft.conformance.board");
         if (real != null && real.startsWith("serial:")) {
@@ -67,6 +74,21 @@ final class BoardTargets {
         PipeLink[] pipe = PipeLink.pair("conformance");
         WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), pipe[1]);
         return new Target("java model, in process", pipe[0], bench::reboot, bench);
+    }
+
+    /** Switch boards' management planes, no packet model behind them (as the RTL switch bench). */
+    static Target javaSwitches() {
+        PipeLink[] pipe = PipeLink.pair("conformance-switches");
+        int[] radix = new int[SWITCHES];
+        java.util.Arrays.fill(radix, RADIX);
+        WireBench bench = new WireBench(new org.oft.sim.boards.SwitchBoards(LEVELS, radix, LIDS, 0), pipe[1]);
+        return new Target("java switch boards, in process", pipe[0], bench::reboot, bench);
+    }
+
+    static Target rtlSwitches() {
+        RtlBench rtl = RtlBench.startSwitches(SWITCHES, RADIX, LIDS, LEVELS, ProcessBuilder.Redirect.INHERIT);
+        SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
+        return new Target("rtl switch boards, behind a pty", host, rtl::reboot, rtl);
     }
 
     static Target javaPty() {

@@ -35,6 +35,8 @@ public final class ConformanceSuite {
         int boards;
         int order;
         int[] kinds;
+        int[] radix;
+        int[] lids;
 
         public Bench(BoardProbe probe, IntConsumer reboot) {
             this.probe = probe;
@@ -44,9 +46,15 @@ public final class ConformanceSuite {
             boards = b.boards();
             order = b.order();
             kinds = new int[boards];
+            radix = new int[boards];
+            lids = new int[boards];
             for (int i = 0; i < boards; i++) {
                 Message id = ask(new Message.Identify(probe.nextSeq(), i));
                 kinds[i] = id instanceof Message.Identity x ? x.kind() : id instanceof Message.SwitchIdentity ? Protocol.KIND_ELECTRICAL_SWITCH : 0;
+                if (id instanceof Message.SwitchIdentity x) {
+                    radix[i] = x.radix();
+                    lids[i] = x.lids();
+                }
             }
         }
 
@@ -92,20 +100,51 @@ public final class ConformanceSuite {
             return status(Message.BACKPLANE).slot();
         }
 
-        /** Region 1 of a router-level board, 2 of a processor board. */
+        /** The first processor board, else the first switch board (a board with a table of destinations), or -1. */
+        int tableBoard() {
+            return first(Protocol.KIND_PROCESSOR) >= 0 ? first(Protocol.KIND_PROCESSOR) : first(Protocol.KIND_ELECTRICAL_SWITCH);
+        }
+
+        boolean isSwitch(int board) {
+            return kinds[board] == Protocol.KIND_ELECTRICAL_SWITCH;
+        }
+
+        /** Region 1 of a router-level board, 2 of a processor board, 4 of a switch board. */
         int tableRegion(int board) {
-            return kinds[board] == Protocol.KIND_ROUTER_LEVEL ? Protocol.REGION_SEQUENCE : Protocol.REGION_TABLE;
+            return switch (kinds[board]) {
+                case Protocol.KIND_ROUTER_LEVEL -> Protocol.REGION_SEQUENCE;
+                case Protocol.KIND_ELECTRICAL_SWITCH -> Protocol.REGION_LFT;
+                default -> Protocol.REGION_TABLE;
+            };
+        }
+
+        /** A region {@code board} does not have. */
+        int missingRegion(int board) {
+            return kinds[board] == Protocol.KIND_PROCESSOR ? Protocol.REGION_SEQUENCE : Protocol.REGION_TABLE;
         }
 
         int tableBytes(int board) {
-            return kinds[board] == Protocol.KIND_ROUTER_LEVEL ? Math.max(1, n() / 8) : 2 * n();
+            return switch (kinds[board]) {
+                case Protocol.KIND_ROUTER_LEVEL -> Math.max(1, n() / 8);
+                case Protocol.KIND_ELECTRICAL_SWITCH -> lids[board];
+                default -> 2 * n();
+            };
         }
 
-        /** A well-formed table for {@code board}: rows naming processors 0..n-1, or control bits. */
+        /** Another region the board has besides its table (its phases), or -1 (a switch board has one). */
+        int otherRegion(int board) {
+            return isSwitch(board) ? -1 : Protocol.REGION_PHASES;
+        }
+
+        /** A well-formed table for {@code board}: rows naming processors 0..n-1, ports 1..radix or 255, or control bits. */
         byte[] table(int board, long seed) {
             Random r = new Random(seed);
             byte[] b = new byte[tableBytes(board)];
-            if (kinds[board] == Protocol.KIND_ROUTER_LEVEL) {
+            if (isSwitch(board)) {
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (byte) (r.nextInt(8) == 0 ? Protocol.LFT_NO_ROUTE : 1 + r.nextInt(radix[board]));
+                }
+            } else if (kinds[board] == Protocol.KIND_ROUTER_LEVEL) {
                 r.nextBytes(b);
             } else {
                 for (int i = 0; i < n(); i++) {
@@ -316,7 +355,7 @@ public final class ConformanceSuite {
     }
 
     private static void writes(Bench b) {
-        for (int board : new int[] {b.first(Protocol.KIND_ROUTER_LEVEL), b.first(Protocol.KIND_PROCESSOR)}) {
+        for (int board : new int[] {b.first(Protocol.KIND_ROUTER_LEVEL), b.first(Protocol.KIND_PROCESSOR), b.first(Protocol.KIND_ELECTRICAL_SWITCH)}) {
             if (board < 0) {
                 continue;
             }
@@ -330,18 +369,18 @@ public final class ConformanceSuite {
             Message.Crcs all = expect(Message.Crcs.class, b.ask(new Message.CrcQuery(b.seq(), board, Protocol.BANK_STAGING, 0)), "CrcQuery 0");
             check(all.lengths().length == Protocol.REGIONS && all.lengths()[region - 1] == t.length && all.crcs()[region - 1] == crc32c(t),
                     "CrcQuery for region 0 lists every region", Arrays.toString(all.lengths()));
-            // the other region of the board leaves this one as it was
-            byte[] phases = new byte[8];
-            new Random(board).nextBytes(phases);
-            b.writeAll(board, g, Protocol.REGION_PHASES, phases);
-            all = expect(Message.Crcs.class, b.ask(new Message.CrcQuery(b.seq(), board, Protocol.BANK_STAGING, 0)), "CrcQuery 0");
-            check(all.crcs()[region - 1] == crc32c(t) && all.lengths()[Protocol.REGION_PHASES - 1] == 8
-                    && all.crcs()[Protocol.REGION_PHASES - 1] == crc32c(phases), "each region keeps its own bytes and CRC",
-                    Arrays.toString(all.lengths()) + " " + Arrays.toString(all.crcs()));
-            check(b.crc(board, Protocol.BANK_STAGING, region).crc() == crc32c(t), "a region's CRC alone is the same as in the list",
-                    "another");
-            int other = region == Protocol.REGION_SEQUENCE ? Protocol.REGION_TABLE : Protocol.REGION_SEQUENCE;
-            nack(Protocol.E_BAD_REGION, b.write(board, g, other, 0, new byte[1]), "a Write to a region the board has not");
+            if (b.otherRegion(board) > 0) { // the other region of the board leaves this one as it was
+                byte[] phases = new byte[8];
+                new Random(board).nextBytes(phases);
+                b.writeAll(board, g, Protocol.REGION_PHASES, phases);
+                all = expect(Message.Crcs.class, b.ask(new Message.CrcQuery(b.seq(), board, Protocol.BANK_STAGING, 0)), "CrcQuery 0");
+                check(all.crcs()[region - 1] == crc32c(t) && all.lengths()[Protocol.REGION_PHASES - 1] == 8
+                        && all.crcs()[Protocol.REGION_PHASES - 1] == crc32c(phases), "each region keeps its own bytes and CRC",
+                        Arrays.toString(all.lengths()) + " " + Arrays.toString(all.crcs()));
+                check(b.crc(board, Protocol.BANK_STAGING, region).crc() == crc32c(t), "a region's CRC alone is the same as in the list",
+                        "another");
+            }
+            nack(Protocol.E_BAD_REGION, b.write(board, g, b.missingRegion(board), 0, new byte[1]), "a Write to a region the board has not");
             nack(Protocol.E_BAD_REGION, b.write(board, g, 9, 0, new byte[1]), "a Write to region 9");
             nack(Protocol.E_OUT_OF_RANGE, b.write(board, g, region, t.length - 1, new byte[2]), "a Write past the region's end");
             nack(Protocol.E_BAD_REGION, b.ask(new Message.CrcQuery(b.seq(), board, 2, region)), "CrcQuery of bank 2");
@@ -352,32 +391,38 @@ public final class ConformanceSuite {
     }
 
     private static void commitChecks(Bench b) {
-        int board = b.first(Protocol.KIND_PROCESSOR);
+        int board = b.tableBoard();
         if (board < 0) {
             return;
         }
+        int region = b.tableRegion(board);
         long g = b.claim(board, "conf-c", 60_000);
         byte[] t = b.table(board, 11);
-        b.writeAll(board, g, Protocol.REGION_TABLE, t);
+        b.writeAll(board, g, region, t);
         long far = b.slot() + 1_000_000_000L;
-        nack(Protocol.E_CRC_MISMATCH, b.commit(board, g, far, Protocol.REGION_TABLE, t.length, crc32c(t) ^ 1), "a Commit naming another CRC");
-        nack(Protocol.E_CRC_MISMATCH, b.commit(board, g, far, Protocol.REGION_TABLE, t.length - 2, crc32c(t)), "a Commit naming another length");
-        nack(Protocol.E_EPOCH_PASSED, b.commit(board, g, 0, Protocol.REGION_TABLE, t.length, crc32c(t)), "a Commit at slot 0");
-        nack(Protocol.E_BAD_REGION, b.commit(board, g, far, Protocol.REGION_SEQUENCE, 1, 0), "a Commit of a region the board has not");
+        nack(Protocol.E_CRC_MISMATCH, b.commit(board, g, far, region, t.length, crc32c(t) ^ 1), "a Commit naming another CRC");
+        nack(Protocol.E_CRC_MISMATCH, b.commit(board, g, far, region, t.length - 1, crc32c(t)), "a Commit naming another length");
+        nack(Protocol.E_EPOCH_PASSED, b.commit(board, g, 0, region, t.length, crc32c(t)), "a Commit at slot 0");
+        nack(Protocol.E_BAD_REGION, b.commit(board, g, far, b.missingRegion(board), 1, 0), "a Commit of a region the board has not");
         byte[] bad = t.clone();
-        bad[0] = (byte) 0xFF;
-        bad[1] = (byte) 0x7F; // row 0 names processor 32767
-        b.writeAll(board, g, Protocol.REGION_TABLE, bad);
-        nack(Protocol.E_BAD_CONTENT, b.commit(board, g, far, Protocol.REGION_TABLE, bad.length, crc32c(bad)), "a table naming no processor");
+        if (b.isSwitch(board)) {
+            bad[0] = (byte) (b.radix[board] + 1); // a port the switch has not
+        } else {
+            bad[0] = (byte) 0xFF;
+            bad[1] = (byte) 0x7F; // row 0 names processor 32767
+        }
+        b.writeAll(board, g, region, bad);
+        nack(Protocol.E_BAD_CONTENT, b.commit(board, g, far, region, bad.length, crc32c(bad)), "a table naming what is not there");
         Message.Status before = b.status(board);
         check(before.pendingEpoch() == -1, "a refused Commit schedules nothing", before);
     }
 
     private static void abort(Bench b) {
-        int board = b.first(Protocol.KIND_PROCESSOR);
+        int board = b.tableBoard();
         if (board < 0) {
             return;
         }
+        int region = b.tableRegion(board);
         long g = b.claim(board, "conf-x", 60_000);
         Message first = b.ask(new Message.Abort(b.seq(), board, g));
         if (first instanceof Message.Ack) { // something was scheduled before this case: now it is not
@@ -385,42 +430,45 @@ public final class ConformanceSuite {
         }
         nack(Protocol.E_NOTHING_SCHEDULED, first, "an Abort with nothing scheduled");
         byte[] t = b.table(board, 13);
-        b.writeAll(board, g, Protocol.REGION_TABLE, t);
+        b.writeAll(board, g, region, t);
         long epoch = b.slot() + 1_000_000_000L;
-        expect(Message.Ack.class, b.commit(board, g, epoch, Protocol.REGION_TABLE, t.length, crc32c(t)), "Commit");
+        expect(Message.Ack.class, b.commit(board, g, epoch, region, t.length, crc32c(t)), "Commit");
         check(b.status(board).pendingEpoch() == epoch, "Status names the scheduled epoch", b.status(board));
-        expect(Message.Ack.class, b.commit(board, g, epoch, Protocol.REGION_TABLE, t.length, crc32c(t)), "the same Commit again");
-        nack(Protocol.E_OUT_OF_RANGE, b.commit(board, g, epoch + 1, Protocol.REGION_TABLE, t.length, crc32c(t)), "a Commit at another epoch");
-        nack(Protocol.E_OUT_OF_RANGE, b.write(board, g, Protocol.REGION_TABLE, 0, new byte[2]), "a Write into the committed region");
-        expect(Message.Ack.class, b.write(board, g, Protocol.REGION_PHASES, 0, new byte[8]), "a Write into a region not committed");
+        expect(Message.Ack.class, b.commit(board, g, epoch, region, t.length, crc32c(t)), "the same Commit again");
+        nack(Protocol.E_OUT_OF_RANGE, b.commit(board, g, epoch + 1, region, t.length, crc32c(t)), "a Commit at another epoch");
+        nack(Protocol.E_OUT_OF_RANGE, b.write(board, g, region, 0, new byte[2]), "a Write into the committed region");
+        if (b.otherRegion(board) > 0) {
+            expect(Message.Ack.class, b.write(board, g, b.otherRegion(board), 0, new byte[8]), "a Write into a region not committed");
+        }
         expect(Message.Ack.class, b.ask(new Message.Abort(b.seq(), board, g)), "Abort");
         check(b.status(board).pendingEpoch() == -1, "an Abort leaves nothing scheduled", b.status(board));
-        expect(Message.Ack.class, b.write(board, g, Protocol.REGION_TABLE, 0, new byte[2]), "a Write after the Abort");
+        expect(Message.Ack.class, b.write(board, g, region, 0, new byte[2]), "a Write after the Abort");
     }
 
     private static void commitAtEpoch(Bench b) {
-        int board = b.first(Protocol.KIND_PROCESSOR);
+        int board = b.tableBoard();
         if (board < 0) {
             return;
         }
+        int region = b.tableRegion(board);
         long g = b.claim(board, "conf-e", 60_000);
         long gbp = b.claim(Message.BACKPLANE, "conf-e", 60_000);
         byte[] t = b.table(board, System.nanoTime());
-        b.writeAll(board, g, Protocol.REGION_TABLE, t);
+        b.writeAll(board, g, region, t);
         b.clock(gbp, Message.Clock.START, 1000);
         try {
             long epoch = b.slot() + 300;
             Message.Status old = b.status(board);
-            expect(Message.Ack.class, b.commit(board, g, epoch, Protocol.REGION_TABLE, t.length, crc32c(t)), "Commit");
+            expect(Message.Ack.class, b.commit(board, g, epoch, region, t.length, crc32c(t)), "Commit");
             Message.Status waiting = b.status(board);
-            check(waiting.pendingEpoch() == epoch && waiting.activeCrcs()[1] == old.activeCrcs()[1],
+            check(waiting.pendingEpoch() == epoch && waiting.activeCrcs()[region - 1] == old.activeCrcs()[region - 1],
                     "before its epoch the board runs what it ran", waiting);
             b.awaitSlot(epoch, 5000);
             Message.Status now = b.status(board);
-            check(now.pendingEpoch() == -1 && now.activeLengths()[1] == t.length && now.activeCrcs()[1] == crc32c(t),
+            check(now.pendingEpoch() == -1 && now.activeLengths()[region - 1] == t.length && now.activeCrcs()[region - 1] == crc32c(t),
                     "from its epoch the board runs the committed table", now);
-            Message.Crc active = b.crc(board, Protocol.BANK_ACTIVE, Protocol.REGION_TABLE);
-            Message.Crc staging = b.crc(board, Protocol.BANK_STAGING, Protocol.REGION_TABLE);
+            Message.Crc active = b.crc(board, Protocol.BANK_ACTIVE, region);
+            Message.Crc staging = b.crc(board, Protocol.BANK_STAGING, region);
             check(active.crc() == crc32c(t) && staging.crc() == crc32c(t) && staging.length() == t.length,
                     "after a commit staging still holds what became active", staging);
         } finally {
@@ -446,29 +494,34 @@ public final class ConformanceSuite {
         nack(Protocol.E_OUT_OF_RANGE, b.ask(new Message.Clock(b.seq(), Message.BACKPLANE, g, Message.Clock.START, 0)), "0 slots/s");
         nack(Protocol.E_OUT_OF_RANGE, b.ask(new Message.Clock(b.seq(), Message.BACKPLANE, g, Message.Clock.START, Double.NaN)), "NaN slots/s");
         nack(Protocol.E_OUT_OF_RANGE, b.ask(new Message.Clock(b.seq(), Message.BACKPLANE, g, Message.Clock.START, 2e9)), "2e9 slots/s");
-        if (b.first(Protocol.KIND_PROCESSOR) >= 0) {
-            int board = b.first(Protocol.KIND_PROCESSOR);
-            nack(Protocol.E_UNKNOWN_TYPE, b.ask(new Message.TelemetryQuery(b.seq(), board)), "TelemetryQuery to a board");
-        }
+        nack(Protocol.E_UNKNOWN_TYPE, b.ask(new Message.TelemetryQuery(b.seq(), 0)), "TelemetryQuery to a board");
         nack(Protocol.E_UNKNOWN_TYPE, b.ask(new Message.CrcQuery(b.seq(), Message.BACKPLANE, 0, 1)), "CrcQuery to the backplane");
     }
 
+    private static long bootOf(Message identity) {
+        if (identity instanceof Message.SwitchIdentity s) {
+            return s.bootId();
+        }
+        return expect(Message.Identity.class, identity, "Identify").bootId();
+    }
+
     private static void reboot(Bench b) {
-        int board = b.first(Protocol.KIND_PROCESSOR) >= 0 ? b.first(Protocol.KIND_PROCESSOR) : 0;
+        int board = b.tableBoard() >= 0 ? b.tableBoard() : 0;
+        int region = b.otherRegion(board) > 0 ? b.otherRegion(board) : b.tableRegion(board);
         long g = b.claim(board, "conf-r", 60_000);
-        long boot = expect(Message.Identity.class, b.ask(new Message.Identify(b.seq(), board)), "Identify").bootId();
-        expect(Message.Ack.class, b.write(board, g, Protocol.REGION_PHASES, 0, new byte[] {1, 2, 3}), "Write");
+        long boot = bootOf(b.ask(new Message.Identify(b.seq(), board)));
+        expect(Message.Ack.class, b.write(board, g, region, 0, new byte[] {1, 2, 3}), "Write");
         b.reboot.accept(board);
         Message r = b.probe.awaitUnsolicited(3000);
         Message.Rebooted rb = expect(Message.Rebooted.class, r, "after a power cycle, unsolicited");
         check(rb.board() == board && rb.bootId() != boot && rb.seq() == 0, "Rebooted names the board and its new boot id", rb);
-        Message.Identity id = expect(Message.Identity.class, b.ask(new Message.Identify(b.seq(), board)), "Identify");
-        check(id.bootId() == rb.bootId(), "Identity carries the new boot id", id);
+        Message id = b.ask(new Message.Identify(b.seq(), board));
+        check(bootOf(id) == rb.bootId(), "Identity carries the new boot id", id);
         Message.Owner o = b.owner(board);
         check(o.generation() == g && o.leaseLeftMillis() == 0, "a reboot keeps the generation and ends the lease", o);
-        nack(Protocol.E_NOT_CLAIMED, b.write(board, g, Protocol.REGION_PHASES, 0, new byte[1]), "a Write after a reboot, before a claim");
-        check(b.crc(board, Protocol.BANK_STAGING, Protocol.REGION_PHASES).length() == 0, "a rebooted board's staging is empty", "bytes");
+        nack(Protocol.E_NOT_CLAIMED, b.write(board, g, region, 0, new byte[1]), "a Write after a reboot, before a claim");
+        check(b.crc(board, Protocol.BANK_STAGING, region).length() == 0, "a rebooted board's staging is empty", "bytes");
         expect(Message.Owner.class, b.ask(new Message.Claim(b.seq(), board, g, 60_000, false, "conf-r")), "a claim again");
-        expect(Message.Ack.class, b.write(board, g, Protocol.REGION_PHASES, 0, new byte[1]), "a Write once claimed again");
+        expect(Message.Ack.class, b.write(board, g, region, 0, new byte[1]), "a Write once claimed again");
     }
 }
