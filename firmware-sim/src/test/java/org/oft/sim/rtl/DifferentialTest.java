@@ -33,58 +33,75 @@ import org.oft.hal.wire.Protocol;
 class DifferentialTest {
     private static final int ORDER = BoardTargets.ORDER;
     private static final int N = 1 << ORDER;
-    private static final int BOARDS = ORDER + N;
     private static final int BATCH = 8;
 
     private final Random r = new Random(Long.getLong("oft.diff.seed", 38));
     private final Map<Integer, Long> generation = new HashMap<>();
     private final Map<Long, int[]> staging = new HashMap<>(); // (board, region) -> length, crc as last read
     private final String[] ids = {"a", "b", "ctrl-c"};
+    /** The bench the stream is for: an OFT's boards, or switch boards. */
+    private boolean switches;
+    private int boards = ORDER + N;
 
     @Test
     void theJavaModelAndTheRtlAnswerTheSameStreamAlike() throws Exception {
         assumeTrue(RtlBench.buildable(), "Verilator is not installed");
-        int requests = Integer.getInteger("oft.diff.requests", 10_000);
         try (BoardTargets.Target java = BoardTargets.javaInProcess(); BoardTargets.Target rtl = BoardTargets.rtl()) {
-            BoardProbe pj = new BoardProbe(java.link(), 3000);
-            BoardProbe pr = new BoardProbe(rtl.link(), 3000);
-            int sent = 0;
-            int seq = 1;
-            Map<String, Integer> kinds = new java.util.TreeMap<>();
-            Map<String, Integer> answers = new java.util.TreeMap<>();
-            while (sent < requests) {
-                if (r.nextInt(100) == 0) { // a board power-cycles on both
-                    int board = r.nextInt(BOARDS);
-                    java.reboot().accept(board);
-                    rtl.reboot().accept(board);
-                    Message a = pj.awaitUnsolicited(3000);
-                    Message b = pr.awaitUnsolicited(3000);
-                    same(a, b, "the announcement of board " + board + "'s reboot");
-                }
-                List<byte[]> batch = new ArrayList<>();
-                List<Integer> seqs = new ArrayList<>();
-                for (int i = 0; i < BATCH && sent < requests; i++, sent++) {
-                    seq = seq == 0xFFFF ? 1 : seq + 1;
-                    byte[] p = request(seq, kinds);
-                    batch.add(p);
-                    seqs.add(seq);
-                }
-                List<Message> aj = exchange(pj, batch, seqs);
-                List<Message> ar = exchange(pr, batch, seqs);
-                for (int i = 0; i < batch.size(); i++) {
-                    same(aj.get(i), ar.get(i), "request " + (sent - batch.size() + i) + " (" + hex(batch.get(i)) + ")");
-                    learn(aj.get(i), batch.get(i));
-                    Message a = aj.get(i);
-                    answers.merge(a == null ? "none" : a instanceof Message.Nack n ? "Nack " + n.code() : a.getClass().getSimpleName(), 1,
-                            Integer::sum);
-                }
+            stream(java, rtl, Integer.getInteger("oft.diff.requests", 10_000), List.of("Identity"));
+        }
+    }
+
+    @Test
+    void switchBoardsAnswerTheSameStreamAlike() throws Exception {
+        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        switches = true;
+        boards = BoardTargets.SWITCHES;
+        try (BoardTargets.Target java = BoardTargets.javaSwitches(); BoardTargets.Target rtl = BoardTargets.rtlSwitches()) {
+            stream(java, rtl, Integer.getInteger("oft.diff.requests", 10_000) / 2, List.of("SwitchIdentity", "PortCounters"));
+        }
+    }
+
+    private void stream(BoardTargets.Target java, BoardTargets.Target rtl, int requests, List<String> kindsToDraw) {
+        BoardProbe pj = new BoardProbe(java.link(), 3000);
+        BoardProbe pr = new BoardProbe(rtl.link(), 3000);
+        int sent = 0;
+        int seq = 1;
+        Map<String, Integer> kinds = new java.util.TreeMap<>();
+        Map<String, Integer> answers = new java.util.TreeMap<>();
+        while (sent < requests) {
+            if (r.nextInt(100) == 0) { // a board power-cycles on both
+                int board = r.nextInt(boards);
+                java.reboot().accept(board);
+                rtl.reboot().accept(board);
+                Message a = pj.awaitUnsolicited(3000);
+                Message b = pr.awaitUnsolicited(3000);
+                same(a, b, "the announcement of board " + board + "'s reboot");
             }
-            System.out.println("differential: " + requests + " requests, identical; by kind " + kinds + "; answers " + answers);
-            // the stream reaches past the refusals: changes are taken, commits scheduled, every code seen
-            for (String a : List.of("Ack", "Owner", "Crc", "Crcs", "Status", "Telemetry", "Identity", "Backplane", "Nack 1", "Nack 2",
-                    "Nack 3", "Nack 4", "Nack 5", "Nack 6", "Nack 7", "Nack 8", "Nack 9", "Nack 10", "Nack 11", "Nack 12", "Nack 13")) {
-                assertTrue(answers.getOrDefault(a, 0) > 0, "the stream never drew " + a + ": " + answers);
+            List<byte[]> batch = new ArrayList<>();
+            List<Integer> seqs = new ArrayList<>();
+            for (int i = 0; i < BATCH && sent < requests; i++, sent++) {
+                seq = seq == 0xFFFF ? 1 : seq + 1;
+                byte[] p = request(seq, kinds);
+                batch.add(p);
+                seqs.add(seq);
             }
+            List<Message> aj = exchange(pj, batch, seqs);
+            List<Message> ar = exchange(pr, batch, seqs);
+            for (int i = 0; i < batch.size(); i++) {
+                same(aj.get(i), ar.get(i), "request " + (sent - batch.size() + i) + " (" + hex(batch.get(i)) + ")");
+                learn(aj.get(i), batch.get(i));
+                Message a = aj.get(i);
+                answers.merge(a == null ? "none" : a instanceof Message.Nack n ? "Nack " + n.code() : a.getClass().getSimpleName(), 1,
+                        Integer::sum);
+            }
+        }
+        System.out.println("differential: " + requests + " requests, identical; by kind " + kinds + "; answers " + answers);
+        // the stream reaches past the refusals: changes are taken, commits scheduled, every code seen
+        List<String> drawn = new ArrayList<>(List.of("Ack", "Owner", "Crc", "Crcs", "Status", "Telemetry", "Backplane", "Nack 1",
+                "Nack 2", "Nack 3", "Nack 4", "Nack 5", "Nack 6", "Nack 7", "Nack 8", "Nack 9", "Nack 10", "Nack 11", "Nack 12", "Nack 13"));
+        drawn.addAll(kindsToDraw);
+        for (String a : drawn) {
+            assertTrue(answers.getOrDefault(a, 0) > 0, "the stream never drew " + a + ": " + answers);
         }
     }
 
@@ -125,6 +142,12 @@ class DifferentialTest {
 
     /** The answer with what may differ set aside. */
     private static Message normal(Message m) {
+        if (m instanceof Message.SwitchIdentity i) {
+            return new Message.SwitchIdentity(i.seq(), i.board(), i.index(), i.radix(), i.lmc(), i.lids(), 0, "");
+        }
+        if (m instanceof Message.PortCounters p) {
+            return new Message.PortCounters(p.seq(), p.board(), p.ports(), p.firstPort(), p.cycle(), 0, p.linkState(), p.perPort(), p.counters());
+        }
         if (m instanceof Message.Identity i) {
             return new Message.Identity(i.seq(), i.board(), i.kind(), i.index(), i.order(), i.tableRows(), 0, "");
         }
@@ -162,12 +185,12 @@ class DifferentialTest {
     private int address() {
         int k = r.nextInt(40);
         if (k < 32) {
-            return k % BOARDS;
+            return k % boards;
         }
         if (k < 37) {
             return Message.BACKPLANE;
         }
-        return k == 37 ? BOARDS : r.nextInt(0x10000);
+        return k == 37 ? boards : r.nextInt(0x10000);
     }
 
     private long gen(int board) {
@@ -184,11 +207,17 @@ class DifferentialTest {
         if (r.nextInt(6) == 0) {
             return r.nextInt(6);
         }
+        if (switches) {
+            return Protocol.REGION_LFT;
+        }
         boolean router = board < ORDER;
         return r.nextBoolean() ? Protocol.REGION_PHASES : router ? Protocol.REGION_SEQUENCE : Protocol.REGION_TABLE;
     }
 
     private int size(int board, int region) {
+        if (switches) {
+            return region == Protocol.REGION_LFT ? BoardTargets.LIDS : 0;
+        }
         boolean router = board < ORDER;
         return switch (region) {
             case Protocol.REGION_SEQUENCE -> router ? Math.max(1, N / 8) : 0;
@@ -220,7 +249,11 @@ class DifferentialTest {
             };
             int len = r.nextInt(5) == 0 ? r.nextInt(65) : Math.max(0, Math.min(64, size - Math.max(0, offset)));
             byte[] data = new byte[len];
-            if (region == Protocol.REGION_TABLE && r.nextInt(5) != 0) {
+            if (switches && region == Protocol.REGION_LFT && r.nextInt(5) != 0) {
+                for (int i = 0; i < len; i++) {
+                    data[i] = (byte) (r.nextInt(6) == 0 ? Protocol.LFT_NO_ROUTE : r.nextInt(BoardTargets.RADIX + 1));
+                }
+            } else if (region == Protocol.REGION_TABLE && r.nextInt(5) != 0) {
                 for (int i = 0; i + 1 < len; i += 2) {
                     data[i] = (byte) r.nextInt(N);
                 }
@@ -276,7 +309,8 @@ class DifferentialTest {
             m = new Message.Identify(seq, board);
         } else if (k < 89) {
             kind = "telemetry";
-            m = r.nextBoolean() ? new Message.TelemetryQuery(seq, board) : new Message.PortCountersQuery(seq, board, r.nextInt(3));
+            m = r.nextBoolean() ? new Message.TelemetryQuery(seq, board)
+                    : new Message.PortCountersQuery(seq, board, r.nextInt(switches ? BoardTargets.RADIX + 2 : 3));
         } else {
             kind = "malformed";
             byte[] p = MessageCodec.encode(new Message.Write(seq, board, gen(board), region(board), 0, new byte[r.nextInt(8)]));
