@@ -20,6 +20,7 @@ for f in "${src[@]}"; do files+=("$here/src/$f"); done
 boards=(
     "router-level board, level 1|-set ORDER $order -set ROUTERS 1 -set PROCS 0 -set LEVEL 1"
     "processor board|-set ORDER $order -set ROUTERS 0 -set PROCS 1"
+    "switch board, 36 ports, 4,096 LIDs|-set ORDER 3 -set ROUTERS 0 -set PROCS 0 -set SWITCHES 1 -set RADIX 36 -set LIDS 4096"
 )
 printf '%-30s %-14s %-8s %6s %-22s %s\n' "board (order $order)" "UP5K LCs" "RAM" "FFs" "Fmax (MHz, nextpnr)" "ECP5 (yosys): LUT4 FFs DP16KD"
 pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|Fmax" (Fmax "-" when it does not fit)
