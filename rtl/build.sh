@@ -44,7 +44,7 @@ verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal -Wno-WIDTH -Wno-
     "${params[@]}" -GPORTS="$ports" -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
     -CFLAGS "-O2 -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports -DBENCH_MODEL=V$top -DBENCH_HEADER='\"V$top.h\"'" \
     --Mdir "$dir/obj" -o oft-bench-rtl \
-    "$here/src/$top.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
+    "$here/src/$top.v" "$here/src/bench_ports.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
 cp "$dir/obj/oft-bench-rtl" "$exe.new" && mv -f "$exe.new" "$exe"
 echo $((clk_hz / clks_per_bit)) > "$dir/baud"
 echo "$stamp" > "$dir/stamp"

@@ -57,10 +57,9 @@ module frame_rx #(
         end
     endtask
 
-    always @(posedge clk) begin
-        buf_we <= 1'b0;
-        if (rst) begin
-            frame_valid <= 1'b0;
+    // a new run of bytes begins (after a delimiter, or at reset)
+    task next_run;
+        begin
             encoded <= 0;
             decoded <= 0;
             left <= 0;
@@ -69,6 +68,14 @@ module frame_rx #(
             bad <= 1'b0;
             over <= 1'b0;
             crc <= 32'hFFFFFFFF;
+        end
+    endtask
+
+    always @(posedge clk) begin
+        buf_we <= 1'b0;
+        if (rst) begin
+            frame_valid <= 1'b0;
+            next_run;
             align <= 0;
             corrupt <= 0;
             oversized <= 0;
@@ -91,14 +98,7 @@ module frame_rx #(
                             else frame_valid <= 1'b1;
                         end
                     end
-                    encoded <= 0;
-                    decoded <= 0;
-                    left <= 0;
-                    first <= 1'b1;
-                    zero_due <= 1'b0;
-                    bad <= 1'b0;
-                    over <= 1'b0;
-                    crc <= 32'hFFFFFFFF;
+                    next_run;
                 end else if (over || encoded >= MAX_ENCODED) begin
                     over <= 1'b1;
                 end else begin

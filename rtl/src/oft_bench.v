@@ -29,47 +29,16 @@ module oft_bench #(
     localparam RA_AW = $clog2(2 * N);
     wire reset = por || rst;
 
-    wire [PORTS-1:0] frame_valid, tx_busy_each;
-    wire [13*PORTS-1:0] frame_len_each;
-    wire [8*HDR*PORTS-1:0] hdr_each;
-    wire [8*PORTS-1:0] fb_data_each;
-    wire [12:0] fb_addr;
-    wire rb_we, resp_start, resp_broadcast, frame_done;
+    wire frame_valid, frame_done, tx_busy, rb_we, resp_start, resp_broadcast;
+    wire [12:0] frame_len, fb_addr;
+    wire [8*HDR-1:0] hdr;
+    wire [7:0] fb_data, rb_data;
     wire [8:0] rb_addr, resp_len;
-    wire [7:0] rb_data;
-
-    // which port's frame the engine serves, until it is done
-    reg [$clog2(PORTS + 1)-1:0] grant;
-    reg granted;
-    integer p;
-    always @(posedge clk) begin
-        if (reset) begin
-            granted <= 1'b0;
-            grant <= 0;
-        end else if (granted) begin
-            if (frame_done) granted <= 1'b0;
-        end else begin
-            for (p = PORTS - 1; p >= 0; p = p - 1)
-                if (frame_valid[(grant + 1 + p) % PORTS]) begin
-                    grant <= (grant + 1 + p) % PORTS;
-                    granted <= 1'b1;
-                end
-        end
-    end
-
-    genvar g;
-    generate
-        for (g = 0; g < PORTS; g = g + 1) begin : port
-            wire [15:0] corrupt, oversized, overflows;
-            board_link #(.CLKS_PER_BIT(CLKS_PER_BIT), .FIFO_LOG2(FIFO_LOG2), .HDR(HDR)) link (
-                .clk(clk), .rst(reset), .rx(rx[g]), .tx(tx[g]),
-                .frame_valid(frame_valid[g]), .frame_len(frame_len_each[13*g +: 13]), .hdr(hdr_each[8*HDR*g +: 8*HDR]),
-                .frame_done(frame_done && granted && grant == g), .fb_addr(fb_addr), .fb_data(fb_data_each[8*g +: 8]),
-                .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data),
-                .resp_start(resp_start && (resp_broadcast || (granted && grant == g))), .resp_len(resp_len),
-                .tx_busy(tx_busy_each[g]), .corrupt(corrupt), .oversized(oversized), .overflows(overflows));
-        end
-    endgenerate
+    bench_ports #(.PORTS(PORTS), .CLKS_PER_BIT(CLKS_PER_BIT), .FIFO_LOG2(FIFO_LOG2), .HDR(HDR)) ports (
+        .clk(clk), .rst(reset), .rx(rx), .tx(tx),
+        .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done), .fb_addr(fb_addr), .fb_data(fb_data),
+        .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
+        .resp_len(resp_len), .tx_busy(tx_busy));
 
     wire [RA_AW+BW-1:0] fab_addr;
     wire [7:0] fab_data;
@@ -79,10 +48,9 @@ module oft_bench #(
 
     oft_engine #(.ORDER(ORDER), .ROUTERS(ORDER), .PROCS(N), .FIRST_LEVEL(1), .FIRST_PROC(0), .CLK_HZ(CLK_HZ), .HDR(HDR)) engine (
         .clk(clk), .por(por), .rst(rst), .nv_seed(nv_seed),
-        .frame_valid(granted && frame_valid[grant]), .frame_len(frame_len_each[13*grant +: 13]),
-        .hdr(hdr_each[8*HDR*grant +: 8*HDR]), .frame_done(frame_done), .fb_addr(fb_addr), .fb_data(fb_data_each[8*grant +: 8]),
+        .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done), .fb_addr(fb_addr), .fb_data(fb_data),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
-        .resp_len(resp_len), .tx_busy(|tx_busy_each),
+        .resp_len(resp_len), .tx_busy(tx_busy),
         .port_counters({2048{1'b0}}), .port_up({4{1'b1}}), .switch_cycle(64'd0),
         .reboot_req(reboot_req), .reboot_addr(reboot_addr),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(fab_busy),
