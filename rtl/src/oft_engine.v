@@ -136,14 +136,14 @@ module oft_engine #(
         is_router = b < ROUTERS;
     endfunction
     function is_switch(input [BW-1:0] b);
-        is_switch = b >= ROUTERS + PROCS;
+        is_switch = SWITCHES > 0 && b >= ROUTERS + PROCS && b < NB;
     endfunction
     function [15:0] index_of(input [BW-1:0] b);
         index_of = b < ROUTERS ? FIRST_LEVEL + b : b < ROUTERS + PROCS ? FIRST_PROC + (b - ROUTERS) : b;
     endfunction
     // bytes of region r on board b; 0: the board has no such region
     function [31:0] size_of(input [BW-1:0] b, input [7:0] r);
-        if (b >= ROUTERS + PROCS) size_of = r == 4 ? LIDS : 0;
+        if (is_switch(b)) size_of = r == 4 ? LIDS : 0;
         else if (r == 1) size_of = b < ROUTERS ? SEQ_BYTES : 0;
         else if (r == 2) size_of = b < ROUTERS ? 0 : TAB_BYTES;
         else if (r == 3) size_of = b < ROUTERS ? 8 * (N >> (FIRST_LEVEL + b)) : 8;
