@@ -51,7 +51,7 @@ module oft_bench #(
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done), .fb_addr(fb_addr), .fb_data(fb_data),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
         .resp_len(resp_len), .tx_busy(tx_busy),
-        .port_counters({2048{1'b0}}), .port_up({4{1'b1}}), .switch_cycle(64'd0),
+        .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
         .reboot_req(reboot_req), .reboot_addr(reboot_addr),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(fab_busy),
         .fab_counters(fab_counters), .fab_states(fab_states), .slot(slot), .running(running));

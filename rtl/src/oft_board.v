@@ -1,7 +1,7 @@
 // One board on its own management port, for an FPGA: a router-level board (ROUTERS = 1, of level
 // LEVEL), a processor board (PROCS = 1, of index PROC) or an electrical switch board's management
-// plane (SWITCHES = 1: RADIX ports, LIDS forwarding-table entries; its port counters are inputs the
-// switch's data path drives, tied to zero here). The same link and engine as the bench,
+// plane (SWITCHES = 1: RADIX ports, LIDS forwarding-table entries; it reads its port counters from
+// the counter registers of the switch's data path, which is not part of this design: zero here). The same link and engine as the bench,
 // with no fibre plant behind it (the optics are the board's own I/O, outside this design); the
 // board answers at address 0 and as the backplane (its own slot clock). Its generation is kept
 // across a reset (rst_n), as flash would keep it; por clears it (first power-up).
@@ -62,7 +62,7 @@ module oft_board #(
         .fb_addr(fb_addr), .fb_data(fb_data),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
         .resp_len(resp_len), .tx_busy(tx_busy), .reboot_req(1'b0), .reboot_addr(16'd0),
-        .port_counters({(64 * 8 * RADIX){1'b0}}), .port_up({RADIX{1'b1}}), .switch_cycle(64'd0),
+        .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
         .fab_addr({(RA_AW + BW){1'b0}}), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
         .fab_counters({640{1'b0}}), .fab_states({(8 * ORDER){1'b1}}), .slot(slot), .running(running_led));
     assign slot_led = slot[0];

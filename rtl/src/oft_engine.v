@@ -48,10 +48,15 @@ module oft_engine #(
     output reg              resp_broadcast, // unsolicited (Rebooted): every port
     output reg  [8:0]       resp_len,
     input  wire             tx_busy,
-    // a switch board's port counters, as its data path counts them: [board][port][counter], 64 bits each
-    // (a bench without a data path ties them to zero), and the switch cycle they were latched at
-    input  wire [64*8*RADIX*(SWITCHES > 0 ? SWITCHES : 1)-1:0] port_counters,
-    input  wire [RADIX*(SWITCHES > 0 ? SWITCHES : 1)-1:0] port_up,
+    // a switch board's counter registers, as its data path counts them: the engine names a switch, a
+    // port (0-based) and a counter (0..7, in PortCounters' order) and reads the value and the port's
+    // link state two cycles later; and the switch cycle the counters were latched at. (A bench without
+    // a data path answers zero, every link up.)
+    output reg  [15:0]      counter_switch,
+    output reg  [7:0]       counter_port,
+    output reg  [2:0]       counter_sel,
+    input  wire [63:0]      counter_value,
+    input  wire             counter_link_up,
     input  wire [63:0]      switch_cycle,
     // a board the harness power-cycles
     input  wire             reboot_req,
@@ -386,8 +391,8 @@ module oft_engine #(
             V_LEFT: value_of = lease_left(cb);
             V_CYCLE: value_of = switch_cycle;
             V_PORTS_N: value_of = RADIX - rbank > 48 ? 48 : RADIX - rbank;
-            V_PORT_UP: value_of = port_up[RADIX * sw_index + port_i];
-            V_PORT_COUNTER: value_of = port_counters[64 * (8 * (RADIX * sw_index + port_i) + counter_idx) +: 64];
+            V_PORT_UP: value_of = counter_link_up;
+            V_PORT_COUNTER: value_of = counter_value;
             default: value_of = 0;
         endcase
     endfunction
@@ -979,7 +984,14 @@ module oft_engine #(
                 in_list <= 1'b0;
                 fi <= fi + 1'b1;
                 state <= S_RESP;
-            end else begin
+            end else if (!rd_pending) begin // ask the counter registers
+                counter_switch <= sw_index;
+                counter_port <= port_i;
+                counter_sel <= counter_idx[2:0];
+                wait_rd <= 2'd2;
+                rd_pending <= 1'b1;
+            end else if (have) begin
+                rd_pending <= 1'b0;
                 shift <= counter_i == 0 ? value_of(V_PORT_UP, 0) : value_of(V_PORT_COUNTER, 0);
                 nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
                 state <= S_BYTES;
