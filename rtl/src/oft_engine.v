@@ -223,6 +223,11 @@ module oft_engine #(
     reg [BW-1:0] cb;        // the board addressed (NB: the backplane)
     reg        bp;
     reg [15:0] r_seq, r_board;
+    reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end;
+    wire       r_epoch_passed = r_ep_hi_lt || (r_ep_hi_eq && r_ep_lo_le);
+    reg [32:0] r_end;       // a Write's offset + length
+    reg        r_g_hi_lt, r_g_hi_eq, r_g_lo_lt; // a claim's generation against the board's, by halves
+    wire       r_gen_below = r_g_hi_lt || (r_g_hi_eq && r_g_lo_lt);
     reg [3:0]  rtype;
     reg [7:0]  rtype_code;  // the message type byte of the answer
     reg [7:0]  nack_code;
@@ -388,7 +393,7 @@ module oft_engine #(
             V_COUNTER: value_of = fab_counters[64 * imm[3:0] +: 64];
             V_STATE: value_of = fab_states[8 * imm[4:0] +: 8];
             V_GEN: value_of = gen[cb];
-            V_LEFT: value_of = lease_left(cb);
+            V_LEFT: value_of = cb_left;
             V_CYCLE: value_of = switch_cycle;
             V_PORTS_N: value_of = RADIX - rbank > 48 ? 48 : RADIX - rbank;
             V_PORT_UP: value_of = counter_link_up;
@@ -480,6 +485,14 @@ module oft_engine #(
     wire rs_w = w_region == 3;
 
     wire [26:0] fld = fmt(rtype, fi);
+    // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds) so the
+    // 32-bit subtraction is not in the same cycle as the claim's decision or an answer's field
+    reg        cb_live;
+    reg [31:0] cb_left;
+    always @(posedge clk) begin
+        cb_live <= live(cb);
+        cb_left <= lease_left(cb);
+    end
     integer k;
     always @(posedge clk) begin
         rb_we <= 1'b0;
@@ -556,6 +569,16 @@ module oft_engine #(
 
             // ---- a request ------------------------------------------------------------------
             S_DECODE: begin
+                // the wide compares a request needs, a cycle ahead of the decision (nothing changes the
+                // slot, a generation or a schedule while a request is served)
+                // (64-bit compares in two 32-bit halves, joined in the next state: a 64-bit carry chain
+                // alone is longer than a 48 MHz cycle on an iCE40)
+                r_ep_hi_lt <= $signed(m_epoch[63:32]) < $signed(slot[63:32]);
+                r_ep_hi_eq <= m_epoch[63:32] == slot[63:32];
+                r_ep_lo_le <= m_epoch[31:0] <= slot[31:0];
+                r_end <= w_offset + w_len;
+                r_past_end <= {1'b0, w_offset} + w_len > size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region);
+                r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
                 r_seq <= q_seq;
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
@@ -577,6 +600,9 @@ module oft_engine #(
             S_DISPATCH: begin
                 if (q_type == 8'h0A) begin // Claim: is the id the owner's?
                     cmp_equal <= owner_len[cb] == l_len;
+                    r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
+                    r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
+                    r_g_lo_lt <= q_gen[31:0] < gen[cb][31:0];
                     i <= 0;
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
@@ -626,7 +652,7 @@ module oft_engine #(
                         end
                         8'h02: begin
                             if (!region_ok_w) nack(5, RS_NO_REGION);
-                            else if ({32'd0, w_offset} + w_len > size_of(cb, w_region)) nack(6, RS_RANGE);
+                            else if (r_past_end) nack(6, RS_RANGE);
                             else if (pend_valid[cb] && pend_mask[cb][rs_w]) nack(6, RS_LOCKED);
                             else begin
                                 loop_ph <= rs_w;
@@ -656,8 +682,8 @@ module oft_engine #(
                             end
                         end
                         8'h04: begin
-                            if ($signed(m_epoch) <= $signed(slot)) nack(8, RS_EPOCH);
-                            else if (pend_valid[cb] && pend_epoch[cb] != m_epoch) nack(6, RS_SCHEDULED);
+                            if (r_epoch_passed) nack(8, RS_EPOCH);
+                            else if (pend_valid[cb] && r_other_epoch) nack(6, RS_SCHEDULED);
                             else begin
                                 entry <= 0;
                                 flipped[cb] <= 0;
@@ -686,7 +712,7 @@ module oft_engine #(
 
             // Write: data bytes from the frame into staging
             S_WR_COPY: if (i == n_i) begin
-                if (w_offset + w_len > stg_len[2 * cb + rs_w]) stg_len[2 * cb + rs_w] <= w_offset + w_len;
+                if (r_end > stg_len[2 * cb + rs_w]) stg_len[2 * cb + rs_w] <= r_end;
                 answer(R_ACK, 8'h90);
             end else if (have) begin
                 mem_wd <= fb_data;
@@ -780,9 +806,9 @@ module oft_engine #(
                 wait_rd <= 2'd2;
             end
             S_CLAIM_DECIDE: begin
-                if ($signed(q_gen) < $signed(gen[cb])) nack(11, RS_BELOW);
+                if (r_gen_below) nack(11, RS_BELOW);
                 else if (q_gen == gen[cb] && !cmp_equal) nack(11, RS_HELD);
-                else if (live(cb) && !cmp_equal && l_flags == 0) nack(12, RS_OWNED);
+                else if (cb_live && !cmp_equal && l_flags == 0) nack(12, RS_OWNED);
                 else begin
                     gen[cb] <= q_gen;
                     if (l_lease != 0) claimed[cb] <= 1'b1;
@@ -850,7 +876,8 @@ module oft_engine #(
             end
             S_STEP: begin
                 if (fab_loaded) fab_step <= 1'b1;
-                slot <= slot + 1'b1;
+                slot[31:0] <= slot[31:0] + 1'b1;
+                if (slot[31:0] == 32'hFFFF_FFFF) slot[63:32] <= slot[63:32] + 1'b1;
                 bb <= 0;
                 copy_rs <= 0;
                 i <= 0;
@@ -1063,6 +1090,7 @@ module oft_engine #(
     reg f_sel [0:2*NB-1];
     reg [5:0] f_state;
     reg f_due [0:NB-1];
+    wire f_gen_below_now = $signed(q_gen) < $signed(gen[cb]);
     always @(posedge clk) begin
         if (state == S_IDLE) begin
             f_hdr <= hdr;
@@ -1095,6 +1123,13 @@ module oft_engine #(
             //    active is what the commit checked)
         end
         if (!por) begin // (a property of the present state alone: no past needed)
+`ifdef FORMAL_GEN
+            // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
+            // still holds when the claim is decided)
+            if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state == S_CLAIM_CMP || state == S_CLAIM_DECIDE) assert(cb <= NB && r_gen_below == f_gen_below_now);
+`endif
 `ifdef FORMAL_STAGING
             // (a CRC loop returns only where a loop was started from)
             if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
