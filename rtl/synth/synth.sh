@@ -37,7 +37,9 @@ for entry in "${boards[@]}"; do
     name="${entry%%|*}"
     params="${entry#*|}"
     tag="$(echo "$name" | tr -c 'a-z0-9\n' '-' | sed 's/-*$//')"
-    yosys -q -l "$out/$tag.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ice40 -abc9 -device u -top oft_board -json $out/$tag.json" >/dev/null
+    # ABC9 maps tighter; Yosys 0.23's ABC aborts on some designs, so plain ABC is the fallback
+    yosys -q -l "$out/$tag.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ice40 -abc9 -device u -top oft_board -json $out/$tag.json" >/dev/null 2>&1 \
+        || yosys -q -l "$out/$tag.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ice40 -top oft_board -json $out/$tag.json" >/dev/null
     ffs=$(grep -E '^ +SB_DFF' "$out/$tag.ice40.log" | awk '{s += $2} END {print s}')
     IFS='|' read -r lc ram fmax <<<"$(pnr up5k sg48 "$tag")"
     fits="$fmax"
