@@ -1,0 +1,123 @@
+// The answers' layout, included in oft_engine's body: which field comes next, and where its value
+// comes from.
+    // An answer is a list of fields. fmt(type, i) says what field i is: [26:25] 0 a value, 1 a string,
+    // 2 the end; [24:20] where its value comes from; [19:16] its bytes; [15:0] a constant or an index.
+    // Values then come through one narrow multiplexer (value_of), not one per field.
+    localparam [4:0] V_IMM = 0, V_TYPE = 1, V_SEQ = 2, V_BOARD = 3, V_NACK = 4, V_KIND = 5, V_INDEX = 6, V_BOOT = 7,
+                     V_BPBOOT = 8, V_BANK = 9, V_REGION = 10, V_RL = 11, V_RC = 12, V_SLOT = 13, V_PEND = 14,
+                     V_RUN = 15, V_COUNTER = 16, V_STATE = 17, V_GEN = 18, V_LEFT = 19, V_CYCLE = 20, V_PORTS_N = 21,
+                     V_PORT_UP = 22, V_PORT_COUNTER = 23;
+    function [26:0] f_val(input [4:0] src, input [3:0] w, input [15:0] imm);
+        f_val = {2'd0, src, w, imm};
+    endfunction
+    localparam [26:0] F_STR = {2'd1, 25'd0}, F_END = {2'd2, 25'd0}, F_LIST = {2'd3, 25'd0};
+    function [26:0] fmt(input [3:0] t, input [5:0] f);
+        begin
+            fmt = F_END;
+            case (f)
+                0: fmt = f_val(V_IMM, 1, VERSION);
+                1: fmt = f_val(V_TYPE, 1, 0);
+                2: fmt = f_val(V_SEQ, 2, 0);
+                3: fmt = f_val(V_BOARD, 2, 0);
+                default: case (t)
+                    R_NACK: fmt = f == 4 ? f_val(V_NACK, 1, 0) : f == 5 ? F_STR : F_END;
+                    R_IDENTITY: case (f)
+                        4: fmt = f_val(V_KIND, 1, 0);
+                        5: fmt = f_val(V_INDEX, 2, 0);
+                        6: fmt = f_val(V_IMM, 1, ORDER);
+                        7: fmt = f_val(V_IMM, 4, N);
+                        8: fmt = f_val(V_BOOT, 8, 0);
+                        9: fmt = F_STR;
+                        default: fmt = F_END;
+                    endcase
+                    R_SWITCH_IDENTITY: case (f)
+                        4: fmt = f_val(V_INDEX, 2, 0);
+                        5: fmt = f_val(V_IMM, 1, RADIX);
+                        6: fmt = f_val(V_IMM, 1, LMC);
+                        7: fmt = f_val(V_IMM, 4, LIDS);
+                        8: fmt = f_val(V_BOOT, 8, 0);
+                        9: fmt = F_STR;
+                        default: fmt = F_END;
+                    endcase
+                    R_PORTS: case (f) // then the ports, each its link state and 8 counters (S_PORTS)
+                        4: fmt = f_val(V_IMM, 1, RADIX);
+                        5: fmt = f_val(V_BANK, 1, 0);
+                        6: fmt = f_val(V_CYCLE, 8, 0);
+                        7: fmt = f_val(V_BOOT, 8, 0);
+                        8: fmt = f_val(V_PORTS_N, 1, 0);
+                        9: fmt = f_val(V_IMM, 1, 8);
+                        10: fmt = F_LIST;
+                        default: fmt = F_END;
+                    endcase
+                    R_BACKPLANE: case (f)
+                        4: fmt = f_val(V_IMM, 2, NB);
+                        5: fmt = f_val(V_IMM, 1, ORDER);
+                        6: fmt = f_val(V_BPBOOT, 8, 0);
+                        default: fmt = F_END;
+                    endcase
+                    R_CRC: case (f)
+                        4: fmt = f_val(V_BANK, 1, 0);
+                        5: fmt = f_val(V_REGION, 1, 0);
+                        6: fmt = f_val(V_RL, 4, rregion);
+                        7: fmt = f_val(V_RC, 4, rregion);
+                        default: fmt = F_END;
+                    endcase
+                    R_CRCS: if (f == 4) fmt = f_val(V_BANK, 1, 0);
+                            else if (f == 5) fmt = f_val(V_IMM, 1, 4);
+                            else if (f < 14) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 6) >> 1) + 1);
+                    R_STATUS: if (f == 4) fmt = f_val(bp ? V_BPBOOT : V_BOOT, 8, 0);
+                              else if (f == 5) fmt = f_val(V_SLOT, 8, 0);
+                              else if (f == 6) fmt = f_val(V_PEND, 8, 0);
+                              else if (f == 7) fmt = f_val(V_IMM, 1, bp ? 0 : 4);
+                              else if (f < 16 && !bp) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 8) >> 1) + 1);
+                    R_TELEMETRY: if (f == 4) fmt = f_val(V_SLOT, 8, 0);
+                                 else if (f == 5) fmt = f_val(V_RUN, 1, 0);
+                                 else if (SWITCHES > 0) begin // a bench of switch boards: Protocol.SWITCH_TOTALS, no levels
+                                     if (f == 6) fmt = f_val(V_IMM, 1, 12);
+                                     else if (f < 19) fmt = f_val(V_IMM, 8, 0); // no data path on this bench: nothing forwarded
+                                     else if (f == 19) fmt = f_val(V_IMM, 1, 0);
+                                 end
+                                 else if (f == 6) fmt = f_val(V_IMM, 1, 10 + ORDER);
+                                 else if (f < 17) fmt = f_val(V_COUNTER, 8, f - 7);
+                                 else if (f < 17 + ORDER) fmt = f_val(V_IMM, 8, 0); // no stuck nodes on this bench
+                                 else if (f == 17 + ORDER) fmt = f_val(V_IMM, 1, ORDER);
+                                 else if (f < 18 + 2 * ORDER) fmt = f_val(V_STATE, 1, f - 18 - ORDER);
+                    R_OWNER: if (f == 4) fmt = f_val(V_GEN, 8, 0);
+                             else if (f == 5) fmt = f_val(V_LEFT, 4, 0);
+                             else if (f == 6) fmt = F_STR;
+                    R_REBOOTED: if (f == 4) fmt = f_val(V_BOOT, 8, 0);
+                    default: fmt = F_END;
+                endcase
+            endcase
+        end
+    endfunction
+
+    function [63:0] value_of(input [4:0] src, input [15:0] imm);
+        case (src)
+            V_IMM: value_of = imm;
+            V_TYPE: value_of = rtype_code;
+            V_SEQ: value_of = r_seq;
+            V_BOARD: value_of = r_board;
+            V_NACK: value_of = nack_code;
+            V_KIND: value_of = is_router(cb) ? 1 : 2;
+            V_INDEX: value_of = index_of(cb);
+            V_BOOT: value_of = boot_of(cb);
+            V_BPBOOT: value_of = {nv_seed, 16'd0, 16'hFFFF};
+            V_BANK: value_of = rbank;
+            V_REGION: value_of = rregion;
+            V_RL: value_of = size_of(cb, imm[7:0]) == 0 ? 0 : view_active ? act_len[2 * cb + (imm[7:0] == 3)] : res_len[imm[7:0] == 3];
+            V_RC: value_of = size_of(cb, imm[7:0]) == 0 ? 0 : view_active ? act_crc[2 * cb + (imm[7:0] == 3)] : res_crc[imm[7:0] == 3];
+            V_SLOT: value_of = slot;
+            V_PEND: value_of = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb];
+            V_RUN: value_of = running;
+            V_COUNTER: value_of = fab_counters[64 * imm[3:0] +: 64];
+            V_STATE: value_of = fab_states[8 * imm[4:0] +: 8];
+            V_GEN: value_of = gen[cb];
+            V_LEFT: value_of = cb_left;
+            V_CYCLE: value_of = switch_cycle;
+            V_PORTS_N: value_of = RADIX - rbank > 48 ? 48 : RADIX - rbank;
+            V_PORT_UP: value_of = counter_link_up;
+            V_PORT_COUNTER: value_of = counter_value;
+            default: value_of = 0;
+        endcase
+    endfunction

@@ -1,0 +1,71 @@
+// oft_engine's properties (`ifdef FORMAL), included in its body; rtl/formal/prove.sh proves them.
+`ifdef FORMAL
+    // Properties, proved by Yosys's sat (rtl/formal/prove.sh) by induction. The environment: a
+    // request's header and length stay as they were while the engine works on it (frame_rx holds them).
+    reg [8*HDR-1:0] f_hdr;
+    reg [12:0] f_len;
+    reg f_past = 1'b0;
+    reg [63:0] f_gen [0:NB];
+    reg f_sel [0:2*NB-1];
+    reg [5:0] f_state;
+    reg f_due [0:NB-1];
+    wire f_gen_below_now = $signed(q_gen) < $signed(gen[cb]);
+    always @(posedge clk) begin
+        if (state == S_IDLE) begin
+            f_hdr <= hdr;
+            f_len <= frame_len;
+        end
+        f_past <= !por;
+        f_state <= state;
+        for (k = 0; k <= NB; k = k + 1) f_gen[k] <= gen[k];
+        for (k = 0; k < 2 * NB; k = k + 1) f_sel[k] <= sel[k];
+        for (k = 0; k < NB; k = k + 1) f_due[k] <= pend_valid[k] && pend_epoch[k] == slot;
+    end
+    always @* begin
+        if (state != S_IDLE) begin
+            assume(hdr == f_hdr);
+            assume(frame_len == f_len);
+        end
+        if (f_past && !por) begin
+            // 1. a board's generation (and the backplane's) never decreases
+`ifdef FORMAL_GEN
+            for (k = 0; k <= NB; k = k + 1) assert($signed(gen[k]) >= $signed(f_gen[k]));
+`endif
+            // 3. an active bank changes only at a slot boundary, to a commit due at that slot (or
+            //    empties, when the board reboots)
+`ifdef FORMAL_ACTIVE
+            for (k = 0; k < 2 * NB; k = k + 1)
+                if (sel[k] != f_sel[k]) assert((f_state == S_BOUNDARY && f_due[k / 2]) || (f_state == S_CLEAR && act_len[k] == 0));
+`endif
+            // 2. staging is written for a request only under the board's generation, from its claimant
+            //    since it booted, and never into a region whose commit is scheduled (so what becomes
+            //    active is what the commit checked)
+        end
+        if (!por) begin // (a property of the present state alone: no past needed)
+`ifdef FORMAL_GEN
+            // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
+            // still holds when the claim is decided)
+            if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state == S_CLAIM_CMP || state == S_CLAIM_DECIDE) assert(cb <= NB && r_gen_below == f_gen_below_now);
+`endif
+`ifdef FORMAL_STAGING
+            // (a CRC loop returns only where a loop was started from)
+            if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            // (a request's board is the one its header names, and a board that exists)
+            if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state == S_WR_COPY) assert(!bp && cb < NB);
+            if (state == S_WR_COPY) begin
+                assert(q_type == 8'h02 && gen[cb] != 0 && q_gen == gen[cb] && claimed[cb]);
+                assert(!(pend_valid[cb] && pend_mask[cb][rs_w]));
+            end
+`endif
+        end
+        if (f_past && !por) begin
+`ifdef FORMAL_STAGING
+            // and a bank is written nowhere else but in the copy-back after a flip and a reboot's clearing
+            if (ra_we || ph_we) assert(f_state == S_WR_COPY || f_state == S_COPYBACK || f_state == S_CLEAR);
+`endif
+        end
+    end
+`endif
