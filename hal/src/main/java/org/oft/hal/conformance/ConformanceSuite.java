@@ -348,8 +348,13 @@ public final class ConformanceSuite {
         long g = b.claim(0, "conf-a", 300);
         Message.Owner o = b.owner(0);
         check(o.leaseLeftMillis() > 0 && o.leaseLeftMillis() <= 300, "a lease counts down from what was claimed", o);
-        sleep(600);
-        check(b.owner(0).leaseLeftMillis() == 0, "a lease ends", b.owner(0));
+        // the board counts the lease on its own clock: it must end, within a few seconds of wall time
+        // however loaded the host that reaches it (or simulates it) is
+        long end = System.currentTimeMillis() + 5000;
+        while (b.owner(0).leaseLeftMillis() != 0) {
+            check(System.currentTimeMillis() < end, "a lease of 300 ms ends within 5 s", b.owner(0));
+            sleep(50);
+        }
         expect(Message.Owner.class, b.ask(new Message.Claim(b.seq(), 0, g + 1, 60_000, false, "conf-b")),
                 "a claim without take-over once the lease has run out");
     }
