@@ -25,7 +25,7 @@ else
     dir="$out/order-$order"
 fi
 exe="$dir/oft-bench-rtl"
-stamp="$(cat "$here"/src/*.v "$here"/src/*.vh "$here"/sim/bench_pty.cpp "$0" | sha256sum | cut -c1-16)"
+stamp="$(cat "$here"/src/*.v "$here"/src/*.vh "$here"/sim/bench_pty.cpp "$here"/lint.vlt "$0" | sha256sum | cut -c1-16)"
 if [ -x "$exe" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
     echo "$exe"
     exit 0
@@ -39,7 +39,7 @@ if [ -x "$exe" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
     exit 0
 fi
 rm -rf "$dir/obj"
-verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal -Wno-WIDTH -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM -Wno-BLKSEQ --x-assign fast --x-initial fast \
+verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal "$here/lint.vlt" --x-assign fast --x-initial fast \
     -I"$here/src" --top-module "$top" \
     "${params[@]}" -GPORTS="$ports" -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
     -CFLAGS "-O2 -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports -DBENCH_MODEL=V$top -DBENCH_HEADER='\"V$top.h\"'" \

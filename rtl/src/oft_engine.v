@@ -89,7 +89,6 @@ module oft_engine #(
     localparam NB = ROUTERS + PROCS + SWITCHES;
     localparam SEQ_BYTES = N >= 8 ? N / 8 : 1;
     localparam TAB_BYTES = 2 * N;
-    localparam RA_STRIDE = PROCS > 0 ? TAB_BYTES : SEQ_BYTES;
     localparam PH_ROUTER = 8 * (N >> FIRST_LEVEL);
     localparam PH_STRIDE = (ROUTERS > 0 && PH_ROUTER > 8) ? PH_ROUTER : 8;
     localparam PH_AW = $clog2(PH_STRIDE);
@@ -277,8 +276,6 @@ module oft_engine #(
     reg        rd_pending;
     reg [15:0] reboot_board;
 
-    wire [7:0] cur_region = w_region;
-    wire       rs_of_region_w = w_region == 3;
 
     `include "engine_answers.vh"
 
@@ -358,7 +355,7 @@ module oft_engine #(
         end
     endtask
 
-    wire [63:0] ent_len = {32'd0, ent[39:8]};
+    wire [31:0] ent_len = ent[39:8];
     wire [7:0]  ent_region = ent[7:0];
     wire [31:0] ent_crc = ent[71:40];
     wire region_ok_w = size_of(cb, w_region) != 0;
@@ -663,7 +660,7 @@ module oft_engine #(
                 wait_rd <= 2'd2;
             end
             S_COMMIT_CHECK: begin
-                if (n_i != ent_len[31:0] || ~crc_acc != ent_crc) nack(7, RS_CRC);
+                if (n_i != ent_len || ~crc_acc != ent_crc) nack(7, RS_CRC);
                 else if (n_i != size_of(cb, ent_region) || content_bad) nack(10, RS_CONTENT);
                 else begin
                     pend_crc[2 * cb + (ent_region == 3)] <= ent_crc;

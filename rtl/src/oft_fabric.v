@@ -57,12 +57,15 @@ module oft_fabric #(
     reg [15:0] j;           // level index, or processor
     reg        hi;          // second byte of a table row
     reg [7:0]  lo;
-    reg [15:0] entry;
+    wire [15:0] entry = {mem_data, lo}; // a table row: the byte just read over the one before
     reg [DW-1:0] age;
-    reg [DW-1:0] w;
+    reg [DW-1:0] w;                      // the wave being delivered, and the flips it met
     reg [ORDER-1:0] x;
     wire [ORDER-1:0] row = t[ORDER-1:0];
     wire [DW:0] depth = latency + ORDER;
+    // the wave injected at t - age, and its flips once it crosses level index age - latency
+    wire [DW-1:0] w_age = wp >= age ? wp - age : wp + depth - age;
+    wire [ORDER-1:0] x_age = flips[w_age] | ({{(ORDER-1){1'b0}}, applied[age - latency]} << (ORDER - 1 - (age - latency)));
 
     function [AW-1:0] at(input [15:0] board, input [31:0] offset);
         at = {board[AW-OFF_AW-1:0], offset[OFF_AW-1:0]};
@@ -111,7 +114,6 @@ module oft_fabric #(
                     hi <= 1'b1;
                     mem_addr <= at(ROUTERS + j, {row, 1'b1});
                 end else begin
-                    entry = {mem_data, lo};
                     dst[wp * N + j] <= entry[ORDER-1:0];
                     last[0] <= last[0] + 1'b1;
                     hi <= 1'b0;
@@ -130,9 +132,9 @@ module oft_fabric #(
                 if (age == depth || t < age) begin
                     st <= F_END;
                 end else begin
-                    w = wp >= age ? wp - age : wp + depth - age;
-                    x = flips[w] | ({{(ORDER-1){1'b0}}, applied[age - latency]} << (ORDER - 1 - (age - latency)));
-                    flips[w] <= x;
+                    w <= w_age;
+                    x <= x_age;
+                    flips[w_age] <= x_age;
                     if (age - latency == ORDER - 1) begin
                         j <= 0;
                         st <= F_DELIVER;

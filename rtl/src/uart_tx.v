@@ -11,7 +11,6 @@ module uart_tx #(
 );
     localparam W = $clog2(CLKS_PER_BIT + 1);
     localparam [W-1:0] FULL = CLKS_PER_BIT - 1;
-    localparam [W-1:0] HALF = CLKS_PER_BIT / 2;
     reg [W-1:0] count;
     reg [3:0] bits_left;
     reg [8:0] shift; // stop bit last

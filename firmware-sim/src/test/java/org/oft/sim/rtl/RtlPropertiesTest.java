@@ -19,6 +19,17 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(600)
 class RtlPropertiesTest {
+    /** Every top lints clean with verilator -Wall, but for rtl/lint.vlt's reasoned waivers. */
+    @Test
+    void theRtlLintsClean() throws Exception {
+        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        Process p = new ProcessBuilder("bash", RtlBench.rtlDir().resolve("lint.sh").toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "lint.sh did not finish");
+        assertEquals(0, p.exitValue(), out);
+        assertEquals("", out.trim(), "verilator -Wall says");
+    }
+
     @Test
     void theBoardsPropertiesAreProved() throws Exception {
         boolean yosys = Files.isExecutable(Paths.get("/usr/bin/yosys"));
