@@ -49,7 +49,7 @@ final class BoardConformance {
         int failed = 0;
         int skipped = 0;
         try {
-            ConformanceSuite.Bench bench = new ConformanceSuite.Bench(new BoardProbe(link, 3000), reboot);
+            org.oft.hal.conformance.ConformanceBench bench = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(link, 3000), reboot);
             for (ConformanceSuite.Case c : ConformanceSuite.cases()) {
                 if (c.needsReboot() && reboot == null) {
                     out.println("SKIP " + c.name() + ": nobody here can power-cycle a board (power-cycle one by hand and watch for Rebooted)");

@@ -25,7 +25,7 @@ class BoardConformanceTest {
         for (BoardTargets.Named target : BoardTargets.all()) {
             List<DynamicTest> tests = new ArrayList<>();
             BoardTargets.Target[] open = new BoardTargets.Target[1];
-            ConformanceSuite.Bench[] bench = new ConformanceSuite.Bench[1];
+            org.oft.hal.conformance.ConformanceBench[] bench = new org.oft.hal.conformance.ConformanceBench[1];
             List<ConformanceSuite.Case> cases = ConformanceSuite.cases();
             for (int i = 0; i < cases.size(); i++) {
                 ConformanceSuite.Case c = cases.get(i);
@@ -35,7 +35,7 @@ class BoardConformanceTest {
                     try {
                         if (first) {
                             open[0] = target.opener().open();
-                            bench[0] = new ConformanceSuite.Bench(new BoardProbe(open[0].link(), 3000), open[0].reboot());
+                            bench[0] = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(open[0].link(), 3000), open[0].reboot());
                         }
                         assumeTrue(bench[0] != null, "the bench did not open");
                         assumeTrue(!c.needsReboot() || open[0].reboot() != null, "nobody can power-cycle this board");

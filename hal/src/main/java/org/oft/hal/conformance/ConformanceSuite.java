@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.function.IntConsumer;
 import java.util.zip.CRC32C;
 import org.oft.hal.wire.Framing;
 import org.oft.hal.wire.Message;
@@ -25,171 +24,7 @@ public final class ConformanceSuite {
 
     @FunctionalInterface
     public interface Check {
-        void run(Bench bench);
-    }
-
-    /** The bench under test: a probe on its link, what it said it is, and how to power-cycle a board (null if it cannot be). */
-    public static final class Bench {
-        final BoardProbe probe;
-        final IntConsumer reboot;
-        int boards;
-        int order;
-        int[] kinds;
-        int[] radix;
-        int[] lids;
-
-        public Bench(BoardProbe probe, IntConsumer reboot) {
-            this.probe = probe;
-            this.reboot = reboot;
-            Message bp = ask(new Message.Identify(probe.nextSeq(), Message.BACKPLANE));
-            Message.Backplane b = expect(Message.Backplane.class, bp, "Identify to the backplane");
-            boards = b.boards();
-            order = b.order();
-            kinds = new int[boards];
-            radix = new int[boards];
-            lids = new int[boards];
-            for (int i = 0; i < boards; i++) {
-                Message id = ask(new Message.Identify(probe.nextSeq(), i));
-                kinds[i] = id instanceof Message.Identity x ? x.kind() : id instanceof Message.SwitchIdentity ? Protocol.KIND_ELECTRICAL_SWITCH : 0;
-                if (id instanceof Message.SwitchIdentity x) {
-                    radix[i] = x.radix();
-                    lids[i] = x.lids();
-                }
-            }
-        }
-
-        Message ask(Message m) {
-            return probe.ask(m);
-        }
-
-        int seq() {
-            return probe.nextSeq();
-        }
-
-        int n() {
-            return 1 << order;
-        }
-
-        /** The first board of a kind, or -1. */
-        int first(int kind) {
-            for (int i = 0; i < boards; i++) {
-                if (kinds[i] == kind) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        Message.Owner owner(int board) {
-            return expect(Message.Owner.class, ask(new Message.OwnerQuery(seq(), board)), "OwnerQuery");
-        }
-
-        /** Claims {@code board} as {@code id} under a generation above its own, taking over; returns the generation. */
-        long claim(int board, String id, long leaseMillis) {
-            long g = owner(board).generation() + 1;
-            Message.Owner o = expect(Message.Owner.class, ask(new Message.Claim(seq(), board, g, leaseMillis, true, id)), "Claim");
-            check(o.generation() == g && o.controller().equals(id), "a granted claim answers the new owner", o);
-            return g;
-        }
-
-        Message.Status status(int board) {
-            return expect(Message.Status.class, ask(new Message.StatusQuery(seq(), board)), "StatusQuery");
-        }
-
-        long slot() {
-            return status(Message.BACKPLANE).slot();
-        }
-
-        /** The first processor board, else the first switch board (a board with a table of destinations), or -1. */
-        int tableBoard() {
-            return first(Protocol.KIND_PROCESSOR) >= 0 ? first(Protocol.KIND_PROCESSOR) : first(Protocol.KIND_ELECTRICAL_SWITCH);
-        }
-
-        boolean isSwitch(int board) {
-            return kinds[board] == Protocol.KIND_ELECTRICAL_SWITCH;
-        }
-
-        /** Region 1 of a router-level board, 2 of a processor board, 4 of a switch board. */
-        int tableRegion(int board) {
-            return switch (kinds[board]) {
-                case Protocol.KIND_ROUTER_LEVEL -> Protocol.REGION_SEQUENCE;
-                case Protocol.KIND_ELECTRICAL_SWITCH -> Protocol.REGION_LFT;
-                default -> Protocol.REGION_TABLE;
-            };
-        }
-
-        /** A region {@code board} does not have. */
-        int missingRegion(int board) {
-            return kinds[board] == Protocol.KIND_PROCESSOR ? Protocol.REGION_SEQUENCE : Protocol.REGION_TABLE;
-        }
-
-        int tableBytes(int board) {
-            return switch (kinds[board]) {
-                case Protocol.KIND_ROUTER_LEVEL -> Math.max(1, n() / 8);
-                case Protocol.KIND_ELECTRICAL_SWITCH -> lids[board];
-                default -> 2 * n();
-            };
-        }
-
-        /** Another region the board has besides its table (its phases), or -1 (a switch board has one). */
-        int otherRegion(int board) {
-            return isSwitch(board) ? -1 : Protocol.REGION_PHASES;
-        }
-
-        /** A well-formed table for {@code board}: rows naming processors 0..n-1, ports 1..radix or 255, or control bits. */
-        byte[] table(int board, long seed) {
-            Random r = new Random(seed);
-            byte[] b = new byte[tableBytes(board)];
-            if (isSwitch(board)) {
-                for (int i = 0; i < b.length; i++) {
-                    b[i] = (byte) (r.nextInt(8) == 0 ? Protocol.LFT_NO_ROUTE : 1 + r.nextInt(radix[board]));
-                }
-            } else if (kinds[board] == Protocol.KIND_ROUTER_LEVEL) {
-                r.nextBytes(b);
-            } else {
-                for (int i = 0; i < n(); i++) {
-                    int d = r.nextInt(n());
-                    b[2 * i] = (byte) d;
-                    b[2 * i + 1] = (byte) (d >> 8);
-                }
-            }
-            return b;
-        }
-
-        Message write(int board, long g, int region, int offset, byte[] data) {
-            return ask(new Message.Write(seq(), board, g, region, offset, data));
-        }
-
-        /** Writes {@code data} from offset 0 in blocks a Write can carry; every block must be acked. */
-        void writeAll(int board, long g, int region, byte[] data) {
-            for (int off = 0; off < data.length; off += Protocol.MAX_WRITE) {
-                byte[] block = Arrays.copyOfRange(data, off, Math.min(data.length, off + Protocol.MAX_WRITE));
-                expect(Message.Ack.class, write(board, g, region, off, block), "Write of region " + region);
-            }
-        }
-
-        Message.Crc crc(int board, int bank, int region) {
-            return expect(Message.Crc.class, ask(new Message.CrcQuery(seq(), board, bank, region)), "CrcQuery");
-        }
-
-        Message commit(int board, long g, long epoch, int region, int length, int crc) {
-            return ask(new Message.Commit(seq(), board, g, epoch, new int[] {region}, new int[] {length}, new int[] {crc}));
-        }
-
-        void clock(long g, int op, double rate) {
-            expect(Message.Ack.class, ask(new Message.Clock(seq(), Message.BACKPLANE, g, op, rate)), "Clock");
-        }
-
-        /** Waits until the bench's slot passes {@code slot}, or fails after {@code millis}. */
-        void awaitSlot(long slot, long millis) {
-            long end = System.currentTimeMillis() + millis;
-            while (slot() <= slot) {
-                if (System.currentTimeMillis() > end) {
-                    throw new AssertionError("the slot clock did not pass slot " + slot + " within " + millis + " ms");
-                }
-                sleep(20);
-            }
-        }
+        void run(ConformanceBench bench);
     }
 
     private ConformanceSuite() {
@@ -247,7 +82,7 @@ public final class ConformanceSuite {
         return c;
     }
 
-    private static void identify(Bench b) {
+    private static void identify(ConformanceBench b) {
         check(b.boards >= 1 && b.order >= 1, "the backplane names its boards and order", b.boards + " boards, order " + b.order);
         long[] boots = new long[b.boards];
         for (int i = 0; i < b.boards; i++) {
@@ -264,7 +99,7 @@ public final class ConformanceSuite {
         nack(Protocol.E_NO_SUCH_BOARD, b.ask(new Message.Identify(b.seq(), b.boards)), "Identify beyond the last board");
     }
 
-    private static void badFrames(Bench b) {
+    private static void badFrames(ConformanceBench b) {
         byte[] good = Framing.encode(MessageCodec.encode(new Message.Identify(b.seq(), Message.BACKPLANE)));
         byte[] corrupt = good.clone();
         corrupt[2] ^= 0x10; // a bit flipped on the line: the CRC no longer holds
@@ -281,7 +116,7 @@ public final class ConformanceSuite {
         check(b.probe.silence(300) == null, "a payload shorter than a header gets no answer", "an answer");
     }
 
-    private static void malformed(Bench b) {
+    private static void malformed(ConformanceBench b) {
         int s = b.seq();
         byte[] v = MessageCodec.encode(new Message.Identify(s, Message.BACKPLANE));
         v[0] = 3;
@@ -308,7 +143,7 @@ public final class ConformanceSuite {
         nack(Protocol.E_NO_SUCH_BOARD, b.ask(new Message.StatusQuery(s, 0x7FFF)), "StatusQuery to no board");
     }
 
-    private static void claims(Bench b) {
+    private static void claims(ConformanceBench b) {
         for (int board : new int[] {0, Message.BACKPLANE}) {
             long g = b.claim(board, "conf-a", 60_000);
             Message.Owner o = b.owner(board);
@@ -328,7 +163,7 @@ public final class ConformanceSuite {
         }
     }
 
-    private static void fencing(Bench b) {
+    private static void fencing(ConformanceBench b) {
         int board = b.first(Protocol.KIND_PROCESSOR) >= 0 ? b.first(Protocol.KIND_PROCESSOR) : 0;
         long ga = b.claim(board, "conf-a", 60_000);
         long gbp = b.claim(Message.BACKPLANE, "conf-a", 60_000);
@@ -344,7 +179,7 @@ public final class ConformanceSuite {
         expect(Message.Ack.class, b.write(board, gb, region, 0, new byte[1]), "a Write of the new owner");
     }
 
-    private static void lease(Bench b) {
+    private static void lease(ConformanceBench b) {
         long g = b.claim(0, "conf-a", 300);
         Message.Owner o = b.owner(0);
         check(o.leaseLeftMillis() > 0 && o.leaseLeftMillis() <= 300, "a lease counts down from what was claimed", o);
@@ -359,7 +194,7 @@ public final class ConformanceSuite {
                 "a claim without take-over once the lease has run out");
     }
 
-    private static void writes(Bench b) {
+    private static void writes(ConformanceBench b) {
         for (int board : new int[] {b.first(Protocol.KIND_ROUTER_LEVEL), b.first(Protocol.KIND_PROCESSOR), b.first(Protocol.KIND_ELECTRICAL_SWITCH)}) {
             if (board < 0) {
                 continue;
@@ -395,7 +230,7 @@ public final class ConformanceSuite {
         }
     }
 
-    private static void commitChecks(Bench b) {
+    private static void commitChecks(ConformanceBench b) {
         int board = b.tableBoard();
         if (board < 0) {
             return;
@@ -422,7 +257,7 @@ public final class ConformanceSuite {
         check(before.pendingEpoch() == -1, "a refused Commit schedules nothing", before);
     }
 
-    private static void abort(Bench b) {
+    private static void abort(ConformanceBench b) {
         int board = b.tableBoard();
         if (board < 0) {
             return;
@@ -450,7 +285,7 @@ public final class ConformanceSuite {
         expect(Message.Ack.class, b.write(board, g, region, 0, new byte[2]), "a Write after the Abort");
     }
 
-    private static void commitAtEpoch(Bench b) {
+    private static void commitAtEpoch(ConformanceBench b) {
         int board = b.tableBoard();
         if (board < 0) {
             return;
@@ -481,7 +316,7 @@ public final class ConformanceSuite {
         }
     }
 
-    private static void clock(Bench b) {
+    private static void clock(ConformanceBench b) {
         long g = b.claim(Message.BACKPLANE, "conf-k", 60_000);
         b.clock(g, Message.Clock.START, 2000);
         Message.Telemetry t0 = expect(Message.Telemetry.class, b.ask(new Message.TelemetryQuery(b.seq(), Message.BACKPLANE)), "TelemetryQuery");
@@ -510,7 +345,7 @@ public final class ConformanceSuite {
         return expect(Message.Identity.class, identity, "Identify").bootId();
     }
 
-    private static void reboot(Bench b) {
+    private static void reboot(ConformanceBench b) {
         int board = b.tableBoard() >= 0 ? b.tableBoard() : 0;
         int region = b.otherRegion(board) > 0 ? b.otherRegion(board) : b.tableRegion(board);
         long g = b.claim(board, "conf-r", 60_000);
