@@ -21,7 +21,7 @@
                 3: fmt = f_val(V_BOARD, 2, 0);
                 default: case (t)
                     R_NACK: fmt = f == 4 ? f_val(V_NACK, 1, 0) : f == 5 ? F_STR : F_END;
-                    R_IDENTITY: case (f)
+                    R_IDENTITY: if (ROUTERS + PROCS > 0) case (f)
                         4: fmt = f_val(V_KIND, 1, 0);
                         5: fmt = f_val(V_INDEX, 2, 0);
                         6: fmt = f_val(V_IMM, 1, ORDER);
@@ -30,7 +30,8 @@
                         9: fmt = F_STR;
                         default: fmt = F_END;
                     endcase
-                    R_SWITCH_IDENTITY: case (f)
+                    // (a board kind the bench does not have has no answer of its own: no logic for it)
+                    R_SWITCH_IDENTITY: if (SWITCHES > 0) case (f)
                         4: fmt = f_val(V_INDEX, 2, 0);
                         5: fmt = f_val(V_IMM, 1, RADIX);
                         6: fmt = f_val(V_IMM, 1, LMC);
@@ -39,7 +40,7 @@
                         9: fmt = F_STR;
                         default: fmt = F_END;
                     endcase
-                    R_PORTS: case (f) // then the ports, each its link state and 8 counters (S_PORTS)
+                    R_PORTS: if (SWITCHES > 0) case (f) // then the ports, each its link state and 8 counters (S_PORTS)
                         4: fmt = f_val(V_IMM, 1, RADIX);
                         5: fmt = f_val(V_BANK, 1, 0);
                         6: fmt = f_val(V_CYCLE, 8, 0);
@@ -114,10 +115,10 @@
             V_STATE: value_of = fab_states[8 * imm[4:0] +: 8];
             V_GEN: value_of = gen[cb];
             V_LEFT: value_of = cb_left;
-            V_CYCLE: value_of = switch_cycle;
-            V_PORTS_N: value_of = RADIX - rbank > 48 ? 48 : RADIX - rbank;
-            V_PORT_UP: value_of = counter_link_up;
-            V_PORT_COUNTER: value_of = counter_value;
+            V_CYCLE: value_of = SWITCHES > 0 ? switch_cycle : 0;
+            V_PORTS_N: value_of = SWITCHES > 0 ? ports_n : 0;
+            V_PORT_UP: value_of = SWITCHES > 0 ? counter_link_up : 0;
+            V_PORT_COUNTER: value_of = SWITCHES > 0 ? counter_value : 0;
             default: value_of = 0;
         endcase
     endfunction

@@ -42,15 +42,17 @@ module frame_rx #(
     assign in_ready = !frame_valid && align == 0;
     wire take = in_valid && !frame_valid && align == 0;
 
-    task put(input [7:0] b);
+    // the byte decoded: a data byte, or the zero a block's code stands for (one CRC network for both)
+    wire [7:0] dec_b = left != 0 ? in_data : 8'h00;
+    task put;
         begin
             if (decoded < MAX_DECODED) begin
                 buf_we <= 1'b1;
                 buf_addr <= decoded;
-                buf_data <= b;
-                if (decoded < HDR) hdr <= {b, hdr[8*HDR-1:8]}; // shifted in; aligned at the frame's end
+                buf_data <= dec_b;
+                if (decoded < HDR) hdr <= {dec_b, hdr[8*HDR-1:8]}; // shifted in; aligned at the frame's end
                 decoded <= decoded + 1'b1;
-                crc <= crc32c_byte(crc, b);
+                crc <= crc32c_byte(crc, dec_b);
             end else begin
                 bad <= 1'b1;
             end
@@ -104,11 +106,11 @@ module frame_rx #(
                 end else begin
                     encoded <= encoded + 1'b1;
                     if (left != 0) begin
-                        put(in_data);
+                        put;
                         left <= left - 1'b1;
                     end else begin
                         // a code byte: the block before it ends in a zero unless its code was 0xFF
-                        if (!first && zero_due) put(8'h00);
+                        if (!first && zero_due) put;
                         first <= 1'b0;
                         zero_due <= in_data != 8'hFF;
                         left <= in_data - 1'b1;

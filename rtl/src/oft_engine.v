@@ -99,9 +99,8 @@ module oft_engine #(
     // ---- per board (index NB: the backplane, for ownership) -------------------------------------
     reg [63:0] gen        [0:NB];
     reg [7:0]  owner_len  [0:NB];
-    reg        leased     [0:NB];
     reg        claimed    [0:NB];
-    reg [31:0] lease_end  [0:NB];
+    reg [31:0] lease_left [0:NB];   // milliseconds the owner's lease has to run; 0: none
     reg [15:0] boots      [0:NB];
     // per board and region slot (0: sequence or table, 1: phases)
     reg [19:0] stg_len    [0:2*NB-1];   // a region is at most 2^17 bytes
@@ -168,18 +167,20 @@ module oft_engine #(
 
     // ---- time: milliseconds for leases, the slot clock -------------------------------------------
     reg [19:0] ms_div;     // CLK_HZ / 1000 is below 2^20 up to 1 GHz
-    reg [31:0] now_ms;
+    reg        ms_tick;    // a millisecond has passed: the leases count down
+    reg        lw_on;      // the leases' walk: one board a cycle through one decrementer
+    reg [BW-1:0] lw;
     reg [39:0] reload;     // cycles a slot, less one (a slot of 1000 s at 1 GHz fits)
     reg [39:0] cyc;        // cycles left in this slot
     reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
     wire [2:0] owed = due - done;
     always @(posedge clk) begin
+        ms_tick <= 1'b0;
         if (por || rst) begin
             ms_div <= 0;
-            now_ms <= 0;
         end else if (ms_div == MS_CYCLES - 1) begin
             ms_div <= 0;
-            now_ms <= now_ms + 1'b1;
+            ms_tick <= 1'b1;
         end else begin
             ms_div <= ms_div + 1'b1;
         end
@@ -190,7 +191,7 @@ module oft_engine #(
         S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
-        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24;
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11;
@@ -238,7 +239,6 @@ module oft_engine #(
     reg [7:0]  str_len, str_i;
     reg        str_head;    // the string's length byte is next
     reg [8:0]  rp;          // bytes of the answer so far
-    reg [31:0] rcrc;
     reg [19:0] res_len [0:1]; // staging's length and CRC as a loop found them, by region slot
     reg [31:0] res_crc [0:1];
     reg        view_active; // the answer lists the active banks (else the staging results)
@@ -279,12 +279,6 @@ module oft_engine #(
 
     `include "engine_answers.vh"
 
-    function live(input [BW-1:0] b);
-        live = leased[b] && $signed(lease_end[b] - now_ms) > 0;
-    endfunction
-    function [31:0] lease_left(input [BW-1:0] b);
-        lease_left = live(b) ? lease_end[b] - now_ms : 0;
-    endfunction
 
     // request length: 0 well formed, 1 malformed, 2 unknown type
     function [1:0] shape(input [7:0] t, input [12:0] p);
@@ -309,7 +303,7 @@ module oft_engine #(
             reason <= why;
             fi <= 0;
             rp <= 0;
-            rcrc <= 32'hFFFFFFFF;
+            crc_acc <= 32'hFFFFFFFF;
             state <= S_RESP;
         end
     endtask
@@ -319,17 +313,21 @@ module oft_engine #(
             rtype_code <= code;
             fi <= 0;
             rp <= 0;
-            rcrc <= 32'hFFFFFFFF;
+            crc_acc <= 32'hFFFFFFFF;
             state <= S_RESP;
         end
     endtask
-    task emit(input [7:0] b);
+    // the byte an answer emits next: one multiplexer and one CRC network for every field, and the
+    // same CRC register as the loops over staging (an answer never runs while a loop does)
+    wire [7:0] emit_b = state == S_STR ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q) : shift[7:0];
+    wire [31:0] crc_next = crc32c_byte(crc_acc, state == S_CRC_RUN ? (loop_ph ? ph_q : ra_q) : emit_b);
+    task emit;
         begin
             rb_we <= 1'b1;
             rb_addr <= rp;
-            rb_data <= b;
+            rb_data <= emit_b;
             rp <= rp + 1'b1;
-            rcrc <= crc32c_byte(rcrc, b);
+            crc_acc <= crc_next;
         end
     endtask
     // reads byte a of physical bank `bank` of board cb's phases (ph) or region A
@@ -362,13 +360,13 @@ module oft_engine #(
     wire rs_w = w_region == 3;
 
     wire [26:0] fld = fmt(rtype, fi);
-    // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds) so the
-    // 32-bit subtraction is not in the same cycle as the claim's decision or an answer's field
+    reg  [26:0] fld_r;
+    // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds)
     reg        cb_live;
     reg [31:0] cb_left;
     always @(posedge clk) begin
-        cb_live <= live(cb);
-        cb_left <= lease_left(cb);
+        cb_live <= lease_left[cb] != 0;
+        cb_left <= lease_left[cb];
     end
     integer k;
     always @(posedge clk) begin
@@ -383,6 +381,16 @@ module oft_engine #(
         if (reboot_req) begin
             reboot_pending <= 1'b1;
             reboot_board <= reboot_addr;
+        end
+
+        // the leases count down a millisecond, a board a cycle (a claim in the same cycle wins)
+        if (ms_tick) begin
+            lw_on <= 1'b1;
+            lw <= 0;
+        end else if (lw_on) begin
+            if (lease_left[lw] != 0) lease_left[lw] <= lease_left[lw] - 1'b1;
+            if (lw == NB) lw_on <= 1'b0;
+            else lw <= lw + 1'b1;
         end
 
         // the slot clock: a boundary falls due every period cycles while it runs
@@ -410,8 +418,9 @@ module oft_engine #(
             reload <= 0;
             slot <= 0;
             wait_rd <= 0;
+            lw_on <= 1'b0;
             for (k = 0; k <= NB; k = k + 1) begin
-                leased[k] <= 1'b0;
+                lease_left[k] <= 0;
                 claimed[k] <= 1'b0;
                 if (por) begin
                     gen[k] <= 0;
@@ -428,7 +437,7 @@ module oft_engine #(
                     announce <= 1'b1;
                     cb <= reboot_board[BW-1:0];
                     boots[reboot_board] <= boots[reboot_board] + 1'b1;
-                    leased[reboot_board] <= 1'b0;
+                    lease_left[reboot_board] <= 0;
                     claimed[reboot_board] <= 1'b0;
                     copy_rs <= 0;
                     i <= 0;
@@ -609,10 +618,10 @@ module oft_engine #(
             S_CRC_RUN: if (i == n_i) begin
                 state <= after;
             end else if (have) begin
-                crc_acc <= crc32c_byte(crc_acc, loop_ph ? ph_q : ra_q);
+                crc_acc <= crc_next;
                 if (!loop_ph && is_switch(cb)) begin // a port beyond the radix, other than 255 (no route)
                     if (ra_q > RADIX && ra_q != 8'hFF) content_bad <= 1'b1;
-                end else if (!loop_ph && !is_router(cb)) begin // a row naming no processor
+                end else if (PROCS > 0 && !loop_ph && !is_router(cb)) begin // a row naming no processor
                     if (!i[0]) lo_byte <= ra_q;
                     else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
                 end
@@ -689,8 +698,7 @@ module oft_engine #(
                 else begin
                     gen[cb] <= q_gen;
                     if (l_lease != 0) claimed[cb] <= 1'b1;
-                    leased[cb] <= l_lease != 0;
-                    lease_end[cb] <= now_ms + l_lease;
+                    lease_left[cb] <= l_lease;
                     owner_len[cb] <= l_len;
                     i <= 0;
                     fb_addr <= 20;
@@ -836,11 +844,15 @@ module oft_engine #(
             end
 
             // ---- the answer: fields, strings, CRC, then the framer ---------------------------------
-            S_RESP: begin
-                case (fld[26:25])
+            S_RESP: begin // the field's layout a cycle ahead of its value (two multiplexers in a row are too slow)
+                fld_r <= fld;
+                state <= S_FIELD;
+            end
+            S_FIELD: begin
+                case (fld_r[26:25])
                     2'd0: begin
-                        shift <= value_of(fld[24:20], fld[15:0]);
-                        nbytes <= fld[19:16];
+                        shift <= value_of(fld_r[24:20], fld_r[15:0]);
+                        nbytes <= fld_r[19:16];
                         state <= S_BYTES;
                     end
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
@@ -853,14 +865,14 @@ module oft_engine #(
                         str_head <= 1'b1;
                         state <= S_STR;
                     end
-                    2'd3: begin // the list of ports
+                    2'd3: if (SWITCHES > 0) begin // the list of ports
                         in_list <= 1'b1;
                         port_rel <= 0;
                         counter_i <= 0;
                         state <= S_PORTS;
                     end
                     default: begin
-                        shift <= {32'd0, ~rcrc};
+                        shift <= {32'd0, ~crc_acc};
                         nbytes <= 4;
                         state <= S_CRC;
                     end
@@ -880,7 +892,7 @@ module oft_engine #(
                     state <= S_RESP;
                 end
             end else begin
-                emit(shift[7:0]);
+                emit;
                 shift <= shift >> 8;
                 nbytes <= nbytes - 1'b1;
             end
@@ -903,11 +915,11 @@ module oft_engine #(
             S_STR: if (str_head) begin
                 if (str_src == SRC_OWNER) begin
                     str_len <= owner_len[cb];
-                    emit(owner_len[cb]);
+                    emit;
                     str_head <= 1'b0;
                 end else if (have) begin
                     str_len <= text_q;
-                    emit(text_q);
+                    emit;
                     str_head <= 1'b0;
                     text_a <= text_a + 1'b1;
                     wait_rd <= 2'd2;
@@ -916,7 +928,7 @@ module oft_engine #(
                 fi <= fi + 1'b1;
                 state <= S_RESP;
             end else if (have) begin
-                emit(str_src == SRC_OWNER ? ow_q : text_q);
+                emit;
                 str_i <= str_i + 1'b1;
                 ow_a <= {cb[BW-1:0], str_i[OW_AW-1:0] + 1'b1};
                 text_a <= text_a + 1'b1;
