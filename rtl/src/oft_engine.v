@@ -170,8 +170,8 @@ module oft_engine #(
     reg        ms_tick;    // a millisecond has passed: the leases count down
     reg        lw_on;      // the leases' walk: one board a cycle through one decrementer
     reg [BW-1:0] lw;
-    reg [39:0] reload;     // cycles a slot, less one (a slot of 1000 s at 1 GHz fits)
-    reg [39:0] cyc;        // cycles left in this slot
+    reg [39:0] reload;     // cycles a slot (0 as 1; a slot of 1000 s at 1 GHz fits)
+    reg [39:0] cyc;        // cycles left in this slot: the boundary falls at 1 (or 0)
     reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
     wire [2:0] owed = due - done;
     always @(posedge clk) begin
@@ -191,7 +191,7 @@ module oft_engine #(
         S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
-        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25;
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11;
@@ -223,9 +223,15 @@ module oft_engine #(
     reg [BW-1:0] cb;        // the board addressed (NB: the backplane)
     reg        bp;
     reg [15:0] r_seq, r_board;
-    reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end;
+    reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad;
     wire       r_epoch_passed = r_ep_hi_lt || (r_ep_hi_eq && r_ep_lo_le);
-    reg [32:0] r_end;       // a Write's offset + length
+    reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
+    reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
+    wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
+    wire [31:0] w_size = size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region);
+    // a Clock's rate outside 0.001 Hz .. 1 GHz (f64 bits; the upper bound's low half is 0)
+    wire rate_below = k_rate[63:32] < 32'h3F50624D || (k_rate[63:32] == 32'h3F50624D && k_rate[31:0] < 32'hD2F1A9FC);
+    wire rate_above = k_rate[63:32] > 32'h41CDCD65 || (k_rate[63:32] == 32'h41CDCD65 && k_rate[31:0] != 0);
     reg        r_g_hi_lt, r_g_hi_eq, r_g_lo_lt; // a claim's generation against the board's, by halves
     wire       r_gen_below = r_g_hi_lt || (r_g_hi_eq && r_g_lo_lt);
     reg [3:0]  rtype;
@@ -249,7 +255,7 @@ module oft_engine #(
     wire [7:0] port_i = rbank + port_rel;
     wire [3:0] counter_idx = counter_i - 1'b1;
     wire [15:0] sw_index = cb - ROUTERS - PROCS;
-    wire [7:0] ports_n = RADIX - rbank > 48 ? 8'd48 : RADIX - rbank;
+    wire [7:0] ports_n = SWITCHES == 0 ? 8'd0 : RADIX - rbank > 48 ? 8'd48 : RADIX - rbank;
 
     // loops
     reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
@@ -266,11 +272,15 @@ module oft_engine #(
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg [BW-1:0] bb;        // boundary / reboot: board
     reg [1:0]  flipped [0:NB-1];
-    reg [71:0] div_n;
-    reg [24:0] div_r;
-    reg [23:0] div_m;
-    reg [6:0]  div_i;
-    reg [10:0] div_sh;
+    // Clock's division: period = (CLK_HZ << (1052 - e)) / m, bits 45..6 kept; the numerator's bits come
+    // from the constant, weight 31 + (1052 - e) down (none above it is set), one quotient bit a cycle
+    localparam [31:0] CLK_BITS = CLK_HZ;
+    reg [24:0] div_r;      // remainder
+    reg [23:0] div_m;      // divisor: the rate's mantissa, its top 24 bits
+    reg [39:0] div_q;      // quotient, weights 45..6 once done
+    reg signed [7:0] div_idx; // bit of CLK_HZ that comes next (below 0: zeros)
+    reg [6:0]  div_k;      // quotient bits left, down to weight 6
+    wire       div_bit = div_idx >= 0 && CLK_BITS[div_idx[4:0]];
     reg        reboot_pending;
     reg        announce;    // the board being cleared rebooted alone: say so
     reg        rd_pending;
@@ -395,7 +405,7 @@ module oft_engine #(
 
         // the slot clock: a boundary falls due every period cycles while it runs
         if (running) begin
-            if (cyc == 0) begin
+            if (cyc[39:1] == 0) begin
                 cyc <= reload;
                 if (owed != 3'd4) due <= due + 1'b1;
             end else begin
@@ -449,33 +459,38 @@ module oft_engine #(
                     bb <= 0;
                     state <= S_BOUNDARY;
                 end else if (frame_valid && !tx_busy) begin
-                    state <= S_DECODE;
+                    state <= S_PRE;
                 end
             end
 
             // ---- a request ------------------------------------------------------------------
-            S_DECODE: begin
-                // the wide compares a request needs, a cycle ahead of the decision (nothing changes the
-                // slot, a generation or a schedule while a request is served)
+            S_PRE: begin
+                // the request's shape and the wide compares it needs, a cycle ahead of the decisions
+                // (nothing changes the slot, a generation or a schedule while a request is served)
                 // (64-bit compares in two 32-bit halves, joined in the next state: a 64-bit carry chain
                 // alone is longer than a 48 MHz cycle on an iCE40)
                 r_ep_hi_lt <= $signed(m_epoch[63:32]) < $signed(slot[63:32]);
                 r_ep_hi_eq <= m_epoch[63:32] == slot[63:32];
                 r_ep_lo_le <= m_epoch[31:0] <= slot[31:0];
-                r_end <= w_offset + w_len;
-                r_past_end <= {1'b0, w_offset} + w_len > size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region);
+                r_end <= w_end;
+                r_past_end <= w_offset[31:20] != 0 || w_end > w_size[20:0];
+                r_rate_bad <= rate_below || rate_above;
                 r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
                 r_seq <= q_seq;
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
                 cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
+                r_shape <= shape(q_type, frame_len);
+                state <= S_DECODE;
+            end
+            S_DECODE: begin
                 if (frame_len < 6) begin
                     state <= S_DONE; // no header: nothing to answer to
                 end else if (q_ver != VERSION) begin
                     nack(1, RS_VERSION);
-                end else if (shape(q_type, frame_len) == 2) begin
+                end else if (r_shape == 2) begin
                     nack(2, RS_UNKNOWN);
-                end else if (shape(q_type, frame_len) == 1) begin
+                end else if (r_shape == 1) begin
                     nack(3, RS_MALFORMED);
                 end else if (q_board != 16'hFFFF && q_board >= NB) begin
                     nack(4, RS_NO_BOARD);
@@ -511,15 +526,15 @@ module oft_engine #(
                                 running <= 1'b0;
                                 done <= due;
                                 answer(R_ACK, 8'h90);
-                            end else if (k_op != 1 || k_rate < 64'h3F50624DD2F1A9FC || k_rate > 64'h41CDCD6500000000) begin
+                            end else if (k_op != 1 || r_rate_bad) begin
                                 nack(6, RS_CLOCK);
                             end else begin
                                 // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
                                 div_m <= {1'b1, k_rate[51:29]};
-                                div_n <= CLK_HZ;
-                                div_sh <= 11'd1052 - k_rate[62:52]; // 0..39 for the rates taken
+                                div_k <= 7'd54 - k_rate[58:52]; // 1078 - e: 26..65 for the rates taken
+                                div_idx <= 8'sd31;
                                 div_r <= 0;
-                                div_i <= 0;
+                                div_q <= 0;
                                 state <= S_DIV;
                             end
                         end
@@ -718,24 +733,22 @@ module oft_engine #(
             end
 
             // Clock: the slot period in cycles, by restoring division
-            S_DIV: if (div_sh != 0) begin // the numerator, CLK_HZ << (1052 - e), a bit a cycle
-                div_n <= div_n << 1;
-                div_sh <= div_sh - 1'b1;
-            end else if (div_i == 72) begin
-                reload <= (div_n[45:6] == 0) ? 40'd0 : div_n[45:6] - 1'b1;
-                cyc <= (div_n[45:6] == 0) ? 40'd0 : div_n[45:6] - 1'b1;
+            S_DIV: if (div_k == 0) begin
+                reload <= div_q;
+                cyc <= div_q;
                 running <= 1'b1;
                 done <= due;
                 answer(R_ACK, 8'h90);
             end else begin
-                if ({div_r[23:0], div_n[71]} >= {1'b0, div_m}) begin
-                    div_r <= {div_r[23:0], div_n[71]} - {1'b0, div_m};
-                    div_n <= {div_n[70:0], 1'b1};
+                if ({div_r[23:0], div_bit} >= {1'b0, div_m}) begin
+                    div_r <= {div_r[23:0], div_bit} - {1'b0, div_m};
+                    div_q <= {div_q[38:0], 1'b1};
                 end else begin
-                    div_r <= {div_r[23:0], div_n[71]};
-                    div_n <= {div_n[70:0], 1'b0};
+                    div_r <= {div_r[23:0], div_bit};
+                    div_q <= {div_q[38:0], 1'b0};
                 end
-                div_i <= div_i + 1'b1;
+                div_idx <= div_idx - 1'b1;
+                div_k <= div_k - 1'b1;
             end
 
             // ---- a slot boundary: due commits flip, then the fabric runs the slot ----------------
