@@ -106,8 +106,7 @@
             V_BPBOOT: value_of = {nv_seed, 16'd0, 16'hFFFF};
             V_BANK: value_of = rbank;
             V_REGION: value_of = rregion;
-            V_RL: value_of = size_of(cb, imm[7:0]) == 0 ? 0 : view_active ? act_len[2 * cb + (imm[7:0] == 3)] : res_len[imm[7:0] == 3];
-            V_RC: value_of = size_of(cb, imm[7:0]) == 0 ? 0 : view_active ? act_crc[2 * cb + (imm[7:0] == 3)] : res_crc[imm[7:0] == 3];
+            // V_RL, V_RC: read from the records (S_RECF)
             V_SLOT: value_of = slot;
             V_PEND: value_of = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb];
             V_RUN: value_of = running;

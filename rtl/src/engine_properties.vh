@@ -35,7 +35,7 @@
             //    empties, when the board reboots)
 `ifdef FORMAL_ACTIVE
             for (k = 0; k < 2 * NB; k = k + 1)
-                if (sel[k] != f_sel[k]) assert((f_state == S_BOUNDARY && f_due[k / 2]) || (f_state == S_CLEAR && act_len[k] == 0));
+                if (sel[k] != f_sel[k]) assert((f_state == S_BOUNDARY && f_due[k / 2]) || (f_state == S_CLEAR && !sel[k]));
 `endif
             // 2. staging is written for a request only under the board's generation, from its claimant
             //    since it booted, and never into a region whose commit is scheduled (so what becomes
@@ -46,12 +46,14 @@
             // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
             // still holds when the claim is decided)
             if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
             if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state == S_CLAIM_CMP || state == S_CLAIM_DECIDE) assert(cb <= NB && r_gen_below == f_gen_below_now);
 `endif
 `ifdef FORMAL_STAGING
-            // (a CRC loop returns only where a loop was started from)
+            // (a CRC loop, and the record written after it, return only where a loop was started from)
             if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
             // (a request's board is the one its header names, and a board that exists)
             if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state == S_WR_COPY) assert(!bp && cb < NB);

@@ -104,10 +104,8 @@ module oft_engine #(
     reg [15:0] boots      [0:NB];
     // per board and region slot (0: sequence or table, 1: phases)
     reg [19:0] stg_len    [0:2*NB-1];   // a region is at most 2^17 bytes
-    reg [19:0] act_len    [0:2*NB-1];
-    reg [31:0] act_crc    [0:2*NB-1];
-    reg [31:0] pend_crc   [0:2*NB-1];
     reg        sel        [0:2*NB-1];
+    reg        loaded     [0:NB-1];     // its active table (region slot 0) was committed
     reg        pend_valid [0:NB-1];
     reg [63:0] pend_epoch [0:NB-1];
     reg [1:0]  pend_mask  [0:NB-1];
@@ -116,6 +114,17 @@ module oft_engine #(
     reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];  // {board, bank, offset}
     reg [7:0] ph_mem [0:(NB << (PH_AW + 1)) - 1];
     reg [7:0] ow_mem [0:((NB + 1) << OW_AW) - 1];  // {board, byte}: owner ids
+    // records of 8 bytes, length then CRC (little-endian), read only for answers: {0, board, region
+    // slot, bank, byte} what was committed into that physical bank (the active bank's record is the
+    // active table's), {1, 0, region slot, 0, byte} staging's as the last loop over it found it
+    reg [7:0] rec_mem [0:(64 << BW) - 1];
+    reg        rec_we;
+    reg [BW+5:0] rec_wa, rec_ra;
+    reg [7:0] rec_wd, rec_q;
+    always @(posedge clk) begin
+        if (rec_we) rec_mem[rec_wa] <= rec_wd;
+        rec_q <= rec_mem[rec_ra];
+    end
     reg        ra_we, ph_we, ow_we;
     reg [BW+RA_AW:0] ra_a;
     reg [BW+PH_AW:0] ph_a;
@@ -160,7 +169,7 @@ module oft_engine #(
     wire [NB-1:0] loaded_each;
     generate
         for (gi = 0; gi < NB; gi = gi + 1) begin : loaded_g
-            assign loaded_each[gi] = act_len[2 * gi] != 0;
+            assign loaded_each[gi] = loaded[gi];
         end
     endgenerate
     assign fab_loaded = &loaded_each;
@@ -191,7 +200,7 @@ module oft_engine #(
         S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
-        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26;
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11;
@@ -245,9 +254,9 @@ module oft_engine #(
     reg [7:0]  str_len, str_i;
     reg        str_head;    // the string's length byte is next
     reg [8:0]  rp;          // bytes of the answer so far
-    reg [19:0] res_len [0:1]; // staging's length and CRC as a loop found them, by region slot
-    reg [31:0] res_crc [0:1];
     reg        view_active; // the answer lists the active banks (else the staging results)
+    reg [5:0]  rec_after;   // S_REC: where to go once the record is written
+    reg        rec_zero;    // S_RECF: the region is not on this board: zeros
     reg [7:0]  rbank, rregion;
     reg        in_list;     // emitting a PortCounters' list of ports
     reg [7:0]  port_rel;    // its port, from the first asked
@@ -329,7 +338,8 @@ module oft_engine #(
     endtask
     // the byte an answer emits next: one multiplexer and one CRC network for every field, and the
     // same CRC register as the loops over staging (an answer never runs while a loop does)
-    wire [7:0] emit_b = state == S_STR ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q) : shift[7:0];
+    wire [7:0] emit_b = state == S_STR ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q)
+                      : state == S_RECF ? (rec_zero ? 8'd0 : rec_q) : shift[7:0];
     wire [31:0] crc_next = crc32c_byte(crc_acc, state == S_CRC_RUN ? (loop_ph ? ph_q : ra_q) : emit_b);
     task emit;
         begin
@@ -381,6 +391,7 @@ module oft_engine #(
     integer k;
     always @(posedge clk) begin
         rb_we <= 1'b0;
+        rec_we <= 1'b0;
         ra_we <= 1'b0;
         ph_we <= 1'b0;
         ow_we <= 1'b0;
@@ -631,7 +642,13 @@ module oft_engine #(
 
             // CRC of staging, and whether it is a complete, well-formed table
             S_CRC_RUN: if (i == n_i) begin
-                state <= after;
+                if (after == S_COMMIT_CHECK) begin
+                    state <= after;
+                end else begin
+                    rec_wa <= {1'b1, {BW{1'b0}}, loop_ph, 1'b0, 3'd7}; // S_REC steps it to byte 0 first
+                    rec_after <= after;
+                    state <= S_REC;
+                end
             end else if (have) begin
                 crc_acc <= crc_next;
                 if (!loop_ph && is_switch(cb)) begin // a port beyond the radix, other than 255 (no route)
@@ -646,10 +663,6 @@ module oft_engine #(
 
             // Crcs: every region, staging computed, active as committed
             S_CRCS_NEXT: begin
-                if (crcs_r != 0 && size_of(cb, crcs_r) != 0) begin // the loop for region crcs_r (1-based) just ended
-                    res_len[crcs_r == 3] <= n_i;
-                    res_crc[crcs_r == 3] <= ~crc_acc;
-                end
                 if (crcs_r == 4) begin
                     answer(R_CRCS, 8'h89);
                 end else begin
@@ -687,12 +700,14 @@ module oft_engine #(
                 if (n_i != ent_len || ~crc_acc != ent_crc) nack(7, RS_CRC);
                 else if (n_i != size_of(cb, ent_region) || content_bad) nack(10, RS_CONTENT);
                 else begin
-                    pend_crc[2 * cb + (ent_region == 3)] <= ent_crc;
+                    // what the staging bank now holds, recorded for when it becomes active
+                    rec_wa <= {1'b0, cb, ent_region == 3, ~sel[2 * cb + (ent_region == 3)], 3'd7};
+                    rec_after <= S_COMMIT_ENTRY;
                     flipped[cb] <= flipped[cb] | (ent_region == 3 ? 2'b10 : 2'b01);
                     entry <= entry + 1'b1;
                     fb_addr <= fb_addr; // already at the next entry
                     wait_rd <= 2'd2;
-                    state <= S_COMMIT_ENTRY;
+                    state <= S_REC;
                 end
             end
 
@@ -760,10 +775,9 @@ module oft_engine #(
                     for (k = 0; k < 2; k = k + 1) begin
                         if (pend_mask[bb][k]) begin
                             sel[2 * bb + k] <= ~sel[2 * bb + k];
-                            act_len[2 * bb + k] <= stg_len[2 * bb + k];
-                            act_crc[2 * bb + k] <= pend_crc[2 * bb + k];
                         end
                     end
+                    if (pend_mask[bb][0]) loaded[bb] <= 1'b1;
                     flipped[bb] <= pend_mask[bb];
                     pend_valid[bb] <= 1'b0;
                     pend_mask[bb] <= 0;
@@ -827,17 +841,22 @@ module oft_engine #(
                     ra_a <= {cb[BW-1:0], i[RA_AW:0]};
                     mem_wd <= 8'd0;
                     if (i == (2 << RA_AW) - 1) begin copy_rs <= 1; i <= 0; end else i <= i + 1'b1;
-                end else begin
+                end else if (copy_rs == 1) begin
                     ph_we <= 1'b1;
                     ph_a <= {cb[BW-1:0], i[PH_AW:0]};
                     mem_wd <= 8'd0;
-                    if (i == (2 << PH_AW) - 1) begin
+                    if (i == (2 << PH_AW) - 1) begin copy_rs <= 2; i <= 0; end else i <= i + 1'b1;
+                end else begin
+                    // and its records: both banks of both regions committed nothing
+                    rec_we <= 1'b1;
+                    rec_wa <= {1'b0, cb, i[4:0]};
+                    rec_wd <= 8'd0;
+                    if (i[4:0] == 5'd31) begin
                         for (k = 0; k < 2; k = k + 1) begin
                             stg_len[2 * cb + k] <= 0;
-                            act_len[2 * cb + k] <= 0;
-                            act_crc[2 * cb + k] <= 0;
                             sel[2 * cb + k] <= 1'b0;
                         end
+                        loaded[cb] <= 1'b0;
                         pend_valid[cb] <= 1'b0;
                         pend_mask[cb] <= 0;
                         flipped[cb] <= 0;
@@ -863,7 +882,16 @@ module oft_engine #(
             end
             S_FIELD: begin
                 case (fld_r[26:25])
-                    2'd0: begin
+                    2'd0: if (fld_r[24:20] == V_RL || fld_r[24:20] == V_RC) begin
+                        // a region's length or CRC: active (the active bank's record) or staging's
+                        rec_ra <= view_active
+                            ? {1'b0, cb, fld_r[7:0] == 3, sel[2 * cb + (fld_r[7:0] == 3)], fld_r[24:20] == V_RC, 2'd0}
+                            : {1'b1, {BW{1'b0}}, fld_r[7:0] == 3, 1'b0, fld_r[24:20] == V_RC, 2'd0};
+                        rec_zero <= size_of(cb, fld_r[7:0]) == 0;
+                        nbytes <= 4'd4;
+                        wait_rd <= 2'd2;
+                        state <= S_RECF;
+                    end else begin
                         shift <= value_of(fld_r[24:20], fld_r[15:0]);
                         nbytes <= fld_r[19:16];
                         state <= S_BYTES;
@@ -974,9 +1002,34 @@ module oft_engine #(
 
             // Crc for one region: the loop has run
             S_SEND: begin
-                res_len[rregion == 3] <= n_i;
-                res_crc[rregion == 3] <= ~crc_acc;
                 answer(R_CRC, 8'h83);
+            end
+
+            // a record: the loop's length and CRC, a byte a cycle, then on
+            S_REC: begin
+                rec_we <= 1'b1;
+                rec_wa <= {rec_wa[BW+5:3], rec_wa[2:0] + 3'd1};
+                case (rec_wa[2:0] + 3'd1)
+                    3'd0: rec_wd <= n_i[7:0];
+                    3'd1: rec_wd <= n_i[15:8];
+                    3'd2: rec_wd <= {4'd0, n_i[19:16]};
+                    3'd3: rec_wd <= 8'd0;
+                    3'd4: rec_wd <= ~crc_acc[7:0];
+                    3'd5: rec_wd <= ~crc_acc[15:8];
+                    3'd6: rec_wd <= ~crc_acc[23:16];
+                    default: rec_wd <= ~crc_acc[31:24];
+                endcase
+                if (rec_wa[2:0] == 3'd6) state <= rec_after;
+            end
+            // a field read from the records: 4 bytes
+            S_RECF: if (nbytes == 0) begin
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else if (have) begin
+                emit;
+                rec_ra <= rec_ra + 1'b1;
+                nbytes <= nbytes - 1'b1;
+                wait_rd <= 2'd2;
             end
             default: state <= S_IDLE;
         endcase
