@@ -2,7 +2,8 @@
 // comes from.
     // An answer is a list of fields. fmt(type, i) says what field i is: [26:25] 0 a value, 1 a string,
     // 2 the end; [24:20] where its value comes from; [19:16] its bytes; [15:0] a constant or an index.
-    // Values then come through one narrow multiplexer (value_of), not one per field.
+    // Values then come through one narrow multiplexer (value_of), not one per field. fmt depends on the
+    // bench's parameters alone, so it is a ROM (block RAM), read a cycle ahead of the field.
     localparam [4:0] V_IMM = 0, V_TYPE = 1, V_SEQ = 2, V_BOARD = 3, V_NACK = 4, V_KIND = 5, V_INDEX = 6, V_BOOT = 7,
                      V_BPBOOT = 8, V_BANK = 9, V_REGION = 10, V_RL = 11, V_RC = 12, V_SLOT = 13, V_PEND = 14,
                      V_RUN = 15, V_COUNTER = 16, V_STATE = 17, V_GEN = 18, V_LEFT = 19, V_CYCLE = 20, V_PORTS_N = 21,
@@ -11,7 +12,7 @@
         f_val = {2'd0, src, w, imm};
     endfunction
     localparam [26:0] F_STR = {2'd1, 25'd0}, F_END = {2'd2, 25'd0}, F_LIST = {2'd3, 25'd0};
-    function [26:0] fmt(input [3:0] t, input [5:0] f);
+    function [26:0] fmt(input [3:0] t, input [5:0] f); // (parameters only: it fills fmt_rom)
         begin
             fmt = F_END;
             case (f)
@@ -56,21 +57,25 @@
                         6: fmt = f_val(V_BPBOOT, 8, 0);
                         default: fmt = F_END;
                     endcase
-                    R_CRC: case (f)
+                    R_CRC: case (f) // (region 0: the region asked)
                         4: fmt = f_val(V_BANK, 1, 0);
                         5: fmt = f_val(V_REGION, 1, 0);
-                        6: fmt = f_val(V_RL, 4, rregion);
-                        7: fmt = f_val(V_RC, 4, rregion);
+                        6: fmt = f_val(V_RL, 4, 0);
+                        7: fmt = f_val(V_RC, 4, 0);
                         default: fmt = F_END;
                     endcase
                     R_CRCS: if (f == 4) fmt = f_val(V_BANK, 1, 0);
                             else if (f == 5) fmt = f_val(V_IMM, 1, 4);
                             else if (f < 14) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 6) >> 1) + 1);
-                    R_STATUS: if (f == 4) fmt = f_val(bp ? V_BPBOOT : V_BOOT, 8, 0);
+                    R_STATUS: if (f == 4) fmt = f_val(V_BOOT, 8, 0);
                               else if (f == 5) fmt = f_val(V_SLOT, 8, 0);
                               else if (f == 6) fmt = f_val(V_PEND, 8, 0);
-                              else if (f == 7) fmt = f_val(V_IMM, 1, bp ? 0 : 4);
-                              else if (f < 16 && !bp) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 8) >> 1) + 1);
+                              else if (f == 7) fmt = f_val(V_IMM, 1, 4);
+                              else if (f < 16) fmt = f_val(f[0] ? V_RC : V_RL, 4, ((f - 8) >> 1) + 1);
+                    R_BP_STATUS: if (f == 4) fmt = f_val(V_BPBOOT, 8, 0);
+                                 else if (f == 5) fmt = f_val(V_SLOT, 8, 0);
+                                 else if (f == 6) fmt = f_val(V_PEND, 8, 0);
+                                 else if (f == 7) fmt = f_val(V_IMM, 1, 0);
                     R_TELEMETRY: if (f == 4) fmt = f_val(V_SLOT, 8, 0);
                                  else if (f == 5) fmt = f_val(V_RUN, 1, 0);
                                  else if (SWITCHES > 0) begin // a bench of switch boards: Protocol.SWITCH_TOTALS, no levels

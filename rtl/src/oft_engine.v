@@ -203,7 +203,8 @@ module oft_engine #(
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
-        R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11;
+        R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
+        R_BP_STATUS = 12;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
     reg [5:0] state, after;
@@ -379,8 +380,12 @@ module oft_engine #(
     wire region_ok_w = size_of(cb, w_region) != 0;
     wire rs_w = w_region == 3;
 
-    wire [26:0] fld = fmt(rtype, fi);
+    // every answer's layout, by {type, field}, read a cycle ahead (S_RESP) of the field (S_FIELD)
+    reg [26:0] fmt_rom [0:1023];
+    integer fa;
+    initial for (fa = 0; fa < 1024; fa = fa + 1) fmt_rom[fa] = fmt(fa[9:6], fa[5:0]);
     reg  [26:0] fld_r;
+    always @(posedge clk) fld_r <= fmt_rom[{rtype, fi}];
     // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds)
     reg        cb_live;
     reg [31:0] cb_left;
@@ -388,6 +393,7 @@ module oft_engine #(
         cb_live <= lease_left[cb] != 0;
         cb_left <= lease_left[cb];
     end
+    wire [7:0] fld_region = fld_r[7:0] == 0 ? rregion : fld_r[7:0]; // a V_RL or V_RC field's region
     integer k;
     always @(posedge clk) begin
         rb_we <= 1'b0;
@@ -531,7 +537,7 @@ module oft_engine #(
                     case (q_type)
                         8'h01: answer(R_BACKPLANE, 8'h82);
                         8'h07: answer(R_TELEMETRY, 8'h87);
-                        8'h08: answer(R_STATUS, 8'h88);
+                        8'h08: answer(R_BP_STATUS, 8'h88);
                         8'h06: begin
                             if (k_op == 2) begin
                                 running <= 1'b0;
@@ -876,8 +882,7 @@ module oft_engine #(
             end
 
             // ---- the answer: fields, strings, CRC, then the framer ---------------------------------
-            S_RESP: begin // the field's layout a cycle ahead of its value (two multiplexers in a row are too slow)
-                fld_r <= fld;
+            S_RESP: begin // fmt_rom reads the field's layout
                 state <= S_FIELD;
             end
             S_FIELD: begin
@@ -885,9 +890,9 @@ module oft_engine #(
                     2'd0: if (fld_r[24:20] == V_RL || fld_r[24:20] == V_RC) begin
                         // a region's length or CRC: active (the active bank's record) or staging's
                         rec_ra <= view_active
-                            ? {1'b0, cb, fld_r[7:0] == 3, sel[2 * cb + (fld_r[7:0] == 3)], fld_r[24:20] == V_RC, 2'd0}
-                            : {1'b1, {BW{1'b0}}, fld_r[7:0] == 3, 1'b0, fld_r[24:20] == V_RC, 2'd0};
-                        rec_zero <= size_of(cb, fld_r[7:0]) == 0;
+                            ? {1'b0, cb, fld_region == 3, sel[2 * cb + (fld_region == 3)], fld_r[24:20] == V_RC, 2'd0}
+                            : {1'b1, {BW{1'b0}}, fld_region == 3, 1'b0, fld_r[24:20] == V_RC, 2'd0};
+                        rec_zero <= size_of(cb, fld_region) == 0;
                         nbytes <= 4'd4;
                         wait_rd <= 2'd2;
                         state <= S_RECF;
