@@ -16,7 +16,8 @@ module oft_board #(
     parameter LIDS = 16,
     parameter CLK_HZ = 48000000,
     parameter CLKS_PER_BIT = 16,   // 3 Mbaud at 48 MHz
-    parameter FIFO_LOG2 = 9
+    parameter FIFO_LOG2 = 9,
+    parameter SPRAM = 0            // 1 on an iCE40 UltraPlus: the single-port memories in its SPRAM
 ) (
     input  wire clk,
     input  wire rst_n,
@@ -56,7 +57,8 @@ module oft_board #(
     wire [7:0] fab_data;
     wire fab_loaded, fab_step;
     oft_engine #(.ORDER(ORDER), .ROUTERS(ROUTERS), .PROCS(PROCS), .FIRST_LEVEL(LEVEL), .FIRST_PROC(PROC), .SWITCHES(SWITCHES),
-                 .RADIX(RADIX), .LIDS(LIDS), .CLK_HZ(CLK_HZ), .HDR(HDR)) engine (
+                 .RADIX(RADIX), .LIDS(LIDS), .CLK_HZ(CLK_HZ), .HDR(HDR),
+                 .FAB_PORT(0), .SPRAM(SPRAM)) engine (
         .clk(clk), .por(por), .rst(rst_sync[1]), .nv_seed(32'h0B0A_0001),
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done),
         .fb_addr(fb_addr), .fb_data(fb_data),

@@ -25,6 +25,8 @@ module oft_engine #(
     parameter CLK_HZ      = 1000000,
     parameter HDR         = 24,
     parameter OW_AW       = 8,        // bytes of an owner id, log2 (a proof takes fewer)
+    parameter FAB_PORT    = 1,        // a fabric reads the active banks (a lone board: its optics, not here)
+    parameter SPRAM       = 0,        // single-port memories in an iCE40 UltraPlus's SPRAM (byte_ram)
     // derived (the fabric port's width): bits of a board address, and of an offset into region A
     parameter BW          = $clog2(ROUTERS + PROCS + SWITCHES + 1),
     parameter RA_AW       = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 8 ? (1 << ORDER) / 8 : 1))
@@ -111,8 +113,8 @@ module oft_engine #(
     reg [1:0]  pend_mask  [0:NB-1];
 
     // ---- memories -------------------------------------------------------------------------------
-    reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];  // {board, bank, offset}
-    reg [7:0] ph_mem [0:(NB << (PH_AW + 1)) - 1];
+    // region A's banks {board, bank, offset} (a second port for the fabric, when it has one) and the
+    // phases' (one port: an iCE40 UltraPlus may keep them in its single-port RAM)
     reg [7:0] ow_mem [0:((NB + 1) << OW_AW) - 1];  // {board, byte}: owner ids
     // records of 8 bytes, length then CRC (little-endian), read only for answers: {0, board, region
     // slot, bank, byte} what was committed into that physical bank (the active bank's record is the
@@ -130,18 +132,32 @@ module oft_engine #(
     reg [BW+PH_AW:0] ph_a;
     reg [BW+OW_AW-1:0] ow_a;
     reg [7:0] mem_wd;
-    reg [7:0] ra_q, ph_q, ow_q;
+    reg [7:0] ow_q;
+    wire [7:0] ra_q, ph_q;
+    byte_ram #(.AW(BW + PH_AW + 1), .DEPTH(NB << (PH_AW + 1)), .SPRAM(SPRAM)) ph_mem (
+        .clk(clk), .we(ph_we), .a(ph_a), .wd(mem_wd), .q(ph_q));
+    // the fabric's port: the active bank of board fab_addr's region A
+    wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
+    generate
+        if (FAB_PORT != 0) begin : ra_two
+            reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];
+            reg [7:0] ra_q_r;
+            always @(posedge clk) begin
+                if (ra_we) ra_mem[ra_a] <= mem_wd;
+                ra_q_r <= ra_mem[ra_a];
+                fab_data <= ra_mem[{fab_board, sel[2 * fab_board], fab_addr[RA_AW-1:0]}];
+            end
+            assign ra_q = ra_q_r;
+        end else begin : ra_one
+            byte_ram #(.AW(BW + RA_AW + 1), .DEPTH(NB << (RA_AW + 1)), .SPRAM(SPRAM)) ra_mem (
+                .clk(clk), .we(ra_we), .a(ra_a), .wd(mem_wd), .q(ra_q));
+            always @(posedge clk) fab_data <= 8'd0;
+        end
+    endgenerate
     always @(posedge clk) begin
-        if (ra_we) ra_mem[ra_a] <= mem_wd;
-        ra_q <= ra_mem[ra_a];
-        if (ph_we) ph_mem[ph_a] <= mem_wd;
-        ph_q <= ph_mem[ph_a];
         if (ow_we) ow_mem[ow_a] <= mem_wd;
         ow_q <= ow_mem[ow_a];
     end
-    // the fabric's port: the active bank of board fab_addr's region A
-    wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
-    always @(posedge clk) fab_data <= ra_mem[{fab_board, sel[2 * fab_board], fab_addr[RA_AW-1:0]}];
 
     // ---- what a board is -----------------------------------------------------------------------
     function is_router(input [BW-1:0] b);

@@ -12,7 +12,7 @@ mkdir -p "$out"
 for tool in yosys nextpnr-ice40; do
     command -v "$tool" >/dev/null || { echo "synth.sh: $tool is not installed (apt-get install yosys nextpnr-ice40 fpga-icestorm)" >&2; exit 3; }
 done
-src=(oft_board.v board_link.v uart_rx.v uart_tx.v byte_fifo.v frame_rx.v frame_tx.v oft_engine.v)
+src=(oft_board.v board_link.v uart_rx.v uart_tx.v byte_fifo.v frame_rx.v frame_tx.v oft_engine.v byte_ram.v)
 files=()
 for f in "${src[@]}"; do files+=("$here/src/$f"); done
 
