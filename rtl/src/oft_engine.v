@@ -265,7 +265,12 @@ module oft_engine #(
     reg [7:0]  nack_code;
     reg [4:0]  reason;
     reg [5:0]  fi;          // field of the answer being emitted
-    reg [63:0] shift;
+    // a value field: its source, read a byte a cycle (vb: byte vk of value_of, a cycle later), so no
+    // 64-bit register is loaded from the multiplexer; what a value reads holds still while it is sent
+    reg [4:0]  val_src;
+    reg [15:0] val_imm;
+    reg [2:0]  vk;
+    reg [7:0]  vb;
     reg [3:0]  nbytes;
     reg [2:0]  str_src;
     reg [7:0]  str_len, str_i;
@@ -356,7 +361,7 @@ module oft_engine #(
     // the byte an answer emits next: one multiplexer and one CRC network for every field, and the
     // same CRC register as the loops over staging (an answer never runs while a loop does)
     wire [7:0] emit_b = state == S_STR ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q)
-                      : state == S_RECF ? (rec_zero ? 8'd0 : rec_q) : shift[7:0];
+                      : state == S_RECF ? (rec_zero ? 8'd0 : rec_q) : vb;
     wire [31:0] crc_next = crc32c_byte(crc_acc, state == S_CRC_RUN ? (loop_ph ? ph_q : ra_q) : emit_b);
     task emit;
         begin
@@ -405,9 +410,11 @@ module oft_engine #(
     // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds)
     reg        cb_live;
     reg [31:0] cb_left;
+    wire [63:0] val = value_of(val_src, val_imm);
     always @(posedge clk) begin
         cb_live <= lease_left[cb] != 0;
-        cb_left <= lease_left[cb];
+        if (state != S_BYTES) cb_left <= lease_left[cb]; // (still while a field sends it)
+        vb <= val[8 * vk +: 8];
     end
     wire [7:0] fld_region = fld_r[7:0] == 0 ? rregion : fld_r[7:0]; // a V_RL or V_RC field's region
     integer k;
@@ -491,7 +498,7 @@ module oft_engine #(
                     done <= done + 1'b1;
                     bb <= 0;
                     state <= S_BOUNDARY;
-                end else if (frame_valid && !tx_busy) begin
+                end else if (frame_valid && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
                     state <= S_PRE;
                 end
             end
@@ -913,8 +920,11 @@ module oft_engine #(
                         wait_rd <= 2'd2;
                         state <= S_RECF;
                     end else begin
-                        shift <= value_of(fld_r[24:20], fld_r[15:0]);
+                        val_src <= fld_r[24:20];
+                        val_imm <= fld_r[15:0];
+                        vk <= 0;
                         nbytes <= fld_r[19:16];
+                        wait_rd <= 2'd1;
                         state <= S_BYTES;
                     end
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
@@ -934,8 +944,10 @@ module oft_engine #(
                         state <= S_PORTS;
                     end
                     default: begin
-                        shift <= {32'd0, ~crc_acc};
+                        val_src <= V_CRC;
+                        vk <= 0;
                         nbytes <= 4;
+                        wait_rd <= 2'd1;
                         state <= S_CRC;
                     end
                 endcase
@@ -953,10 +965,11 @@ module oft_engine #(
                     fi <= fi + 1'b1;
                     state <= S_RESP;
                 end
-            end else begin
+            end else if (have) begin
                 emit;
-                shift <= shift >> 8;
+                vk <= vk + 1'b1;
                 nbytes <= nbytes - 1'b1;
+                wait_rd <= 2'd1;
             end
             S_PORTS: if (port_rel == ports_n) begin
                 in_list <= 1'b0;
@@ -970,8 +983,10 @@ module oft_engine #(
                 rd_pending <= 1'b1;
             end else if (have) begin
                 rd_pending <= 1'b0;
-                shift <= counter_i == 0 ? value_of(V_PORT_UP, 0) : value_of(V_PORT_COUNTER, 0);
+                val_src <= counter_i == 0 ? V_PORT_UP : V_PORT_COUNTER;
+                vk <= 0;
                 nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
+                wait_rd <= 2'd1;
                 state <= S_BYTES;
             end
             S_STR: if (str_head) begin
@@ -1000,13 +1015,14 @@ module oft_engine #(
                 resp_len <= rp;
                 resp_start <= 1'b1;
                 state <= S_WAIT_TX;
-            end else begin
+            end else if (have) begin
                 rb_we <= 1'b1;
                 rb_addr <= rp;
-                rb_data <= shift[7:0];
+                rb_data <= vb;
                 rp <= rp + 1'b1;
-                shift <= shift >> 8;
+                vk <= vk + 1'b1;
                 nbytes <= nbytes - 1'b1;
+                wait_rd <= 2'd1;
             end
             S_WAIT_TX: begin // the framer has seen start: tx_busy is up from the next cycle
                 state <= S_DONE;
