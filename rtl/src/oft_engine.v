@@ -298,7 +298,7 @@ module oft_engine #(
     reg [2:0]  crcs_r;      // Crcs: which region next
     reg [7:0]  entry;       // Commit: which entry
     reg [3:0]  ebyte;
-    reg [71:0] ent;         // Commit entry: region, length, crc
+    reg [7:0]  ent_region;  // Commit entry: its region (its length and CRC are compared as read)
     reg        cmp_equal;
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg [BW-1:0] bb;        // boundary / reboot: board
@@ -395,9 +395,10 @@ module oft_engine #(
         end
     endtask
 
-    wire [31:0] ent_len = ent[39:8];
-    wire [7:0]  ent_region = ent[7:0];
-    wire [31:0] ent_crc = ent[71:40];
+    // a loop's result as a record's 8 bytes: length (4) then CRC (4); byte rv_k of it
+    wire [63:0] rec_val = {~crc_acc, 12'd0, n_i};
+    wire [2:0]  rv_k = state == S_REC ? rec_wa[2:0] + 3'd1 : ebyte[2:0];
+    wire [7:0]  rec_byte = rec_val[8 * rv_k +: 8];
     wire region_ok_w = size_of(cb, w_region) != 0;
     wire rs_w = w_region == 3;
 
@@ -715,18 +716,28 @@ module oft_engine #(
                 pend_epoch[cb] <= m_epoch;
                 pend_mask[cb] <= flipped[cb];
                 answer(R_ACK, 8'h90);
-            end else if (ebyte == 9) begin
+            end else if (ebyte == 1) begin
                 ebyte <= 0;
+                cmp_equal <= 1'b1;
                 if (size_of(cb, ent_region) == 0) nack(5, RS_NO_REGION);
                 else crc_loop(ent_region, stg_len[2 * cb + (ent_region == 3)], S_COMMIT_CHECK);
             end else if (have) begin
-                ent <= {fb_data, ent[71:8]};
-                ebyte <= ebyte + 1'b1;
+                ent_region <= fb_data;
+                ebyte <= 1;
                 fb_addr <= fb_addr + 1'b1;
                 wait_rd <= 2'd2;
             end
-            S_COMMIT_CHECK: begin
-                if (n_i != ent_len || ~crc_acc != ent_crc) nack(7, RS_CRC);
+            // the entry's length and CRC, read from the frame, against the loop's
+            S_COMMIT_CHECK: if (ebyte != 8) begin
+                if (have) begin
+                    if (fb_data != rec_byte) cmp_equal <= 1'b0;
+                    ebyte <= ebyte + 1'b1;
+                    fb_addr <= fb_addr + 1'b1;
+                    wait_rd <= 2'd2;
+                end
+            end else begin
+                ebyte <= 0;
+                if (!cmp_equal) nack(7, RS_CRC);
                 else if (n_i != size_of(cb, ent_region) || content_bad) nack(10, RS_CONTENT);
                 else begin
                     // what the staging bank now holds, recorded for when it becomes active
@@ -734,8 +745,7 @@ module oft_engine #(
                     rec_after <= S_COMMIT_ENTRY;
                     flipped[cb] <= flipped[cb] | (ent_region == 3 ? 2'b10 : 2'b01);
                     entry <= entry + 1'b1;
-                    fb_addr <= fb_addr; // already at the next entry
-                    wait_rd <= 2'd2;
+                    wait_rd <= 2'd2; // fb_addr is at the next entry
                     state <= S_REC;
                 end
             end
@@ -1046,16 +1056,7 @@ module oft_engine #(
             S_REC: begin
                 rec_we <= 1'b1;
                 rec_wa <= {rec_wa[BW+5:3], rec_wa[2:0] + 3'd1};
-                case (rec_wa[2:0] + 3'd1)
-                    3'd0: rec_wd <= n_i[7:0];
-                    3'd1: rec_wd <= n_i[15:8];
-                    3'd2: rec_wd <= {4'd0, n_i[19:16]};
-                    3'd3: rec_wd <= 8'd0;
-                    3'd4: rec_wd <= ~crc_acc[7:0];
-                    3'd5: rec_wd <= ~crc_acc[15:8];
-                    3'd6: rec_wd <= ~crc_acc[23:16];
-                    default: rec_wd <= ~crc_acc[31:24];
-                endcase
+                rec_wd <= rec_byte;
                 if (rec_wa[2:0] == 3'd6) state <= rec_after;
             end
             // a field read from the records: 4 bytes
