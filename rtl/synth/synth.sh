@@ -22,7 +22,7 @@ boards=(
     "processor board|-set ORDER $order -set ROUTERS 0 -set PROCS 1"
     "switch board, 36 ports, 4,096 LIDs|-set ORDER 3 -set ROUTERS 0 -set PROCS 0 -set SWITCHES 1 -set RADIX 36 -set LIDS 4096"
 )
-printf '%-30s %-14s %-8s %6s %-22s %s\n' "board (order $order)" "UP5K LCs" "RAM" "FFs" "Fmax (MHz, nextpnr)" "ECP5 (yosys): LUT4 FFs DP16KD"
+printf '%-30s %-14s %-16s %6s %-22s %s\n' "board (order $order)" "UP5K LCs" "RAM" "FFs" "Fmax (MHz, nextpnr)" "ECP5 (yosys): LUT4 FFs DP16KD"
 pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|Fmax" (Fmax "-" when it does not fit)
     local dev=$1 pkg=$2 tag=$3 log="$out/$3.$1.pnr.log"
     nextpnr-ice40 --"$dev" --package "$pkg" --json "$out/$tag.json" --asc "$out/$tag.$dev.asc" --freq "$clk_mhz" \
@@ -30,26 +30,33 @@ pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|F
     local lc ram fmax
     lc=$(grep -m1 'ICESTORM_LC:' "$log" | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
     ram=$(grep -m1 'ICESTORM_RAM:' "$log" | sed -E 's/.*ICESTORM_RAM: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
+    local spram
+    spram=$(grep -m1 'ICESTORM_SPRAM:' "$log" | sed -E 's/.*ICESTORM_SPRAM: *([0-9]+)\/.*/\1/')
+    [ -z "$spram" ] || [ "$spram" = 0 ] || ram="$ram+${spram} SPRAM"
     fmax=$(grep 'Max frequency for clock' "$log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
     echo "$lc|$ram|${fmax:--}"
+}
+synth() { # tag params device: synth_ice40 into $out/tag.json
+    # ABC9 maps tighter; Yosys 0.23's ABC9 aborts on some designs, so plain ABC is the fallback
+    yosys -q -l "$out/$1.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $2 oft_board; synth_ice40 -abc9 -device $3 -top oft_board -json $out/$1.json" >/dev/null 2>&1 \
+        || yosys -q -l "$out/$1.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $2 oft_board; synth_ice40 -top oft_board -json $out/$1.json" >/dev/null
 }
 for entry in "${boards[@]}"; do
     name="${entry%%|*}"
     params="${entry#*|}"
     tag="$(echo "$name" | tr -c 'a-z0-9\n' '-' | sed 's/-*$//')"
-    # ABC9 maps tighter; Yosys 0.23's ABC aborts on some designs, so plain ABC is the fallback
-    yosys -q -l "$out/$tag.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ice40 -abc9 -device u -top oft_board -json $out/$tag.json" >/dev/null 2>&1 \
-        || yosys -q -l "$out/$tag.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ice40 -top oft_board -json $out/$tag.json" >/dev/null
+    synth "$tag" "$params -set SPRAM 1" u # on the UltraPlus the single-port memories go to its SPRAM
     ffs=$(grep -E '^ +SB_DFF' "$out/$tag.ice40.log" | awk '{s += $2} END {print s}')
     IFS='|' read -r lc ram fmax <<<"$(pnr up5k sg48 "$tag")"
     fits="$fmax"
-    if [ "$fmax" = "-" ]; then # does not fit the UP5K: the HX8K's figures instead
-        IFS='|' read -r hlc hram hfmax <<<"$(pnr hx8k ct256 "$tag")"
+    if [ "$fmax" = "-" ]; then # does not fit the UP5K: the HX8K's figures instead (it has no SPRAM)
+        synth "$tag.hx" "$params" hx
+        IFS='|' read -r hlc hram hfmax <<<"$(pnr hx8k ct256 "$tag.hx")"
         fits="does not fit; HX8K: $hlc LCs, $hfmax MHz"
     fi
     yosys -q -l "$out/$tag.ecp5.log" -p "read_verilog -I$here/src ${files[*]}; chparam $params oft_board; synth_ecp5 -top oft_board; stat" >/dev/null
     e_luts=$(grep -E '^ +LUT4' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
     e_ffs=$(grep -E '^ +TRELLIS_FF' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
     e_ram=$(grep -E '^ +DP16KD' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
-    printf '%-30s %-14s %-8s %6s %-22s %s\n' "$name" "$lc" "$ram" "$ffs" "$fits" "${e_luts:-?} ${e_ffs:-?} ${e_ram:-0}"
+    printf '%-30s %-14s %-16s %6s %-22s %s\n' "$name" "$lc" "$ram" "$ffs" "$fits" "${e_luts:-?} ${e_ffs:-?} ${e_ram:-0}"
 done
