@@ -40,6 +40,13 @@ final class IbnetFile {
         }
     }
 
+    /**
+     * A GUID the file does not give. InfiniBand never assigns GUID 0, and every other value is a GUID:
+     * GUIDs are unsigned 64-bit, so half of them are negative as a Java long.
+     */
+    static final long NO_GUID = 0;
+
+    /** A port line: its own GUID and its peer's when the file gives them, else {@link #NO_GUID}. */
     record RawPort(int port, long ownGuid, String peerId, int peerPort, long peerGuid, int line) {
     }
 
@@ -58,7 +65,7 @@ final class IbnetFile {
         private final Map<String, RawNode> nodes = new LinkedHashMap<>();
         private final Map<Long, RawNode> byGuid = new java.util.HashMap<>();
         private RawNode current;
-        private long pendingGuid = -1;
+        private long pendingGuid = NO_GUID;
         private int lineNo;
 
         Reader(String source) {
@@ -82,7 +89,7 @@ final class IbnetFile {
             Matcher n = NODE.matcher(line);
             if (n.matches()) {
                 String id = n.group(3);
-                long guid = pendingGuid >= 0 ? pendingGuid : guidOfId(id, source, lineNo);
+                long guid = pendingGuid != NO_GUID ? pendingGuid : guidOfId(id, source, lineNo);
                 Matcher dm = DESC.matcher(n.group(4));
                 String desc = dm.find() ? dm.group(1) : id;
                 if (n.group(1).equals("Rt")) {
@@ -99,7 +106,7 @@ final class IbnetFile {
                 current = new RawNode(id, n.group(1).equals("Switch"), decimal(n.group(2), "port count", source, lineNo), guid, desc);
                 nodes.put(id, current);
                 byGuid.put(guid, current);
-                pendingGuid = -1;
+                pendingGuid = NO_GUID;
                 return;
             }
             Matcher p = PORT.matcher(line);
@@ -112,8 +119,8 @@ final class IbnetFile {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc
                             + "' which has " + current.portCount + " ports");
                 }
-                long own = p.group(2) == null ? -1 : hex(p.group(2), "port GUID", source, lineNo);
-                long peerGuid = p.group(5) == null ? -1 : hex(p.group(5), "peer GUID", source, lineNo);
+                long own = p.group(2) == null ? NO_GUID : hex(p.group(2), "port GUID", source, lineNo);
+                long peerGuid = p.group(5) == null ? NO_GUID : hex(p.group(5), "peer GUID", source, lineNo);
                 int peerPort = decimal(p.group(4), "peer port number", source, lineNo);
                 if (current.ports.put(port, new RawPort(port, own, p.group(3), peerPort, peerGuid, lineNo)) != null) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc + "' listed twice");

@@ -291,9 +291,9 @@ public final class IbnetImport {
     }
 
     private static long hostGuid(RawNode host, Map<String, RawNode> byId) {
-        long best = Long.MAX_VALUE;
+        long best = -1L; // the largest GUID, unsigned
         for (RawPort pa : host.ports.values()) {
-            long g = pa.ownGuid() >= 0 ? pa.ownGuid() : peerGuidOf(host, pa, byId);
+            long g = pa.ownGuid() != IbnetFile.NO_GUID ? pa.ownGuid() : peerGuidOf(host, pa, byId);
             best = Long.compareUnsigned(g, best) < 0 ? g : best;
         }
         return best;
@@ -302,7 +302,7 @@ public final class IbnetImport {
     /** The switch side lists the CA port GUID in parentheses after the peer port. */
     private static long peerGuidOf(RawNode host, RawPort pa, Map<String, RawNode> byId) {
         RawPort back = byId.get(pa.peerId()).ports.get(pa.peerPort());
-        return back.peerGuid() >= 0 ? back.peerGuid() : host.guid + pa.port();
+        return back.peerGuid() != IbnetFile.NO_GUID ? back.peerGuid() : host.guid + pa.port();
     }
 
     private static FatTree assign(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts,
@@ -451,7 +451,7 @@ public final class IbnetImport {
                 RawPort link = links.get(k);
                 phys[gp] = link.port();
                 phys[t.portBase(parent.modelNode) + t.peerPort(gp)] = link.peerPort();
-                portGuid[gp] = l == 0 ? (link.ownGuid() >= 0 ? link.ownGuid() : peerGuidOf(n, link, byId)) : n.guid;
+                portGuid[gp] = l == 0 ? (link.ownGuid() != IbnetFile.NO_GUID ? link.ownGuid() : peerGuidOf(n, link, byId)) : n.guid;
             }
         }
         for (int node = 0; node < t.nodes(); node++) {

@@ -84,6 +84,52 @@ public class IbnetImportTest {
         assertTrue(r.tables().sameAs(LftFiles.parse(back, lft.toString().lines().toList(), "ours")));
     }
 
+    /**
+     * The fixture with every host GUID moved up by 0xe09c << 48 (as NVIDIA's are, 0xe09d...): the top bit set; and
+     * host port GUIDs 0x100 further, so a port GUID is not its node's GUID plus the port number.
+     */
+    static List<String> withHighHostGuids() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(H-|caguid=0x|\\()([0-9a-f]+)")
+                .matcher(Files.readString(fixture("2l-8p-16/ibnetdiscover.out")));
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            long g = Long.parseUnsignedLong(m.group(2), 16);
+            if (g >>> 48 == 0x0001) {
+                g += (0xe09cL << 48) + (m.group(1).equals("(") ? 0x100 : 0);
+            }
+            m.appendReplacement(sb, m.group(1) + String.format("%016x", g));
+        }
+        m.appendTail(sb);
+        return sb.toString().lines().toList();
+    }
+
+    @Test
+    void guidsAtOrAbove2To63KeepEveryBitAndTheirOrder() throws Exception {
+        List<String> file = withHighHostGuids();
+        assertTrue(file.stream().anyMatch(l -> l.contains("(e09d0000000001f1)")), "the fixture was rewritten");
+        FatTree t = IbnetImport.parse(file, "high");
+        assertEquals("PGFT(2;4,4;1,4;1,1)", t.topology().describe());
+        for (int d = 0; d < 16; d++) { // hosts numbered by GUID, each with its own port GUID, not node GUID + port
+            assertEquals(0xe09d000000000101L + 0x10L * d, t.names().portGuid(d, 0), "host " + d);
+            assertEquals(0xe09d000000000000L + 0x10L * d, t.names().nodeGuid(d), "host " + d);
+        }
+        // and back out: the export and the LFT dump name the same GUIDs, which read back to the same tables
+        StringWriter net = new StringWriter();
+        IbnetExport.write(t, new PrintWriter(net));
+        assertTrue(net.toString().contains("e09d0000000001f1"), net.toString());
+        FatTree back = IbnetImport.parse(net.toString().lines().toList(), "exported");
+        for (int v = 0; v < t.topology().nodes(); v++) {
+            assertEquals(t.names().nodeGuid(v), back.names().nodeGuid(v));
+        }
+        for (int d = 0; d < 16; d++) {
+            assertEquals(t.names().portGuid(d, 0), back.names().portGuid(d, 0));
+        }
+        Routing r = RoutingEngines.byName("dmodk").route(t.topology(), RoutingOptions.single());
+        StringWriter lft = new StringWriter();
+        LftFiles.writeOpensm(t, r.tables(), new PrintWriter(lft));
+        assertTrue(r.tables().sameAs(LftFiles.parse(back, lft.toString().lines().toList(), "ours")));
+    }
+
     @Test
     void multiPathTablesRoundTripWithLmc() {
         FatTree tree = TopologySpec.parse("xgft:3;4,4,4;1,4,2");
