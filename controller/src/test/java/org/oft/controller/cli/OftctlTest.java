@@ -239,6 +239,34 @@ public class OftctlTest {
         assertFalse(text.contains("{"), "text output holds JSON: " + text);
     }
 
+    /** Every port a JSON forwarding table names, switch by switch. */
+    private static List<Integer> lftPorts(String json) {
+        List<Integer> out = new java.util.ArrayList<>();
+        for (Object sw : new JsonObject(json).getJsonArray("switches")) {
+            for (Object p : ((JsonObject) sw).getJsonArray("ports")) {
+                out.add((Integer) p);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aTableWithNoRouteSays255AndNamesNoPortBeyondIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        // a failed host: no switch routes to it, and "no route" is 255 as docs/cli.md says, not port 256
+        Run failed = run("fattree", "lft", "--topology", "kary:4,3", "--fail", "host:9", "--format", "json");
+        assertEquals(0, failed.code(), failed.err());
+        List<Integer> ports = lftPorts(failed.out());
+        assertTrue(ports.contains(255), "no route to host 9");
+        assertTrue(ports.stream().allMatch(p -> p >= 1 && (p <= 8 || p == 255)), "a 4-ary tree's switches have ports 1..8: " + ports);
+        // an imported fabric with a hole: its tables map "no route" the same way, not through the port table
+        String net = dir.resolve("m.net").toString();
+        Run export = run("fattree", "export", "--topology", "kary:4,3", "--fail", "link:(1,0,0,0):5", "-o", net);
+        assertEquals(0, export.code(), export.err());
+        Run imported = run("fattree", "lft", "--topology", "ibnet:" + net, "--format", "json");
+        assertEquals(0, imported.code(), imported.err());
+        assertTrue(lftPorts(imported.out()).stream().allMatch(p -> p >= 1 && (p <= 8 || p == 255)), imported.out());
+    }
+
     @Test
     void theConsoleBenchStreamsToEveryClientAndMeasuresTheServerInItsOwnProcess() {
         Run r = run("bench", "--what", "console", "--console-order", "3", "--clients", "3", "--seconds", "3", "--json");

@@ -90,8 +90,8 @@ final class LftCommand implements Callable<Integer> {
                 if (ours.port(v, a) != theirs.port(v, a)) {
                     if (diffs < 20) {
                         out.println(tree.names().name(v) + " address " + a + ": ours port "
-                                + tree.names().physicalPort(v, ours.port(v, a)) + ", theirs "
-                                + tree.names().physicalPort(v, theirs.port(v, a)));
+                                + tree.names().tablePort(v, ours.port(v, a)) + ", theirs "
+                                + tree.names().tablePort(v, theirs.port(v, a)));
                     }
                     diffs++;
                 }
@@ -106,13 +106,13 @@ final class LftCommand implements Callable<Integer> {
     private static void writeJson(FatTree tree, Routing r, ForwardingTables lft, PrintWriter w) {
         PgftTopology t = tree.topology();
         String head = new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", lft.paths())
-                .put("addressing", "address = host * paths + path; ports are physical (1-based)").encode();
+                .put("addressing", "address = host * paths + path; ports are physical (1-based), 255 no route").encode();
         w.print(head.substring(0, head.length() - 1));
         w.print(",\"switches\":[");
         for (int v = t.hosts(); v < t.nodes(); v++) {
             JsonArray ports = new JsonArray();
             for (int a = 0; a < lft.addresses(); a++) {
-                ports.add(tree.names().physicalPort(v, lft.port(v, a)));
+                ports.add(tree.names().tablePort(v, lft.port(v, a)));
             }
             if (v > t.hosts()) {
                 w.println(',');

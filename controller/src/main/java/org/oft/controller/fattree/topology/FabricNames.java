@@ -15,6 +15,17 @@ public interface FabricNames {
     /** The 1-based physical port number of a local (model) port. */
     int physicalPort(int node, int localPort);
 
+    /** What a forwarding table holds for "no route", in local and in physical ports alike (OpenSM's LFT 255). */
+    int NO_ROUTE = 0xFF;
+
+    /**
+     * A forwarding-table entry as the fabric knows it: the physical port of a local one, {@link #NO_ROUTE} kept as it is
+     * (it is no port: mapping it would name port 256, or another node's port on an imported fabric).
+     */
+    default int tablePort(int node, int localPort) {
+        return localPort == NO_ROUTE ? NO_ROUTE : physicalPort(node, localPort);
+    }
+
     /** Host j = 0x0001000000000000 + 0x10 j (port GUID + port); level-l switch i = 0x0002000000000000 + (l << 32) + i. */
     static FabricNames generated(PgftTopology t) {
         return new FabricNames() {
