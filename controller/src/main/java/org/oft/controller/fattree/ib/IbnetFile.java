@@ -17,6 +17,10 @@ final class IbnetFile {
             "^\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?\\s*\"([^\"]+)\"\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?(.*)$");
     private static final Pattern GUID_LINE = Pattern.compile("^(switchguid|caguid|routerguid)=0x([0-9a-fA-F]+).*$");
     private static final Pattern DESC = Pattern.compile("#\\s*\"([^\"]*)\"");
+    /** What ibnetdiscover -g (grouping) puts between nodes: a chassis heading, or the heading of those in none. */
+    private static final Pattern GROUPING = Pattern.compile("^(Chassis\\s+\\d+(\\s+\\(.*\\))?|Non-Chassis Nodes)$");
+    /** infiniband-diags' own diagnostics, which land in the file when stderr is redirected with stdout. */
+    private static final Pattern DIAGNOSTIC = Pattern.compile("^(ibwarn|iberror|ibdebug|ibpanic|ibnetdiscover|ibnetdisc)\\b.*:.*$");
 
     private IbnetFile() {
     }
@@ -79,6 +83,10 @@ final class IbnetFile {
                 if (line.isEmpty()) {
                     current = null;
                 }
+                return;
+            }
+            if (GROUPING.matcher(line).matches() || DIAGNOSTIC.matcher(line).matches()) {
+                current = null;
                 return;
             }
             Matcher g = GUID_LINE.matcher(line);

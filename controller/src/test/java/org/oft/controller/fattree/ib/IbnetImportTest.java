@@ -131,6 +131,38 @@ public class IbnetImportTest {
     }
 
     @Test
+    void groupingHeadingsAndTheToolsOwnWarningsAreNotTheFabric() throws Exception {
+        List<String> plain = Files.readAllLines(fixture("2l-8p-16/ibnetdiscover.out"));
+        List<String> grouped = new ArrayList<>(List.of(
+                "ibwarn: [4711] mad_rpc_open_port: client_register for mgmt 1 failed",
+                "ibnetdiscover: iberror: failed: discover failed on one port; partial topology follows"));
+        boolean headed = false;
+        for (String l : plain) {
+            if (!headed && l.startsWith("switchguid=")) { // ibnetdiscover -g: a chassis heading before the first switch
+                grouped.add("Chassis 1 (guid 0x2000100000000)");
+                grouped.add("");
+                headed = true;
+            }
+            if (l.startsWith("caguid=") && !grouped.contains("Non-Chassis Nodes")) {
+                grouped.add("Non-Chassis Nodes");
+                grouped.add("");
+            }
+            grouped.add(l);
+        }
+        FatTree a = IbnetImport.parse(plain, "plain");
+        FatTree b = IbnetImport.parse(grouped, "grouped");
+        assertEquals(a.topology().describe(), b.topology().describe());
+        for (int v = 0; v < a.topology().nodes(); v++) {
+            assertEquals(a.names().nodeGuid(v), b.names().nodeGuid(v));
+        }
+        // anything else that is not ibnetdiscover output is still refused, with its line
+        List<String> bad = new ArrayList<>(plain);
+        bad.add(3, "Chassis of the rack");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(bad, "bad"));
+        assertTrue(e.getMessage().startsWith("bad:4: not ibnetdiscover output"), e.getMessage());
+    }
+
+    @Test
     void multiPathTablesRoundTripWithLmc() {
         FatTree tree = TopologySpec.parse("xgft:3;4,4,4;1,4,2");
         Routing r = RoutingEngines.byName("disjoint").route(tree.topology(), new RoutingOptions(4, 1, null));
