@@ -12,10 +12,13 @@ import java.util.regex.Pattern;
  * {@link IbnetImport} maps what it reads onto a fat tree.
  */
 final class IbnetFile {
-    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"(.*)$");
+    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Hca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"(.*)$");
     private static final Pattern PORT = Pattern.compile(
             "^\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?\\s*\"([^\"]+)\"\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?(.*)$");
-    private static final Pattern GUID_LINE = Pattern.compile("^(switchguid|caguid|routerguid)=0x([0-9a-fA-F]+).*$");
+    /** A GUID line: ibnetdiscover's for the node that follows, ibsim's base for the nodes of a kind ({@code +}: relative). */
+    private static final Pattern GUID_LINE = Pattern.compile("^(switchguid|caguid|hcaguids|routerguid|rtguid)\\s*([=+])\\s*(0x[0-9a-fA-F]+|\\d+).*$");
+    /** ibnetdiscover's node ids carry the GUID: S-, H- or R- and its hex digits. */
+    private static final Pattern GUID_ID = Pattern.compile("^[SHR]-[0-9a-fA-F]{1,16}$");
     private static final Pattern DESC = Pattern.compile("#\\s*\"([^\"]*)\"");
     /** What ibnetdiscover -g (grouping) puts between nodes: a chassis heading, or the heading of those in none. */
     private static final Pattern GROUPING = Pattern.compile("^(Chassis\\s+\\d+(\\s+\\(.*\\))?|Non-Chassis Nodes)$");
@@ -69,7 +72,11 @@ final class IbnetFile {
         private final Map<String, RawNode> nodes = new LinkedHashMap<>();
         private final Map<Long, RawNode> byGuid = new java.util.HashMap<>();
         private RawNode current;
-        private long pendingGuid = NO_GUID;
+        // ibsim's GUIDs by kind (CA, switch, router): a GUID line sets the base; each node takes the next one, a
+        // switch one GUID, a CA one for itself and one per port (sim_net.c); ibnetdiscover gives each node its own line
+        private final long[] baseGuid = {0x100000L, 0x200000L, 0};
+        private final long[] nextGuid = {0x100000L, 0x200000L, 0};
+        private final boolean[] lineGiven = new boolean[3];
         private int lineNo;
 
         Reader(String source) {
@@ -91,13 +98,24 @@ final class IbnetFile {
             }
             Matcher g = GUID_LINE.matcher(line);
             if (g.matches()) {
-                pendingGuid = hex(g.group(2), "GUID", source, lineNo);
+                int kind = g.group(1).startsWith("switch") ? 1 : g.group(1).startsWith("r") ? 2 : 0;
+                String digits = g.group(3);
+                long v = digits.startsWith("0x") ? hex(digits.substring(2), "GUID", source, lineNo) : decimalGuid(digits, source, lineNo);
+                if (g.group(2).equals("+")) {
+                    nextGuid[kind] = baseGuid[kind] + v;
+                } else {
+                    baseGuid[kind] = v;
+                    nextGuid[kind] = v;
+                }
+                lineGiven[kind] = true;
                 return;
             }
             Matcher n = NODE.matcher(line);
             if (n.matches()) {
                 String id = n.group(3);
-                long guid = pendingGuid != NO_GUID ? pendingGuid : guidOfId(id, source, lineNo);
+                int kind = n.group(1).equals("Switch") ? 1 : n.group(1).equals("Rt") ? 2 : 0;
+                int portCount = decimal(n.group(2), "port count", source, lineNo);
+                long guid = !lineGiven[kind] && GUID_ID.matcher(id).matches() ? guidOfId(id, source, lineNo) : nextGuid[kind];
                 Matcher dm = DESC.matcher(n.group(4));
                 String desc = dm.find() ? dm.group(1) : id;
                 if (n.group(1).equals("Rt")) {
@@ -111,10 +129,11 @@ final class IbnetFile {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": '" + desc + "' has GUID 0x" + Long.toHexString(guid)
                             + ", which '" + twin.desc + "' has already: every node needs a GUID of its own");
                 }
-                current = new RawNode(id, n.group(1).equals("Switch"), decimal(n.group(2), "port count", source, lineNo), guid, desc);
+                current = new RawNode(id, kind == 1, portCount, guid, desc);
                 nodes.put(id, current);
                 byGuid.put(guid, current);
-                pendingGuid = NO_GUID;
+                lineGiven[kind] = false;
+                nextGuid[kind] = guid + (kind == 1 ? 1 : portCount + 1);
                 return;
             }
             Matcher p = PORT.matcher(line);
@@ -165,6 +184,15 @@ final class IbnetFile {
             return Long.parseUnsignedLong(digits, 16);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(source + ":" + lineNo + ": " + what + " 0x" + digits + " is longer than 64 bits");
+        }
+    }
+
+    /** A GUID written in decimal (ibsim takes any C integer), or an error naming the line. */
+    private static long decimalGuid(String digits, String source, int lineNo) {
+        try {
+            return Long.parseUnsignedLong(digits);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(source + ":" + lineNo + ": GUID " + digits + " is longer than 64 bits");
         }
     }
 

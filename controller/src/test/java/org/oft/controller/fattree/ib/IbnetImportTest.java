@@ -162,6 +162,97 @@ public class IbnetImportTest {
         assertTrue(e.getMessage().startsWith("bad:4: not ibnetdiscover output"), e.getMessage());
     }
 
+    /** An ibsim net file as ibsim's net-examples are written: names, "Hca" nodes, no GUID lines. */
+    static final String IBSIM_TREE = """
+            # ibsim: node names, no GUIDs (ibsim gives them)
+            Switch	4 "Leaf1"
+            [1]	"Hca1"[1]
+            [2]	"Hca2"[1]
+            [3]	"Spine1"[1]
+            [4]	"Spine2"[1]
+
+            Switch 4 "Leaf2"
+            [1]	"Hca3"[1]
+            [2]	"Hca4"[1]
+            [3]	"Spine1"[2]
+            [4]	"Spine2"[2]
+
+            Switch	2 "Spine1"
+            [1]	"Leaf1"[3]
+            [2]	"Leaf2"[3]
+
+            Switch	2 "Spine2"
+            [1]	"Leaf1"[4]
+            [2]	"Leaf2"[4]
+
+            Hca	2 "Hca1"
+            [1]	"Leaf1"[1]
+
+            Hca	2 "Hca2"
+            [1]	"Leaf1"[2]
+
+            Hca 	2 "Hca3"
+            [1]	"Leaf2"[1]
+
+            Hca	2 "Hca4"
+            [1]	"Leaf2"[2]
+            """;
+
+    @Test
+    void anIbsimFileWithoutGuidsGetsTheGuidsIbsimGivesIt() {
+        FatTree t = IbnetImport.parse(IBSIM_TREE.lines().toList(), "net.ibsim");
+        assertEquals("PGFT(2;2,2;1,2;1,1)", t.topology().describe());
+        // ibsim (sim_net.c): CAs from 0x100000, each taking one GUID and one per port; switches from 0x200000, one each
+        for (int d = 0; d < 4; d++) {
+            assertEquals("Hca" + (d + 1), t.names().name(d));
+            assertEquals(0x100000L + 3 * d, t.names().nodeGuid(d));
+            assertEquals(0x100000L + 3 * d + 1, t.names().portGuid(d, 0));
+        }
+        java.util.Set<Long> switches = new java.util.TreeSet<>();
+        for (int v = 4; v < t.topology().nodes(); v++) {
+            switches.add(t.names().nodeGuid(v));
+        }
+        assertEquals(java.util.Set.of(0x200000L, 0x200001L, 0x200002L, 0x200003L), switches);
+        // a GUID base line moves the next ones, as in ibsim
+        List<String> based = new ArrayList<>(List.of("switchguid=0x5000", "caguid=0x9000"));
+        based.addAll(IBSIM_TREE.lines().toList());
+        FatTree b = IbnetImport.parse(based, "based");
+        assertEquals(0x9000L + 3, b.names().nodeGuid(1));
+        assertTrue(b.names().name(4).startsWith("Leaf") && (b.names().nodeGuid(4) & ~3L) == 0x5000L, b.names().name(4));
+    }
+
+    @Test
+    void ibsimsOwnTwoSwitchExampleIsRefusedForItsShapeNotItsGuids() {
+        String example = """
+                Switch	8 "Switch1"
+                [1]	"Hca1"[1]
+                [2]	"Hca3"[1]
+                [3]	"Switch2"[3]
+                [5]	"Switch2"[5]
+
+                Switch 8 "Switch2"
+                [1]	"Hca2"[1]
+                [2]	"Hca4"[1]
+                [3]	"Switch1"[3]
+                [5]	"Switch1"[5]
+
+                Hca	2 "Hca1"
+                [1]	"Switch1"[1]
+
+                Hca	2 "Hca2"
+                [1]	"Switch2"[1]
+
+                Hca	2 "Hca3"
+                [1]	"Switch1"[2]
+
+                Hca 	2 "Hca4"
+                [1]	"Switch2"[2]
+                """;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IbnetImport.parse(example.lines().toList(), "net.2sw2path4hca"));
+        assertTrue(!e.getMessage().contains("GUID") && e.getMessage().contains("Switch1") && e.getMessage().contains("Switch2"), e.getMessage());
+    }
+
     @Test
     void multiPathTablesRoundTripWithLmc() {
         FatTree tree = TopologySpec.parse("xgft:3;4,4,4;1,4,2");
