@@ -42,7 +42,7 @@ final class ShowCommand implements Callable<Integer> {
             out.println(new JsonObject().put("topology", t.describe()).put("hosts", t.hosts()).put("switches", t.switches())
                     .put("links", t.portCount() / 2).put("levels", levels).put("rlft", v == null)
                     .put("rlftViolation", v).put("missing", new JsonArray(missing)).put("missingLinks", holes.deadCables())
-                    .put("missingNodes", absentNodes).encode());
+                    .put("missingNodes", absentNodes).put("setAside", new JsonArray(tree.setAside())).encode());
             return 0;
         }
         out.println(t.describe());
@@ -51,6 +51,12 @@ final class ShowCommand implements Callable<Integer> {
                 : ", " + absentNodes + " nodes with all their links") + ")"));
         for (String mi : missing) {
             out.println("  " + mi);
+        }
+        if (!tree.setAside().isEmpty()) {
+            out.println("set aside, not part of the fat tree: " + tree.setAside().size());
+            for (String a : tree.setAside()) {
+                out.println("  " + a);
+            }
         }
         for (int l = 1; l <= t.levels(); l++) {
             out.println("level " + l + ": " + t.levelSize(l) + " switches, " + t.downPorts(l) + " down + " + t.upPorts(l)

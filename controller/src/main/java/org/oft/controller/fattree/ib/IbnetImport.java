@@ -47,6 +47,7 @@ public final class IbnetImport {
     }
 
     private static FatTree map(Map<String, RawNode> byId, String source) {
+        List<String> setAside = setAside(byId);
         List<RawNode> all = new ArrayList<>(byId.values());
         List<RawNode> hosts = new ArrayList<>();
         for (RawNode n : all) {
@@ -149,7 +150,67 @@ public final class IbnetImport {
             throw notFatTree(source, "PGFT(" + h + ";" + join(mm) + ";" + join(ww) + ";" + join(pp) + ") has " + t.hosts()
                     + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
         }
-        return assign(t, byId, all, hosts, source, subtree, guid);
+        return assign(t, byId, all, hosts, source, subtree, guid, setAside);
+    }
+
+    /**
+     * Takes out of {@code byId} the endpoints that are no part of a fat tree, and names them: a Quantum switch's
+     * SHARP aggregation node (a CA inside the switch, on its last port), and the hosts of a switch joined to two
+     * switches or more, every one of which has more hosts than it (a spine's storage or management hosts: the
+     * neighbours are leaves; a switch with hosts higher up, beside switches with none, is not recognised). Their
+     * cables leave the switches' ports unused.
+     */
+    private static List<String> setAside(Map<String, RawNode> byId) {
+        Map<RawNode, String> aside = new java.util.LinkedHashMap<>();
+        for (RawNode n : byId.values()) {
+            if (!n.isSwitch && n.desc.contains("Aggregation Node")) {
+                aside.put(n, "SHARP aggregation node");
+            }
+        }
+        Map<RawNode, Integer> hostsOf = new HashMap<>();
+        for (RawNode n : byId.values()) {
+            if (n.isSwitch) {
+                int c = 0;
+                for (RawPort pa : n.ports.values()) {
+                    RawNode b = byId.get(pa.peerId());
+                    c += !b.isSwitch && !aside.containsKey(b) ? 1 : 0;
+                }
+                hostsOf.put(n, c);
+            }
+        }
+        for (RawNode n : byId.values()) {
+            if (!n.isSwitch || hostsOf.get(n) == 0) {
+                continue;
+            }
+            java.util.Set<String> switchesBeside = new java.util.HashSet<>();
+            boolean leafBeside = false;
+            for (RawPort pa : n.ports.values()) {
+                RawNode b = byId.get(pa.peerId());
+                if (b.isSwitch) {
+                    switchesBeside.add(b.id);
+                    leafBeside |= hostsOf.get(b) <= hostsOf.get(n);
+                }
+            }
+            if (switchesBeside.size() >= 2 && !leafBeside) { // (a spine joins two leaves at least)
+                for (RawPort pa : n.ports.values()) {
+                    RawNode b = byId.get(pa.peerId());
+                    if (!b.isSwitch && !aside.containsKey(b)) {
+                        aside.put(b, "host on '" + n.desc + "', whose neighbours are all leaves with more hosts");
+                    }
+                }
+            }
+        }
+        List<String> named = new ArrayList<>();
+        for (Map.Entry<RawNode, String> e : aside.entrySet()) {
+            RawNode n = e.getKey();
+            for (RawPort pa : n.ports.values()) {
+                RawNode sw = byId.get(pa.peerId());
+                sw.ports.remove(pa.peerPort());
+                named.add("'" + n.desc + "' on port " + pa.peerPort() + " of '" + sw.desc + "': " + e.getValue());
+            }
+            byId.remove(n.id);
+        }
+        return named;
     }
 
     /**
@@ -306,7 +367,7 @@ public final class IbnetImport {
     }
 
     private static FatTree assign(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts,
-                                  String source, int[][] compOfHost, long[] guid) {
+                                  String source, int[][] compOfHost, long[] guid, List<String> setAside) {
         int h = t.levels();
         // Host NIDs, digit by digit: the host's rank by GUID within its level-1 subtree, then at each level l
         // the rank of its level-(l-1) subtree among those of its level-l subtree, subtrees ranked by their
@@ -400,10 +461,11 @@ public final class IbnetImport {
                 }
             }
         }
-        return withPorts(t, byId, all, source);
+        return withPorts(t, byId, all, source, setAside);
     }
 
-    private static FatTree withPorts(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, String source) {
+    private static FatTree withPorts(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, String source,
+                                     List<String> setAside) {
         RawNode[] at = new RawNode[t.nodes()];
         for (RawNode n : all) {
             if (n.modelNode < 0 || at[n.modelNode] != null) {
@@ -494,7 +556,7 @@ public final class IbnetImport {
                 return phys[t.portBase(node) + localPort];
             }
         };
-        return new FatTree(t, names, source, absent, missing);
+        return new FatTree(t, names, source, absent, missing, setAside);
     }
 
     private static int find(int[] parent, int x) {

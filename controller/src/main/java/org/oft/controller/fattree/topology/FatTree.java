@@ -5,20 +5,27 @@ import java.util.Objects;
 /**
  * A fat tree as the controller knows it: the PGFT model, what InfiniBand calls its parts, where it came
  * from, and the model's cables and nodes the real fabric lacks (global port ids, both ends, and node ids;
- * empty for a whole tree). A missing node's cables are all absent too.
+ * empty for a whole tree). A missing node's cables are all absent too. {@code setAside} names the endpoints an
+ * imported file has that are no part of a fat tree (a switch's SHARP aggregation node, hosts on a spine).
  */
 public record FatTree(PgftTopology topology, FabricNames names, String source, java.util.BitSet absentPorts,
-                      java.util.BitSet absentNodes) {
+                      java.util.BitSet absentNodes, java.util.List<String> setAside) {
     public FatTree {
         Objects.requireNonNull(topology);
         Objects.requireNonNull(names);
+        setAside = setAside == null ? java.util.List.of() : java.util.List.copyOf(setAside);
         absentPorts = absentPorts == null ? new java.util.BitSet() : (java.util.BitSet) absentPorts.clone();
         absentNodes = absentNodes == null ? new java.util.BitSet() : (java.util.BitSet) absentNodes.clone();
     }
 
     /** A tree lacking cables only. */
     public FatTree(PgftTopology topology, FabricNames names, String source, java.util.BitSet absentPorts) {
-        this(topology, names, source, absentPorts, null);
+        this(topology, names, source, absentPorts, null, null);
+    }
+
+    /** A tree lacking cables and nodes, every endpoint of its file part of it. */
+    public FatTree(PgftTopology topology, FabricNames names, String source, java.util.BitSet absentPorts, java.util.BitSet absentNodes) {
+        this(topology, names, source, absentPorts, absentNodes, null);
     }
 
     @Override
@@ -28,7 +35,7 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
 
     /** A whole tree. */
     public FatTree(PgftTopology topology, FabricNames names, String source) {
-        this(topology, names, source, null, null);
+        this(topology, names, source, null, null, null);
     }
 
     @Override

@@ -253,6 +253,77 @@ public class IbnetImportTest {
         assertTrue(!e.getMessage().contains("GUID") && e.getMessage().contains("Switch1") && e.getMessage().contains("Switch2"), e.getMessage());
     }
 
+    /**
+     * An exported tree as a Quantum fabric shows it (NVIDIA topograph's DGX H100 example has this shape): every
+     * switch's last port holds its SHARP aggregation node, a CA; and two storage hosts hang off the first spine.
+     */
+    static List<String> asQuantumFabric(FatTree tree) {
+        StringWriter net = new StringWriter();
+        IbnetExport.write(tree, new PrintWriter(net));
+        java.util.regex.Pattern sw = java.util.regex.Pattern.compile("^Switch\t(\\d+) \"S-([0-9a-f]+)\"(.*)$");
+        List<String> out = new ArrayList<>();
+        List<String> extra = new ArrayList<>();
+        String open = null; // the switch whose port lines are being copied, and its extra ports
+        List<String> openPorts = new ArrayList<>();
+        boolean firstSpine = true;
+        for (String l : net.toString().lines().toList()) {
+            java.util.regex.Matcher m = sw.matcher(l);
+            if (m.matches()) {
+                int ports = Integer.parseInt(m.group(1));
+                long g = Long.parseUnsignedLong(m.group(2), 16);
+                int added = firstSpine ? 3 : 1;
+                out.add("Switch\t" + (ports + added) + " \"S-" + m.group(2) + "\"" + m.group(3));
+                long an = g + 0x10;
+                openPorts.add(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"Mellanox Technologies Aggregation Node\"", ports + added, an, an));
+                extra.add(String.format("caguid=0x%x", an));
+                extra.add(String.format("Ca\t1 \"H-%016x\"\t\t# \"Mellanox Technologies Aggregation Node\"", an));
+                extra.add(String.format("[1](%x) \t\"S-%s\"[%d]\t\t# \"spine\"", an, m.group(2), ports + added));
+                extra.add("");
+                if (firstSpine) {
+                    for (int k = 1; k <= 2; k++) {
+                        long st = 0x0003000000000000L + 0x10L * k;
+                        openPorts.add(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"storage-%d mlx5_0\"", ports + k, st, st + 1, k));
+                        extra.add(String.format("caguid=0x%x", st));
+                        extra.add(String.format("Ca\t1 \"H-%016x\"\t\t# \"storage-%d mlx5_0\"", st, k));
+                        extra.add(String.format("[1](%x) \t\"S-%s\"[%d]\t\t# \"spine\"", st + 1, m.group(2), ports + k));
+                        extra.add("");
+                    }
+                    firstSpine = false;
+                }
+                open = m.group(2);
+                continue;
+            }
+            if (open != null && l.isBlank()) {
+                out.addAll(openPorts);
+                openPorts.clear();
+                open = null;
+            }
+            out.add(l);
+        }
+        out.addAll(extra);
+        return out;
+    }
+
+    @Test
+    void aggregationNodesAndHostsOnASpineAreSetAsideAndNamed() {
+        FatTree tree = TopologySpec.parse("pgft:2;4,4;1,4;1,1");
+        List<String> file = asQuantumFabric(tree);
+        FatTree t = IbnetImport.parse(file, "quantum.out");
+        assertEquals(tree.topology().describe(), t.topology().describe());
+        assertTrue(!t.degraded(), "nothing of the tree is missing");
+        for (int v = 0; v < tree.topology().nodes(); v++) {
+            assertEquals(tree.names().nodeGuid(v), t.names().nodeGuid(v));
+        }
+        assertEquals(tree.topology().switches() + 2, t.setAside().size(), String.join("\n", t.setAside()));
+        assertEquals(tree.topology().switches(), t.setAside().stream().filter(a -> a.endsWith("SHARP aggregation node")).count());
+        assertTrue(t.setAside().stream().anyMatch(a -> a.startsWith("'storage-1 mlx5_0' on port 5 of 'sw-L2-0000'")), String.join("\n", t.setAside()));
+        // the tables name only the tree's ports: an aggregation node's port is no route's
+        Routing r = RoutingEngines.byName("dmodk").route(t.topology(), RoutingOptions.single());
+        StringWriter lft = new StringWriter();
+        LftFiles.writeOpensm(t, r.tables(), new PrintWriter(lft));
+        assertTrue(r.tables().sameAs(LftFiles.parse(t, lft.toString().lines().toList(), "ours")));
+    }
+
     @Test
     void multiPathTablesRoundTripWithLmc() {
         FatTree tree = TopologySpec.parse("xgft:3;4,4,4;1,4,2");
