@@ -1,14 +1,11 @@
 package org.oft.controller.fattree.ib;
 
 import org.oft.controller.files.InputFile;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.oft.controller.fattree.ib.IbnetFile.RawNode;
@@ -47,7 +44,7 @@ public final class IbnetImport {
     }
 
     private static FatTree map(Map<String, RawNode> byId, String source) {
-        List<String> setAside = setAside(byId);
+        List<String> setAside = NonTreeEndpoints.setAside(byId);
         List<RawNode> all = new ArrayList<>(byId.values());
         List<RawNode> hosts = new ArrayList<>();
         for (RawNode n : all) {
@@ -110,8 +107,8 @@ public final class IbnetImport {
         for (int i = 0; i < hosts.size(); i++) {
             guid[i] = hostGuid(hosts.get(i), byId);
         }
-        int[][] subtree = subtrees(byId, all, hosts, h, guid);
-        subtreeCounts(byId, all, hosts, h, subtree, m, switchesPerSubtree);
+        int[][] subtree = Subtrees.of(byId, all, hosts, h, guid);
+        Subtrees.counts(byId, all, hosts, h, subtree, m, switchesPerSubtree);
         for (RawNode n : all) {
             Map<String, Integer> downLinks = new HashMap<>();
             Map<String, Integer> upLinks = new HashMap<>();
@@ -151,196 +148,6 @@ public final class IbnetImport {
                     + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
         }
         return assign(t, byId, all, hosts, source, subtree, guid, setAside);
-    }
-
-    /**
-     * Takes out of {@code byId} the endpoints that are no part of a fat tree, and names them: a Quantum switch's
-     * SHARP aggregation node (a CA inside the switch, on its last port), and the hosts of a switch joined to two
-     * switches or more, every one of which has more hosts than it (a spine's storage or management hosts: the
-     * neighbours are leaves; a switch with hosts higher up, beside switches with none, is not recognised). Their
-     * cables leave the switches' ports unused.
-     */
-    private static List<String> setAside(Map<String, RawNode> byId) {
-        Map<RawNode, String> aside = new java.util.LinkedHashMap<>();
-        for (RawNode n : byId.values()) {
-            if (!n.isSwitch && n.desc.contains("Aggregation Node")) {
-                aside.put(n, "SHARP aggregation node");
-            }
-        }
-        Map<RawNode, Integer> hostsOf = new HashMap<>();
-        for (RawNode n : byId.values()) {
-            if (n.isSwitch) {
-                int c = 0;
-                for (RawPort pa : n.ports.values()) {
-                    RawNode b = byId.get(pa.peerId());
-                    c += !b.isSwitch && !aside.containsKey(b) ? 1 : 0;
-                }
-                hostsOf.put(n, c);
-            }
-        }
-        for (RawNode n : byId.values()) {
-            if (!n.isSwitch || hostsOf.get(n) == 0) {
-                continue;
-            }
-            java.util.Set<String> switchesBeside = new java.util.HashSet<>();
-            boolean leafBeside = false;
-            for (RawPort pa : n.ports.values()) {
-                RawNode b = byId.get(pa.peerId());
-                if (b.isSwitch) {
-                    switchesBeside.add(b.id);
-                    leafBeside |= hostsOf.get(b) <= hostsOf.get(n);
-                }
-            }
-            if (switchesBeside.size() >= 2 && !leafBeside) { // (a spine joins two leaves at least)
-                for (RawPort pa : n.ports.values()) {
-                    RawNode b = byId.get(pa.peerId());
-                    if (!b.isSwitch && !aside.containsKey(b)) {
-                        aside.put(b, "host on '" + n.desc + "', whose neighbours are all leaves with more hosts");
-                    }
-                }
-            }
-        }
-        List<String> named = new ArrayList<>();
-        for (Map.Entry<RawNode, String> e : aside.entrySet()) {
-            RawNode n = e.getKey();
-            for (RawPort pa : n.ports.values()) {
-                RawNode sw = byId.get(pa.peerId());
-                sw.ports.remove(pa.peerPort());
-                named.add("'" + n.desc + "' on port " + pa.peerPort() + " of '" + sw.desc + "': " + e.getValue());
-            }
-            byId.remove(n.id);
-        }
-        return named;
-    }
-
-    /**
-     * Each host's level-l subtree, for l = 0..h, as a label: the connected parts of levels 0..l (at the
-     * top the whole fabric is one). A part that holds no level-l switch has lost every cable up (a
-     * leaf with none, say): it belongs to some subtree that lacks a child, and is placed in the one of
-     * those whose hosts' GUIDs are nearest its own.
-     */
-    private static int[][] subtrees(Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts, int h, long[] guid) {
-        Map<RawNode, Integer> index = new HashMap<>();
-        for (int i = 0; i < all.size(); i++) {
-            index.put(all.get(i), i);
-        }
-        int[] parent = new int[all.size()];
-        for (int i = 0; i < parent.length; i++) {
-            parent[i] = i;
-        }
-        int[][] of = new int[h + 1][hosts.size()];
-        for (int i = 0; i < hosts.size(); i++) {
-            of[0][i] = index.get(hosts.get(i));
-        }
-        for (int l = 1; l <= h; l++) {
-            for (RawNode n : all) {
-                if (n.level == l) {
-                    for (RawPort pa : n.ports.values()) {
-                        RawNode b = byId.get(pa.peerId());
-                        if (b.level == l - 1) {
-                            union(parent, index.get(n), index.get(b));
-                        }
-                    }
-                }
-            }
-            if (l == h) {
-                continue; // all 0: one tree
-            }
-            java.util.Set<Integer> withSwitch = new java.util.HashSet<>();
-            for (RawNode n : all) {
-                if (n.level == l) {
-                    withSwitch.add(find(parent, index.get(n)));
-                }
-            }
-            Map<Integer, java.util.Set<Integer>> children = new HashMap<>();
-            Map<Integer, Long> least = new HashMap<>();
-            for (int i = 0; i < hosts.size(); i++) {
-                int c = find(parent, index.get(hosts.get(i)));
-                of[l][i] = c;
-                children.computeIfAbsent(c, x -> new java.util.HashSet<>()).add(of[l - 1][i]);
-                least.merge(c, guid[i], (x, y) -> Long.compareUnsigned(x, y) <= 0 ? x : y);
-            }
-            int most = 0;
-            for (Map.Entry<Integer, java.util.Set<Integer>> e : children.entrySet()) {
-                if (withSwitch.contains(e.getKey())) {
-                    most = Math.max(most, e.getValue().size());
-                }
-            }
-            Map<Integer, Integer> placed = new HashMap<>();
-            for (Map.Entry<Integer, java.util.Set<Integer>> e : children.entrySet()) {
-                int cut = e.getKey();
-                if (withSwitch.contains(cut)) {
-                    continue;
-                }
-                int target = -1;
-                long nearest = Long.MAX_VALUE;
-                for (Map.Entry<Integer, java.util.Set<Integer>> f : children.entrySet()) {
-                    if (withSwitch.contains(f.getKey()) && f.getValue().size() < most) {
-                        long d = Math.abs(least.get(f.getKey()) - least.get(cut));
-                        if (Long.compareUnsigned(d, nearest) < 0) {
-                            nearest = d;
-                            target = f.getKey();
-                        }
-                    }
-                }
-                if (target >= 0) {
-                    placed.put(cut, target);
-                    children.get(target).addAll(e.getValue());
-                }
-            }
-            for (int i = 0; i < hosts.size(); i++) {
-                Integer to = placed.get(of[l][i]);
-                if (to != null) {
-                    of[l][i] = to;
-                }
-            }
-        }
-        return of;
-    }
-
-    /**
-     * Per level l, the most level-(l−1) subtrees (hosts at l = 1) any level-l subtree holds, into
-     * {@code m}, and the most level-l switches any holds, into {@code switches}.
-     */
-    private static void subtreeCounts(Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts, int h, int[][] of, int[] m,
-                                      int[] switches) {
-        for (int l = 1; l <= h; l++) {
-            Map<Integer, java.util.Set<Integer>> children = new HashMap<>();
-            for (int i = 0; i < hosts.size(); i++) {
-                children.computeIfAbsent(of[l][i], x -> new java.util.HashSet<>()).add(of[l - 1][i]);
-            }
-            for (java.util.Set<Integer> c : children.values()) {
-                m[l] = Math.max(m[l], c.size());
-            }
-        }
-        // a switch's subtree is that of any host below it (it reaches them down its cables)
-        Map<RawNode, Integer> hostBelow = new HashMap<>();
-        for (int i = 0; i < hosts.size(); i++) {
-            hostBelow.put(hosts.get(i), i);
-        }
-        for (int l = 1; l <= h; l++) {
-            Map<Integer, Integer> count = new HashMap<>();
-            for (RawNode n : all) {
-                if (n.level != l) {
-                    continue;
-                }
-                Integer below = null;
-                for (RawPort pa : n.ports.values()) {
-                    RawNode b = byId.get(pa.peerId());
-                    if (b.level == l - 1 && hostBelow.containsKey(b)) {
-                        below = hostBelow.get(b);
-                        break;
-                    }
-                }
-                if (below != null) {
-                    hostBelow.put(n, below);
-                    count.merge(of[l][below], 1, Integer::sum);
-                }
-            }
-            for (int c : count.values()) {
-                switches[l] = Math.max(switches[l], c);
-            }
-        }
     }
 
     private static String join(int[] a) {
@@ -557,17 +364,5 @@ public final class IbnetImport {
             }
         };
         return new FatTree(t, names, source, absent, missing, setAside);
-    }
-
-    private static int find(int[] parent, int x) {
-        while (parent[x] != x) {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        return x;
-    }
-
-    private static void union(int[] parent, int a, int b) {
-        parent[find(parent, a)] = find(parent, b);
     }
 }
