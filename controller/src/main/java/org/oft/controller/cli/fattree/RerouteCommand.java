@@ -109,6 +109,8 @@ final class RerouteCommand implements Callable<Integer> {
             }
             out.put("maxFlowsOverShifts", new JsonObject().put("complete", whole).put("broken", broken)
                     .put("linksAboveCompletePlusOne", overCount).put("aboveCompletePlusOne", over));
+            // pairs of connected hosts the rerouted tables leave unrouted: the same measure as each compared table's
+            out.put("unroutedConnectedPairs", brokenLoad.unroutedPairs());
             out.put("meanMaxLinkLoadRandomPermutations", new JsonObject()
                     .put("complete", wholeLoad.meanMaxOfRandomPermutations(200))
                     .put("broken", brokenLoad.meanMaxOfRandomPermutations(200)));
@@ -121,7 +123,8 @@ final class RerouteCommand implements Callable<Integer> {
                 ForwardingTables theirs = LftFiles.read(args.tree, Path.of(c.substring(eq + 1)));
                 PermutationLoad pl = new PermutationLoad(theirs, faults);
                 others.add(new JsonObject().put("name", c.substring(0, eq)).put("maxFlowsOverShifts", pl.maxOverShifts(null))
-                        .put("meanMaxLinkLoadRandomPermutations", pl.meanMaxOfRandomPermutations(200)));
+                        .put("meanMaxLinkLoadRandomPermutations", pl.meanMaxOfRandomPermutations(200))
+                        .put("unroutedConnectedPairs", pl.unroutedPairs()));
             }
             if (!others.isEmpty()) {
                 out.put("compared", others);

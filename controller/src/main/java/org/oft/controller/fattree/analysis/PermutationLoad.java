@@ -9,8 +9,9 @@ import org.oft.controller.fattree.topology.PgftTopology;
 /**
  * Flows per directed link of permutations routed by forwarding tables, possibly on a broken fabric
  * and possibly by another subnet manager (whose routes may turn more than once): all shifts, or
- * seeded random permutations. Pairs that meet no route, and hosts that are missing or cut off, are
- * left out. Single path (address = host).
+ * seeded random permutations. Pairs that meet no route (or a route over a cable or node the fabric lacks),
+ * and hosts that are missing or cut off, are left out of the loads and counted by {@link #unroutedPairs}.
+ * Single path (address = host).
  */
 public final class PermutationLoad {
     private final ForwardingTables lft;
@@ -73,21 +74,60 @@ public final class PermutationLoad {
         return sum / samples;
     }
 
-    /** Adds flow src -> dst to this round's loads if the tables join them; returns the highest load on its way (0 if not). */
-    private int add(int src, int dst, int[] worst, int shift) {
-        if (faults != null && (faults.deadNode(src) || faults.deadPort(t.portBase(src)))) {
-            return 0;
+    /**
+     * Ordered pairs of distinct hosts, both present and cabled, that the tables do not join over working cables:
+     * a table that leaves pairs unrouted is not better for its lower loads. Walked from each leaf (a table is
+     * per switch), so leaves × hosts walks.
+     */
+    public long unroutedPairs() {
+        int n = t.hosts();
+        int[] fromLeaf = new int[t.nodes()]; // connected hosts whose cable reaches that switch
+        for (int src = 0; src < n; src++) {
+            if (connected(src)) {
+                fromLeaf[t.peerNode(t.portBase(src))]++;
+            }
         }
-        int node = t.peerNode(t.portBase(src));
-        for (int hops = 0; node != dst; hops++) { // joined at all? (others' routes may turn twice)
+        long unrouted = 0;
+        for (int dst = 0; dst < n; dst++) {
+            if (!connected(dst)) {
+                continue;
+            }
+            for (int v = n; v < t.nodes(); v++) {
+                if (fromLeaf[v] > 0 && !joins(v, dst)) {
+                    unrouted += fromLeaf[v] - (t.peerNode(t.portBase(dst)) == v ? 1 : 0);
+                }
+            }
+        }
+        return unrouted;
+    }
+
+    private boolean connected(int host) {
+        return faults == null || !(faults.deadNode(host) || faults.deadPort(t.portBase(host)));
+    }
+
+    /** Whether the tables take a packet for {@code dst} from switch {@code node} to it over working cables. */
+    private boolean joins(int node, int dst) {
+        for (int hops = 0; node != dst; hops++) { // (others' routes may turn more than once)
             int p = lft.port(node, dst);
             if (p == Reroute.NONE || hops > 4 * t.levels() + 2) {
-                return 0;
+                return false;
             }
-            node = t.peerNode(t.portBase(node) + p);
+            int g = t.portBase(node) + p;
+            if (faults != null && (faults.deadPort(g) || faults.deadNode(t.peerNode(g)))) {
+                return false;
+            }
+            node = t.peerNode(g);
+        }
+        return true;
+    }
+
+    /** Adds flow src -> dst to this round's loads if the tables join them; returns the highest load on its way (0 if not). */
+    private int add(int src, int dst, int[] worst, int shift) {
+        if (!connected(src) || !connected(dst) || !joins(t.peerNode(t.portBase(src)), dst)) {
+            return 0;
         }
         int max = 0;
-        node = src;
+        int node = src;
         while (node != dst) {
             int g = node < t.hosts() ? t.portBase(node) : t.portBase(node) + lft.port(node, dst);
             if (stamp[g] != round) {

@@ -280,6 +280,50 @@ class RerouteTest {
         assertEquals(2, maxFlowsOverShifts(r.tables(), f), f.deadCables() + " cables out");
     }
 
+    /**
+     * A table that leaves connected pairs unrouted (no route, or a route over a cable that is out) is not better
+     * for the loads it therefore does not carry: the pairs are counted, the same way for ours and for another's.
+     */
+    @Test
+    void pairsATableLeavesUnroutedAreCountedNotIgnored() {
+        FatTree tree = TopologySpec.parse("kary:4,3");
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        assertEquals(0, new org.oft.controller.fattree.analysis.PermutationLoad(plan, FabricFaults.none(tree)).unroutedPairs());
+        FabricFaults f = FabricFaults.parse(tree, List.of("link:(1,0,0,0):5", "host:9"));
+        long planned = new org.oft.controller.fattree.analysis.PermutationLoad(plan, f).unroutedPairs();
+        assertTrue(planned > 0, "the plan, not rerouted, still sends flows over the cable that is out");
+        assertEquals(pairByPair(plan, f), planned);
+        ForwardingTables rerouted = Reroute.route(plan, f).tables();
+        assertEquals(0, new org.oft.controller.fattree.analysis.PermutationLoad(rerouted, f).unroutedPairs());
+        assertEquals(0, pairByPair(rerouted, f));
+    }
+
+    /** Connected ordered pairs the tables do not join over working cables, walked pair by pair from each source. */
+    private static long pairByPair(ForwardingTables lft, FabricFaults f) {
+        PgftTopology t = lft.topology();
+        long unrouted = 0;
+        for (int s = 0; s < t.hosts(); s++) {
+            for (int d = 0; d < t.hosts(); d++) {
+                if (s == d || f.deadNode(s) || f.deadNode(d) || f.deadPort(t.portBase(s)) || f.deadPort(t.portBase(d))) {
+                    continue;
+                }
+                int node = t.peerNode(t.portBase(s));
+                int hops = 0;
+                while (node != d && hops++ < 20) {
+                    int p = lft.port(node, d);
+                    int g = t.portBase(node) + p;
+                    if (p == Reroute.NONE || f.deadPort(g)) {
+                        hops = 99;
+                        break;
+                    }
+                    node = t.peerNode(g);
+                }
+                unrouted += node == d ? 0 : 1;
+            }
+        }
+        return unrouted;
+    }
+
     static int maxFlowsOverShifts(ForwardingTables lft, FabricFaults f) {
         return new org.oft.controller.fattree.analysis.PermutationLoad(lft, f).maxOverShifts(null);
     }
