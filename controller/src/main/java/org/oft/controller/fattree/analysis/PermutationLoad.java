@@ -2,7 +2,6 @@ package org.oft.controller.fattree.analysis;
 
 import java.util.SplittableRandom;
 import org.oft.controller.fattree.routing.ForwardingTables;
-import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.PgftTopology;
 
@@ -15,7 +14,7 @@ import org.oft.controller.fattree.topology.PgftTopology;
  */
 public final class PermutationLoad {
     private final ForwardingTables lft;
-    private final FabricFaults faults;
+    private final TableWalk walk;
     private final PgftTopology t;
     private final int[] load;
     private final int[] stamp;
@@ -23,7 +22,7 @@ public final class PermutationLoad {
 
     public PermutationLoad(ForwardingTables lft, FabricFaults faults) {
         this.lft = lft;
-        this.faults = faults;
+        this.walk = new TableWalk(lft, faults);
         this.t = lft.topology();
         this.load = new int[t.portCount()];
         this.stamp = new int[t.portCount()];
@@ -83,47 +82,27 @@ public final class PermutationLoad {
         int n = t.hosts();
         int[] fromLeaf = new int[t.nodes()]; // connected hosts whose cable reaches that switch
         for (int src = 0; src < n; src++) {
-            if (connected(src)) {
-                fromLeaf[t.peerNode(t.portBase(src))]++;
+            if (walk.connected(src)) {
+                fromLeaf[walk.leafOf(src)]++;
             }
         }
         long unrouted = 0;
         for (int dst = 0; dst < n; dst++) {
-            if (!connected(dst)) {
+            if (!walk.connected(dst)) {
                 continue;
             }
             for (int v = n; v < t.nodes(); v++) {
-                if (fromLeaf[v] > 0 && !joins(v, dst)) {
-                    unrouted += fromLeaf[v] - (t.peerNode(t.portBase(dst)) == v ? 1 : 0);
+                if (fromLeaf[v] > 0 && !walk.joins(v, dst, dst)) {
+                    unrouted += fromLeaf[v] - (walk.leafOf(dst) == v ? 1 : 0);
                 }
             }
         }
         return unrouted;
     }
 
-    private boolean connected(int host) {
-        return faults == null || !(faults.deadNode(host) || faults.deadPort(t.portBase(host)));
-    }
-
-    /** Whether the tables take a packet for {@code dst} from switch {@code node} to it over working cables. */
-    private boolean joins(int node, int dst) {
-        for (int hops = 0; node != dst; hops++) { // (others' routes may turn more than once)
-            int p = lft.port(node, dst);
-            if (p == Reroute.NONE || hops > 4 * t.levels() + 2) {
-                return false;
-            }
-            int g = t.portBase(node) + p;
-            if (faults != null && (faults.deadPort(g) || faults.deadNode(t.peerNode(g)))) {
-                return false;
-            }
-            node = t.peerNode(g);
-        }
-        return true;
-    }
-
     /** Adds flow src -> dst to this round's loads if the tables join them; returns the highest load on its way (0 if not). */
     private int add(int src, int dst, int[] worst, int shift) {
-        if (!connected(src) || !connected(dst) || !joins(t.peerNode(t.portBase(src)), dst)) {
+        if (!walk.connected(src) || !walk.connected(dst) || !walk.joins(walk.leafOf(src), dst, dst)) {
             return 0;
         }
         int max = 0;

@@ -1,0 +1,50 @@
+package org.oft.controller.fattree.analysis;
+
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.PgftTopology;
+
+/**
+ * Where forwarding tables take a packet on a fabric that may lack cables, switches and hosts: whether a host is
+ * there and cabled, and whether the tables join a switch to a destination over working cables (another subnet
+ * manager's routes may turn more than once, so the walk is bounded, not assumed up*down*).
+ */
+public final class TableWalk {
+    private final ForwardingTables lft;
+    private final FabricFaults faults;
+    private final PgftTopology t;
+
+    /** @param faults the fabric's holes and failures; null for a whole fabric */
+    public TableWalk(ForwardingTables lft, FabricFaults faults) {
+        this.lft = lft;
+        this.faults = faults;
+        this.t = lft.topology();
+    }
+
+    /** The host is there and its cable works. */
+    public boolean connected(int host) {
+        return faults == null || !(faults.deadNode(host) || faults.deadPort(t.portBase(host)));
+    }
+
+    /** Whether the tables take address {@code addr} (of host {@code dst}) from switch {@code node} to dst over working cables. */
+    public boolean joins(int node, int addr, int dst) {
+        for (int hops = 0; node != dst; hops++) {
+            int p = lft.port(node, addr);
+            if (p == Reroute.NONE || hops > 4 * t.levels() + 2) {
+                return false;
+            }
+            int g = t.portBase(node) + p;
+            if (faults != null && (faults.deadPort(g) || faults.deadNode(t.peerNode(g)))) {
+                return false;
+            }
+            node = t.peerNode(g);
+        }
+        return true;
+    }
+
+    /** The switch a host's (first) cable reaches. */
+    public int leafOf(int host) {
+        return t.peerNode(t.portBase(host));
+    }
+}
