@@ -65,7 +65,7 @@ final class FlitCommand implements Callable<Integer> {
         }
         FlitSimulator.PathPolicy pp = flit.pathPolicy();
         double[] loads = loads();
-        Routing r = lftFile == null ? args.route() : null;
+        Routing r = lftFile == null ? args.routeOnFabric() : null; // the fabric on file, holes included, as the other commands route it
         if (r == null) {
             if (args.paths != 1) {
                 throw new IllegalArgumentException("--lft tables route one address per host: leave out --paths");
@@ -75,10 +75,13 @@ final class FlitCommand implements Callable<Integer> {
         }
         PgftTopology t = args.tree.topology();
         FlitFabric.Forwarding fw = r != null ? FlitFabric.forwarding(args.tree, r)
-                : new FlitFabric.Forwarding(FlitFabric.tables(args.tree, org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile)),
+                : new FlitFabric.Forwarding(args.tree, FlitFabric.tables(args.tree, org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile)),
                         null, "file " + lftFile);
         String engine = fw.engine();
-        FlitSimulator.Traffic tr = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
+        FlitSimulator.Traffic pattern = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
+        FlitSimulator.Traffic tr = r != null && r.destinationBased()
+                ? FlitFabric.onFabric(args.tree, org.oft.controller.fattree.topology.FabricFaults.none(args.tree), r.tables(), pattern)
+                : pattern;
         JsonArray runs = new JsonArray();
         Double saturation = null;
         // the loads of a sweep are independent simulations: run them side by side, one per core

@@ -17,7 +17,8 @@ import org.oft.sim.flit.FlitSimulator;
  * routed fabrics of the last few (topology, engine, paths, seed) are kept, since a study runs many loads on each.
  */
 public final class PointRunner {
-    private record Routed(RoutingArgs args, FlitFabric.Forwarding forwarding, FlitNetwork network) {
+    private record Routed(RoutingArgs args, FlitFabric.Forwarding forwarding, FlitNetwork network,
+                          org.oft.controller.fattree.routing.Routing routing) {
     }
 
     private final Map<String, Routed> routed = new LinkedHashMap<>(4, 0.75f, true) {
@@ -42,6 +43,10 @@ public final class PointRunner {
         FlitParameters par = parameters(c);
         PgftTopology t = r.args.tree.topology();
         FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types, c.getLong("seed"));
+        if (r.routing.destinationBased()) {
+            traffic = FlitFabric.onFabric(r.args.tree, org.oft.controller.fattree.topology.FabricFaults.none(r.args.tree),
+                    r.routing.tables(), traffic);
+        }
         FlitSimulator sim = r.forwarding.simulator(r.network, par, c.getInteger("paths"), policy(c.getString("pathPolicy")), c.getLong("seed"),
                 c.getBoolean("randomUp"), "age".equals(c.getString("arbitration")));
         try {
@@ -61,8 +66,8 @@ public final class PointRunner {
         Routed r = routed.get(key);
         if (r == null) {
             RoutingArgs a = args(c);
-            org.oft.controller.fattree.routing.Routing routing = a.route();
-            r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()));
+            org.oft.controller.fattree.routing.Routing routing = a.routeOnFabric(); // holes included, as the analyses see it
+            r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()), routing);
             routed.put(key, r);
         }
         return r;

@@ -48,6 +48,36 @@ class FlitCommandTest {
         assertTrue(lines.get(3).startsWith("# latency in cycles: packets  "), lines.get(3));
     }
 
+    /**
+     * An imported fabric with holes is simulated as it is, not as the whole tree: the tables route around the
+     * missing cable, and a missing host neither sends nor is sent to.
+     */
+    @Test
+    void anImportedFabricWithHolesIsSimulatedAsItIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String net = dir.resolve("m.net").toString();
+        OftctlTest.Run export = OftctlTest.run("fattree", "export", "--topology", "kary:4,3", "--fail", "link:(1,0,0,0):5", "--fail", "host:9",
+                "-o", net);
+        assertEquals(0, export.code(), export.err());
+        String[] run = {"--traffic", "shift:5", "--load", "0.5", "--sample", "1000", "--warmup", "200"};
+        OftctlTest.Run whole = OftctlTest.run(concat(new String[] {"flit", "--topology", "kary:4,3"}, run));
+        OftctlTest.Run holed = OftctlTest.run(concat(new String[] {"flit", "--topology", "ibnet:" + net}, run));
+        assertEquals(0, holed.code(), holed.err());
+        Map<String, String> w = rows(whole.out()).get(0);
+        Map<String, String> h = rows(holed.out()).get(0);
+        // 63 of 64 hosts send, and those that would send to host 9 do not: less is offered than the whole tree's
+        double offered = Double.parseDouble(h.get("offered"));
+        assertTrue(offered < Double.parseDouble(w.get("offered")) - 0.005 && offered > 0.45, h + " against " + w);
+        assertEquals("0", h.get("misdelivered"));
+        assertEquals("0", h.get("undelivered"), "no packet goes where the fabric cannot take it");
+        assertEquals("false", h.get("deadlock"));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     @Test
     void aSweepIsOneRowPerLoadAndNamesTheSaturationLoadInTextAndInJson() {
         String[] sweep = {"flit", "--topology", "kary:4,3", "--traffic", "uniform", "--sweep", "0.3:0.9:0.3", "--sample", "1000",

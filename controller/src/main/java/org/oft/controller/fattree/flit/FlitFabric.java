@@ -46,13 +46,32 @@ public final class FlitFabric {
      * D-mod-K's tables for the turn down (the same down ports where links are not parallel; with
      * parallel links the down link then follows the destination, not the source).
      */
-    public record Forwarding(byte[][] tables, byte[][] sourceUp, String engine) {
+    public record Forwarding(byte[][] tables, byte[][] sourceUp, String engine, int[][] portMap) {
+        /** Forwarding by these tables on this tree: its physical port numbers mapped back as its boards do. */
+        public Forwarding(FatTree tree, byte[][] tables, byte[][] sourceUp, String engine) {
+            this(tables, sourceUp, engine, portMap(tree));
+        }
+
+        /** The tree's physical port numbers per switch, or null where each is the model's port + 1 (a generated tree). */
+        private static int[][] portMap(FatTree tree) {
+            int[][] map = SwitchDeployment.localOfPhysical(tree);
+            for (int[] m : map) {
+                for (int p = 1; p < m.length; p++) {
+                    if (m[p] != p - 1) {
+                        return map;
+                    }
+                }
+            }
+            return null;
+        }
+
         /** A simulator forwarding by these tables (random up-ports override the way up by source). */
         public FlitSimulator simulator(FlitNetwork net, org.oft.sim.flit.FlitParameters par, int paths, FlitSimulator.PathPolicy policy,
                                        long seed, boolean randomUp, boolean ageArbitration) {
             FlitSimulator sim = new FlitSimulator(net, par, tables, paths, policy, seed);
             sim.setRandomUp(randomUp);
             sim.setAgeArbitration(ageArbitration);
+            sim.setPortMap(portMap); // an imported fabric's port numbers are its own, not the model's + 1
             if (sourceUp != null && !randomUp) {
                 sim.setSourceUp(sourceUp);
             }
@@ -97,9 +116,9 @@ public final class FlitFabric {
         if (r instanceof org.oft.controller.fattree.routing.SourceRouting sr) {
             ForwardingTables down = org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk")
                     .route(tree.topology(), org.oft.controller.fattree.routing.RoutingOptions.single()).tables();
-            return new Forwarding(tables(tree, down), sr.upChoices(), r.engine() + " (up by source, down by D-mod-K's tables)");
+            return new Forwarding(tree, tables(tree, down), sr.upChoices(), r.engine() + " (up by source, down by D-mod-K's tables)");
         }
-        return new Forwarding(tables(tree, r.tables()), null, r.engine());
+        return new Forwarding(tree, tables(tree, r.tables()), null, r.engine());
     }
 
     /** The tables switch boards hold for these forwarding tables (the same bytes a deploy sends). */
@@ -110,6 +129,44 @@ public final class FlitFabric {
             out[i] = configs.get(i).region(Region.LFT);
         }
         return out;
+    }
+
+    /**
+     * Traffic on the fabric as it is: on a tree with holes (an imported fabric, declared failures) a missing or
+     * cut-off host neither sends nor is sent to, and a packet is generated only where the tables take it from its
+     * source's leaf; the rest is not simulated over cables that are not there. A whole tree's traffic is unchanged.
+     */
+    public static FlitSimulator.Traffic onFabric(FatTree tree, org.oft.controller.fattree.topology.FabricFaults faults,
+                                                 ForwardingTables lft, FlitSimulator.Traffic tr) {
+        if (faults.isEmpty()) {
+            return tr;
+        }
+        org.oft.controller.fattree.analysis.TableWalk walk = new org.oft.controller.fattree.analysis.TableWalk(lft, faults);
+        int n = tree.topology().hosts();
+        int paths = lft.paths();
+        java.util.BitSet[] reach = new java.util.BitSet[n]; // per source: the destinations the tables join it to
+        java.util.Map<Integer, java.util.BitSet> byLeaf = new java.util.HashMap<>();
+        for (int s = 0; s < n; s++) {
+            if (!walk.connected(s)) {
+                continue;
+            }
+            reach[s] = byLeaf.computeIfAbsent(walk.leafOf(s), leaf -> {
+                java.util.BitSet b = new java.util.BitSet(n);
+                for (int d = 0; d < n; d++) {
+                    if (walk.connected(d) && walk.joins(leaf, d * paths, d)) {
+                        b.set(d);
+                    }
+                }
+                return b;
+            });
+        }
+        return (src, rnd) -> {
+            if (reach[src] == null) {
+                return -1;
+            }
+            int d = tr.destination(src, rnd);
+            return d >= 0 && reach[src].get(d) ? d : -1;
+        };
     }
 
     /** The traffic names {@link #traffic} takes, for help texts and errors. */
