@@ -42,12 +42,12 @@ final class DeployCommand implements Callable<Integer> {
         if (!board.equals("sim") && !board.equals("sim-pty")) {
             throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
         }
-        Routing first = args.route();
+        Routing first = args.routeOnFabric(); // the fabric on file, holes included, as the other commands route it
         ForwardingTables firstTables = first.tables();
         ForwardingTables thenTables = null;
         if (then != null) {
-            thenTables = RoutingEngines.byName(then).route(args.tree.topology(),
-                    new RoutingOptions(args.paths, args.seed, args.types)).tables();
+            thenTables = args.onFabric(RoutingEngines.byName(then).route(args.tree.topology(),
+                    new RoutingOptions(args.paths, args.seed, args.types))).tables();
         }
         PgftTopology t = args.tree.topology();
         JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())

@@ -59,7 +59,11 @@ public final class RoutingArgs {
      * {@code serve} deploy them. A source-based engine has no tables to reroute: refused there.
      */
     public Routing routeOnFabric() {
-        Routing r = route();
+        return onFabric(route());
+    }
+
+    /** A routing of this tree's model rerouted around the holes of the fabric on file (itself on a whole tree). */
+    public Routing onFabric(Routing r) {
         org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.parse(tree,
                 java.util.List.of());
         if (holes.isEmpty()) {
