@@ -86,8 +86,13 @@ final class RerouteCommand implements Callable<Integer> {
                 .put("unreachableExamples", new JsonArray(first.unreachableExamples()))
                 .put("seconds", seconds);
         if (shifts) {
-            PermutationLoad wholeLoad = new PermutationLoad(plan, null);
-            PermutationLoad brokenLoad = new PermutationLoad(first.tables(), first.faults());
+            org.oft.controller.cli.Progress progress = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "reroute --shifts");
+            int shiftCount = Math.max(1, t.hosts() - 1);
+            int tablesToMeasure = 2 + compareLft.size();
+            PermutationLoad wholeLoad = new PermutationLoad(plan, null).onProgress(d -> progress.update(
+                    (double) d / shiftCount / tablesToMeasure, "the whole tree's shifts " + d + " of " + shiftCount));
+            PermutationLoad brokenLoad = new PermutationLoad(first.tables(), first.faults()).onProgress(d -> progress.update(
+                    (1.0 + (double) d / shiftCount) / tablesToMeasure, "the rerouted tables' shifts " + d + " of " + shiftCount));
             int whole = wholeLoad.maxOverShifts(null);
             int[] worst = new int[2 * t.portCount()];
             int broken = brokenLoad.maxOverShifts(worst);
@@ -121,7 +126,10 @@ final class RerouteCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("--compare-lft must be NAME=FILE, got '" + c + "'");
                 }
                 ForwardingTables theirs = LftFiles.read(args.tree, Path.of(c.substring(eq + 1)));
-                PermutationLoad pl = new PermutationLoad(theirs, faults);
+                int done = 2 + others.size();
+                String name = c.substring(0, eq);
+                PermutationLoad pl = new PermutationLoad(theirs, faults).onProgress(d -> progress.update(
+                        (done + (double) d / shiftCount) / tablesToMeasure, name + "'s shifts " + d + " of " + shiftCount));
                 others.add(new JsonObject().put("name", c.substring(0, eq)).put("maxFlowsOverShifts", pl.maxOverShifts(null))
                         .put("meanMaxLinkLoadRandomPermutations", pl.meanMaxOfRandomPermutations(200))
                         .put("unroutedConnectedPairs", pl.unroutedPairs()));
@@ -129,6 +137,7 @@ final class RerouteCommand implements Callable<Integer> {
             if (!others.isEmpty()) {
                 out.put("compared", others);
             }
+            progress.done();
         }
         JsonArray then = new JsonArray();
         List<ForwardingTables> steps = new ArrayList<>(List.of(first.tables()));

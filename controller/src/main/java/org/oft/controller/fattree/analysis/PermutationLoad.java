@@ -2,6 +2,7 @@ package org.oft.controller.fattree.analysis;
 
 import java.util.SplittableRandom;
 import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.PgftTopology;
 
@@ -16,16 +17,27 @@ public final class PermutationLoad {
     private final ForwardingTables lft;
     private final TableWalk walk;
     private final PgftTopology t;
-    private final int[] load;
-    private final int[] stamp;
-    private int round;
+    private final Loads serial;
+    private int threads; // 0: the cores, for a fabric large enough to pay for them
+    private java.util.function.IntConsumer progress = done -> { };
 
     public PermutationLoad(ForwardingTables lft, FabricFaults faults) {
         this.lft = lft;
         this.walk = new TableWalk(lft, faults);
         this.t = lft.topology();
-        this.load = new int[t.portCount()];
-        this.stamp = new int[t.portCount()];
+        this.serial = new Loads();
+    }
+
+    /** Threads the shifts are split among (default: the cores); the result does not depend on it. */
+    public PermutationLoad threads(int n) {
+        this.threads = Math.max(1, n);
+        return this;
+    }
+
+    /** Told the number of shifts done so far, now and then, from any thread. */
+    public PermutationLoad onProgress(java.util.function.IntConsumer shiftsDone) {
+        this.progress = shiftsDone;
+        return this;
     }
 
     /**
@@ -35,11 +47,61 @@ public final class PermutationLoad {
      */
     public int maxOverShifts(int[] worst) {
         int n = t.hosts();
+        int lanes = threads > 0 ? Math.max(1, Math.min(threads, n - 1))
+                : (int) Math.min(Runtime.getRuntime().availableProcessors(), Math.max(1, (long) n * n / 1_000_000));
+        Loads[] each = new Loads[lanes];
+        int[][] worstOf = new int[lanes][];
+        int[] maxOf = new int[lanes];
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable[] work = new Runnable[lanes];
+        for (int k = 0; k < lanes; k++) {
+            int lane = k;
+            each[k] = k == 0 ? serial : new Loads();
+            worstOf[k] = worst == null ? null : new int[2 * t.portCount()];
+            work[k] = () -> {
+                for (int s = 1 + lane; s < n; s += lanes) { // shifts dealt round robin: each lane a share of every size
+                    each[lane].round++;
+                    for (int src = 0; src < n; src++) {
+                        maxOf[lane] = Math.max(maxOf[lane], each[lane].add(src, (src + s) % n, worstOf[lane], s));
+                    }
+                    int d = done.incrementAndGet();
+                    if ((d & 63) == 0) {
+                        progress.accept(d);
+                    }
+                }
+            };
+        }
+        if (lanes == 1) {
+            work[0].run();
+        } else {
+            Thread[] th = new Thread[lanes - 1];
+            for (int k = 1; k < lanes; k++) {
+                th[k - 1] = new Thread(work[k], "oft-shifts-" + k);
+                th[k - 1].start();
+            }
+            work[0].run();
+            for (Thread x : th) {
+                try {
+                    x.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted");
+                }
+            }
+        }
+        progress.accept(done.get());
         int max = 0;
-        for (int s = 1; s < n; s++) {
-            round++;
-            for (int src = 0; src < n; src++) {
-                max = Math.max(max, add(src, (src + s) % n, worst, s));
+        for (int k = 0; k < lanes; k++) {
+            max = Math.max(max, maxOf[k]);
+            if (worst != null) { // each link's highest load, and the first shift that gave it, as one thread finds them
+                int ports = t.portCount();
+                for (int g = 0; g < ports; g++) {
+                    int w = worstOf[k][g];
+                    if (w > worst[g] || (w == worst[g] && w > 0 && worstOf[k][ports + g] < worst[ports + g])) {
+                        worst[g] = w;
+                        worst[ports + g] = worstOf[k][ports + g];
+                    }
+                }
             }
         }
         return max;
@@ -61,11 +123,11 @@ public final class PermutationLoad {
                 perm[i] = perm[j];
                 perm[j] = x;
             }
-            round++;
+            serial.round++;
             int max = 0;
             for (int src = 0; src < n; src++) {
                 if (perm[src] != src) {
-                    max = Math.max(max, add(src, perm[src], null, 0));
+                    max = Math.max(max, serial.add(src, perm[src], null, 0));
                 }
             }
             sum += max;
@@ -100,26 +162,48 @@ public final class PermutationLoad {
         return unrouted;
     }
 
-    /** Adds flow src -> dst to this round's loads if the tables join them; returns the highest load on its way (0 if not). */
-    private int add(int src, int dst, int[] worst, int shift) {
-        if (!walk.connected(src) || !walk.connected(dst) || !walk.joins(walk.leafOf(src), dst, dst)) {
-            return 0;
-        }
-        int max = 0;
-        int node = src;
-        while (node != dst) {
-            int g = node < t.hosts() ? t.portBase(node) : t.portBase(node) + lft.port(node, dst);
-            if (stamp[g] != round) {
-                stamp[g] = round;
-                load[g] = 0;
+    /** One thread's loads per directed link, reset lazily per round (a permutation). */
+    private final class Loads {
+        final int[] load = new int[t.portCount()];
+        final int[] stamp = new int[t.portCount()];
+        final int[] path = new int[4 * t.levels() + 4];
+        int round;
+
+        /** Adds flow src -> dst to this round's loads if the tables join them; returns the highest load on its way (0 if not). */
+        int add(int src, int dst, int[] worst, int shift) {
+            if (!walk.connected(src) || !walk.connected(dst)) {
+                return 0;
             }
-            max = Math.max(max, ++load[g]);
-            if (worst != null && load[g] > worst[g]) {
-                worst[g] = load[g];
-                worst[t.portCount() + g] = shift;
+            // one walk: the ports it takes, kept until it is known to reach dst over working cables
+            int hops = 0;
+            path[hops++] = t.portBase(src);
+            int node = t.peerNode(path[0]);
+            while (node != dst) {
+                int p = lft.port(node, dst);
+                if (p == Reroute.NONE || hops == path.length) {
+                    return 0;
+                }
+                int g = t.portBase(node) + p;
+                if (walk.out(g)) {
+                    return 0;
+                }
+                path[hops++] = g;
+                node = t.peerNode(g);
             }
-            node = t.peerNode(g);
+            int max = 0;
+            for (int i = 0; i < hops; i++) {
+                int g = path[i];
+                if (stamp[g] != round) {
+                    stamp[g] = round;
+                    load[g] = 0;
+                }
+                max = Math.max(max, ++load[g]);
+                if (worst != null && load[g] > worst[g]) {
+                    worst[g] = load[g];
+                    worst[t.portCount() + g] = shift;
+                }
+            }
+            return max;
         }
-        return max;
     }
 }

@@ -43,6 +43,11 @@ public final class TableWalk {
         return true;
     }
 
+    /** Global port g's cable, or the node behind it, is out. */
+    public boolean out(int g) {
+        return faults != null && (faults.deadPort(g) || faults.deadNode(t.peerNode(g)));
+    }
+
     /** The switch a host's (first) cable reaches. */
     public int leafOf(int host) {
         return t.peerNode(t.portBase(host));

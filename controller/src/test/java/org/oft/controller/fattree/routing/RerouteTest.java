@@ -298,6 +298,25 @@ class RerouteTest {
         assertEquals(0, pairByPair(rerouted, f));
     }
 
+    /** Shifts split among threads give what one thread gives: the max, and each link's worst load with the first shift giving it. */
+    @Test
+    void shiftsMeasuredOnSeveralThreadsAreTheSameAsOnOne() {
+        FatTree tree = TopologySpec.parse("xgft:3;6,6,12;1,6,6");
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        FabricFaults f = FabricFaults.parse(tree, List.of("random-links:5%:1"));
+        ForwardingTables rerouted = Reroute.route(plan, f).tables();
+        int ports = tree.topology().portCount();
+        int[] one = new int[2 * ports];
+        int[] three = new int[2 * ports];
+        int[] calls = new int[1];
+        int a = new org.oft.controller.fattree.analysis.PermutationLoad(rerouted, f).threads(1).maxOverShifts(one);
+        int b = new org.oft.controller.fattree.analysis.PermutationLoad(rerouted, f).threads(3).onProgress(d -> calls[0]++)
+                .maxOverShifts(three);
+        assertEquals(a, b);
+        assertTrue(java.util.Arrays.equals(one, three), "each link's worst load and its first shift");
+        assertTrue(calls[0] >= 1, "progress was told");
+    }
+
     /** Connected ordered pairs the tables do not join over working cables, walked pair by pair from each source. */
     private static long pairByPair(ForwardingTables lft, FabricFaults f) {
         PgftTopology t = lft.topology();
