@@ -58,17 +58,22 @@ public final class PermutationLoad {
             int lane = k;
             each[k] = k == 0 ? serial : new Loads();
             worstOf[k] = worst == null ? null : new int[2 * t.portCount()];
-            work[k] = () -> {
+            work[k] = () -> { // (locals, not the shared arrays, in the loop: no cache line is written by two threads)
+                Loads mine = each[lane];
+                int[] myWorst = worstOf[lane];
+                int myMax = 0;
                 for (int s = 1 + lane; s < n; s += lanes) { // shifts dealt round robin: each lane a share of every size
-                    each[lane].round++;
+                    mine.round++;
                     for (int src = 0; src < n; src++) {
-                        maxOf[lane] = Math.max(maxOf[lane], each[lane].add(src, (src + s) % n, worstOf[lane], s));
+                        int dst = src + s < n ? src + s : src + s - n;
+                        myMax = Math.max(myMax, mine.add(src, dst, myWorst, s));
                     }
                     int d = done.incrementAndGet();
                     if ((d & 63) == 0) {
                         progress.accept(d);
                     }
                 }
+                maxOf[lane] = myMax;
             };
         }
         if (lanes == 1) {

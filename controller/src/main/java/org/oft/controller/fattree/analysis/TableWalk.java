@@ -12,19 +12,32 @@ import org.oft.controller.fattree.topology.PgftTopology;
  */
 public final class TableWalk {
     private final ForwardingTables lft;
-    private final FabricFaults faults;
     private final PgftTopology t;
+    private final boolean[] out;       // per global port: its cable, or the node behind it, is out (null: none is)
+    private final boolean[] connected; // per host: there, and its cable works
 
     /** @param faults the fabric's holes and failures; null for a whole fabric */
     public TableWalk(ForwardingTables lft, FabricFaults faults) {
         this.lft = lft;
-        this.faults = faults;
         this.t = lft.topology();
+        this.connected = new boolean[t.hosts()];
+        java.util.Arrays.fill(connected, true);
+        if (faults == null || faults.isEmpty()) {
+            this.out = null;
+            return;
+        }
+        this.out = new boolean[t.portCount()];
+        for (int g = 0; g < out.length; g++) {
+            out[g] = faults.deadPort(g) || faults.deadNode(t.peerNode(g));
+        }
+        for (int h = 0; h < connected.length; h++) {
+            connected[h] = !(faults.deadNode(h) || faults.deadPort(t.portBase(h)));
+        }
     }
 
     /** The host is there and its cable works. */
     public boolean connected(int host) {
-        return faults == null || !(faults.deadNode(host) || faults.deadPort(t.portBase(host)));
+        return connected[host];
     }
 
     /** Whether the tables take address {@code addr} (of host {@code dst}) from switch {@code node} to dst over working cables. */
@@ -35,7 +48,7 @@ public final class TableWalk {
                 return false;
             }
             int g = t.portBase(node) + p;
-            if (faults != null && (faults.deadPort(g) || faults.deadNode(t.peerNode(g)))) {
+            if (out != null && out[g]) {
                 return false;
             }
             node = t.peerNode(g);
@@ -45,7 +58,7 @@ public final class TableWalk {
 
     /** Global port g's cable, or the node behind it, is out. */
     public boolean out(int g) {
-        return faults != null && (faults.deadPort(g) || faults.deadNode(t.peerNode(g)));
+        return out != null && out[g];
     }
 
     /** The switch a host's (first) cable reaches. */
