@@ -168,52 +168,65 @@ public final class LftFiles {
      * a switch has no row for is one it does not route (as on a broken fabric): no route ({@code Reroute.NONE}).
      */
     public static ForwardingTables read(FatTree tree, Path file) {
-        return parse(tree, InputFile.readLines(file, "LFT file", InputFile.LARGE), file.toString());
-    }
-
-    /** One row: switch {@code v}'s port for a LID of host {@code d}. */
-    private static void put(Map<Integer, java.util.TreeMap<Integer, Integer>> current, int d, String lidHex, String port, int[] local,
-                            FabricNames nm, int v, String source, int lineNo) {
-        int lid = Integer.parseInt(lidHex, 16);
-        int phys = Integer.parseInt(port);
-        if (phys >= local.length || local[phys] < 0) {
-            throw new IllegalArgumentException(source + ":" + lineNo + ": port " + phys + " of '" + nm.name(v) + "' has no link in the fabric");
-        }
-        current.computeIfAbsent(d, x -> new java.util.TreeMap<>()).put(lid, local[phys]);
+        TableReader r = new TableReader(tree, file.toString());
+        InputFile.forEachLine(file, "LFT file", InputFile.LARGE, r::line);
+        return r.finish();
     }
 
     public static ForwardingTables parse(FatTree tree, List<String> lines, String source) {
-        PgftTopology t = tree.topology();
-        FabricNames nm = tree.names();
-        int n = t.hosts();
-        Map<Long, Integer> hostOfGuid = new HashMap<>();
-        for (int d = 0; d < n; d++) {
-            for (int lp = 0; lp < t.ports(d); lp++) {
-                hostOfGuid.put(nm.portGuid(d, lp), d);
+        TableReader r = new TableReader(tree, source);
+        lines.forEach(r::line);
+        return r.finish();
+    }
+
+    /**
+     * Reads a dump a line at a time (a large fabric's dump is hundreds of MB: never held whole). Each host row is
+     * kept as one long, {switch, host, LID, port}, so the memory is 8 bytes a row; sorted at the end, a host's
+     * LIDs in a switch block give its paths in order.
+     */
+    private static final class TableReader {
+        private final PgftTopology t;
+        private final FabricNames nm;
+        private final String source;
+        private final int n;
+        private final Map<Long, Integer> hostOfGuid = new HashMap<>();
+        private final Map<Long, Integer> switchOfGuid = new HashMap<>();
+        private final int[][] localOfPhysical;
+        private final boolean[] headed;
+        private long[] rows = new long[1 << 16];
+        private int count;
+        private int currentSwitch = -1;
+        private int lastHost = -1; // the host of the last base row: the port of following "path #k" rows
+        private int lineNo;
+
+        TableReader(FatTree tree, String source) {
+            this.t = tree.topology();
+            this.nm = tree.names();
+            this.source = source;
+            this.n = t.hosts();
+            for (int d = 0; d < n; d++) {
+                for (int lp = 0; lp < t.ports(d); lp++) {
+                    hostOfGuid.put(nm.portGuid(d, lp), d);
+                }
+            }
+            localOfPhysical = new int[t.switches()][];
+            headed = new boolean[t.switches()];
+            for (int v = n; v < t.nodes(); v++) {
+                switchOfGuid.put(nm.nodeGuid(v), v);
+                int max = 0;
+                for (int lp = 0; lp < t.ports(v); lp++) {
+                    max = Math.max(max, nm.physicalPort(v, lp));
+                }
+                int[] local = new int[max + 1];
+                Arrays.fill(local, -1);
+                for (int lp = 0; lp < t.ports(v); lp++) {
+                    local[nm.physicalPort(v, lp)] = lp;
+                }
+                localOfPhysical[v - n] = local;
             }
         }
-        Map<Long, Integer> switchOfGuid = new HashMap<>();
-        Map<Integer, int[]> localOfPhysical = new HashMap<>();
-        for (int v = n; v < t.nodes(); v++) {
-            switchOfGuid.put(nm.nodeGuid(v), v);
-            int max = 0;
-            for (int lp = 0; lp < t.ports(v); lp++) {
-                max = Math.max(max, nm.physicalPort(v, lp));
-            }
-            int[] local = new int[max + 1];
-            Arrays.fill(local, -1);
-            for (int lp = 0; lp < t.ports(v); lp++) {
-                local[nm.physicalPort(v, lp)] = lp;
-            }
-            localOfPhysical.put(v, local);
-        }
-        // First pass: per switch, per host, the LIDs and ports.
-        Map<Integer, Map<Integer, java.util.TreeMap<Integer, Integer>>> rows = new HashMap<>();
-        Map<Integer, java.util.TreeMap<Integer, Integer>> current = null;
-        int currentSwitch = -1;
-        Integer lastHost = null; // the host of the last base row: the port of following "path #k" rows
-        int lineNo = 0;
-        for (String raw : lines) {
+
+        void line(String raw) {
             lineNo++;
             String line = raw.strip();
             Matcher hm = HEADER.matcher(line);
@@ -224,32 +237,36 @@ public final class LftFiles {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": switch guid 0x" + hm.group(1) + " is not in the fabric");
                 }
                 currentSwitch = v;
-                current = rows.computeIfAbsent(v, x -> new HashMap<>());
-                continue;
+                headed[v - n] = true;
+                return;
             }
             Matcher pm = PATH_ROW.matcher(line);
             if (pm.matches()) { // a further LID of the port whose base row came last (LMC > 0)
-                if (current == null) {
+                if (currentSwitch < 0) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": table row before any switch header");
                 }
-                Integer d = pm.group(5) != null ? hostOfGuid.get(Long.parseUnsignedLong(pm.group(5), 16)) : lastHost;
-                if (pm.group(5) != null && d == null && lastHost != null) {
-                    throw new IllegalArgumentException(source + ":" + lineNo + ": port guid 0x" + pm.group(5) + " is not a host of the fabric");
+                int d = lastHost;
+                if (pm.group(5) != null) {
+                    Integer h = hostOfGuid.get(Long.parseUnsignedLong(pm.group(5), 16));
+                    if (h == null && lastHost >= 0) {
+                        throw new IllegalArgumentException(source + ":" + lineNo + ": port guid 0x" + pm.group(5) + " is not a host of the fabric");
+                    }
+                    d = h == null ? -1 : h;
                 }
-                if (d == null || pm.group(6) != null) {
-                    continue; // a switch's further LIDs, or an entry of no valid port
+                if (d < 0 || pm.group(6) != null) {
+                    return; // a switch's further LIDs, or an entry of no valid port
                 }
-                put(current, d, pm.group(1), pm.group(2), localOfPhysical.get(currentSwitch), nm, currentSwitch, source, lineNo);
-                continue;
+                put(d, pm.group(1), pm.group(2));
+                return;
             }
             Matcher rm = ROW.matcher(line);
             if (rm.matches()) {
-                if (current == null) {
+                if (currentSwitch < 0) {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": table row before any switch header");
                 }
                 if (!rm.group(3).equals("Channel Adapter")) {
-                    lastHost = null;
-                    continue; // routes to switches are not the engines' business
+                    lastHost = -1;
+                    return; // routes to switches are not the engines' business
                 }
                 long g = Long.parseUnsignedLong(rm.group(4), 16);
                 Integer d = hostOfGuid.get(g);
@@ -257,42 +274,80 @@ public final class LftFiles {
                     throw new IllegalArgumentException(source + ":" + lineNo + ": port guid 0x" + rm.group(4) + " is not a host of the fabric");
                 }
                 lastHost = d;
-                put(current, d, rm.group(1), rm.group(2), localOfPhysical.get(currentSwitch), nm, currentSwitch, source, lineNo);
+                put(d, rm.group(1), rm.group(2));
             }
         }
-        int paths = 0;
-        for (Map<Integer, java.util.TreeMap<Integer, Integer>> r : rows.values()) {
-            for (java.util.TreeMap<Integer, Integer> lids : r.values()) {
-                paths = Math.max(paths, lids.size());
+
+        /** One row: the current switch's port for a LID of host {@code d}. */
+        private void put(int d, String lidHex, String port) {
+            int lid = Integer.parseInt(lidHex, 16);
+            int phys = Integer.parseInt(port);
+            int v = currentSwitch;
+            int[] local = localOfPhysical[v - n];
+            if (phys >= local.length || local[phys] < 0) {
+                throw new IllegalArgumentException(source + ":" + lineNo + ": port " + phys + " of '" + nm.name(v) + "' has no link in the fabric");
             }
-        }
-        if (paths == 0) {
-            throw new IllegalArgumentException(source + ": no forwarding table rows for hosts found");
-        }
-        byte[][] ports = new byte[t.switches()][n * paths];
-        for (int v = n; v < t.nodes(); v++) {
-            Map<Integer, java.util.TreeMap<Integer, Integer>> r = rows.get(v);
-            if (r == null) {
-                throw new IllegalArgumentException(source + ": no table for switch '" + nm.name(v) + "'");
+            if (lid > 0xFFFF) {
+                throw new IllegalArgumentException(source + ":" + lineNo + ": LID 0x" + lidHex + " is beyond 16 bits");
             }
-            for (int d = 0; d < n; d++) {
-                java.util.TreeMap<Integer, Integer> lids = r.get(d);
-                if (lids == null) { // a broken fabric: this switch has no route to d (LFT 255)
-                    for (int q = 0; q < paths; q++) {
-                        ports[v - n][d * paths + q] = (byte) org.oft.controller.fattree.routing.Reroute.NONE;
+            if (count == rows.length) {
+                rows = Arrays.copyOf(rows, rows.length * 2);
+            }
+            rows[count++] = (((long) (v - n) * n + d) << 24) | ((long) lid << 8) | local[phys];
+        }
+
+        ForwardingTables finish() {
+            long[] r = Arrays.copyOf(rows, count);
+            rows = null;
+            Arrays.sort(r); // by switch, host, LID
+            int paths = 0;
+            for (int i = 0; i < r.length; ) {
+                int k = i;
+                int lids = 0;
+                while (k < r.length && r[k] >>> 24 == r[i] >>> 24) {
+                    if (k == i || (r[k] >>> 8) != (r[k - 1] >>> 8)) { // a LID listed twice counts once
+                        lids++;
                     }
-                    continue;
+                    k++;
                 }
-                if (lids.size() != paths) {
-                    throw new IllegalArgumentException(source + ": switch '" + nm.name(v) + "' has " + (lids == null ? 0 : lids.size())
+                paths = Math.max(paths, lids);
+                i = k;
+            }
+            if (paths == 0) {
+                throw new IllegalArgumentException(source + ": no forwarding table rows for hosts found");
+            }
+            for (int v = n; v < t.nodes(); v++) {
+                if (!headed[v - n]) {
+                    throw new IllegalArgumentException(source + ": no table for switch '" + nm.name(v) + "'");
+                }
+            }
+            byte[][] ports = new byte[t.switches()][n * paths];
+            for (byte[] row : ports) { // a host a switch has no row for is one it does not route (LFT 255)
+                Arrays.fill(row, (byte) org.oft.controller.fattree.routing.Reroute.NONE);
+            }
+            for (int i = 0; i < r.length; ) {
+                long key = r[i] >>> 24;
+                int sw = (int) (key / n);
+                int d = (int) (key % n);
+                int q = 0;
+                int k = i;
+                for (; k < r.length && r[k] >>> 24 == key; k++) {
+                    if (k > i && (r[k] >>> 8) == (r[k - 1] >>> 8)) {
+                        ports[sw][d * paths + q - 1] = (byte) (r[k] & 0xFF); // a LID listed twice: its higher port
+                        continue;
+                    }
+                    if (q < paths) {
+                        ports[sw][d * paths + q] = (byte) (r[k] & 0xFF);
+                    }
+                    q++;
+                }
+                if (q != paths) {
+                    throw new IllegalArgumentException(source + ": switch '" + nm.name(sw + n) + "' has " + q
                             + " entries for host '" + nm.name(d) + "', expected " + paths);
                 }
-                int q = 0;
-                for (int lp : lids.values()) {
-                    ports[v - n][d * paths + q++] = (byte) lp;
-                }
+                i = k;
             }
+            return ForwardingTables.of(t, paths, ports);
         }
-        return ForwardingTables.of(t, paths, ports);
     }
 }
