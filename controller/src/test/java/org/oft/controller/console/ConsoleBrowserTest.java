@@ -140,6 +140,10 @@ class ConsoleBrowserTest {
             return d.getCurrentUrl().endsWith("#/part/router-2");
         });
         wait.until(d -> text("part-caption").startsWith("router-2, router board of level 2"));
+        // a router board's drill-down shows none of a switch's sections (a .row rule once overrode hidden)
+        for (org.openqa.selenium.WebElement e : browser.findElements(By.cssSelector("#view-part .electrical-part"))) {
+            assertTrue(!e.isDisplayed(), "a switch's ports, plot and table are not shown for a router board");
+        }
         wait.until(d -> Browsers.text(browser, "#part-node-1").startsWith("1 stuck in turn"));
         wait.until(d -> text("part-faults").startsWith("fault ") && text("part-faults").contains("stuck:2:1:turn"));
         assertEquals(4, browser.findElements(By.cssSelector("#part-nodes tbody tr")).size(), "order 4: 2^(4-2) nodes at level 2");

@@ -132,6 +132,9 @@ class FatTreeConsoleBrowserTest {
             return d.getCurrentUrl().endsWith("#/part/switch-5/2");
         });
         wait.until(d -> text("part-caption").startsWith("switch-5 (1,1,1,0), level 1"));
+        // a switch's drill-down shows none of an optical board's sections (a .row rule once overrode hidden)
+        assertTrue(!browser.findElement(By.id("part-optical")).isDisplayed() && !browser.findElement(By.id("part-skew-form")).isDisplayed(),
+                "the optical board's nodes, timing, fibres and skew are not shown for a switch");
         wait.until(d -> Browsers.text(browser, "#part-port-2").startsWith("2 down host-21 cut (a fault in the model) DOWN"));
         assertTrue(Browsers.attribute(browser, "#part-port-2", "class").contains("picked"), "the alarm's port is the one plotted");
         assertEquals(8, browser.findElements(By.cssSelector("#part-ports tbody tr")).size());
