@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         footer = {"%nExamples:", "  oftctl serve", "  oftctl help fattree lft",
                 "%nEvery command answers -h/--help; 'oftctl help CMD [SUB]' says the same.",
                 "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
-        subcommands = {CommandLine.HelpCommand.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
+        subcommands = {HelpPath.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
                 ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class,
                 StudyCommand.class, WorkerCommand.class})
 public final class Oftctl implements Runnable {

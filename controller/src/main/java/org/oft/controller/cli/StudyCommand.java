@@ -63,7 +63,7 @@ final class StudyCommand implements Runnable {
         }
     }
 
-    @Command(name = "plan", description = "Check the study file and print its points and what they will cost, before anything runs.")
+    @Command(name = "plan", footer = {"%nExamples:", "  oftctl study plan examples/studies/first.json", "  oftctl study plan examples/studies/first.json --list"}, description = "Check the study file and print its points and what they will cost, before anything runs.")
     static final class Plan implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -112,7 +112,7 @@ final class StudyCommand implements Runnable {
         }
     }
 
-    @Command(name = "run", description = "Run the points not yet stored: on this machine's cores (default), with --cluster on the workers of a "
+    @Command(name = "run", footer = {"%nExamples:", "  oftctl study run examples/studies/first.json", "  oftctl study run big.json --shard 3/16   (one Slurm slice; then study merge)"}, description = "Run the points not yet stored: on this machine's cores (default), with --cluster on the workers of a "
             + "Vert.x cluster, or with --shard I/N one Slurm slice into files for 'study merge'. Run again to resume.")
     static final class Run implements Callable<Integer> {
         @Spec
@@ -264,7 +264,7 @@ final class StudyCommand implements Runnable {
         }
     }
 
-    @Command(name = "merge", description = "Gather the shards' result files into the database and list the points still missing.")
+    @Command(name = "merge", footer = {"%nExamples:", "  oftctl study merge big.json --shards 16   (after 'study run big.json --shard I/16' for I = 1..16)"}, description = "Gather the shards' result files into the database and list the points still missing.")
     static final class Merge implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -312,7 +312,7 @@ final class StudyCommand implements Runnable {
         }
     }
 
-    @Command(name = "export", description = "Write the stored results as a table pandas or R reads as it is: one flat row per point.")
+    @Command(name = "export", footer = {"%nExamples:", "  oftctl study export examples/studies/first.json --format csv > first.csv", "  oftctl study export examples/studies/first.json --format parquet --output first.parquet"}, description = "Write the stored results as a table pandas or R reads as it is: one flat row per point.")
     static final class Export implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -178,13 +178,21 @@ public class OftctlTest {
                 assertEquals("", r.err(), path + " " + flag);
                 assertTrue(r.out().startsWith("Usage: oftctl"), path + ": " + r.out());
                 assertTrue(r.out().contains("Example"), path + " has no example");
+                // its own examples, not the root's it would inherit
+                String examples = r.out().substring(r.out().indexOf("Example"));
+                assertTrue(path.isEmpty() || examples.contains(("oftctl " + String.join(" ", path)).strip()), path + "'s examples: " + examples);
             }
             java.util.List<String> viaHelp = new java.util.ArrayList<>(java.util.List.of("help"));
             viaHelp.addAll(path);
             Run h = run(viaHelp.toArray(String[]::new));
             assertEquals(0, h.code(), "help " + path + ": " + h.err());
-            assertTrue(h.out().startsWith("Usage: oftctl"), "help " + path);
+            // the page of the command the whole path names (help fattree lft once printed fattree's)
+            assertTrue(h.out().startsWith(("Usage: oftctl " + String.join(" ", path)).strip() + (path.isEmpty() ? " " : " ")), "help " + path + ": "
+                    + h.out().lines().findFirst().orElse(""));
         }
+        Run unknown = run("help", "fattree", "nope");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("oftctl: 'oftctl fattree' has no command 'nope'; it has: show, routes, lft"), unknown.err());
         assertTrue(run("serve", "--help").out().contains("Default: 127.0.0.1"));
         assertTrue(run("hrelation", "--help").out().contains("Default: direct"));
         assertTrue(run("debruijn", "--help").out().contains("Default: fast"));
