@@ -209,4 +209,26 @@ class StudyRunTest {
         assertEquals(List.of("oftctl: " + f + ": engines[0]: unknown routing engine 'dmodq'; known: dmodk, smodk, random, gdmodk, gsmodk, shift-1, disjoint",
                 "oftctl: " + f + ": seeds: one is not a whole number"), List.of(r.err.strip().split("\n")));
     }
+
+    /** The Slurm recipe runs slice I of the N it is told: rerunning shards 3 and 7 (--array=3,7) must not run 3/7 and 7/7. */
+    @Test
+    void theSlurmRecipeRunsTheSliceItIsGivenOfTheNItIsTold(@TempDir Path dir) throws Exception {
+        Path recipe = Path.of("..", "examples", "studies", "slurm.sbatch").toAbsolutePath().normalize();
+        Path fake = dir.resolve("oftctl"); // stands in for the launcher: says what it was asked
+        Files.writeString(fake, "#!/bin/sh\necho \"$@\"\n");
+        assertTrue(fake.toFile().setExecutable(true));
+        for (String[] c : new String[][] {{"7", "16", "0", "study run big.json --shard 7/16 --threads 1"},
+            {"3", "16", "0", "study run big.json --shard 3/16 --threads 1"}, {"17", "16", "2", ""}, {"3", "x", "2", ""}}) {
+            ProcessBuilder pb = new ProcessBuilder("bash", recipe.toString(), "big.json", c[1]).redirectErrorStream(false);
+            pb.environment().put("SLURM_ARRAY_TASK_ID", c[0]);
+            pb.environment().put("SLURM_ARRAY_TASK_MAX", "7"); // what the old recipe took N from
+            pb.environment().put("SLURM_SUBMIT_DIR", dir.toString());
+            pb.environment().remove("SLURM_CPUS_PER_TASK");
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+            assertEquals(Integer.parseInt(c[2]), p.exitValue(), String.join(" ", c) + ": " + new String(p.getErrorStream().readAllBytes()));
+            assertEquals(c[3], out, String.join(" ", c));
+        }
+    }
 }
