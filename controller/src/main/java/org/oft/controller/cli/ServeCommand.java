@@ -157,7 +157,7 @@ final class ServeCommand implements Callable<Integer> {
         if (host.isBlank()) {
             throw new IllegalArgumentException("--host must name an address to bind");
         }
-        Path stateFile = state != null ? state : Path.of(System.getProperty("user.home"), ".oftctl", "deployed.json");
+        Path stateFile = state != null ? state : org.oft.controller.files.StateDir.file("deployed.json");
         ServeConfig config;
         String what;
         if (fabric.equals("fattree")) {
@@ -211,7 +211,7 @@ final class ServeCommand implements Callable<Integer> {
             thresholds = thresholds.with(a);
         }
         config = config.withEventLog(new ServeConfig.EventLogSettings("none".equals(events) ? null
-                : events != null ? Path.of(events) : Path.of(System.getProperty("user.home"), ".oftctl", "events.db"), eventsKeep, thresholds));
+                : events != null ? Path.of(events) : org.oft.controller.files.StateDir.file("events.db"), eventsKeep, thresholds));
         config = config.withStudies(studies);
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();
@@ -227,7 +227,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        Path tokens = tokenFile != null ? tokenFile : Path.of(System.getProperty("user.home"), ".oftctl", "token-" + app.port());
+        Path tokens = tokenFile != null ? tokenFile : org.oft.controller.files.StateDir.file("token-" + app.port());
         try {
             writeOwnerOnly(tokens, app.token());
         } catch (java.io.IOException | RuntimeException e) {

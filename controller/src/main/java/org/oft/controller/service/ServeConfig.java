@@ -111,7 +111,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The folder of the console's studies. */
     public Path studiesDir() {
-        return studies != null ? studies : Path.of(System.getProperty("user.home"), ".oftctl", "studies");
+        return studies != null ? studies : org.oft.controller.files.StateDir.file("studies");
     }
 
     /** The same, owning the boards as {@code o} says. */
