@@ -32,7 +32,7 @@ import org.oft.controller.fattree.topology.PgftTopology;
  * <p>Hosts must have one link each (w_1 = p_1 = 1).
  */
 public final class Reroute {
-    public static final int NONE = 0xFF;
+    public static final int NONE = org.oft.controller.fattree.topology.FabricNames.NO_ROUTE;
     /** Unreachable pairs named in a result, at most. */
     public static final int EXAMPLES = 10;
 

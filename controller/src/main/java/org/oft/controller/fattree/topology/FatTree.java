@@ -23,11 +23,6 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
         this(topology, names, source, absentPorts, null, null);
     }
 
-    /** A tree lacking cables and nodes, every endpoint of its file part of it. */
-    public FatTree(PgftTopology topology, FabricNames names, String source, java.util.BitSet absentPorts, java.util.BitSet absentNodes) {
-        this(topology, names, source, absentPorts, absentNodes, null);
-    }
-
     @Override
     public java.util.BitSet absentNodes() {
         return (java.util.BitSet) absentNodes.clone();
