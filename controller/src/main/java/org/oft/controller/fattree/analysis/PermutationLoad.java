@@ -2,7 +2,6 @@ package org.oft.controller.fattree.analysis;
 
 import java.util.SplittableRandom;
 import org.oft.controller.fattree.routing.ForwardingTables;
-import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.PgftTopology;
 
@@ -14,7 +13,6 @@ import org.oft.controller.fattree.topology.PgftTopology;
  * Single path (address = host).
  */
 public final class PermutationLoad {
-    private final ForwardingTables lft;
     private final TableWalk walk;
     private final PgftTopology t;
     private final Loads serial;
@@ -22,7 +20,6 @@ public final class PermutationLoad {
     private java.util.function.IntConsumer progress = done -> { };
 
     public PermutationLoad(ForwardingTables lft, FabricFaults faults) {
-        this.lft = lft;
         this.walk = new TableWalk(lft, faults);
         this.t = lft.topology();
         this.serial = new Loads();
@@ -171,7 +168,7 @@ public final class PermutationLoad {
     private final class Loads {
         final int[] load = new int[t.portCount()];
         final int[] stamp = new int[t.portCount()];
-        final int[] path = new int[4 * t.levels() + 4];
+        final int[] path = new int[1 + walk.maxPorts()]; // the host's own port, then the switches'
         int round;
 
         /** Adds flow src -> dst to this round's loads if the tables join them; returns the highest load on its way (0 if not). */
@@ -180,20 +177,10 @@ public final class PermutationLoad {
                 return 0;
             }
             // one walk: the ports it takes, kept until it is known to reach dst over working cables
-            int hops = 0;
-            path[hops++] = t.portBase(src);
-            int node = t.peerNode(path[0]);
-            while (node != dst) {
-                int p = lft.port(node, dst);
-                if (p == Reroute.NONE || hops == path.length) {
-                    return 0;
-                }
-                int g = t.portBase(node) + p;
-                if (walk.out(g)) {
-                    return 0;
-                }
-                path[hops++] = g;
-                node = t.peerNode(g);
+            path[0] = t.portBase(src);
+            int hops = walk.walk(t.peerNode(path[0]), dst, dst, path, 1);
+            if (hops < 0) {
+                return 0;
             }
             int max = 0;
             for (int i = 0; i < hops; i++) {

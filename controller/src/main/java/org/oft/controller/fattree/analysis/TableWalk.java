@@ -42,23 +42,37 @@ public final class TableWalk {
 
     /** Whether the tables take address {@code addr} (of host {@code dst}) from switch {@code node} to dst over working cables. */
     public boolean joins(int node, int addr, int dst) {
-        for (int hops = 0; node != dst; hops++) {
+        return walk(node, addr, dst, null, 0) >= 0;
+    }
+
+    /** Ports a walk may take, at most (a route that turns more than once still ends within it). */
+    public int maxPorts() {
+        return 4 * t.levels() + 4;
+    }
+
+    /**
+     * Walks address {@code addr} (of host {@code dst}) from node {@code node} to dst over working cables, writing the
+     * global ports it takes into {@code ports} from index {@code at} (none written when null): the index after the
+     * last port, or -1 when the tables do not get there (no route, a cable or node that is out, a loop).
+     */
+    public int walk(int node, int addr, int dst, int[] ports, int at) {
+        int hops = at;
+        while (node != dst) {
             int p = lft.port(node, addr);
-            if (p == Reroute.NONE || hops > 4 * t.levels() + 2) {
-                return false;
+            if (p == Reroute.NONE || hops - at == maxPorts()) {
+                return -1;
             }
             int g = t.portBase(node) + p;
             if (out != null && out[g]) {
-                return false;
+                return -1;
             }
+            if (ports != null) {
+                ports[hops] = g;
+            }
+            hops++;
             node = t.peerNode(g);
         }
-        return true;
-    }
-
-    /** Global port g's cable, or the node behind it, is out. */
-    public boolean out(int g) {
-        return out != null && out[g];
+        return hops;
     }
 
     /** The switch a host's (first) cable reaches. */
