@@ -79,9 +79,7 @@ final class FlitCommand implements Callable<Integer> {
                         null, "file " + lftFile);
         String engine = fw.engine();
         FlitSimulator.Traffic pattern = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
-        FlitSimulator.Traffic tr = r != null && r.destinationBased()
-                ? FlitFabric.onFabric(args.tree, org.oft.controller.fattree.topology.FabricFaults.none(args.tree), r.tables(), pattern)
-                : pattern;
+        FlitSimulator.Traffic tr = r != null ? FlitFabric.onFabric(FlitFabric.reachable(args.tree, r), pattern) : pattern;
         JsonArray runs = new JsonArray();
         Double saturation = null;
         // the loads of a sweep are independent simulations: run them side by side, one per core

@@ -17,8 +17,7 @@ import org.oft.sim.flit.FlitSimulator;
  * routed fabrics of the last few (topology, engine, paths, seed) are kept, since a study runs many loads on each.
  */
 public final class PointRunner {
-    private record Routed(RoutingArgs args, FlitFabric.Forwarding forwarding, FlitNetwork network,
-                          org.oft.controller.fattree.routing.Routing routing) {
+    private record Routed(RoutingArgs args, FlitFabric.Forwarding forwarding, FlitNetwork network, java.util.BitSet[] reach) {
     }
 
     private final Map<String, Routed> routed = new LinkedHashMap<>(4, 0.75f, true) {
@@ -43,10 +42,7 @@ public final class PointRunner {
         FlitParameters par = parameters(c);
         PgftTopology t = r.args.tree.topology();
         FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types, c.getLong("seed"));
-        if (r.routing.destinationBased()) {
-            traffic = FlitFabric.onFabric(r.args.tree, org.oft.controller.fattree.topology.FabricFaults.none(r.args.tree),
-                    r.routing.tables(), traffic);
-        }
+        traffic = FlitFabric.onFabric(r.reach, traffic);
         FlitSimulator sim = r.forwarding.simulator(r.network, par, c.getInteger("paths"), policy(c.getString("pathPolicy")), c.getLong("seed"),
                 c.getBoolean("randomUp"), "age".equals(c.getString("arbitration")));
         try {
@@ -67,7 +63,7 @@ public final class PointRunner {
         if (r == null) {
             RoutingArgs a = args(c);
             org.oft.controller.fattree.routing.Routing routing = a.routeOnFabric(); // holes included, as the analyses see it
-            r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()), routing);
+            r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()), FlitFabric.reachable(a.tree, routing));
             routed.put(key, r);
         }
         return r;

@@ -132,20 +132,21 @@ public final class FlitFabric {
     }
 
     /**
-     * Traffic on the fabric as it is: on a tree with holes (an imported fabric, declared failures) a missing or
-     * cut-off host neither sends nor is sent to, and a packet is generated only where the tables take it from its
-     * source's leaf; the rest is not simulated over cables that are not there. A whole tree's traffic is unchanged.
+     * Where packets can go on the fabric as it is: per source host, the destinations its tables join it to over
+     * working cables (none for a missing or cut-off host); null on a whole tree, and for a routing by source (which
+     * has no tables to walk, and is refused on a tree with holes). Made once per routing; {@link #onFabric} uses it.
      */
-    public static FlitSimulator.Traffic onFabric(FatTree tree, org.oft.controller.fattree.topology.FabricFaults faults,
-                                                 ForwardingTables lft, FlitSimulator.Traffic tr) {
-        if (faults.isEmpty()) {
-            return tr;
+    public static java.util.BitSet[] reachable(FatTree tree, org.oft.controller.fattree.routing.Routing routing) {
+        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.none(tree);
+        if (faults.isEmpty() || !routing.destinationBased()) {
+            return null;
         }
+        ForwardingTables lft = routing.tables();
         org.oft.controller.fattree.analysis.TableWalk walk = new org.oft.controller.fattree.analysis.TableWalk(lft, faults);
         int n = tree.topology().hosts();
         int paths = lft.paths();
-        java.util.BitSet[] reach = new java.util.BitSet[n]; // per source: the destinations the tables join it to
-        java.util.Map<Integer, java.util.BitSet> byLeaf = new java.util.HashMap<>();
+        java.util.BitSet[] reach = new java.util.BitSet[n];
+        java.util.Map<Integer, java.util.BitSet> byLeaf = new java.util.HashMap<>(); // a table is per switch: one set a leaf
         for (int s = 0; s < n; s++) {
             if (!walk.connected(s)) {
                 continue;
@@ -159,6 +160,17 @@ public final class FlitFabric {
                 }
                 return b;
             });
+        }
+        return reach;
+    }
+
+    /**
+     * Traffic on the fabric as it is ({@link #reachable}): a missing or cut-off host neither sends nor is sent to, and
+     * a packet is generated only where the tables take it; the rest is not simulated over cables that are not there.
+     */
+    public static FlitSimulator.Traffic onFabric(java.util.BitSet[] reach, FlitSimulator.Traffic tr) {
+        if (reach == null) {
+            return tr;
         }
         return (src, rnd) -> {
             if (reach[src] == null) {
