@@ -58,17 +58,7 @@ public final class SwitchDeployment {
 
     /** Per switch, the topology's port (0-based) behind each physical port number (index), -1 for none. */
     public static int[][] localOfPhysical(FatTree tree) {
-        PgftTopology t = tree.topology();
-        int[][] map = new int[t.switches()][];
-        for (int v = t.hosts(); v < t.nodes(); v++) {
-            int[] m = new int[radix(tree, v) + 1];
-            java.util.Arrays.fill(m, -1);
-            for (int lp = 0; lp < t.ports(v); lp++) {
-                m[tree.names().physicalPort(v, lp)] = lp;
-            }
-            map[v - t.hosts()] = m;
-        }
-        return map;
+        return tree.localOfPhysical();
     }
 
     /** One forwarding table per switch board. */

@@ -209,20 +209,10 @@ public final class LftFiles {
                     hostOfGuid.put(nm.portGuid(d, lp), d);
                 }
             }
-            localOfPhysical = new int[t.switches()][];
+            localOfPhysical = tree.localOfPhysical();
             headed = new boolean[t.switches()];
             for (int v = n; v < t.nodes(); v++) {
                 switchOfGuid.put(nm.nodeGuid(v), v);
-                int max = 0;
-                for (int lp = 0; lp < t.ports(v); lp++) {
-                    max = Math.max(max, nm.physicalPort(v, lp));
-                }
-                int[] local = new int[max + 1];
-                Arrays.fill(local, -1);
-                for (int lp = 0; lp < t.ports(v); lp++) {
-                    local[nm.physicalPort(v, lp)] = lp;
-                }
-                localOfPhysical[v - n] = local;
             }
         }
 

@@ -53,6 +53,24 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
         return !absentPorts.isEmpty() || !absentNodes.isEmpty();
     }
 
+    /** Per switch (node − hosts), the model's port (0-based) behind each physical port number (index), -1 for none. */
+    public int[][] localOfPhysical() {
+        int[][] map = new int[topology.switches()][];
+        for (int v = topology.hosts(); v < topology.nodes(); v++) {
+            int radix = 0;
+            for (int lp = 0; lp < topology.ports(v); lp++) {
+                radix = Math.max(radix, names.physicalPort(v, lp));
+            }
+            int[] m = new int[radix + 1];
+            java.util.Arrays.fill(m, -1);
+            for (int lp = 0; lp < topology.ports(v); lp++) {
+                m[names.physicalPort(v, lp)] = lp;
+            }
+            map[v - topology.hosts()] = m;
+        }
+        return map;
+    }
+
     public static FatTree generated(PgftTopology t, String source) {
         return new FatTree(t, FabricNames.generated(t), source);
     }
