@@ -61,10 +61,16 @@ public final class FlitSimulator {
     final int[] holdVc;
     final int[] holdOut;
     final int[] holdIn;
-    final long[] vcMask; // per input port: bit v set while VC v holds a flit
-    final long[] inMask; // per switch, words from maskBase: bit i set while local input i holds a flit
+    // per input port, the VCs each stage has work in (bit v): a front that is a head without an output
+    // VC, or a flit of a packet being dropped (route computation and VC allocation); a front with an
+    // output VC (switch allocation). A VC that holds flits is in exactly one
+    final long[] vaMask;
+    final long[] saMask;
+    // per switch, words from maskBase: bit i set while local input i has a VC in vaMask, in saMask
+    final long[] vaIn;
+    final long[] saIn;
     final int[] maskBase;
-    final int[] maskPos; // per port: its bit in inMask, as word * 64 + bit
+    final int[] maskPos; // per port: its bit in vaIn and saIn, as word * 64 + bit
     // output VCs (indexed port * vcs + vc, port = the sending port)
     final int[] credits; // per output VC: credits, with BUSY set while a packet holds it
     final long[] outBusy; // per output port: the BUSY marks of its VCs' credits as one mask (bit v), so VC allocation reads one word
@@ -75,7 +81,7 @@ public final class FlitSimulator {
     final int creditSlots;
     // a flit under way is one word in its receiving lane's list: see FlitWord
     final int chanSlots;
-    final boolean[] toHost; // per port: its link ends at a host
+    final byte[] toHost; // per port: 1 if its link ends at a host
     // the lanes a cycle runs in (one per thread), and which lane owns each port
     Lane[] lanes;
     // per port, what a hop through it reads, one LinkRecord each
@@ -117,8 +123,9 @@ public final class FlitSimulator {
 
     long cycle;
     int creditNow;
-    int creditDue;
-    int creditDueHost; // the slot a credit for a host lands in: hosts take credits as they come
+    // the slot a credit sent now lands in, by toHost of the port it is for: a switch takes it after
+    // credit_delay, a host as it comes
+    final int[] creditDueTo = new int[2];
     int chanNow; // the slot whose flits are in their input buffers (or at their hosts) now
     // the slot a flit sent now lands in: from a switch, crossbar + link + buffer write; from a host, link + buffer write
     int chanDue;
@@ -189,9 +196,9 @@ public final class FlitSimulator {
                 portNode[g] = n;
             }
         }
-        this.toHost = new boolean[ports];
+        this.toHost = new byte[ports];
         for (int g = 0; g < ports; g++) {
-            toHost[g] = portNode[net.peer()[g]] < net.hosts();
+            toHost[g] = (byte) (portNode[net.peer()[g]] < net.hosts() ? 1 : 0);
         }
         int iv = ports * vcs;
         this.buf = new int[iv * depth];
@@ -212,13 +219,15 @@ public final class FlitSimulator {
         if (vcs > 64) {
             throw new IllegalArgumentException("at most 64 VCs");
         }
-        this.vcMask = new long[ports];
+        this.vaMask = new long[ports];
+        this.saMask = new long[ports];
         this.maskBase = new int[nodes + 1];
         for (int n = 0; n < nodes; n++) {
             int r = net.portBase()[n + 1] - net.portBase()[n];
             maskBase[n + 1] = maskBase[n] + (r + 63) / 64;
         }
-        this.inMask = new long[maskBase[nodes]];
+        this.vaIn = new long[maskBase[nodes]];
+        this.saIn = new long[maskBase[nodes]];
         this.maskPos = new int[ports];
         for (int g = 0; g < ports; g++) {
             maskPos[g] = maskBase[portNode[g]] * 64 + g - net.portBase()[portNode[g]];
@@ -464,8 +473,8 @@ public final class FlitSimulator {
     public void step(double flitsPerNodePerCycle, Traffic traffic) {
         creditNow = (int) (cycle % creditSlots); // once a cycle; per flit the slots below are used
         int back = par.channelLatency() + 1; // a credit's way back over the link
-        creditDue = (creditNow + back + par.creditDelay()) % creditSlots;
-        creditDueHost = (creditNow + back) % creditSlots;
+        creditDueTo[0] = (creditNow + back + par.creditDelay()) % creditSlots;
+        creditDueTo[1] = (creditNow + back) % creditSlots;
         chanNow = (int) (cycle % chanSlots);
         chanDue = (chanNow + par.channelLatency() + 2) % chanSlots;
         chanDueHost = (chanNow + par.channelLatency() + 1) % chanSlots;

@@ -28,6 +28,10 @@ final class Lane {
     final int[] heldInputs;
     // VC allocation's scratch: per output VC (local port · vcs + vc) the best request, distance from its pointer << 32 | input VC
     final long[] vcBest;
+    // this router's cycle so far: output VCs requested, outputs requested, inputs that hold the switch
+    int vcOffers;
+    int outputs;
+    int held;
     final long[] vcBestAge;
     final int[] vcTouched;
     // what this lane hands to lane r for a later cycle: per slot, the flits (see flit()) and the credits
@@ -109,7 +113,7 @@ final class Lane {
         }
         for (int n : switches) {
             for (int w = sim.maskBase[n]; w < sim.maskBase[n + 1]; w++) {
-                if (sim.inMask[w] != 0) {
+                if ((sim.vaIn[w] | sim.saIn[w]) != 0) {
                     router(n);
                     break;
                 }
@@ -177,7 +181,7 @@ final class Lane {
     /** The credit for a flit that left input VC {@code vc} of port {@code in}: to the port upstream, a switch or a host. */
     private void sendCredit(int in, int vc) {
         int i = sim.link[in * LINK + PEER_VCS] + vc;
-        int at = sim.link[in * LINK + CREDITS_TO] + (sim.toHost[in] ? sim.creditDueHost : sim.creditDue);
+        int at = sim.link[in * LINK + CREDITS_TO] + sim.creditDueTo[sim.toHost[in]]; // a load, not a branch on where the link goes
         creditTo[at * sim.creditCap + creditToCount[at]++] = i;
     }
 
@@ -205,8 +209,14 @@ final class Lane {
                 sim.buf[iv * sim.depth + (at >= sim.depth ? at - sim.depth : at)] = p;
             } else {
                 sim.ivs[iv * IVS + FRONT] = p;
-                sim.inMask[sim.maskPos[in] >>> 6] |= 1L << sim.maskPos[in]; // set already if another VC holds a flit; shifts are mod 64
-                sim.vcMask[in] |= 1L << vc;
+                int pos = sim.maskPos[in];
+                if (sim.ivs[iv * IVS + OUT_VC] < 0) { // a head, or a flit of a packet being dropped
+                    sim.vaMask[in] |= 1L << vc;
+                    sim.vaIn[pos >>> 6] |= 1L << pos; // shifts are mod 64
+                } else { // the rest of a packet whose head left
+                    sim.saMask[in] |= 1L << vc;
+                    sim.saIn[pos >>> 6] |= 1L << pos;
+                }
             }
         }
         int hostList = id * 2 * sim.chanSlots + sim.chanSlots + sim.chanNow; // to hosts
@@ -347,100 +357,119 @@ final class Lane {
         int sw = sim.switchOf[node];
         int vcs = sim.vcs;
         int span = radix * vcs;
-        int vcOffers = 0;
-        int outputs = 0;
-        int held = 0;
         int mb = sim.maskBase[node];
         int me = sim.maskBase[node + 1];
         long vcBits = vcs == 64 ? -1L : (1L << vcs) - 1;
         boolean age = sim.ageArbitration;
+        vcOffers = 0;
+        outputs = 0;
+        held = 0;
+        // route computation and VC allocation: the inputs with a head (or a dropped packet's flit) at the front of a VC
         for (int w = mb; w < me; w++) {
-            long m = sim.inMask[w];
-            while (m != 0) { // only inputs that hold flits
+            long m = sim.vaIn[w];
+            while (m != 0) {
                 int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
                 m &= m - 1;
                 int in = first + i;
-                int hv = sim.holdVc[in];
                 int r = sim.inRr[in];
-                long vm = sim.vcMask[in];
+                long vm = sim.vaMask[in];
                 long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
-                int pickOut = -1; // switch allocation: this input's offer
-                int pickVcs = 0; // input VC << 8 | output VC
-                int pickDist = Integer.MAX_VALUE;
-                long pickAge = Long.MAX_VALUE;
-                while (order != 0) { // only VCs that hold flits, round robin from inRr
+                while (order != 0) {
                     int v = r + Long.numberOfTrailingZeros(order);
                     order &= order - 1;
                     v -= vcs - 1 - v >> 31 & vcs; // mod vcs, branch-free
-                    int ivi = in * vcs + v;
-                    int s = ivi * IVS;
+                    int s = (in * vcs + v) * IVS;
                     int route = sim.ivs[s + ROUTE];
-                    int ovc = sim.ivs[s + OUT_VC];
                     int p = sim.ivs[s + FRONT];
-                    if (sim.ivs[s + SENT] == 0) { // the front is a head
-                        if (route == -1) { // route computation, by the table the board holds
-                            route = route(sw, first, radix, p);
-                            if (route == -2) {
-                                sim.portCounters[in * PC + RELAY_DROPS]++;
-                                unroutable++;
-                                route = -3; // counted: the flits follow
-                            }
-                            sim.ivs[s + ROUTE] = route;
-                        }
-                        if (sim.deadLinks > 0 && route >= 0 && sim.dead[route]) {
-                            // the link is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
-                            // A cut lands between packets: one already crossing finishes, so that no half packet is
-                            // left to block the far side, and a repaired link carries on from a consistent state.
-                            sim.portCounters[route * PC + XMIT_DISCARDS]++;
-                            linkDownDiscards++;
+                    if (route == -1) { // a head: route computation, by the table the board holds
+                        route = route(sw, first, radix, p);
+                        if (route == -2) {
+                            sim.portCounters[in * PC + RELAY_DROPS]++;
                             unroutable++;
-                            if (ovc >= 0) {
-                                release(route, ovc);
-                                sim.ivs[s + OUT_VC] = ovc = -1;
-                            }
-                            sim.ivs[s + ROUTE] = route = -2;
+                            route = -3; // counted: the flits follow
                         }
+                        sim.ivs[s + ROUTE] = route;
+                    }
+                    if (sim.deadLinks > 0 && route >= 0 && sim.dead[route]) {
+                        linkDown(route);
+                        sim.ivs[s + ROUTE] = route = -2;
                     }
                     if (route <= -2) {
                         discard(in, v, p);
                         continue;
                     }
-                    if (ovc < 0) { // VC allocation: ask for a free VC of the output
-                        long free = ~sim.outBusy[route] & vcBits;
-                        if (free == 0) {
-                            sim.portCounters[route * PC + XMIT_WAIT]++;
-                            continue;
+                    long free = ~sim.outBusy[route] & vcBits;
+                    if (free == 0) {
+                        sim.portCounters[route * PC + XMIT_WAIT]++;
+                        continue;
+                    }
+                    int base = (route - first) * vcs;
+                    int ptr = sim.ivs[s + VC_PTR] - base;
+                    int from = ptr >= 0 && ptr < vcs ? ptr : 0; // the input arbiter: nearest after its pointer
+                    long rot = from == 0 ? free : ((free >>> from) | (free << (vcs - from))) & vcBits;
+                    int ov = from + Long.numberOfTrailingZeros(rot);
+                    ov -= vcs - 1 - ov >> 31 & vcs;
+                    int lov = base + ov;
+                    int inVc = i * vcs + v;
+                    int dist = inVc - sim.vcOutPtr[first * vcs + lov];
+                    dist += dist >> 31 & span;
+                    long key = (long) dist << 32 | i << 8 | v; // dist alone orders: one per input VC
+                    long heldKey = vcBest[lov];
+                    if (heldKey == Long.MAX_VALUE) {
+                        vcTouched[vcOffers++] = (route - first) << 8 | ov;
+                    }
+                    if (!age) {
+                        vcBest[lov] = Math.min(heldKey, key);
+                    } else {
+                        long born = sim.pktBorn[p];
+                        if (heldKey == Long.MAX_VALUE || born < vcBestAge[lov] || (born == vcBestAge[lov] && key < heldKey)) {
+                            vcBest[lov] = key;
+                            vcBestAge[lov] = born;
                         }
-                        int base = (route - first) * vcs;
-                        int ptr = sim.ivs[s + VC_PTR] - base;
-                        int from = ptr >= 0 && ptr < vcs ? ptr : 0; // the input arbiter: nearest after its pointer
-                        long rot = from == 0 ? free : ((free >>> from) | (free << (vcs - from))) & vcBits;
-                        int ov = from + Long.numberOfTrailingZeros(rot);
-                        ov -= vcs - 1 - ov >> 31 & vcs;
-                        int lov = base + ov;
-                        int inVc = i * vcs + v;
-                        int dist = inVc - sim.vcOutPtr[first * vcs + lov];
-                        dist += dist >> 31 & span;
-                        long key = (long) dist << 32 | inVc;
-                        long heldKey = vcBest[lov];
-                        if (heldKey == Long.MAX_VALUE) {
-                            vcTouched[vcOffers++] = lov;
-                        }
-                        if (!age) {
-                            vcBest[lov] = Math.min(heldKey, key);
-                        } else {
-                            long born = sim.pktBorn[p];
-                            if (heldKey == Long.MAX_VALUE || born < vcBestAge[lov] || (born == vcBestAge[lov] && key < heldKey)) {
-                                vcBest[lov] = key;
-                                vcBestAge[lov] = born;
-                            }
-                        }
+                    }
+                }
+            }
+        }
+        // switch allocation's requests: the inputs with a flit that has an output VC at the front of a VC
+        for (int w = mb; w < me; w++) {
+            long m = sim.saIn[w];
+            while (m != 0) {
+                int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
+                m &= m - 1;
+                int in = first + i;
+                int hv = sim.holdVc[in];
+                if (hv >= 0 && sim.deadLinks == 0) {
+                    heldInputs[held++] = in;
+                    continue;
+                }
+                int r = sim.inRr[in];
+                long vm = sim.saMask[in];
+                long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
+                int pickOut = -1;
+                int pickVcs = 0; // input VC << 8 | output VC
+                int pickDist = Integer.MAX_VALUE;
+                long pickAge = Long.MAX_VALUE;
+                while (order != 0) {
+                    int v = r + Long.numberOfTrailingZeros(order);
+                    order &= order - 1;
+                    v -= vcs - 1 - v >> 31 & vcs; // mod vcs, branch-free
+                    int s = (in * vcs + v) * IVS;
+                    int route = sim.ivs[s + ROUTE];
+                    int ovc = sim.ivs[s + OUT_VC];
+                    int sent = sim.ivs[s + SENT];
+                    if (sim.deadLinks > 0 && sent == 0 && sim.dead[route]) { // a head given a VC whose link went down since
+                        linkDown(route);
+                        release(route, ovc);
+                        sim.ivs[s + OUT_VC] = -1;
+                        sim.ivs[s + ROUTE] = -2;
+                        toVcAllocation(in, v);
+                        discard(in, v, sim.ivs[s + FRONT]);
                         continue;
                     }
                     if (hv >= 0) { // the input holds the switch: no other request from it
                         continue;
                     }
-                    int need = sim.ivs[s + SENT] == 0 ? sim.headCredits : 1;
+                    int need = sent == 0 ? sim.headCredits : 1;
                     if ((sim.credits[route * vcs + ovc] & ~BUSY) < need) {
                         sim.portCounters[route * PC + XMIT_WAIT]++;
                         continue;
@@ -457,7 +486,7 @@ final class Lane {
                             pickVcs = v << 8 | ovc;
                         }
                     } else {
-                        long born = sim.pktBorn[p];
+                        long born = sim.pktBorn[sim.ivs[s + FRONT]];
                         if (born < pickAge || (born == pickAge && dist < pickDist)) {
                             pickAge = born;
                             pickDist = dist;
@@ -489,17 +518,41 @@ final class Lane {
                 }
             }
         }
+        grant(first, radix, span);
+    }
+
+    /**
+     * A link that is down: a switch discards what it would send there (InfiniBand: PortXmitDiscards).
+     * A cut lands between packets: one already crossing finishes, so that no half packet is left to
+     * block the far side, and a repaired link carries on from a consistent state.
+     */
+    private void linkDown(int route) {
+        sim.portCounters[route * PC + XMIT_DISCARDS]++;
+        linkDownDiscards++;
+        unroutable++;
+    }
+
+    /**
+     * The update of a router's cycle, after every request was made: VC allocation's grants, the
+     * inputs that hold the switch send their next flit (or let go), switch allocation's grants cross.
+     */
+    private void grant(int first, int radix, int span) {
+        int vcs = sim.vcs;
         // update: VC allocation's grants
         for (int k = 0; k < vcOffers; k++) {
-            int lov = vcTouched[k];
+            int o = vcTouched[k] >>> 8; // the output (local) and its VC: no division
+            int v = vcTouched[k] & 0xFF;
+            int lov = o * vcs + v;
             long key = vcBest[lov];
             vcBest[lov] = Long.MAX_VALUE;
-            int inVc = (int) key;
-            int ivi = first * vcs + inVc;
+            int in = first + ((int) key >>> 8);
+            int iv = (int) key & 0xFF;
+            int inVc = (in - first) * vcs + iv;
+            int ivi = in * vcs + iv;
             int ov = first * vcs + lov;
-            int out = first + lov / vcs;
-            int v = lov - (out - first) * vcs;
+            int out = first + o;
             sim.ivs[ivi * IVS + OUT_VC] = v;
+            toSwitchAllocation(in, iv);
             sim.credits[ov] |= BUSY;
             sim.outBusy[out] |= 1L << v;
             sim.ivs[ivi * IVS + VC_PTR] = lov + 1 == span ? 0 : lov + 1;
@@ -569,21 +622,57 @@ final class Lane {
         sim.holdIn[out] = -1;
     }
 
-    /** Takes the head flit out of input VC {@code v} of port {@code in}, keeping the occupancy masks. */
-    private void pop(int in, int v, int iv) {
+    /** Takes the front flit out of input VC {@code v} of port {@code in}; false if the VC is empty then. */
+    private boolean pop(int in, int v, int iv) {
         if (--sim.ivs[iv * IVS + COUNT] > 0) {
             int head = sim.ivs[iv * IVS + HEAD];
             sim.ivs[iv * IVS + FRONT] = sim.buf[iv * sim.depth + head];
             sim.ivs[iv * IVS + HEAD] = head + 1 == sim.depth ? 0 : head + 1;
-        } else if ((sim.vcMask[in] &= ~(1L << v)) == 0) {
-            sim.inMask[sim.maskPos[in] >>> 6] &= ~(1L << sim.maskPos[in]);
+            return true;
         }
+        return false;
+    }
+
+    /** Input VC {@code v} of port {@code in} is empty: out of the stages' masks (and the input out of its switch's when no VC is left in one). */
+    private void emptied(int in, int v) {
+        long keep = ~(1L << v);
+        long va = sim.vaMask[in] &= keep;
+        long sa = sim.saMask[in] &= keep;
+        int pos = sim.maskPos[in];
+        int w = pos >>> 6;
+        long bit = 1L << pos;
+        sim.vaIn[w] &= va == 0 ? ~bit : -1L;
+        sim.saIn[w] &= sa == 0 ? ~bit : -1L;
+    }
+
+    /** The front of input VC {@code v} of port {@code in} is a head (or a flit of a dropped packet): its work is route computation and VC allocation. */
+    private void toVcAllocation(int in, int v) {
+        long bit = 1L << v;
+        sim.vaMask[in] |= bit;
+        long sa = sim.saMask[in] &= ~bit;
+        int pos = sim.maskPos[in];
+        int w = pos >>> 6;
+        sim.vaIn[w] |= 1L << pos;
+        sim.saIn[w] &= sa == 0 ? ~(1L << pos) : -1L;
+    }
+
+    /** Input VC {@code v} of port {@code in} has its output VC: its work is switch allocation. */
+    private void toSwitchAllocation(int in, int v) {
+        long bit = 1L << v;
+        sim.saMask[in] |= bit;
+        long va = sim.vaMask[in] &= ~bit;
+        int pos = sim.maskPos[in];
+        int w = pos >>> 6;
+        sim.saIn[w] |= 1L << pos;
+        sim.vaIn[w] &= va == 0 ? ~(1L << pos) : -1L;
     }
 
     /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
     private void discard(int in, int v, int p) {
         int iv = in * sim.vcs + v;
-        pop(in, v, iv);
+        if (!pop(in, v, iv)) {
+            emptied(in, v);
+        }
         sendCredit(in, v);
         flitDelta--;
         moved = true;
@@ -606,17 +695,22 @@ final class Lane {
         int iv = in * sim.vcs + v;
         int s = iv * IVS;
         int p = sim.ivs[s + FRONT];
-        pop(in, v, iv);
+        boolean more = pop(in, v, iv);
         sendCredit(in, v);
         int sent = sim.ivs[s + SENT] + 1;
         boolean tail = sent == sim.par.packetFlits();
         sendFlit(out, ovc, p, tail, sim.chanDue);
-        boolean more = sim.ivs[s + COUNT] > 0;
+        if (!more) {
+            emptied(in, v);
+        }
         if (tail) {
             release(out, ovc);
             sim.ivs[s + SENT] = 0;
             sim.ivs[s + OUT_VC] = -1;
             sim.ivs[s + ROUTE] = -1;
+            if (more) { // the next packet's head
+                toVcAllocation(in, v);
+            }
         } else {
             sim.ivs[s + SENT] = sent;
         }

@@ -49,7 +49,7 @@ final class LanePartition {
         for (int g = 0; g < sim.ports; g++) {
             int peer = sim.net.peer()[g];
             sim.link[g * LINK + PEER] = peer;
-            sim.link[g * LINK + SENDS_TO] = portLane[peer] * 2 * sim.chanSlots + (sim.toHost[g] ? sim.chanSlots : 0);
+            sim.link[g * LINK + SENDS_TO] = portLane[peer] * 2 * sim.chanSlots + sim.toHost[g] * sim.chanSlots;
             sim.link[g * LINK + PEER_VCS] = peer * sim.vcs;
             sim.link[g * LINK + CREDITS_TO] = portLane[peer] * sim.creditSlots;
         }
