@@ -151,6 +151,9 @@ public final class FlitSimulator {
     boolean ageArbitration;
     int[][] portMap; // per switch: the port (0-based) behind each physical port number; null: physical p = port p - 1
     byte[][] sourceUp; // [switch level][source]: up-port offset, when the way up is keyed by source
+    // this cycle: every switch has a table, entry e is port e - 1 and the table alone chooses (Lane.route's short way)
+    boolean directTables;
+    private final boolean everyTable;
     final int[] upBase;
     final int[] upPorts;
     final int[] switchDownLevel;
@@ -181,6 +184,11 @@ public final class FlitSimulator {
                 throw new IllegalArgumentException("every switch needs a table of " + net.hosts() * paths + " addresses");
             }
         }
+        boolean every = true;
+        for (byte[] t : lft) {
+            every &= t != null;
+        }
+        this.everyTable = every;
         int maxLevel = 0;
         for (int l : net.level()) {
             maxLevel = Math.max(maxLevel, l);
@@ -481,6 +489,7 @@ public final class FlitSimulator {
         injectPerPacket = flitsPerNodePerCycle > 0 ? flitsPerNodePerCycle / par.packetFlits() : 0;
         injectBelow = (long) Math.ceil(Math.min(injectPerPacket, 2.0) * 0x1p53);
         injectTraffic = traffic;
+        directTables = everyTable && portMap == null && !randomUp && sourceUp == null;
         fillPools();
         if (threads != null) {
             threads.cycle(); // lanes 1.. on the helpers, lane 0 here

@@ -592,6 +592,24 @@ final class Lane {
      * {@code p}'s address, -2 for none; a routed packet has made one more hop.
      */
     private int route(int sw, int first, int radix, int p) {
+        int out;
+        if (sim.directTables) { // the common case, small enough to be inlined into the router
+            int local = (sim.lft[sw][sim.pktDst[p]] & 0xFF) - 1; // entry 0 (none) reads -1
+            if (local < 0 || local >= radix) {
+                return -2;
+            }
+            out = first + local;
+        } else if ((out = routeByMap(sw, first, radix, p)) < 0) {
+            return -2;
+        }
+        if (++sim.pktHops[p] == sim.maxHops + 1) {
+            loops++;
+        }
+        return out;
+    }
+
+    /** {@link #route} with a port map, up-ports chosen apart from the table, or a switch without a table; -2 for none. */
+    private int routeByMap(int sw, int first, int radix, int p) {
         byte[] table = sim.lft[sw];
         int dst = sim.pktDst[p];
         int phys = table == null || dst >= table.length ? 0 : table[dst] & 0xFF;
@@ -603,9 +621,6 @@ final class Lane {
         if ((sim.randomUp || sim.sourceUp != null) && sim.net.level()[out] > sim.switchDownLevel[sw]) {
             int ups = sim.upBase[sw + 1] - sim.upBase[sw];
             out = sim.upPorts[sim.upBase[sw] + (sim.randomUp ? sim.randomUp(sw, ups) : (sim.sourceUp[sim.switchDownLevel[sw]][sim.pktSrc[p]] & 0xFF) % ups)];
-        }
-        if (++sim.pktHops[p] == sim.maxHops + 1) {
-            loops++;
         }
         return out;
     }
