@@ -371,7 +371,7 @@ final class Lane {
                 int i = ((w - mb) << 6) + Long.numberOfTrailingZeros(m);
                 m &= m - 1;
                 int in = first + i;
-                int r = sim.inRr[in];
+                int r = sim.randomUp ? sim.inRr[in] : 0; // VC allocation keeps the least key, so only the up-ports' random draws need the round-robin order
                 long vm = sim.vaMask[in];
                 long order = (r == 0 ? vm : (vm >>> r) | (vm << (vcs - r))) & vcBits; // bit k: VC (r + k) mod vcs
                 while (order != 0) {
