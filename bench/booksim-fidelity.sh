@@ -5,6 +5,11 @@
 # BookSim carries that traffic, the model leaves those hosts silent), mean latency at load 0.5. BookSim2 is built from ../shared/peers/booksim2
 # (its source with the D-mod-K/shift patch) into $BOOKSIM_DIR. Needs g++, make, flex, bison, python3.
 # Usage: bench/booksim-fidelity.sh [--quick] [--jobs N] [--only REGEX]   (about 50 min on 2 cores; --quick: 4 rows)
+#        bench/booksim-fidelity.sh --speed [ROUNDS] [OTHER.jar ...]
+# --speed: how fast each simulates, one thread, D-mod-K, uniform at load 0.5, 1-flit packets, on the 4-ary 3-tree
+# (64 hosts) and the 12-ary 3-tree (1,728 hosts): marginal cycles per CPU-second (a long run's cycles and CPU time
+# less a short run's, so start-up and warm-up cancel), BookSim2 and this jar (and any OTHER jars, e.g. the version
+# before) alternating in each round; medians over ROUNDS (default 3). About 12 minutes on 2 cores.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 peer="${BOOKSIM_PEER:-$here/../shared/peers/booksim2}"
@@ -18,6 +23,60 @@ if [ ! -x "$booksim" ]; then
 fi
 jar="${OFT_JAR:-$here/controller/target/oftctl.jar}"
 [ -f "$jar" ] || (cd "$here" && mvn -B -q package -DskipTests)
+if [ "${1:-}" == "--speed" ]; then
+  shift
+  exec python3 - "$booksim" "$peer/fattree-4ary3.cfg" "$jar" "$@" <<'PY'
+import os, re, resource, statistics, subprocess, sys
+
+booksim, cfg, jar = sys.argv[1:4]
+rounds = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4].isdigit() else 3
+jars = [jar] + [a for a in sys.argv[4:] if a.endswith(".jar")]
+
+def cpu_of(cmd):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+def booksim_run(k, cycles):
+    out, cpu = cpu_of([booksim, cfg, "routing_function=dmodk", f"k={k}", "n=3", "injection_rate=0.5", "warmup_periods=0",
+                       f"sample_period={cycles}", "max_samples=1"])
+    taken = re.findall(r"Time taken is (\d+) cycles", out) # absent when one sample period ends it ("unstable"): then it ran that period
+    return (int(taken[-1]) if taken else cycles), cpu
+
+def oft_run(j, k, cycles):
+    out, cpu = cpu_of(["java", "-XX:-UseCompressedOops", "-jar", j, "flit", "--topology", f"kary:{k},3", "--engine", "dmodk",
+                       "--traffic", "uniform", "--load", "0.5", "--warmup", "0", "--sample", str(cycles), "--drain", "0",
+                       "--threads", "1", "--json"])
+    return int(re.search(r'"cycles":(\d+)', out).group(1)), cpu
+
+def marginal(run, short, long):
+    c1, t1 = run(short)
+    c2, t2 = run(long)
+    return (c2 - c1) / (t2 - t1)
+
+# (fabric, BookSim's k, its short and long runs, the model's short and long runs)
+fabrics = [("4-ary 3-tree, 64 hosts", 4, 10_000, 40_000, 100_000, 600_000),
+           ("12-ary 3-tree, 1,728 hosts", 12, 200, 800, 2_000, 12_000)]
+print("fabric,simulator,median_marginal_cycles_per_cpu_second,rounds,against_booksim2")
+for name, k, bs_short, bs_long, oft_short, oft_long in fabrics:
+    rates = {"BookSim2": []}
+    for j in jars:
+        rates[j] = []
+    for r in range(rounds):
+        order = ["BookSim2"] + jars if r % 2 == 0 else jars[::-1] + ["BookSim2"]
+        for who in order:
+            if who == "BookSim2":
+                rates[who].append(marginal(lambda c: booksim_run(k, c), bs_short, bs_long))
+            else:
+                rates[who].append(marginal(lambda c, j=who: oft_run(j, k, c), oft_short, oft_long))
+    ref = statistics.median(rates["BookSim2"])
+    for who, xs in rates.items():
+        m = statistics.median(xs)
+        label = who if who == "BookSim2" else os.path.basename(who)
+        print(f'"{name}",{label},{m:.0f},{" ".join(f"{x:.0f}" for x in xs)},{m / ref:.1f}x', flush=True)
+PY
+fi
 exec python3 - "$booksim" "$peer/fattree-4ary3.cfg" "$jar" "$@" <<'PY'
 import concurrent.futures as cf, json, os, re, subprocess, sys, tempfile
 
