@@ -46,6 +46,9 @@ public final class FlitSimulator {
     final int maxHops;
     final int[] portNode;
     final int[] switchOf; // node -> switch index (-1 for hosts)
+    final int[] switchOfPort; // per port: its node's switch index (-1 for hosts)
+    final int[] firstOf; // per port: its node's first port
+    final int[] radixOf; // per port: its node's port count
     final int radix; // the largest switch's
     final boolean singleFlit; // one-flit packets
     final int headCredits; // what a head needs downstream: the whole packet (cut-through), or one flit
@@ -196,12 +199,18 @@ public final class FlitSimulator {
         this.maxHops = 2 * maxLevel;
         this.portNode = new int[ports];
         this.switchOf = new int[nodes];
+        this.switchOfPort = new int[ports];
+        this.firstOf = new int[ports];
+        this.radixOf = new int[ports];
         int radix = 1;
         for (int n = 0; n < nodes; n++) {
             switchOf[n] = n < net.hosts() ? -1 : n - net.hosts();
             radix = Math.max(radix, net.portBase()[n + 1] - net.portBase()[n]);
             for (int g = net.portBase()[n]; g < net.portBase()[n + 1]; g++) {
                 portNode[g] = n;
+                switchOfPort[g] = switchOf[n];
+                firstOf[g] = net.portBase()[n];
+                radixOf[g] = net.portBase()[n + 1] - net.portBase()[n];
             }
         }
         this.toHost = new byte[ports];

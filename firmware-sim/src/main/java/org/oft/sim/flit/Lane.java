@@ -211,6 +211,9 @@ final class Lane {
                 sim.ivs[iv * IVS + FRONT] = p;
                 int pos = sim.maskPos[in];
                 if (sim.ivs[iv * IVS + OUT_VC] < 0) { // a head, or a flit of a packet being dropped
+                    if (sim.directTables && sim.ivs[iv * IVS + ROUTE] == -1) {
+                        lookUp(in, iv, p);
+                    }
                     sim.vaMask[in] |= 1L << vc;
                     sim.vaIn[pos >>> 6] |= 1L << pos; // shifts are mod 64
                 } else { // the rest of a packet whose head left
@@ -228,6 +231,19 @@ final class Lane {
             int in = flitPort(f);
             eject(sim.portNode[in], (int) f, sim.link[in * LINK + PEER]);
             sendCredit(in, flitVc(f)); // the host takes the flit at once
+        }
+    }
+
+    /**
+     * The table lookup of a head that arrives at the front of its VC, done in the loop over arrivals,
+     * where one flit's lookup does not wait on another's, rather than at the end of a chain of loads
+     * in VC allocation in the same cycle (which counts the hop, and computes and counts a missing
+     * route as before). Only with direct tables: no up-port draws whose order would change.
+     */
+    private void lookUp(int in, int iv, int p) {
+        int local = (sim.lft[sim.switchOfPort[in]][sim.pktDst[p]] & 0xFF) - 1; // entry 0 (none) reads -1
+        if (local >= 0 && local < sim.radixOf[in]) {
+            sim.ivs[iv * IVS + ROUTE] = (sim.firstOf[in] + local) | LOOKED_UP;
         }
     }
 
@@ -381,7 +397,13 @@ final class Lane {
                     int s = (in * vcs + v) * IVS;
                     int route = sim.ivs[s + ROUTE];
                     int p = sim.ivs[s + FRONT];
-                    if (route == -1) { // a head: route computation, by the table the board holds
+                    if (route >= LOOKED_UP) { // looked up as it arrived (see inputQueuing): the hop is counted now
+                        route -= LOOKED_UP;
+                        if (++sim.pktHops[p] == sim.maxHops + 1) {
+                            loops++;
+                        }
+                        sim.ivs[s + ROUTE] = route;
+                    } else if (route == -1) { // a head: route computation, by the table the board holds
                         route = route(sw, first, radix, p);
                         if (route == -2) {
                             sim.portCounters[in * PC + RELAY_DROPS]++;
