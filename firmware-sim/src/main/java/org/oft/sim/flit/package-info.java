@@ -8,7 +8,7 @@
  *
  * <p>Start at {@link org.oft.sim.flit.FlitSimulator} (the state, in flat arrays, and one cycle),
  * then {@link org.oft.sim.flit.Lane} (the hot loop: the switches and hosts one thread runs, stage by
- * stage). The record layouts are {@link org.oft.sim.flit.InputVcRecord},
+ * stage, each stage visiting only the VCs it has work in, from masks kept as flits move). The record layouts are {@link org.oft.sim.flit.InputVcRecord},
  * {@link org.oft.sim.flit.LinkRecord}, {@link org.oft.sim.flit.PortCounterRecord} and
  * {@link org.oft.sim.flit.FlitWord}; the cold code is apart: {@link org.oft.sim.flit.FlitRun}
  * (warm-up, sample, drain, results), {@link org.oft.sim.flit.LanePartition},
