@@ -181,7 +181,8 @@ final class StudyCommand implements Runnable {
                 return t.failedCount() > 0 ? Oftctl.EXIT_FAILURE : 0;
             }
             long started = System.nanoTime();
-            try (ResultStore store = ResultStore.open(files.db())) {
+            try (ResultStore.RunLock lock = ResultStore.lockForRun(files.db(), "oftctl study run " + files.file);
+                 ResultStore store = ResultStore.open(files.db())) {
                 store.describe(s);
                 Set<String> stored = store.storedIds();
                 List<StudyPoint> todo = s.points().stream().filter(p -> !stored.contains(p.id())).toList();
@@ -285,7 +286,8 @@ final class StudyCommand implements Runnable {
             if (shards != null && shards < 1) {
                 throw new IllegalArgumentException("--shards must be at least 1, got " + shards);
             }
-            try (ResultStore store = ResultStore.open(files.db())) {
+            try (ResultStore.RunLock lock = ResultStore.lockForRun(files.db(), "oftctl study merge " + files.file);
+                 ResultStore store = ResultStore.open(files.db())) {
                 StudyRun.Merged m = StudyRun.merge(s, dir, store);
                 PrintWriter out = spec.commandLine().getOut();
                 out.printf(Locale.ROOT, "study %s: %d results merged from %s, %d were stored already, %d of %d points missing%n", s.name(),
@@ -338,27 +340,64 @@ final class StudyCommand implements Runnable {
             if (!Files.exists(files.db())) {
                 throw new IllegalArgumentException("no results database " + files.db() + " yet: run 'oftctl study run " + files.file + "' first");
             }
-            try (ResultStore store = ResultStore.open(files.db())) {
+            if (output != null) {
+                refuseInput(output, files.file, files.db());
+                if (format.equals("parquet") && Files.exists(output) && !Files.isRegularFile(output)) {
+                    throw new IllegalArgumentException("--output " + output + " is not a regular file: Parquet is written to a file");
+                }
+            }
+            try (ResultStore store = ResultStore.openReadOnly(files.db())) { // a results file others may not write exports too
                 List<ResultStore.Row> rows = store.rows(s.points());
                 if (format.equals("parquet")) {
                     org.oft.controller.study.ParquetExport.write(rows, output);
                     return 0;
                 }
-                PrintWriter w = output == null ? spec.commandLine().getOut()
-                        : new PrintWriter(Files.newBufferedWriter(output), false);
-                try {
-                    if (format.equals("csv")) {
-                        StudyTable.csv(rows, w);
-                    } else {
-                        StudyTable.json(rows, w);
-                    }
-                } finally {
-                    if (output != null) {
-                        w.close();
-                    }
+                if (output == null) {
+                    table(rows, spec.commandLine().getOut()); // a write error there is Oftctl's to report
+                    return 0;
                 }
+                org.oft.controller.files.OutputFile.write(output, w -> table(rows, w)); // whole or not at all
             }
             return 0;
+        }
+
+        private void table(List<ResultStore.Row> rows, PrintWriter w) {
+            if (format.equals("csv")) {
+                StudyTable.csv(rows, w);
+            } else {
+                StudyTable.json(rows, w);
+            }
+        }
+    }
+
+    /**
+     * Refuses an output that would overwrite what a study is made of: its file, its results database (or that
+     * database's journal), or any other results database.
+     */
+    static void refuseInput(Path output, Path studyFile, Path db) {
+        Path out = output.toAbsolutePath().normalize();
+        String why = null;
+        if (sameFile(out, studyFile)) {
+            why = "the study file";
+        } else if (sameFile(out, db) || out.toString().equals(db.toAbsolutePath().normalize() + "-wal")
+                || out.toString().equals(db.toAbsolutePath().normalize() + "-shm")) {
+            why = "the study's results database";
+        } else if (Files.isDirectory(out)) {
+            why = "a folder";
+        } else if (org.oft.controller.study.ResultStore.isResultsFile(out)) {
+            why = "a results database";
+        }
+        if (why != null) {
+            throw new IllegalArgumentException("--output " + output + " is " + why + ": an export never overwrites what it is made from;"
+                    + " give another file");
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) ? Files.isSameFile(a, b) : a.equals(b.toAbsolutePath().normalize());
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 }

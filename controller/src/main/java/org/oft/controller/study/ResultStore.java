@@ -37,8 +37,93 @@ public final class ResultStore implements AutoCloseable {
                 + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     }
 
+    /**
+     * The one run that writes a results database: an OS lock on {@code DB.lock}, held until closed (or the process
+     * ends, however it ends). A second run on the same database is refused by name, with who holds it.
+     */
+    public static final class RunLock implements AutoCloseable {
+        private final java.nio.channels.FileChannel channel;
+
+        private RunLock(java.nio.channels.FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void close() {
+            try {
+                channel.close(); // releases the lock
+            } catch (java.io.IOException e) {
+                // closing a lock file: nothing to do
+            }
+        }
+    }
+
+    /** Takes {@code db}'s run lock for {@code who} (e.g. "oftctl study run s.json"), or says who has it. */
+    public static RunLock lockForRun(Path db, String who) {
+        requireFile(db);
+        Path lock = db.resolveSibling(db.getFileName() + ".lock");
+        java.nio.channels.FileChannel ch = null;
+        try {
+            Path parent = lock.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            ch = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.READ,
+                    java.nio.file.StandardOpenOption.WRITE);
+            java.nio.channels.FileLock held;
+            try {
+                held = ch.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                held = null; // this process holds it already
+            }
+            if (held == null) {
+                String holder = Files.readString(lock).strip();
+                ch.close();
+                throw new IllegalArgumentException("the results database " + db + " is being written by another run"
+                        + (holder.isEmpty() ? "" : " (" + holder + ")") + ": one run writes a results database at a time;"
+                        + " wait for it, or stop it, then run again (stored points are kept)");
+            }
+            ch.truncate(0);
+            ch.write(java.nio.ByteBuffer.wrap((who + ", pid " + ProcessHandle.current().pid() + ", since " + java.time.Instant.now()
+                    + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            ch.force(false);
+            return new RunLock(ch);
+        } catch (java.io.IOException e) {
+            if (ch != null) {
+                try {
+                    ch.close();
+                } catch (java.io.IOException ignored) {
+                    // already failing
+                }
+            }
+            throw new IllegalArgumentException("cannot lock the results database " + db + " for a run: " + e.getMessage());
+        }
+    }
+
+    /** Whether {@code file} is an SQLite database (a results database, or another program's). */
+    public static boolean isResultsFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            return java.util.Arrays.equals(in.readNBytes(16), "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** A results database is a file: ":memory:" would keep nothing, and a "file:" name is SQLite's, not a path. */
+    private static void requireFile(Path file) {
+        String name = file.toString();
+        if (name.isBlank() || name.equals(":memory:") || name.startsWith("file:") || Files.isDirectory(file)) {
+            throw new IllegalArgumentException("the results database must be a file, got '" + name + "' (results kept in memory are lost"
+                    + " when the run ends)");
+        }
+    }
+
     /** Opens an existing results database to read while another process may write it (the console). */
     public static ResultStore openReadOnly(Path file) {
+        requireFile(file);
         try {
             org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
             cfg.setReadOnly(true);
@@ -51,6 +136,7 @@ public final class ResultStore implements AutoCloseable {
 
     /** Opens (creating if need be) the results database {@code file}; a clear error if it cannot be. */
     public static ResultStore open(Path file) {
+        requireFile(file);
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {

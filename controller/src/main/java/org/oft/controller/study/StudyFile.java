@@ -25,6 +25,10 @@ import org.oft.controller.fattree.topology.TopologySpec;
  * one line naming the field; all of them are reported together, and nothing runs unless there are none.
  */
 public final class StudyFile {
+    /** The most points a study may expand to: checked from the lists' lengths before any point is made. */
+    public static final int MAX_POINTS = 100_000;
+    /** The most samples an analysis point may draw (as the console's analyses). */
+    public static final int MAX_SAMPLES = 100_000;
     static final Set<String> TOP = Set.of("name", "topologies", "engines", "traffic", "loads", "seeds", "flit", "analyses");
     /** The flit options, their defaults (as {@code oftctl flit}'s, shorter runs) and whether a list of them is a dimension. */
     static final Map<String, Object> FLIT_DEFAULTS = new LinkedHashMap<>();
@@ -75,7 +79,10 @@ public final class StudyFile {
         try {
             o = new JsonObject(text);
         } catch (DecodeException | ClassCastException e) {
-            throw new IllegalArgumentException(file + ": not a JSON object: " + firstLine(e.getMessage()));
+            String t = text.strip();
+            throw new IllegalArgumentException(file + ": " + (t.isEmpty() ? "the file is empty; a study is a JSON object (docs/studies.md)"
+                    : t.startsWith("[") && !(e instanceof DecodeException && e.getMessage().contains("line:")) ? "a JSON list, not the object a study is"
+                    : "not a JSON object: " + org.oft.controller.files.JsonErrors.describe(e.getMessage())));
         }
         Path dir = file.toAbsolutePath().getParent();
         String fallbackName = file.getFileName().toString().replaceFirst("\\.json$", "");
@@ -84,6 +91,15 @@ public final class StudyFile {
 
     /** The study {@code o} describes; relative {@code ibnet:} paths are taken from {@code dir}. */
     public static Study parse(JsonObject o, Path dir, String fallbackName, String where) {
+        return parse(o, dir, fallbackName, where, false);
+    }
+
+    /**
+     * The same; {@code confined}: a study from the console, which may read fabric and traffic files only inside
+     * {@code dir} (relative paths, {@code file:} ones too, are taken from there), and whose errors never quote a file
+     * outside it.
+     */
+    public static Study parse(JsonObject o, Path dir, String fallbackName, String where, boolean confined) {
         List<String> errors = new ArrayList<>();
         for (String k : o.fieldNames()) {
             if (!TOP.contains(k)) {
@@ -103,8 +119,13 @@ public final class StudyFile {
                 errors.add("topologies: " + t + " is not a string such as \"kary:4,3\"");
                 continue;
             }
-            String resolved = spec.startsWith("ibnet:") && !Path.of(spec.substring(6)).isAbsolute() && dir != null
-                    ? "ibnet:" + dir.resolve(spec.substring(6)).normalize() : spec;
+            String resolved;
+            try {
+                resolved = spec.startsWith("ibnet:") ? "ibnet:" + filePath(spec.substring(6), dir, confined) : spec;
+            } catch (IllegalArgumentException e) {
+                errors.add("topologies[" + i + "]: " + e.getMessage());
+                continue;
+            }
             try {
                 FatTree tree = TopologySpec.parse(resolved); // its memory is checked where it runs: see StudyRun.requireMemory
                 topologies.add(resolved);
@@ -162,8 +183,15 @@ public final class StudyFile {
         List<Double> loads = loads(o, errors);
         List<String> traffic = new ArrayList<>();
         for (Object t : o.containsKey("traffic") || !loads.isEmpty() ? list(o, "traffic", true, errors) : List.of()) {
-            if (!(t instanceof String spec)) {
+            if (!(t instanceof String given)) {
                 errors.add("traffic: " + t + " is not a string such as \"uniform\" or \"shift:5\"");
+                continue;
+            }
+            String spec;
+            try {
+                spec = confined && given.startsWith("file:") ? "file:" + filePath(given.substring(5), dir, true) : given;
+            } catch (IllegalArgumentException e) {
+                errors.add("traffic '" + given + "': " + e.getMessage());
                 continue;
             }
             for (PgftTopology t0 : trees) {
@@ -179,7 +207,14 @@ public final class StudyFile {
             errors.add("loads: traffic is given but no loads (a list, or {\"from\": 0.1, \"to\": 1.0, \"step\": 0.1})");
         }
         List<JsonObject> flitCombos = flitCombos(o, errors);
-        List<JsonObject> analyses = analyses(o, trees, errors);
+        List<JsonObject> analyses = analyses(o, trees, dir, confined, errors);
+        // the size before anything is made: a few lines of JSON can name billions of points
+        double count = (double) topologies.size() * engines.size() * ((double) flitCombos.size() * traffic.size() * seeds.size() * loads.size()
+                + (double) analyses.size() * seeds.size());
+        if (count > MAX_POINTS) {
+            errors.add(String.format(java.util.Locale.ROOT, "the study expands to %.0f points (topologies x engines x (flit options x traffic"
+                    + " x seeds x loads + analyses x seeds)); at most %d: split it into several studies", count, MAX_POINTS));
+        }
         if (traffic.isEmpty() && analyses.isEmpty() && errors.isEmpty()) {
             errors.add("the study has no points: give traffic and loads, or analyses");
         }
@@ -301,6 +336,15 @@ public final class StudyFile {
                 errors.add("flit." + k + ": unknown option (known: " + String.join(", ", FLIT_DEFAULTS.keySet()) + ")");
             }
         }
+        double size = 1;
+        for (String k : FLIT_DEFAULTS.keySet()) {
+            size *= f.getValue(k) instanceof JsonArray a ? Math.max(1, a.size()) : 1;
+        }
+        if (size > MAX_POINTS) {
+            errors.add(String.format(java.util.Locale.ROOT, "flit: the options' lists make %.0f combinations; a study has at most %d points",
+                    size, MAX_POINTS));
+            return List.of();
+        }
         List<JsonObject> combos = new ArrayList<>(List.of(new JsonObject()));
         for (Map.Entry<String, Object> d : FLIT_DEFAULTS.entrySet()) {
             Object v = f.getValue(d.getKey(), d.getValue());
@@ -354,7 +398,7 @@ public final class StudyFile {
         return allowed.contains(value) ? null : "expected one of " + String.join(", ", allowed) + ", got " + value;
     }
 
-    private static List<JsonObject> analyses(JsonObject o, List<PgftTopology> trees, List<String> errors) {
+    private static List<JsonObject> analyses(JsonObject o, List<PgftTopology> trees, Path dir, boolean confined, List<String> errors) {
         List<JsonObject> out = new ArrayList<>();
         List<Object> a = o.containsKey("analyses") ? list(o, "analyses", false, errors) : List.of();
         for (int i = 0; i < a.size(); i++) {
@@ -373,9 +417,17 @@ public final class StudyFile {
                 continue;
             }
             Object s = ao.getValue("samples", 1000);
-            if (!(s instanceof Integer samples) || samples < 1) {
-                errors.add("analyses[" + i + "].samples: expected a whole number at least 1, got " + s);
+            if (!(s instanceof Integer samples) || samples < 1 || samples > MAX_SAMPLES) {
+                errors.add("analyses[" + i + "].samples: expected a whole number 1.." + MAX_SAMPLES + ", got " + s);
                 continue;
+            }
+            if (confined && pattern.startsWith("file:")) {
+                try {
+                    pattern = "file:" + filePath(pattern.substring(5), dir, true);
+                } catch (IllegalArgumentException e) {
+                    errors.add("analyses[" + i + "].pattern: " + e.getMessage());
+                    continue;
+                }
             }
             boolean ok = true;
             for (PgftTopology t : trees) {
@@ -391,6 +443,38 @@ public final class StudyFile {
             }
         }
         return out;
+    }
+
+    /**
+     * A fabric or traffic file's path, relative ones taken from {@code dir}; {@code confined}: it must be a file in
+     * {@code dir}, links followed, and the error names the path only (never what the file holds).
+     */
+    static String filePath(String path, Path dir, boolean confined) {
+        if (path.isBlank()) {
+            throw new IllegalArgumentException("a file path is needed");
+        }
+        Path p;
+        try {
+            p = Path.of(path);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("'" + path + "' is not a file path");
+        }
+        Path resolved = !p.isAbsolute() && dir != null ? dir.resolve(p).normalize() : p.normalize();
+        if (!confined) {
+            return resolved.toString();
+        }
+        String outside = "'" + path + "' is not a file in the studies folder " + dir
+                + " (studies from the console read fabric and traffic files only from there: copy it in)";
+        try {
+            Path folder = dir.toRealPath();
+            Path real = resolved.toRealPath();
+            if (!real.startsWith(folder) || !Files.isRegularFile(real)) {
+                throw new IllegalArgumentException(outside);
+            }
+            return real.toString();
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException(outside);
+        }
     }
 
     static String firstLine(String s) {

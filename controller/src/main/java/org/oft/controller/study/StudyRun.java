@@ -296,8 +296,11 @@ public final class StudyRun {
                         already++;
                     }
                 }
-            } catch (IOException | io.vertx.core.json.DecodeException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException("cannot read the shard folder " + dir + ": " + e.getMessage());
+            } catch (io.vertx.core.json.DecodeException e) {
+                throw new IllegalStateException("a result file in the shard folder " + dir + " is damaged: "
+                        + org.oft.controller.files.JsonErrors.describe(e.getMessage()));
             }
         }
         Set<String> stored = store.storedIds();

@@ -59,6 +59,12 @@ public class BadInputCatalogueTest {
     static String uioZeroed;
     static String duplicateGuid;
     static String portCountTooLarge;
+    static String studyNotJson;
+    static String studyHuge;
+    static String studySamples;
+    static String study;
+    static String studyDb;
+    static String otherDb;
 
     @BeforeAll
     static void files() throws Exception {
@@ -91,6 +97,16 @@ public class BadInputCatalogueTest {
         stateCorrupt = Files.write(dir.resolve("state-corrupt.json"), junk).toString();
         stateTruncated = write("state-truncated.json", "{\"version\":1,\"epoch\":12,\"boards\":{\"router-1\":{\"1\":{\"len");
         stateWrongShape = write("state-shape.json", "{\"version\":1,\"epoch\":\"soon\",\"boards\":[]}");
+        studyNotJson = write("study-not-json.json", "{\"name\": \"x\", \"topologies\": [\n");
+        studyHuge = write("study-huge.json", "{\"topologies\": [\"kary:2,2\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], "
+                + "\"loads\": {\"from\": 0.0001, \"to\": 1, \"step\": 0.0001}, \"seeds\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}");
+        studySamples = write("study-samples.json", "{\"topologies\": [\"kary:2,2\"], \"engines\": [\"dmodk\"], "
+                + "\"analyses\": [{\"metric\": \"mload\", \"pattern\": \"shift:all\", \"samples\": 2000000000}]}");
+        study = write("study.json", "{\"topologies\": [\"kary:2,2\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], "
+                + "\"loads\": [0.3], \"flit\": {\"warmup\": 50, \"sample\": 200, \"drain\": 500}}");
+        assertEquals(0, Oftctl.execute(new String[] {"study", "run", study}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+        studyDb = dir.resolve("study.db").toString();
+        otherDb = Files.copy(Path.of(studyDb), dir.resolve("other.db")).toString();
         uioSmall = write("small.win", "0123456789");
         uioZeroed = dir.resolve("zeroed.win").toString();
         try (RandomAccessFile f = new RandomAccessFile(uioZeroed, "rw")) {
@@ -352,7 +368,42 @@ public class BadInputCatalogueTest {
                 "--board", "uio:/dev/null"));
         l.add(c("board-sim window over a file", 2, "holds 10 bytes; a mailbox window is 135168 bytes (refusing to overwrite it)", "board-sim",
                 "--uio-file", uioSmall));
+        // studies: the file's errors for people, sizes bounded before anything is made, outputs that never destroy inputs
+        l.add(c("study file not JSON", 2, "not a JSON object: the text ends inside a list at line 2, column 1", "study", "plan", studyNotJson));
+        l.add(c("study file empty", 2, "the file is empty; a study is a JSON object", "study", "plan", empty));
+        l.add(c("study of a billion points", 2, "the study expands to 200000 points", "study", "plan", studyHuge));
+        l.add(c("study analysis of two billion samples", 2, "analyses[0].samples: expected a whole number 1..100000, got 2000000000",
+                "study", "plan", studySamples));
+        l.add(c("study run kept in memory", 2, "the results database must be a file, got ':memory:'", "study", "run", study, "--db", ":memory:"));
+        l.add(c("study export over its results", 2, "--output " + studyDb + " is the study's results database: an export never overwrites",
+                "study", "export", study, "--output", studyDb));
+        l.add(c("study export over the study file", 2, "--output " + study + " is the study file", "study", "export", study,
+                "--format", "parquet", "--output", study));
+        l.add(c("study export over another results database", 2, "--output " + otherDb + " is a results database", "study", "export", study,
+                "--output", otherDb));
+        l.add(c("study export Parquet to a device", 2, "--output /dev/null is not a regular file", "study", "export", study,
+                "--format", "parquet", "--output", "/dev/null"));
         return l;
+    }
+
+    /** Exports refused above left the study file and its results byte for byte; a second run on one database is refused by name. */
+    @Test
+    void studyInputsOutliveRefusedExportsAndOneRunWritesAtATime() throws Exception {
+        byte[] file = Files.readAllBytes(Path.of(study));
+        byte[] db = Files.readAllBytes(Path.of(studyDb));
+        OftctlTest.run("study", "export", study, "--output", studyDb);
+        OftctlTest.run("study", "export", study, "--output", study);
+        assertArrayEquals(file, Files.readAllBytes(Path.of(study)));
+        assertArrayEquals(db, Files.readAllBytes(Path.of(studyDb)));
+        try (org.oft.controller.study.ResultStore.RunLock held = org.oft.controller.study.ResultStore.lockForRun(Path.of(studyDb),
+                "a run in another terminal")) {
+            OftctlTest.Run second = OftctlTest.run("study", "run", study);
+            assertEquals(2, second.code(), second.err());
+            assertTrue(second.err().startsWith("oftctl: the results database " + studyDb + " is being written by another run "
+                    + "(a run in another terminal, pid "), second.err());
+        }
+        OftctlTest.Run after = OftctlTest.run("study", "run", study);
+        assertEquals(0, after.code(), after.err());
     }
 
     @TestFactory
