@@ -93,6 +93,19 @@ public final class StudiesVerticle extends VerticleBase {
         }, false).onSuccess(msg::reply).onFailure(e -> fail(msg, e));
     }
 
+    /** A study refused with this status, and the reason for people. */
+    private static final class Refused extends RuntimeException {
+        final int status;
+
+        Refused(int status, String reason) {
+            super(reason, null, false, false);
+            this.status = status;
+        }
+    }
+
+    private record Started(Study study, ResultStore store, ResultStore.RunLock lock) {
+    }
+
     private static void fail(Message<JsonObject> msg, Throwable e) {
         msg.fail(e instanceof java.util.NoSuchElementException ? 404 : 503, e.getMessage());
     }
@@ -111,37 +124,49 @@ public final class StudiesVerticle extends VerticleBase {
             return;
         }
         Path file = library.dir().resolve(name + ".json");
-        Study study;
-        try {
-            study = StudyFile.parse(spec.copy().put("name", name), library.dir(), name, "study");
-        } catch (StudyFile.Invalid e) {
-            msg.fail(400, String.join("; ", e.lines()));
-            return;
-        } catch (IllegalArgumentException e) {
-            msg.fail(400, e.getMessage());
-            return;
-        }
-        try {
-            StudyRun.requireMemory(study, study.points(), threads);
-        } catch (IllegalArgumentException e) {
-            msg.fail(413, e.getMessage());
-            return;
-        }
-        runningStudy = name;
+        runningStudy = name; // held from here: a second start is refused while this one is checked
+        // checked off the event loop: a fabric file is read, and a study is counted before it is expanded
         vertx.executeBlocking(() -> {
+            Study study;
+            try {
+                study = StudyFile.parse(spec.copy().put("name", name), library.dir(), name, "study", true);
+            } catch (StudyFile.Invalid e) {
+                throw new Refused(400, String.join("; ", e.lines()));
+            } catch (IllegalArgumentException e) {
+                throw new Refused(400, e.getMessage());
+            }
+            try {
+                StudyRun.requireMemory(study, study.points(), threads);
+            } catch (IllegalArgumentException e) {
+                throw new Refused(413, e.getMessage());
+            }
             Files.createDirectories(library.dir());
             if (Files.exists(file) && !new JsonObject(Files.readString(file)).put("name", name).equals(study.spec())) {
-                throw new IllegalArgumentException("a study named '" + name + "' with another definition is in " + library.dir()
+                throw new Refused(409, "a study named '" + name + "' with another definition is in " + library.dir()
                         + ": choose another name");
             }
-            Files.writeString(file, study.spec().encodePrettily());
-            ResultStore store = ResultStore.open(library.db(name));
-            store.describe(study);
-            return store;
+            ResultStore.RunLock lock;
+            try {
+                lock = ResultStore.lockForRun(library.db(name), "the console of controller " + ProcessHandle.current().pid());
+            } catch (IllegalArgumentException e) {
+                throw new Refused(409, e.getMessage());
+            }
+            ResultStore store;
+            try {
+                Files.writeString(file, study.spec().encodePrettily());
+                store = ResultStore.open(library.db(name));
+                store.describe(study);
+            } catch (RuntimeException | java.io.IOException e) {
+                lock.close();
+                throw e;
+            }
+            return new Started(study, store, lock);
         }, false).onFailure(e -> {
             runningStudy = null;
-            msg.fail(e instanceof IllegalArgumentException ? 409 : 503, e.getMessage());
-        }).onSuccess(store -> {
+            msg.fail(e instanceof Refused r ? r.status : 503, e.getMessage());
+        }).onSuccess(started -> {
+            Study study = started.study();
+            ResultStore store = started.store();
             Set<String> stored = store.storedIds();
             List<StudyPoint> todo = study.points().stream().filter(p -> !stored.contains(p.id())).toList();
             msg.reply(new JsonObject().put("name", name).put("points", study.points().size()).put("toRun", todo.size()));
@@ -160,6 +185,7 @@ public final class StudiesVerticle extends VerticleBase {
                     outcome = "failed: " + e.getMessage();
                 } finally {
                     store.close();
+                    started.lock().close();
                     runningStudy = null;
                 }
                 Events.publish(vertx, Events.of("info", "study", "study " + name, null, null, "study " + name + " " + outcome));

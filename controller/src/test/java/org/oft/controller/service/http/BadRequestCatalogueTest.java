@@ -64,10 +64,13 @@ class BadRequestCatalogueTest {
         }
     };
 
+    @org.junit.jupiter.api.io.TempDir
+    static Path studies;
+
     @BeforeAll
     static void start() {
         CONSOLE_LOGGER.addHandler(CAPTURE);
-        app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 50, "sim"));
+        app = ControllerApp.start(new ServeConfig(3, 1, "127.0.0.1", 0, 50, "sim").withStudies(studies));
     }
 
     @AfterAll
@@ -224,6 +227,13 @@ class BadRequestCatalogueTest {
         "encoded traversal|GET|/%2e%2e/%2e%2e/etc/passwd|||404|not found",
         "double-encoded traversal|GET|/%252e%252e/etc/passwd|||404|not found",
         "WebSocket path without upgrade|GET|/ws/telemetry|||400|a WebSocket upgrade is expected here",
+        // studies from the page read files only in their folder, and are counted before they are expanded
+        "study fabric outside the folder|POST|/api/studies|application/json|{\"name\":\"leak\",\"study\":{\"topologies\":[\"ibnet:/etc/passwd\"],\"engines\":[\"dmodk\"],\"traffic\":[\"uniform\"],\"loads\":[0.5]}}|400|'/etc/passwd' is not a file in the studies folder",
+        "study fabric climbing out|POST|/api/studies|application/json|{\"name\":\"leak\",\"study\":{\"topologies\":[\"ibnet:../../../../../../etc/passwd\"],\"engines\":[\"dmodk\"],\"traffic\":[\"uniform\"],\"loads\":[0.5]}}|400|is not a file in the studies folder",
+        "study traffic file outside|POST|/api/studies|application/json|{\"name\":\"leak\",\"study\":{\"topologies\":[\"kary:2,2\"],\"engines\":[\"dmodk\"],\"traffic\":[\"file:/etc/passwd\"],\"loads\":[0.5]}}|400|traffic 'file:/etc/passwd': '/etc/passwd' is not a file in the studies folder",
+        "study pattern file outside|POST|/api/studies|application/json|{\"name\":\"leak\",\"study\":{\"topologies\":[\"kary:2,2\"],\"engines\":[\"dmodk\"],\"analyses\":[{\"metric\":\"flows\",\"pattern\":\"file:/etc/hostname\"}]}}|400|analyses[0].pattern: '/etc/hostname' is not a file in the studies folder",
+        "study of a billion points|POST|/api/studies|application/json|{\"name\":\"huge\",\"study\":{\"topologies\":[\"kary:2,2\"],\"engines\":[\"dmodk\"],\"traffic\":[\"uniform\"],\"loads\":{\"from\":0.0001,\"to\":1,\"step\":0.0001},\"seeds\":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20],\"flit\":{\"vcs\":[1,2,3,4,5,6,7,8],\"buffer\":[1,2,4,8,16,32,64,128],\"packet\":[1,2,3,4,5,6,7,8]}}}|400|the study expands to 102400000 points",
+        "study samples past the bound|POST|/api/studies|application/json|{\"name\":\"many\",\"study\":{\"topologies\":[\"kary:2,2\"],\"engines\":[\"dmodk\"],\"analyses\":[{\"metric\":\"mload\",\"pattern\":\"shift:all\",\"samples\":2000000000}]}}|400|expected a whole number 1..100000, got 2000000000",
     })
     void badRequestsGetA4xxWithAReason(String what, String method, String path, String type, String body, int status, String error)
             throws Exception {
@@ -232,6 +242,26 @@ class BadRequestCatalogueTest {
         JsonObject j = new JsonObject(r.body());
         assertTrue(j.getString("error").contains(error), what + ": " + j.getString("error"));
         assertFalse(BadInputCatalogueTest.JAVA_NAMES.matcher(j.getString("error")).find(), what + ": " + j.getString("error"));
+    }
+
+    /** No study from the page quotes a file outside the studies folder, and a refused one leaves nothing there. */
+    @Test
+    void studiesFromThePageQuoteNoFileOutsideTheirFolder() throws Exception {
+        for (String spec : List.of("ibnet:/etc/passwd", "ibnet:/etc/hostname", "ibnet:/proc/self/environ", "ibnet:" + studies.resolve("..")
+                .resolve("..").resolve("etc").resolve("passwd"))) {
+            String body = new JsonObject().put("name", "leak").put("study", new JsonObject().put("topologies", new io.vertx.core.json.JsonArray()
+                    .add(spec)).put("engines", new io.vertx.core.json.JsonArray().add("dmodk")).put("traffic", new io.vertx.core.json.JsonArray()
+                    .add("uniform")).put("loads", new io.vertx.core.json.JsonArray().add(0.5))).encode();
+            HttpResponse<String> r = send("POST", "/api/studies", "application/json", body);
+            assertEquals(400, r.statusCode(), spec + ": " + r.body());
+            String error = new JsonObject(r.body()).getString("error");
+            assertTrue(error.contains("is not a file in the studies folder"), error);
+            assertFalse(error.contains("root:") || error.contains("PATH="),
+                    spec + " quoted the file: " + error);
+        }
+        try (java.util.stream.Stream<Path> left = Files.list(studies)) {
+            assertEquals(List.of(), left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("leak")).toList());
+        }
     }
 
     @Test
