@@ -85,10 +85,12 @@ final class StudyBenchmark {
                     throw new IllegalStateException("worker w" + i + " did not join: " + l);
                 }
             }
-            vertx = StudyCluster.join(StudyCluster.members(members.toString()), "127.0.0.1", port, name);
+            org.oft.controller.study.cluster.ClusterKey key = org.oft.controller.study.cluster.ClusterKey.load(
+                    org.oft.controller.files.StateDir.file("study-cluster.key")); // the workers' default
+            vertx = StudyCluster.join(StudyCluster.members(members.toString()), "127.0.0.1", port, key.clusterName(name));
             try (ResultStore store = ResultStore.open(db)) {
                 StudyRun.Tally tally = new StudyRun.Tally();
-                Coordinator c = new Coordinator(s, s.points(), store, 5000, tally, m -> { });
+                Coordinator c = new Coordinator(s, s.points(), store, key, 5000, tally, m -> { });
                 vertx.deployVerticle(c).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
                 if (kill) {
                     Process victim = started.get(0);

@@ -208,7 +208,7 @@ final class StudyCommand implements Runnable {
             Vertx vertx = clusterArgs.join(cluster);
             PrintWriter out = spec.commandLine().getOut();
             StudyRun.Tally tally = new StudyRun.Tally();
-            Coordinator c = new Coordinator(s, todo, store, (long) (leaseSeconds * 1000), tally,
+            Coordinator c = new Coordinator(s, todo, store, clusterArgs.key(), (long) (leaseSeconds * 1000), tally,
                     m -> err.println("oftctl study: " + m));
             try {
                 vertx.deployVerticle(c).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
@@ -216,7 +216,7 @@ final class StudyCommand implements Runnable {
                         clusterArgs.host, cluster);
                 out.flush();
                 if (here > 0) {
-                    vertx.deployVerticle(new Worker(clusterArgs.host + "/" + ProcessHandle.current().pid(), here, m -> {
+                    vertx.deployVerticle(new Worker(clusterArgs.host + "/" + ProcessHandle.current().pid(), here, clusterArgs.key(), m -> {
                     })).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
                 }
                 StudyRun.ProgressLine p = new StudyRun.ProgressLine(err, s.name(), todo.size(), tally, c::runningByWorker, store,
@@ -253,6 +253,21 @@ final class StudyCommand implements Runnable {
         @Option(names = "--host", description = "this machine's address the others reach (default: the one that routes to the first member)")
         String host;
 
+        @Option(names = "--cluster-key", paramLabel = "FILE", description = "the secret every member seals its messages with (default: "
+                + "~/.oftctl/study-cluster.key, made on first use, owner-only; machines that do not share the home need a copy)")
+        Path keyFile;
+
+        private org.oft.controller.study.cluster.ClusterKey key;
+
+        /** The cluster's key, loaded once. */
+        org.oft.controller.study.cluster.ClusterKey key() {
+            if (key == null) {
+                key = org.oft.controller.study.cluster.ClusterKey.load(keyFile != null ? keyFile
+                        : org.oft.controller.files.StateDir.file("study-cluster.key"));
+            }
+            return key;
+        }
+
         Vertx join(String members) {
             List<java.net.InetSocketAddress> m = StudyCluster.members(members);
             if (port < 1 || port > 65535) {
@@ -261,7 +276,7 @@ final class StudyCommand implements Runnable {
             if (host == null) {
                 host = StudyCluster.localAddressTowards(m.get(0));
             }
-            return StudyCluster.join(m, host, port, name);
+            return StudyCluster.join(m, host, port, key().clusterName(name));
         }
     }
 

@@ -41,7 +41,7 @@ final class WorkerCommand implements Callable<Integer> {
         String me = name != null ? name : clusterArgs.host + "/" + ProcessHandle.current().pid();
         CompletableFuture<String> refused = new CompletableFuture<>();
         try {
-            vertx.deployVerticle(new Worker(me, threads, refused::complete)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            vertx.deployVerticle(new Worker(me, threads, clusterArgs.key(), refused::complete)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
             PrintWriter out = spec.commandLine().getOut();
             out.printf("oftctl worker: %s joined the study cluster %s with %d threads (model version %s)%n", me, clusterArgs.name, threads,
                     StudyPoint.MODEL_VERSION);

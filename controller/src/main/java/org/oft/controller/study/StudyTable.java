@@ -55,7 +55,7 @@ public final class StudyTable {
             List<String> cells = new ArrayList<>();
             for (String c : columns) {
                 Object v = m.get(c);
-                cells.add(v == null ? "" : cell(String.valueOf(v)));
+                cells.add(v == null ? "" : v instanceof String text ? cell(inert(text)) : cell(String.valueOf(v)));
             }
             out.println(String.join(",", cells));
         }
@@ -70,6 +70,14 @@ public final class StudyTable {
         }
         out.println(a.encode());
         out.flush();
+    }
+
+    /**
+     * A text cell a spreadsheet will not run: one that starts with = + - @ (or a tab or carriage return) is a formula
+     * to Excel and LibreOffice, so it gets a leading apostrophe (OWASP's advice for CSV). Numbers are not text here.
+     */
+    static String inert(String s) {
+        return !s.isEmpty() && "=+-@\t\r".indexOf(s.charAt(0)) >= 0 ? "'" + s : s;
     }
 
     private static String cell(String s) {

@@ -383,6 +383,8 @@ public class BadInputCatalogueTest {
                 "--output", otherDb));
         l.add(c("study export Parquet to a device", 2, "--output /dev/null is not a regular file", "study", "export", study,
                 "--format", "parquet", "--output", "/dev/null"));
+        l.add(c("worker on another machine's address", 2, "--host 8.8.8.8 is not an address of this machine", "worker", "--cluster",
+                "127.0.0.1:1", "--host", "8.8.8.8"));
         return l;
     }
 

@@ -40,6 +40,7 @@ public final class Coordinator extends VerticleBase {
     private final Set<String> stored = new HashSet<>();
     private final Set<String> failed = new HashSet<>();
     private final ResultStore store;
+    private final ClusterKey key;
     private final long leaseMillis;
     private final Consumer<String> log;
     private final StudyRun.Tally tally;
@@ -47,9 +48,10 @@ public final class Coordinator extends VerticleBase {
     private volatile Map<String, Integer> running = Map.of();
 
     /** Coordinates {@code todo}, the points of {@code definition} not stored yet. */
-    public Coordinator(Study definition, List<StudyPoint> todo, ResultStore store, long leaseMillis, StudyRun.Tally tally,
+    public Coordinator(Study definition, List<StudyPoint> todo, ResultStore store, ClusterKey key, long leaseMillis, StudyRun.Tally tally,
                        Consumer<String> log) {
         this.definition = definition;
+        this.key = key;
         for (StudyPoint p : definition.points()) {
             byId.put(p.id(), p);
             stored.add(p.id());
@@ -76,16 +78,57 @@ public final class Coordinator extends VerticleBase {
                 vertx.eventBus().<JsonObject>consumer(StudyCluster.DONE, this::done).completion());
     }
 
+    /** A worker's name as members send it: 1-128 printable characters. */
+    private static final java.util.regex.Pattern WORKER = java.util.regex.Pattern.compile("[\\x21-\\x7e][\\x20-\\x7e]{0,127}");
+
+    /** A text field of a member's message, or null if it is missing, not text or not {@code shape}. */
+    private static String text(JsonObject b, String key, java.util.regex.Pattern shape) {
+        return b.getValue(key) instanceof String s && shape.matcher(s).matches() ? s : null;
+    }
+
+    /** Refuses a member's message that is not what a worker of this oftctl sends: said once per kind of fault, never thrown. */
+    private void refuse(Message<JsonObject> msg, String what) {
+        if (refusals.add(what)) {
+            log.accept("refused a message on the study cluster: " + what + " (later ones like it are refused silently)");
+        }
+        msg.fail(400, what);
+    }
+
+    private final java.util.Set<String> refusals = new java.util.HashSet<>();
+    private static final java.util.regex.Pattern POINT_ID = java.util.regex.Pattern.compile("[0-9a-f]{1,64}");
+    private static final java.util.regex.Pattern ANY = java.util.regex.Pattern.compile("[\\x20-\\x7e]{1,200}");
+
+    /** What a member's message holds if it is sealed with this cluster's key; else it is refused and null. */
+    private JsonObject opened(Message<JsonObject> msg) {
+        JsonObject b = key.open(msg.body());
+        if (b == null) {
+            refuse(msg, "a message not sealed with this study cluster's key (a machine without the key, or a member of another oftctl)");
+        }
+        return b;
+    }
+
     private void take(Message<JsonObject> msg) {
-        String worker = msg.body().getString("worker");
-        String version = msg.body().getString("version");
+        JsonObject body = opened(msg);
+        if (body == null) {
+            return;
+        }
+        String worker = text(body, "worker", WORKER);
+        if (worker == null) {
+            refuse(msg, "a request for a point needs 'worker', the worker's name (1-128 printable characters)");
+            return;
+        }
+        String version = text(body, "version", ANY);
+        if (!(body.getValue("memoryBytes", 0L) instanceof Number)) {
+            refuse(msg, "'memoryBytes' must be a number of bytes");
+            return;
+        }
         if (!StudyPoint.MODEL_VERSION.equals(version)) {
             log.accept("refused worker " + worker + ": it runs model version " + version + ", this study " + StudyPoint.MODEL_VERSION);
             msg.fail(409, "worker " + worker + " runs model version " + version + " but the study's coordinator runs " + StudyPoint.MODEL_VERSION
                     + ": run the same oftctl on every member");
             return;
         }
-        long memory = msg.body().getLong("memoryBytes", Long.MAX_VALUE);
+        long memory = body.getLong("memoryBytes", Long.MAX_VALUE);
         StudyPoint p = null;
         for (StudyPoint q : pending) { // the first the worker has the memory for: a larger worker takes the others
             if (definition.memoryBytes(q.id()) <= memory) {
@@ -101,13 +144,13 @@ public final class Coordinator extends VerticleBase {
             pending.remove(p);
         }
         if (p == null) {
-            msg.reply(new JsonObject().put("study", definition.name()).put("finished", stored.size() + failed.size() == byId.size()));
+            msg.reply(key.seal(new JsonObject().put("study", definition.name()).put("finished", stored.size() + failed.size() == byId.size())));
             return;
         }
         long now = System.nanoTime();
         leases.put(p.id(), new Lease(p, worker, now));
         tally.handedOut();
-        msg.reply(new JsonObject().put("study", definition.name()).put("id", p.id()).put("config", p.config()));
+        msg.reply(key.seal(new JsonObject().put("study", definition.name()).put("id", p.id()).put("config", p.config())));
     }
 
     private static String gb(long bytes) {
@@ -115,11 +158,20 @@ public final class Coordinator extends VerticleBase {
     }
 
     private void beat(Message<JsonObject> msg) {
-        String worker = msg.body().getString("worker");
+        JsonObject body = opened(msg);
+        if (body == null) {
+            return;
+        }
+        String worker = text(body, "worker", WORKER);
+        if (worker == null || !(body.getValue("ids", new JsonArray()) instanceof JsonArray ids)) {
+            refuse(msg, "a heartbeat needs 'worker', the worker's name, and 'ids', the points it runs");
+            return;
+        }
         long now = System.nanoTime();
-        JsonArray ids = msg.body().getJsonArray("ids", new JsonArray());
         for (int i = 0; i < ids.size(); i++) {
-            String id = ids.getString(i);
+            if (!(ids.getValue(i) instanceof String id)) {
+                continue;
+            }
             Lease l = leases.get(id);
             if (l != null && l.worker.equals(worker)) {
                 leases.put(id, new Lease(l.point, worker, now));
@@ -132,18 +184,31 @@ public final class Coordinator extends VerticleBase {
     }
 
     private void done(Message<JsonObject> msg) {
-        JsonObject b = msg.body();
-        String id = b.getString("id");
-        String worker = b.getString("worker");
+        JsonObject b = opened(msg);
+        if (b == null) {
+            return;
+        }
+        String id = text(b, "id", POINT_ID);
+        String worker = text(b, "worker", WORKER);
+        if (id == null || worker == null) {
+            refuse(msg, "a result needs 'id', the point's id, and 'worker', the worker's name");
+            return;
+        }
         StudyPoint p = byId.get(id);
         if (p == null) {
-            msg.reply(new JsonObject().put("stale", true)); // another study's point: nothing to store here
+            msg.reply(key.seal(new JsonObject().put("stale", true))); // another study's point: nothing to store here
             return;
         }
         if (stored.contains(id) || storing.contains(id)) {
             tally.duplicate();
             leases.remove(id);
-            msg.reply(new JsonObject().put("stored", false));
+            msg.reply(key.seal(new JsonObject().put("stored", false)));
+            return;
+        }
+        String wrong = b.containsKey("error") ? (text(b, "error", ANY_LONG) == null ? "'error' must be one line of text" : null)
+                : resultProblem(p, b);
+        if (wrong != null) {
+            refuse(msg, "the result for point " + id + " from " + worker + " is refused: " + wrong);
             return;
         }
         if (b.containsKey("error")) {
@@ -154,7 +219,7 @@ public final class Coordinator extends VerticleBase {
                 log.accept("point " + id + " (" + p.describe() + ") failed on " + worker + ": " + b.getString("error"));
                 finishIfDone();
             }
-            msg.reply(new JsonObject().put("stored", false));
+            msg.reply(key.seal(new JsonObject().put("stored", false)));
             return;
         }
         Lease l = leases.remove(id);
@@ -174,9 +239,43 @@ public final class Coordinator extends VerticleBase {
             }
             stored.add(id);
             tally.stored(worker, wall);
-            msg.reply(new JsonObject().put("stored", true));
+            msg.reply(key.seal(new JsonObject().put("stored", true)));
             finishIfDone();
         });
+    }
+
+    private static final java.util.regex.Pattern ANY_LONG = java.util.regex.Pattern.compile("[^\\n\\r]{1,2000}");
+
+    /**
+     * Why a result does not answer point {@code p} (null if it does): a flit point's figures are numbers for its own
+     * load, an analysis the metric, pattern and seed it was asked for; the wall time a finite count of seconds.
+     */
+    static String resultProblem(StudyPoint p, JsonObject b) {
+        if (!(b.getValue("result") instanceof JsonObject r)) {
+            return "'result' must be the point's figures (an object)";
+        }
+        if (!(b.getValue("wallSeconds", 0.0) instanceof Number w) || !(w.doubleValue() >= 0) || Double.isInfinite(w.doubleValue())) {
+            return "'wallSeconds' must be a number of seconds";
+        }
+        JsonObject c = p.config();
+        if ("flit".equals(p.kind())) {
+            if (!(r.getValue("load") instanceof Number load) || load.doubleValue() != c.getDouble("load")) {
+                return "it is not for the point's load " + c.getDouble("load");
+            }
+            for (String k : List.of("offered", "accepted", "minFlowAccepted")) {
+                if (!(r.getValue(k) instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() <= 64)) {
+                    return "'" + k + "' must be a flit rate";
+                }
+            }
+            if (!(r.getValue("sustained") instanceof Boolean)) {
+                return "'sustained' must be true or false";
+            }
+        } else if (!c.getString("metric").equals(r.getValue("metric")) || !c.getString("pattern").equals(r.getValue("pattern"))
+                || !(r.getValue("seed") instanceof Number s) || s.longValue() != c.getLong("seed")) {
+            return "it is not the analysis the point asks for (" + c.getString("metric") + " of " + c.getString("pattern") + ", seed "
+                    + c.getLong("seed") + ")";
+        }
+        return null;
     }
 
     private void finishIfDone() {

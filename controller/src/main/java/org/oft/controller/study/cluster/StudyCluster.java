@@ -69,8 +69,29 @@ public final class StudyCluster {
         }
     }
 
+    /** Refuses a {@code --host} that is not an address of this machine (nothing could listen there). */
+    static void requireLocal(String host) {
+        java.net.InetAddress a;
+        try {
+            a = java.net.InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("--host '" + host + "' does not resolve");
+        }
+        boolean local;
+        try {
+            local = a.isLoopbackAddress() || a.isAnyLocalAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.net.SocketException e) {
+            local = false;
+        }
+        if (!local) {
+            throw new IllegalArgumentException("--host " + host + " is not an address of this machine: a member listens on one of its own"
+                    + " addresses (leave --host out to take the one that reaches the members)");
+        }
+    }
+
     /** Joins (or starts) the cluster: this member listens on {@code host:port} (the next free port from it). */
     public static Vertx join(List<InetSocketAddress> members, String host, int port, String name) {
+        requireLocal(host);
         System.setProperty("hazelcast.logging.type", "jdk");
         // Hazelcast warns, with traces, about every member that dies; the coordinator says what that means for the study
         org.oft.controller.service.LibraryLogs.quiet();
@@ -101,10 +122,14 @@ public final class StudyCluster {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while joining the cluster");
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("cannot join the study cluster at " + host + ":" + port + ": no member of " + members
+                    + " answered within 60 s (is an oftctl study member listening there? members listen from port 5701 up)");
+        } catch (java.util.concurrent.ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new IllegalStateException("cannot join the study cluster at " + host + ":" + port + " (members " + members + "): "
-                    + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()));
+            String plain = cause.getMessage() == null ? "" : StudyClusterText.plain(cause.getMessage());
+            String why = plain.isEmpty() ? "it failed to start" : plain;
+            throw new IllegalStateException("cannot join the study cluster at " + host + ":" + port + " (members " + members + "): " + why);
         }
     }
 

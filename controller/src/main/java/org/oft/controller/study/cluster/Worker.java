@@ -27,11 +27,13 @@ public final class Worker extends VerticleBase {
     private final PointRunner runner = new PointRunner();
     private final Set<String> held = new LinkedHashSet<>();
     private final Consumer<String> refused;
+    private final ClusterKey key;
     private WorkerExecutor pool;
 
     /** {@code refused} is told, once, why the coordinator will not have this worker (another model version). */
-    public Worker(String name, int slots, Consumer<String> refused) {
+    public Worker(String name, int slots, ClusterKey key, Consumer<String> refused) {
         this.name = name;
+        this.key = key;
         this.slots = slots;
         this.refused = refused;
     }
@@ -55,7 +57,7 @@ public final class Worker extends VerticleBase {
     private void take() {
         JsonObject ask = new JsonObject().put("worker", name).put("version", StudyPoint.MODEL_VERSION)
                 .put("memoryBytes", org.oft.controller.limits.MemoryBudget.budget() / slots); // each slot's share
-        vertx.eventBus().<JsonObject>request(StudyCluster.TAKE, ask, new DeliveryOptions().setSendTimeout(5000)).onComplete(ar -> {
+        vertx.eventBus().<JsonObject>request(StudyCluster.TAKE, key.seal(ask), new DeliveryOptions().setSendTimeout(5000)).onComplete(ar -> {
             if (ar.failed()) {
                 if (ar.cause() instanceof ReplyException re && re.failureCode() == 409) {
                     refused.accept(re.getMessage());
@@ -64,8 +66,8 @@ public final class Worker extends VerticleBase {
                 later(this::take); // no coordinator yet, or it went away
                 return;
             }
-            JsonObject body = ar.result().body();
-            if (!body.containsKey("id")) {
+            JsonObject body = key.open(ar.result().body()); // work only from a coordinator that holds the key
+            if (body == null || !(body.getValue("id") instanceof String) || !(body.getValue("config") instanceof JsonObject)) {
                 later(this::take);
                 return;
             }
@@ -84,7 +86,7 @@ public final class Worker extends VerticleBase {
         }, false).onComplete(ar -> {
             if (ar.failed()) {
                 // the model refused the point: it would everywhere, so the coordinator is told rather than left to hand it out again
-                String why = ar.cause().getMessage() == null ? ar.cause().getClass().getSimpleName() : ar.cause().getMessage();
+                String why = ar.cause().getMessage() == null ? "the point failed without a reason" : ar.cause().getMessage().split("\n", 2)[0];
                 report(new JsonObject().put("worker", name).put("id", p.id()).put("error", why));
                 return;
             }
@@ -93,11 +95,12 @@ public final class Worker extends VerticleBase {
     }
 
     private void report(JsonObject done) {
-        vertx.eventBus().<JsonObject>request(StudyCluster.DONE, done, new DeliveryOptions().setSendTimeout(10_000)).onComplete(ar -> {
-            if (ar.failed()) {
+        vertx.eventBus().<JsonObject>request(StudyCluster.DONE, key.seal(done), new DeliveryOptions().setSendTimeout(10_000)).onComplete(ar -> {
+            if (ar.failed() && !(ar.cause() instanceof ReplyException re && re.failureCode() == 400)) {
                 later(() -> report(done)); // kept until a coordinator has it: a result is never dropped here
                 return;
             }
+            // stored, or refused as not answering its point (it would be refused again): the next point
             held.remove(done.getString("id"));
             take();
         });
@@ -105,7 +108,7 @@ public final class Worker extends VerticleBase {
 
     private void beat() {
         if (!held.isEmpty()) {
-            vertx.eventBus().send(StudyCluster.BEAT, new JsonObject().put("worker", name).put("ids", new JsonArray(new java.util.ArrayList<>(held))));
+            vertx.eventBus().send(StudyCluster.BEAT, key.seal(new JsonObject().put("worker", name).put("ids", new JsonArray(new java.util.ArrayList<>(held)))));
         }
     }
 
