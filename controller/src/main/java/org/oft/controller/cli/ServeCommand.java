@@ -228,20 +228,32 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException(e.getMessage());
         }
         Path tokens = tokenFile != null ? tokenFile : org.oft.controller.files.StateDir.file("token-" + app.port());
-        try {
-            writeOwnerOnly(tokens, app.token());
-        } catch (java.io.IOException | RuntimeException e) {
-            app.close();
-            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
-                    e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+        if (app.token() != null) {
+            try {
+                writeOwnerOnly(tokens, app.token());
+            } catch (java.io.IOException | RuntimeException e) {
+                app.close();
+                throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
+                        e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+            }
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             app.close();
+            if (app.token() != null) {
+                try {
+                    java.nio.file.Files.deleteIfExists(tokens); // the token dies with the controller that printed it
+                } catch (java.io.IOException e) {
+                    // left behind: owner-only, and no controller accepts it any more unless the bench still runs
+                }
+            }
             stopped.countDown();
         }, "oftctl-shutdown"));
-        out.println("oftctl: " + what + "; console at " + scheme + "://" + urlHost(host) + ":" + app.port() + "/#token=" + app.token()
-                + " (Ctrl-C stops; the token is also in " + tokens + ")");
+        String url = scheme + "://" + urlHost(host) + ":" + app.port();
+        out.println(app.token() != null ? "oftctl: " + what + "; console at " + url + "/#token=" + app.token()
+                + " (Ctrl-C stops; the token is also in " + tokens + ")"
+                : "oftctl: " + what + "; console at " + url + "/ (Ctrl-C stops; the token is the bench's, which the election keeps"
+                + " only as a hash: it is in the token file of the controller that made it)");
         if (tlsCert == null && !host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("::1")) {
             spec.commandLine().getErr().println("oftctl: warning: the console listens on " + host + " without TLS: its token and "
                     + "telemetry cross the network in clear");

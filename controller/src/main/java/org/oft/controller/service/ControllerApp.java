@@ -29,29 +29,22 @@ public final class ControllerApp implements AutoCloseable {
     private final Vertx vertx;
     private final BoardBus bus;
     private final ConsoleVerticle console;
-    private final String token;
+    private final org.oft.controller.service.http.ConsoleToken token;
 
-    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, String token) {
+    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, org.oft.controller.service.http.ConsoleToken token) {
         this.vertx = vertx;
         this.bus = bus;
         this.console = console;
         this.token = token;
     }
 
-    /** A fresh token for the mutating calls: 128 random bits, hex. */
-    static String newToken() {
-        byte[] b = new byte[16];
-        new java.security.SecureRandom().nextBytes(b);
-        StringBuilder sb = new StringBuilder(32);
-        for (byte x : b) {
-            sb.append(String.format("%02x", x));
-        }
-        return sb.toString();
-    }
-
-    /** What every mutating call of the console's API must carry in {@link ConsoleVerticle#TOKEN_HEADER}. */
+    /**
+     * What every mutating call of the console's API must carry in {@link ConsoleVerticle#TOKEN_HEADER}; null when this
+     * controller adopted its bench's token from the election, which shares only the token's hash (the controller
+     * that made it printed it and holds it in its token file).
+     */
     public String token() {
-        return token;
+        return token.plain();
     }
 
     /**
@@ -73,7 +66,7 @@ public final class ControllerApp implements AutoCloseable {
         Vertx vertx = Vertx.vertx();
         MasterElection election = null;
         ConsoleVerticle console;
-        String token;
+        org.oft.controller.service.http.ConsoleToken token;
         try {
             if (config.tls() != null) {
                 TlsPair.check(vertx, config.tls());
@@ -94,7 +87,8 @@ public final class ControllerApp implements AutoCloseable {
                         config.ownership().controllerId(), config.ownership().priority());
             }
             // controllers of one bench share a token, so that a page follows the master to a standby
-            token = election != null ? election.sharedToken(newToken()) : newToken();
+            token = election != null ? election.sharedToken(org.oft.controller.service.http.ConsoleToken.fresh())
+                    : org.oft.controller.service.http.ConsoleToken.fresh();
             console = new ConsoleVerticle(config.host(), config.port(), token, config.tls(), config.allowedHosts());
             await(vertx.deployVerticle(console), "cannot serve the console on " + config.host() + ":" + config.port());
             if (election != null) {

@@ -41,7 +41,7 @@ public final class StudyLibrary {
         }
         List<Path> dbs = new ArrayList<>();
         try (var files = Files.list(dir)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".db")).sorted().forEach(dbs::add);
+            files.filter(f -> f.getFileName().toString().endsWith(".db") && Files.isRegularFile(f)).sorted().forEach(dbs::add); // a stray folder is no study
         } catch (IOException e) {
             throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage());
         }
@@ -50,7 +50,7 @@ public final class StudyLibrary {
             if (NAME.matcher(name).matches()) {
                 try {
                     out.add(summary(name, false));
-                } catch (IllegalStateException e) {
+                } catch (IllegalStateException | IllegalArgumentException | java.util.NoSuchElementException e) { // one bad file hides no other
                     out.add(new JsonObject().put("name", name).put("file", f.toString()).put("state", "unreadable").put("error", e.getMessage()));
                 }
             }

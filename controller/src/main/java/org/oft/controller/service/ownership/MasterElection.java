@@ -31,7 +31,11 @@ public final class MasterElection implements AutoCloseable {
     static final String EPOCH = "/oft/generation";
     static final String STATE = "/oft/deployed";
     static final String CANDIDATES = "/oft/candidates";
-    static final String TOKEN = "/oft/token";
+    /** The shared console token's hash, under a node of its own whose ACL keeps anyone without the token from deleting it. */
+    static final String TOKEN_DIR = "/oft/console";
+    static final String TOKEN = TOKEN_DIR + "/token";
+    /** The ZooKeeper digest user that may change the shared token: its password is the token. */
+    static final String TOKEN_USER = "oft-console";
 
     private final CuratorFramework zk;
     private final String id;
@@ -159,19 +163,39 @@ public final class MasterElection implements AutoCloseable {
     }
 
     /**
-     * The console token the controllers of this bench share: {@code mine} if none was set yet. Whoever can
-     * read the ensemble can read it: keep the ensemble as closed as the boards' network.
+     * The console token the controllers of this bench share: {@code mine} if none was set yet, else the one set, of
+     * which the election holds only the salted hash (a standby checks the token a page carries without knowing it).
+     * Anyone may read that node; only a client that knows the token (ZooKeeper digest) may change or delete it, so
+     * no one who can reach the ensemble can read the token or put one of theirs in its place.
      */
-    public String sharedToken(String mine) {
+    public org.oft.controller.service.http.ConsoleToken sharedToken(org.oft.controller.service.http.ConsoleToken mine) {
+        String held;
         try {
-            try {
-                zk.create().creatingParentsIfNeeded().forPath(TOKEN, mine.getBytes(StandardCharsets.UTF_8));
+            String writer = org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(TOKEN_USER + ":" + mine.plain());
+            java.util.List<org.apache.zookeeper.data.ACL> acl = java.util.List.of(
+                    new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.READ, org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE),
+                    new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.ALL, new org.apache.zookeeper.data.Id("digest", writer)));
+            try { // both nodes or neither: a node is deleted with its parent's leave, so the parent carries the same ACL
+                zk.createContainers("/oft");
+                // this session proves it knows the token, so that it may create the token's node under its parent
+                zk.getZookeeperClient().getZooKeeper().addAuthInfo("digest", (TOKEN_USER + ":" + mine.plain()).getBytes(StandardCharsets.UTF_8));
+                zk.transaction().forOperations(
+                        zk.transactionOp().create().withACL(acl).forPath(TOKEN_DIR),
+                        zk.transactionOp().create().withACL(acl).forPath(TOKEN, mine.stored().getBytes(StandardCharsets.UTF_8)));
                 return mine;
             } catch (KeeperException.NodeExistsException e) {
-                return new String(zk.getData().forPath(TOKEN), StandardCharsets.UTF_8);
+                boolean closed = zk.getACL().forPath(TOKEN_DIR).stream().noneMatch(x -> x.getId().equals(org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE)
+                        && x.getPerms() != org.apache.zookeeper.ZooDefs.Perms.READ);
+                held = closed ? new String(zk.getData().forPath(TOKEN), StandardCharsets.UTF_8) : "";
             }
         } catch (Exception e) {
             throw new IllegalStateException("cannot share the console token through the election: " + e.getMessage());
+        }
+        try {
+            return org.oft.controller.service.http.ConsoleToken.adopt(held);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("the console token the election holds (" + TOKEN + ") is not one an oftctl stored, or anyone"
+                    + " may change it: delete " + TOKEN_DIR + " (zkCli.sh deleteall " + TOKEN_DIR + ") and start the bench's controllers again");
         }
     }
 

@@ -109,6 +109,9 @@ class BadRequestCatalogueTest {
         assertEquals(401, none.statusCode(), none.body());
         assertTrue(none.body().contains(ConsoleVerticle.TOKEN_HEADER), none.body());
         assertEquals(401, send("POST", "/api/faults", "application/json", fault, "0123456789abcdef", null).statusCode());
+        assertEquals(401, send("POST", "/api/faults", "application/json", fault, "", null).statusCode(), "an empty token");
+        assertEquals(401, send("POST", "/api/faults", "application/json", fault, app.token().substring(0, 31), null).statusCode(),
+                "the first 31 characters of the token");
         HttpResponse<String> foreign = send("POST", "/api/faults", "application/json", fault, app.token(), "http://evil.example");
         assertEquals(403, foreign.statusCode(), foreign.body());
         assertEquals(200, send("POST", "/api/faults", "application/json", fault, app.token(),

@@ -77,6 +77,10 @@ public final class HaBench implements AutoCloseable {
                 l = until("oftctl: ", 60);
             }
             int t = l.indexOf("/#token=");
+            if (t < 0) { // a standby that adopted the bench's token knows only its hash
+                int u = l.indexOf("http://");
+                return new String[] {l.substring(u, l.indexOf("/ ", u)), null};
+            }
             return new String[] {l.substring(l.indexOf("http://"), t), l.substring(t + 8, l.indexOf(' ', t))};
         }
     }
