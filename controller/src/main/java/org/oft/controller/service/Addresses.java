@@ -74,6 +74,8 @@ public final class Addresses {
 
     /** Request/reply: the studies of the controller's folder, [{name, points, stored, running, left, state, workers}]. */
     public static final String STUDIES = "oft.studies";
+    /** The fabric's metrics in Prometheus' text format: {@code {"text": ...}} (GET /metrics). */
+    public static final String METRICS = "oft.metrics";
     /** Request/reply: {"name": N} answered with the study's state, its flit points' figures and saturation per configuration. */
     public static final String STUDY = "oft.study";
     /** Request/reply: {"name": N, "study": {...}} checks the study and starts it on this controller's cores, answering {name, points}. */

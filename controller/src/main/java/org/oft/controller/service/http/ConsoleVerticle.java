@@ -94,6 +94,7 @@ public final class ConsoleVerticle extends VerticleBase {
                 .onSuccess(reply -> json(ctx, 200, reply.body()))
                 .onFailure(e -> error(ctx, 503, e.getMessage())));
         router.get("/api/events").handler(this::events);
+        router.get("/metrics").handler(new MetricsRoute(vertx)::handle);
         // Who owns the boards: readable from the page of another controller of the same boards (a page
         // whose controller died looks for the new master), so it alone may be read across origins.
         router.get("/api/owner").handler(ctx -> {
