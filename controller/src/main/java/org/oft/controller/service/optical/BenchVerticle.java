@@ -69,6 +69,7 @@ public final class BenchVerticle extends VerticleBase {
                     .onSuccess(msg::reply)
                     .onFailure(e -> msg.fail(503, "no telemetry yet: " + e.getMessage()));
         });
+        vertx.eventBus().<JsonObject>consumer(Addresses.METRICS, msg -> msg.reply(new JsonObject().put("text", SlotMetrics.render(latest))));
         vertx.eventBus().<JsonObject>consumer(Addresses.FAULT, msg -> {
             if (!(bus instanceof SimulatedBench sim)) {
                 msg.fail(400, "fault injection needs the built-in board model");

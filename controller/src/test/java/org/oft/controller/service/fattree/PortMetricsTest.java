@@ -26,8 +26,8 @@ import org.oft.controller.service.http.PrometheusText;
  * samples), and the port counters, taken at one poll, equal to what the Part view reads for the same board.
  */
 @Timeout(120)
-class PortMetricsTest {
-    private static final Pattern SAMPLE = Pattern.compile("([a-z_]+)\\{([^}]*)\\} (\\S+)");
+public class PortMetricsTest {
+    private static final Pattern SAMPLE = Pattern.compile("([a-z_]+)(?:\\{([^}]*)\\})? (\\S+)");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
@@ -76,7 +76,7 @@ class PortMetricsTest {
     }
 
     /** Samples by family|switch|port (or family|controller-less key), checking that each family is announced once, before its samples. */
-    static Map<String, Double> parse(String text) {
+    public static Map<String, Double> parse(String text) {
         Map<String, Double> out = new HashMap<>();
         Set<String> typed = new HashSet<>();
         Set<String> seen = new HashSet<>();
@@ -95,7 +95,7 @@ class PortMetricsTest {
             assertEquals(current, m.group(1), "a sample outside its family: " + line);
             seen.add(m.group(1));
             Map<String, String> labels = new HashMap<>();
-            for (String l : m.group(2).split(",")) {
+            for (String l : m.group(2) == null ? new String[0] : m.group(2).split(",")) {
                 int eq = l.indexOf('=');
                 labels.put(l.substring(0, eq), l.substring(eq + 2, l.length() - 1));
             }
