@@ -1,5 +1,7 @@
 package org.oft.controller.console;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -29,12 +31,15 @@ class OwnershipConsoleBrowserTest {
             HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
             String[] consoleB = b.console();
-            assertTrue(consoleA[1].equals(consoleB[1]), "the controllers of one bench share the token");
+            // the controllers of one bench share A's token; B adopted it from the election, which holds only its hash
+            assertEquals(null, consoleB[1], "a standby cannot print the bench's token");
+            assertNotEquals(401, post(consoleB[0] + "/api/faults", consoleA[1]), "B takes A's token");
+            assertEquals(401, post(consoleB[0] + "/api/faults", "0".repeat(32)), "and no other");
             WebDriver browser = Browsers.open(profile);
             try {
                 WebDriverWait wait = Browsers.waitUpTo(browser, 30);
                 // the standby's console says so and links the master's
-                browser.get(consoleB[0] + "/#token=" + consoleB[1]);
+                browser.get(consoleB[0] + "/#token=" + consoleA[1]);
                 wait.until(d -> d.findElement(By.id("standby-note")).isDisplayed()
                         && d.findElement(By.id("standby-note")).getText().contains("This controller (B) stands by"));
                 wait.until(d -> d.findElement(By.linkText("A's console")).getAttribute("href").startsWith(consoleA[0]));
@@ -57,5 +62,13 @@ class OwnershipConsoleBrowserTest {
                 browser.quit();
             }
         }
+    }
+
+    /** A mutating call with this token: its status. */
+    private static int post(String url, String token) throws Exception {
+        return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                .header("X-OFT-Token", token).header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"spec\":\"cut:switch-1:1\"}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 }
