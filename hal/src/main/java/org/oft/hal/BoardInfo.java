@@ -13,6 +13,10 @@ package org.oft.hal;
  * @param lmc       a switch's LID mask control (0 for an OFT board)
  */
 public record BoardInfo(String id, BoardKind kind, int index, int order, int tableRows, String firmware, int radix, int lmc) {
+    public BoardInfo {
+        firmware = BoardText.printable(firmware); // the board's own words: never a terminal escape or a line break downstream
+    }
+
     /** An OFT board. */
     public BoardInfo(String id, BoardKind kind, int index, int order, int tableRows, String firmware) {
         this(id, kind, index, order, tableRows, firmware, 0, 0);

@@ -116,15 +116,6 @@ final class BoardsCommand implements Callable<Integer> {
 
     /** Control characters (line breaks, escapes) as \\uXXXX: a board's text stays on its line. */
     static String printable(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029') {
-                b.append(String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
+        return org.oft.hal.BoardText.printable(s);
     }
 }
