@@ -127,6 +127,20 @@ class BoardOwnershipTest {
         assertTrue(allRun(c[1], boards, byB));
     }
 
+    /** A board driven to the top of the generations (a hostile controller) is named, with what to do, never claimed under a wrapped number. */
+    @Test
+    void aBoardAtTheTopOfTheGenerationsIsRefusedWithWhatToDo() {
+        WireBoardBus[] c = twoControllers(60_000);
+        c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
+        assertEquals(Long.MAX_VALUE, c[1].claims().claim(Long.MAX_VALUE));
+        c[1].claims().release();
+        FencedException e = assertThrows(FencedException.class, () -> c[0].claims().claim(0));
+        assertTrue(e.getMessage().contains("reports ownership generation 9223372036854775807 from controller 'b', at the top of the range"),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith("a board-sim: start it again; a board: clear its stored generation, docs/board-protocol.md,"
+                + " Ownership) and claim again"), e.getMessage());
+    }
+
     @Test
     void aReleasedOrExpiredLeaseIsClaimedWithoutTakeOver() {
         WireBoardBus[] c = twoControllers(1_000);

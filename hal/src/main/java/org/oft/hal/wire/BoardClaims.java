@@ -112,11 +112,21 @@ public final class BoardClaims {
      * {@code atLeast} (an election's). Without take-over, a live lease of another controller refuses
      * the claim before any board is claimed. Returns the generation.
      */
+    /** A generation no controller reaches by counting claims; a board at or above it was set there by someone else. */
+    public static final long GENERATION_CEILING = 1L << 62;
+
     public synchronized long claim(long atLeast) {
         Claimant c = claimant;
         List<BoardOwner> now = owners();
         long highest = 0;
         for (BoardOwner o : now) {
+            if (o.generation() >= GENERATION_CEILING || o.generation() < 0) {
+                // generations count claims: an oftctl reaches 2^62 in no lifetime; one there was set to lock the bench
+                throw new FencedException(o.board() + " reports ownership generation " + Long.toUnsignedString(o.generation()) + (o.controller()
+                        .isEmpty() ? "" : " from controller '" + o.controller() + "'") + ", at the top of the range: no controller could ever claim"
+                        + " it again. No oftctl counts that high; reset the board's ownership record (a board-sim: start it again; a board:"
+                        + " clear its stored generation, docs/board-protocol.md, Ownership) and claim again");
+            }
             highest = Math.max(highest, o.generation());
             if (!c.takeOver() && o.leased() && !o.controller().equals(c.controller())) {
                 throw new FencedException(o.board() + " is owned by controller " + o.controller() + " (generation " + o.generation()
