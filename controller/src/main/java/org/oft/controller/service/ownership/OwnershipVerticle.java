@@ -23,7 +23,8 @@ public final class OwnershipVerticle extends VerticleBase {
     private final Supplier<String> role;
     private final String controllerId;
     private JsonArray boards = new JsonArray(); // the worker's, handed over whole
-    private long boardsAt;
+    private volatile long boardsAt;
+    private final java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean();
     private String boardsError;
 
     /** {@code role}: master, standby or fenced, as the controller says now. */
@@ -41,7 +42,38 @@ public final class OwnershipVerticle extends VerticleBase {
     }
 
     private void owner(Message<JsonObject> msg) {
+        refreshBoards();
         vertx.executeBlocking(this::describe, false).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
+    }
+
+    /**
+     * Reads what the boards say of their owner on a worker of its own, at most one read at a time: a question about
+     * the owner is answered at once from the last read (its age given), never held while a dead board times out.
+     */
+    private void refreshBoards() {
+        BoardClaims claims = BoardOwnership.claimsOf(bus);
+        if (claims == null || System.nanoTime() - boardsAt <= BOARDS_MAX_AGE_NANOS || !reading.compareAndSet(false, true)) {
+            return;
+        }
+        vertx.executeBlocking(() -> {
+            JsonArray b = new JsonArray();
+            for (BoardOwner o : claims.owners()) {
+                b.add(new JsonObject().put("board", o.board()).put("generation", o.generation()).put("controller", o.controller())
+                        .put("leaseLeftMillis", o.leaseLeftMillis()));
+            }
+            return b;
+        }, false).onComplete(ar -> {
+            synchronized (this) {
+                if (ar.succeeded()) {
+                    boards = ar.result();
+                    boardsError = null;
+                } else {
+                    boardsError = ar.cause().getMessage();
+                }
+                boardsAt = System.nanoTime();
+            }
+            reading.set(false);
+        });
     }
 
     private synchronized JsonObject describe() {
@@ -51,22 +83,8 @@ public final class OwnershipVerticle extends VerticleBase {
             return out.put("boards", new JsonArray()).put("note", "the built-in model runs in this process: no other controller reaches it");
         }
         out.put("generation", claims.generation()).put("leaseMillis", claims.claimant().leaseMillis()).put("fenced", claims.fenced());
-        long now = System.nanoTime();
-        if (now - boardsAt > BOARDS_MAX_AGE_NANOS) {
-            try {
-                JsonArray b = new JsonArray();
-                for (BoardOwner o : claims.owners()) {
-                    b.add(new JsonObject().put("board", o.board()).put("generation", o.generation()).put("controller", o.controller())
-                            .put("leaseLeftMillis", o.leaseLeftMillis()));
-                }
-                boards = b;
-                boardsError = null;
-            } catch (RuntimeException e) {
-                boardsError = e.getMessage();
-            }
-            boardsAt = now;
-        }
-        out.put("boards", boards.copy()).put("boardsError", boardsError);
+        out.put("boards", boards.copy()).put("boardsError", boardsError)
+                .put("boardsReadMillisAgo", boardsAt == 0 ? null : (System.nanoTime() - boardsAt) / 1_000_000);
         MasterElection e = election.get();
         if (e != null) {
             out.put("ha", true).put("priority", e.priority()).put("candidates", e.candidates());
