@@ -76,6 +76,8 @@ public final class Addresses {
     public static final String STUDIES = "oft.studies";
     /** The fabric's metrics in Prometheus' text format: {@code {"text": ...}} (GET /metrics). */
     public static final String METRICS = "oft.metrics";
+    /** The event log's counts in Prometheus' text format: {@code {"text": ...}}. */
+    public static final String METRICS_EVENTS = "oft.metrics.events";
     /** Request/reply: {"name": N} answered with the study's state, its flit points' figures and saturation per configuration. */
     public static final String STUDY = "oft.study";
     /** Request/reply: {"name": N, "study": {...}} checks the study and starts it on this controller's cores, answering {name, points}. */

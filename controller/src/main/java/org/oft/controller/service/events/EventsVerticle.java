@@ -43,11 +43,28 @@ public final class EventsVerticle extends VerticleBase {
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENT, this::keep);
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS, this::history);
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS_ACK, this::acknowledge);
+            vertx.eventBus().<JsonObject>consumer(Addresses.METRICS_EVENTS, this::metrics);
         });
+    }
+
+    /** Events kept since this controller started, by severity and kind: {@code /metrics}' oft_events_total (event loop). */
+    private final java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+
+    private void metrics(Message<JsonObject> msg) {
+        org.oft.controller.service.http.PrometheusText p = new org.oft.controller.service.http.PrometheusText();
+        p.family("oft_events_total", "counter", "Events this controller logged since it started, by severity and kind.");
+        for (String sev : EventLog.SEVERITIES) { // every severity present, zero or not, so that a rate of alarms reads 0, not nothing
+            if (counts.keySet().stream().noneMatch(k -> k.startsWith(sev + "|"))) {
+                p.sample("oft_events_total", 0, "severity", sev, "kind", "");
+            }
+        }
+        counts.forEach((k, n) -> p.sample("oft_events_total", n, "severity", k.substring(0, k.indexOf('|')), "kind", k.substring(k.indexOf('|') + 1)));
+        msg.reply(new JsonObject().put("text", p.toString()));
     }
 
     private void keep(Message<JsonObject> msg) {
         JsonObject e = msg.body().copy().put("controller", controller);
+        counts.merge(e.getString("severity", "info") + "|" + e.getString("kind", ""), 1L, Long::sum);
         vertx.executeBlocking(() -> {
             log.append(e);
             return null;

@@ -12,7 +12,7 @@ import org.oft.controller.service.Addresses;
 /**
  * {@code GET /metrics}: what a lab's Prometheus scrapes (and Grafana draws, docs/console/grafana-dashboard.json): the
  * fabric's own metrics (its service answers {@link Addresses#METRICS}; the switch boards' port counters for a fat
- * tree), and who owns the boards. A read, open as the console's other reads are; bind the console where the
+ * tree, the slot counters for the optical one), who owns the boards, and the events logged by severity and kind. A read, open as the console's other reads are; bind the console where the
  * scraper reaches it.
  */
 final class MetricsRoute {
@@ -28,9 +28,12 @@ final class MetricsRoute {
                 .map(m -> m.body().getString("text", "")).otherwise(""); // a fabric without metrics of its own
         Future<JsonObject> owner = vertx.eventBus().<JsonObject>request(Addresses.OWNER, new JsonObject(), QUICK)
                 .map(Message::body).otherwise((JsonObject) null);
-        Future.join(fabric, owner).onComplete(ar -> {
+        Future<String> events = vertx.eventBus().<JsonObject>request(Addresses.METRICS_EVENTS, new JsonObject(), QUICK)
+                .map(m -> m.body().getString("text", "")).otherwise("");
+        Future.join(fabric, owner, events).onComplete(ar -> {
             PrometheusText p = new PrometheusText().append(fabric.result() == null ? "" : fabric.result());
             owner(p, owner.result());
+            p.append(events.result() == null ? "" : events.result());
             ctx.response().putHeader("Content-Type", PrometheusText.CONTENT_TYPE).end(p.toString());
         });
     }
