@@ -174,10 +174,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
 
     @Override
     public Future<?> stop() {
-        return vertx.executeBlocking(() -> {
-            bus.stopClock();
-            return null;
-        });
+        // the boards keep their clock and their tables: a controller that stands by or stops leaves the fabric
+        // running, as a subnet runs on without its subnet manager; only an operator's request stops the clock
+        return Future.succeededFuture();
     }
 
     /** The latest telemetry record: written by the boards' telemetry thread, published, and given to a console that connects. */

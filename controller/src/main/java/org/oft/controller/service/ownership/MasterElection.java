@@ -72,7 +72,10 @@ public final class MasterElection implements AutoCloseable {
             throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha): " + refused);
         }
         CuratorFramework zk = CuratorFrameworkFactory.builder().connectString(connect).sessionTimeoutMs(SESSION_MILLIS)
-                .connectionTimeoutMs(SESSION_MILLIS).retryPolicy(new ExponentialBackoffRetry(100, 5)).build();
+                .connectionTimeoutMs(SESSION_MILLIS).retryPolicy(new ExponentialBackoffRetry(100, 5))
+                // a master stays master through a blip: only a session that ended (LOST) loses the latch, since while the
+                // session lives no other controller can be elected, and the boards fence a master that outlives its session
+                .connectionStateErrorPolicy(new org.apache.curator.framework.state.SessionConnectionStateErrorPolicy()).build();
         org.oft.controller.service.LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
         java.util.concurrent.atomic.AtomicBoolean connected = new java.util.concurrent.atomic.AtomicBoolean();
         zk.getConnectionStateListenable().addListener((client, state) -> {

@@ -53,6 +53,13 @@ public final class HaBench implements AutoCloseable {
         this.ports = boards.announce().substring(4).trim().split(" ");
     }
 
+    /** The ensemble goes away for {@code millis} and comes back (same port, same data): a blip of the lab's ZooKeeper. */
+    public void ensembleOutage(long millis) throws Exception {
+        zk.stop();
+        Thread.sleep(millis);
+        zk.restart();
+    }
+
     /** An oftctl process (a controller, a study's coordinator or worker) and the lines it prints. */
     public record OftctlProcess(Process process, BlockingQueue<String> lines, List<String> seen) {
         /** Waits for a line that starts with {@code prefix}; fails with what it printed. */
