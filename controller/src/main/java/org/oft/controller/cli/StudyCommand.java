@@ -211,7 +211,11 @@ final class StudyCommand implements Runnable {
             Coordinator c = new Coordinator(s, todo, store, clusterArgs.key(), (long) (leaseSeconds * 1000), tally,
                     m -> err.println("oftctl study: " + m));
             try {
-                vertx.deployVerticle(c).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+                try {
+                    vertx.deployVerticle(c).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof IllegalStateException ise ? new IllegalArgumentException(ise.getMessage()) : e;
+                }
                 out.printf(Locale.ROOT, "oftctl study: coordinating on the cluster %s as %s (members: %s)%n", clusterArgs.name,
                         clusterArgs.host, cluster);
                 out.flush();

@@ -71,12 +71,38 @@ public final class Coordinator extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        vertx.setPeriodic(leaseMillis / 5, id -> expireLeases());
-        finishIfDone();
-        return Future.all(vertx.eventBus().<JsonObject>consumer(StudyCluster.TAKE, this::take).completion(),
-                vertx.eventBus().<JsonObject>consumer(StudyCluster.BEAT, this::beat).completion(),
-                vertx.eventBus().<JsonObject>consumer(StudyCluster.DONE, this::done).completion());
+        // one coordinator per cluster: two would take each other's results for stale ones and hand points out for ever.
+        // The lock is the cluster's (Hazelcast's on a clustered Vert.x), freed when its holder leaves or dies.
+        return vertx.sharedData().getLockWithTimeout(COORDINATOR_LOCK, 2_000)
+                .recover(e -> vertx.sharedData().<String, String>getAsyncMap(COORDINATOR_LOCK).compose(m -> m.get("who"))
+                        .otherwise((String) null)
+                        .compose(who -> Future.failedFuture(new IllegalStateException("another coordinator runs on this study cluster"
+                                + (who == null ? "" : " (" + who + ")") + ": one at a time; wait for it to finish or stop it"))))
+                .compose(lock -> {
+                    this.lock = lock;
+                    return vertx.sharedData().<String, String>getAsyncMap(COORDINATOR_LOCK)
+                            .compose(m -> m.put("who", "study " + definition.name() + ", pid " + ProcessHandle.current().pid()))
+                            .otherwiseEmpty();
+                })
+                .compose(v -> {
+                    vertx.setPeriodic(leaseMillis / 5, id -> expireLeases());
+                    finishIfDone();
+                    return Future.all(vertx.eventBus().<JsonObject>consumer(StudyCluster.TAKE, this::take).completion(),
+                            vertx.eventBus().<JsonObject>consumer(StudyCluster.BEAT, this::beat).completion(),
+                            vertx.eventBus().<JsonObject>consumer(StudyCluster.DONE, this::done).completion());
+                });
     }
+
+    @Override
+    public Future<?> stop() {
+        if (lock != null) {
+            lock.release();
+        }
+        return Future.succeededFuture();
+    }
+
+    static final String COORDINATOR_LOCK = "oft.study.coordinator";
+    private io.vertx.core.shareddata.Lock lock;
 
     /** A worker's name as members send it: 1-128 printable characters. */
     private static final java.util.regex.Pattern WORKER = java.util.regex.Pattern.compile("[\\x21-\\x7e][\\x20-\\x7e]{0,127}");

@@ -70,6 +70,25 @@ class CoordinatorTest {
         }
     }
 
+    /** A second coordinator on one cluster is refused at its start, naming the first: two would livelock each other's points. */
+    @Test
+    void oneCoordinatorPerCluster(@TempDir Path dir) throws Exception {
+        Study study = StudyFile.parse(new JsonObject("{\"topologies\": [\"kary:2,2\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"],"
+                + " \"loads\": [0.3]}"), dir, "one", "one.json");
+        Vertx vertx = Vertx.vertx();
+        try (ResultStore a = ResultStore.open(dir.resolve("a.db")); ResultStore b = ResultStore.open(dir.resolve("b.db"))) {
+            vertx.deployVerticle(new Coordinator(study, study.points(), a, KEY, 60_000, new StudyRun.Tally(), m -> { }))
+                    .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            java.util.concurrent.ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> vertx.deployVerticle(new Coordinator(study, study.points(), b, KEY, 60_000, new StudyRun.Tally(), m -> { }))
+                            .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().startsWith("another coordinator runs on this study cluster (study one, pid "),
+                    e.getCause().getMessage());
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static JsonObject done(StudyPoint p, JsonObject result) {
         JsonObject m = new JsonObject().put("worker", "forger").put("id", p.id()).put("wallSeconds", 0.5);
         return result == null ? m : m.put("result", result);
