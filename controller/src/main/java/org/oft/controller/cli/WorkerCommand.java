@@ -41,7 +41,11 @@ final class WorkerCommand implements Callable<Integer> {
         String me = name != null ? name : clusterArgs.host + "/" + ProcessHandle.current().pid();
         CompletableFuture<String> refused = new CompletableFuture<>();
         try {
-            vertx.deployVerticle(new Worker(me, threads, clusterArgs.key(), refused::complete)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            PrintWriter err = spec.commandLine().getErr();
+            vertx.deployVerticle(new Worker(me, threads, clusterArgs.key(), refused::complete).onNote(m -> {
+                err.println("oftctl worker: " + m);
+                err.flush();
+            })).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
             PrintWriter out = spec.commandLine().getOut();
             out.printf("oftctl worker: %s joined the study cluster %s with %d threads (model version %s)%n", me, clusterArgs.name, threads,
                     StudyPoint.MODEL_VERSION);

@@ -63,9 +63,11 @@ public final class Worker extends VerticleBase {
                     refused.accept(re.getMessage());
                     return;
                 }
+                noCoordinatorSince();
                 later(this::take); // no coordinator yet, or it went away
                 return;
             }
+            lonelySince = 0;
             JsonObject body = key.open(ar.result().body()); // work only from a coordinator that holds the key
             if (body == null || !(body.getValue("id") instanceof String) || !(body.getValue("config") instanceof JsonObject)) {
                 later(this::take);
@@ -109,6 +111,30 @@ public final class Worker extends VerticleBase {
     private void beat() {
         if (!held.isEmpty()) {
             vertx.eventBus().send(StudyCluster.BEAT, key.seal(new JsonObject().put("worker", name).put("ids", new JsonArray(new java.util.ArrayList<>(held)))));
+        }
+    }
+
+    /** How long a worker waits for a coordinator before it says so, once: a worker that reached no member idles quietly otherwise. */
+    static final long LONELY_MILLIS = 30_000;
+    private long lonelySince;
+    private boolean saidLonely;
+    long lonelyMillis = LONELY_MILLIS;
+    private java.util.function.Consumer<String> note = m -> { };
+
+    /** Told, once, when no coordinator has answered for {@link #LONELY_MILLIS}. */
+    public Worker onNote(java.util.function.Consumer<String> note) {
+        this.note = note;
+        return this;
+    }
+
+    private void noCoordinatorSince() {
+        long now = System.currentTimeMillis();
+        if (lonelySince == 0) {
+            lonelySince = now;
+        } else if (!saidLonely && now - lonelySince >= lonelyMillis) {
+            saidLonely = true;
+            note.accept("no coordinator has answered for " + Math.max(1, lonelyMillis / 1000) + " s: is a 'study run --cluster' running, with the"
+                    + " same --cluster-name and key, and does this machine reach its members? (this worker keeps asking)");
         }
     }
 

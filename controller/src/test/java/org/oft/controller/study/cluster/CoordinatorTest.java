@@ -89,6 +89,24 @@ class CoordinatorTest {
         }
     }
 
+    /** A worker that finds no coordinator says so, once, rather than idle in silence (it keeps asking). */
+    @Test
+    void aWorkerWithoutACoordinatorSaysSo() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            java.util.concurrent.LinkedBlockingQueue<String> notes = new java.util.concurrent.LinkedBlockingQueue<>();
+            Worker w = new Worker("lonely", 1, KEY, m -> { }).onNote(notes::add);
+            w.lonelyMillis = 600;
+            vertx.deployVerticle(w).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            String note = notes.poll(20, TimeUnit.SECONDS);
+            assertTrue(note != null && note.startsWith("no coordinator has answered for 1 s"), String.valueOf(note));
+            Thread.sleep(1500);
+            assertTrue(notes.isEmpty(), "said once: " + notes);
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static JsonObject done(StudyPoint p, JsonObject result) {
         JsonObject m = new JsonObject().put("worker", "forger").put("id", p.id()).put("wallSeconds", 0.5);
         return result == null ? m : m.put("result", result);
