@@ -257,6 +257,10 @@ final class StudyCommand implements Runnable {
         @Option(names = "--host", description = "this machine's address the others reach (default: the one that routes to the first member)")
         String host;
 
+        @Option(names = "--bus-port", defaultValue = "0", description = "this member's event-bus port, for firewalls that open named ports "
+                + "(default: a free one)")
+        int busPort;
+
         @Option(names = "--cluster-key", paramLabel = "FILE", description = "the secret every member seals its messages with (default: "
                 + "~/.oftctl/study-cluster.key, made on first use, owner-only; machines that do not share the home need a copy)")
         Path keyFile;
@@ -280,7 +284,7 @@ final class StudyCommand implements Runnable {
             if (host == null) {
                 host = StudyCluster.localAddressTowards(m.get(0));
             }
-            return StudyCluster.join(m, host, port, key().clusterName(name));
+            return StudyCluster.join(m, host, port, busPort, key().clusterName(name));
         }
     }
 

@@ -383,6 +383,8 @@ public class BadInputCatalogueTest {
                 "--output", otherDb));
         l.add(c("study export Parquet to a device", 2, "--output /dev/null is not a regular file", "study", "export", study,
                 "--format", "parquet", "--output", "/dev/null"));
+        l.add(c("worker event-bus port past the range", 2, "--bus-port must be 0..65535, got 70000", "worker", "--cluster", "127.0.0.1:1",
+                "--host", "127.0.0.1", "--bus-port", "70000"));
         l.add(c("worker on another machine's address", 2, "--host 8.8.8.8 is not an address of this machine", "worker", "--cluster",
                 "127.0.0.1:1", "--host", "8.8.8.8"));
         return l;

@@ -89,9 +89,17 @@ public final class StudyCluster {
         }
     }
 
-    /** Joins (or starts) the cluster: this member listens on {@code host:port} (the next free port from it). */
+    /** Joins (or starts) the cluster: this member listens on {@code host:port} (the next free port from it), its event bus on a free port. */
     public static Vertx join(List<InetSocketAddress> members, String host, int port, String name) {
+        return join(members, host, port, 0, name);
+    }
+
+    /** The same, the event bus on {@code busPort} (0: a free one), for firewalls that open named ports only. */
+    public static Vertx join(List<InetSocketAddress> members, String host, int port, int busPort, String name) {
         requireLocal(host);
+        if (busPort < 0 || busPort > 65535) {
+            throw new IllegalArgumentException("--bus-port must be 0..65535, got " + busPort);
+        }
         System.setProperty("hazelcast.logging.type", "jdk");
         // Hazelcast warns, with traces, about every member that dies; the coordinator says what that means for the study
         org.oft.controller.service.LibraryLogs.quiet();
@@ -115,7 +123,7 @@ public final class StudyCluster {
             join.getTcpIpConfig().addMember(m.getHostString() + ":" + m.getPort());
         }
         VertxOptions options = new VertxOptions();
-        options.getEventBusOptions().setHost(host).setPort(0).setClusterPublicHost(host);
+        options.getEventBusOptions().setHost(host).setPort(busPort).setClusterPublicHost(host);
         try {
             return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(c)).buildClustered()
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
