@@ -204,6 +204,9 @@ public final class SwitchBoards implements BoardModel {
             started = true;
         }
         for (int c = 0; c < packets.cyclesPerSlot(); c++) {
+            if (Thread.currentThread().isInterrupted()) {
+                return true; // the bench closes: a slot of a large fabric lasts seconds, a cycle milliseconds
+            }
             sim.step(packets.load(), packets.traffic());
         }
         long now = System.nanoTime();
