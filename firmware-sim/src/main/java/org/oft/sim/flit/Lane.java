@@ -684,24 +684,23 @@ final class Lane {
 
     /** The front of input VC {@code v} of port {@code in} is a head (or a flit of a dropped packet): its work is route computation and VC allocation. */
     private void toVcAllocation(int in, int v) {
-        long bit = 1L << v;
-        sim.vaMask[in] |= bit;
-        long sa = sim.saMask[in] &= ~bit;
-        int pos = sim.maskPos[in];
-        int w = pos >>> 6;
-        sim.vaIn[w] |= 1L << pos;
-        sim.saIn[w] &= sa == 0 ? ~(1L << pos) : -1L;
+        moveStage(in, v, sim.vaMask, sim.vaIn, sim.saMask, sim.saIn);
     }
 
     /** Input VC {@code v} of port {@code in} has its output VC: its work is switch allocation. */
     private void toSwitchAllocation(int in, int v) {
+        moveStage(in, v, sim.saMask, sim.saIn, sim.vaMask, sim.vaIn);
+    }
+
+    /** Input VC {@code v} of port {@code in} into the stage of masks {@code to} (per input) and {@code toIn} (per switch), out of the other's. */
+    private void moveStage(int in, int v, long[] to, long[] toIn, long[] from, long[] fromIn) {
         long bit = 1L << v;
-        sim.saMask[in] |= bit;
-        long va = sim.vaMask[in] &= ~bit;
+        to[in] |= bit;
+        long left = from[in] &= ~bit;
         int pos = sim.maskPos[in];
         int w = pos >>> 6;
-        sim.saIn[w] |= 1L << pos;
-        sim.vaIn[w] &= va == 0 ? ~(1L << pos) : -1L;
+        toIn[w] |= 1L << pos;
+        fromIn[w] &= left == 0 ? ~(1L << pos) : -1L;
     }
 
     /** A flit of a packet its switch has no route for: dropped, its credit returned (InfiniBand: a switch relay error). */
