@@ -27,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "sim", footer = {"%nExamples:", "  oftctl sim --order 6 --slots 1000 --bench bench.txt", "  oftctl sim --order 4 --slots 100 --fault skew:router-3:700 --json"}, description = "Run the timing-accurate fabric model: anomalies by cause, margins, calibration.")
+@Command(name = "sim", footer = {"%nExamples:", "  oftctl sim --order 6 --slots 1000 --bench examples/bench/order6-lab.txt", "  oftctl sim --order 4 --slots 100 --fault skew:router-3:700 --json"}, description = "Run the timing-accurate fabric model: anomalies by cause, margins, calibration.")
 final class SimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

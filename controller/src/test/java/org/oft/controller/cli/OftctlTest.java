@@ -27,6 +27,30 @@ public class OftctlTest {
         return new Run(code, out.toString(), err.toString());
     }
 
+    /** Every file a command's help example names is in the repository, and the bench file's example runs. */
+    @Test
+    void everyFileAHelpExampleNamesIsShipped() throws Exception {
+        java.nio.file.Path root = java.nio.file.Path.of("").toAbsolutePath().getParent(); // tests run in controller/
+        java.util.regex.Pattern named = java.util.regex.Pattern.compile("oftctl [^\"]*?(examples/[A-Za-z0-9_./-]+)");
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        int seen = 0;
+        try (var files = java.nio.file.Files.list(root.resolve("controller/src/main/java/org/oft/controller/cli"))) {
+            for (java.nio.file.Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                java.util.regex.Matcher m = named.matcher(java.nio.file.Files.readString(f));
+                while (m.find()) {
+                    seen++;
+                    if (!java.nio.file.Files.isRegularFile(root.resolve(m.group(1)))) {
+                        missing.add(f.getFileName() + ": " + m.group(1));
+                    }
+                }
+            }
+        }
+        assertTrue(seen >= 3, "examples naming files: " + seen);
+        assertEquals(java.util.List.of(), missing);
+        Run sim = run("sim", "--order", "6", "--slots", "50", "--bench", root.resolve("examples/bench/order6-lab.txt").toString());
+        assertEquals(0, sim.code(), sim.err());
+    }
+
     @Test
     void debruijnOrderFourPrintsThePapersSequence() {
         Run r = run("debruijn", "--order", "4");
