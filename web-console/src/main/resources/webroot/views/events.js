@@ -21,6 +21,20 @@ function acknowledge(e, button) {
   C.api('POST', '/api/events/' + e.id + '/ack', {}).then(load);
 }
 
+// every event the filter shows and nobody has seen yet, in one click: a storm of warnings is one acknowledgement
+function acknowledgeAll() {
+  const q = query();
+  const filter = { severity: q.get('severity') };
+  if (q.get('part')) filter.part = q.get('part');
+  if (q.get('kind')) filter.kind = q.get('kind');
+  $('events-ack-all').disabled = true;
+  C.api('POST', '/api/events/ack', filter).then((r) => {
+    $('events-ack-all').disabled = false;
+    $('events-ack-note').textContent = r.ok ? r.body.acknowledged + ' acknowledged' : (r.body && r.body.error) || 'refused';
+    load();
+  });
+}
+
 function load() {
   const q = query();
   const csv = new URLSearchParams(q);
@@ -89,6 +103,7 @@ function poll() {
 $('events-severity').addEventListener('change', load);
 $('events-part').addEventListener('change', load);
 $('events-unacked').addEventListener('change', load);
+$('events-ack-all').addEventListener('click', acknowledgeAll);
 $('events-kind').addEventListener('change', load);
 C.view('events', { show: () => { shown = true; load(); loadAlerts(); } });
 poll();

@@ -78,6 +78,8 @@ public final class Addresses {
     public static final String METRICS = "oft.metrics";
     /** The event log's counts in Prometheus' text format: {@code {"text": ...}}. */
     public static final String METRICS_EVENTS = "oft.metrics.events";
+    /** Acknowledges every event a filter shows: {@code {"severity", "part", "kind", "who"}}, answered {@code {"acknowledged": N}}. */
+    public static final String EVENTS_ACK_ALL = "oft.events.ack.all";
     /** Request/reply: {"name": N} answered with the study's state, its flit points' figures and saturation per configuration. */
     public static final String STUDY = "oft.study";
     /** Request/reply: {"name": N, "study": {...}} checks the study and starts it on this controller's cores, answering {name, points}. */

@@ -120,6 +120,33 @@ public final class EventLog implements AutoCloseable {
     }
 
     /**
+     * Acknowledges, for {@code who}, every event not acknowledged yet of at least {@code minSeverity}, and of
+     * {@code part} and {@code kind} when given (the filter the operator sees): one click for a storm. Answers how many.
+     */
+    public int acknowledgeAll(String minSeverity, String part, String kind, String who) {
+        int min = Math.max(0, SEVERITIES.indexOf(minSeverity));
+        StringBuilder sql = new StringBuilder("UPDATE events SET acked_by = ?, acked_ms = ? WHERE acked_by IS NULL AND severity IN (");
+        for (int i = min; i < SEVERITIES.size(); i++) {
+            sql.append(i > min ? ",'" : "'").append(SEVERITIES.get(i)).append('\'');
+        }
+        sql.append(')').append(part != null ? " AND part = ?" : "").append(kind != null ? " AND kind = ?" : "");
+        try (PreparedStatement u = db.prepareStatement(sql.toString())) {
+            int i = 1;
+            u.setString(i++, who);
+            u.setLong(i++, System.currentTimeMillis());
+            if (part != null) {
+                u.setString(i++, part);
+            }
+            if (kind != null) {
+                u.setString(i, kind);
+            }
+            return u.executeUpdate();
+        } catch (SQLException x) {
+            throw new IllegalStateException("the event log did not take the acknowledgement: " + x.getMessage());
+        }
+    }
+
+    /**
      * Events after {@code afterId}, newest first, at most {@code limit}, of at least {@code minSeverity}, and
      * of {@code part} when given (a part's history).
      */

@@ -44,6 +44,7 @@ public final class EventsVerticle extends VerticleBase {
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS, this::history);
             vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS_ACK, this::acknowledge);
             vertx.eventBus().<JsonObject>consumer(Addresses.METRICS_EVENTS, this::metrics);
+            vertx.eventBus().<JsonObject>consumer(Addresses.EVENTS_ACK_ALL, this::acknowledgeAll);
         });
     }
 
@@ -105,6 +106,23 @@ public final class EventsVerticle extends VerticleBase {
         vertx.executeBlocking(() -> log.acknowledge(id, who), true)
                 .onSuccess(e -> msg.reply(e, Events.naming("event " + id))) // the acknowledgement's own event names it
                 .onFailure(e -> msg.fail(e instanceof java.util.NoSuchElementException ? 404 : 503, e.getMessage()));
+    }
+
+    /** {"severity", "part", "kind", "who"}: every event not acknowledged that the filter shows is seen; answered with how many. */
+    private void acknowledgeAll(Message<JsonObject> msg) {
+        JsonObject b = msg.body();
+        String severity = b.getValue("severity") instanceof String s ? s : "info";
+        if (!EventLog.SEVERITIES.contains(severity)) {
+            msg.fail(400, "severity must be one of " + EventLog.SEVERITIES + ", got '" + severity + "'");
+            return;
+        }
+        String part = b.getValue("part") instanceof String s && !s.isBlank() ? s : null;
+        String kind = b.getValue("kind") instanceof String s && !s.isBlank() ? s : null;
+        String who = b.getString("who", "the console");
+        vertx.executeBlocking(() -> log.acknowledgeAll(severity, part, kind, who), true)
+                .onSuccess(n -> msg.reply(new JsonObject().put("acknowledged", n), Events.naming("events " + severity + (part == null ? "" : " of "
+                        + part) + (kind == null ? "" : " of kind " + kind))))
+                .onFailure(e -> msg.fail(503, e.getMessage()));
     }
 
     @Override

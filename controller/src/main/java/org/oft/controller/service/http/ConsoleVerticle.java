@@ -138,6 +138,19 @@ public final class ConsoleVerticle extends VerticleBase {
                 request(ctx, Addresses.EVENTS_ACK, new JsonObject().put("id", id).put("who", who(ctx.request())));
             }
         });
+        router.post("/api/events/ack").handler(ctx -> {
+            JsonObject filter;
+            try {
+                filter = ctx.body().asJsonObject();
+            } catch (DecodeException | ClassCastException e) {
+                filter = null;
+            }
+            if (filter == null) {
+                error(ctx, 400, "the body must be a JSON object: the filter, e.g. {\"severity\": \"warning\", \"kind\": \"alert\"}");
+                return;
+            }
+            request(ctx, Addresses.EVENTS_ACK_ALL, filter.copy().put("who", who(ctx.request())));
+        });
         router.get("/api/alerts").handler(ctx -> request(ctx, Addresses.ALERTS, new JsonObject()));
         router.post("/api/alerts").handler(ctx -> post(ctx, Addresses.ALERTS, null));
         router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));

@@ -200,6 +200,8 @@ class BadRequestCatalogueTest {
         "alert unknown|POST|/api/alerts|application/json|{\"volume\":11}|400|unknown alert 'volume'",
         "ack not a number|POST|/api/events/first/ack|application/json|{}|400|'id' must be a whole number, got 'first'",
         "ack not kept|POST|/api/events/123456789/ack|application/json|{}|404|no event 123456789 is kept",
+        "ack all not JSON|POST|/api/events/ack|application/json|[1]|400|the body must be a JSON object: the filter",
+        "ack all unknown severity|POST|/api/events/ack|application/json|{\"severity\":\"panic\"}|400|severity must be one of [info, warning, alarm], got 'panic'",
         "spec empty|POST|/api/faults|application/json|{\"spec\":\"\"}|400|a fault is needed",
         "spec unknown|POST|/api/faults|application/json|{\"spec\":\"melt:router-1\"}|400|unknown fault 'melt'",
         "skew huge|POST|/api/faults|application/json|{\"spec\":\"skew:router-3:99999999999999999999\"}|400|skew must be within ±1000000000 ps",
