@@ -129,7 +129,9 @@ public final class ControllerApp implements AutoCloseable {
         java.util.function.Consumer<String> told = say;
         say = line -> { // a change of role is an event too
             told.accept(line);
-            String severity = line.startsWith("master") ? "info" : line.startsWith("could not") ? "alarm" : "warning";
+            // a planned hand-over to a controller of higher priority is news, not trouble
+            String severity = line.startsWith("master") || line.contains("handing the boards over") ? "info"
+                    : line.startsWith("could not") ? "alarm" : "warning";
             Events.publish(vertx, Events.of(severity, "owner",
                     "boards", config.ownership().controllerId(), null, line));
         };
@@ -145,6 +147,12 @@ public final class ControllerApp implements AutoCloseable {
         app.config = config;
         app.say = say;
         BoardOwnership.onFenced(bus, why -> {
+            if (app.handingOver) { // this controller handed them over: that the boards now refuse it is the plan working
+                Events.publish(vertx, Events.of("info", "owner", "boards", null, "handed over",
+                        "the boards went to the controller of higher priority, as planned"));
+                app.standBy("handed over");
+                return;
+            }
             Events.publish(vertx, Events.of("alarm", "owner", "boards",
                     null, "fenced", "another controller took the boards over: " + why));
             java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
@@ -184,6 +192,8 @@ public final class ControllerApp implements AutoCloseable {
     private ServeConfig config;
     private java.util.function.Consumer<String> say = s -> { };
     private volatile String fabricId;
+    /** Set while this controller hands the boards over as planned (a controller of higher priority stands), until it is master again. */
+    private volatile boolean handingOver;
     private volatile MasterElection election;
     private final java.util.concurrent.CompletableFuture<Long> master = new java.util.concurrent.CompletableFuture<>();
     private final Object roles = new Object();
@@ -204,6 +214,7 @@ public final class ControllerApp implements AutoCloseable {
 
         @Override
         public void handOver(String to) {
+            handingOver = true;
             standBy("handing the boards over to " + to + ", of higher priority");
             BoardClaims claims = BoardOwnership.claimsOf(bus);
             if (claims != null) {
@@ -240,6 +251,7 @@ public final class ControllerApp implements AutoCloseable {
                     sf.onPublish(election::publish);
                 }
                 fabricId = await(vertx.deployVerticle(f), "the fabric did not start");
+                handingOver = false;
                 say.accept(String.format(java.util.Locale.ROOT, "master at generation %d: the boards are this controller's "
                         + "(took %.0f ms%s)", got, (System.nanoTime() - t0) / 1e6, copy == null ? "" : ", from " + copy.getString("master")
                         + "'s deploy"));

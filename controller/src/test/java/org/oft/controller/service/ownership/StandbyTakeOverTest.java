@@ -103,12 +103,23 @@ class StandbyTakeOverTest {
 
             // C, of higher priority, joins: the running master hands the boards over to it, no table rewritten
             java.util.Map<String, String> before = boards(bench.ports[2]);
+            long handOverAt = System.currentTimeMillis();
             HaBench.OftctlProcess c = bench.serve("C", 3, "c.err", "--priority", "5");
             String handed = c.until("oftctl: master at generation 4", 60);
             assertTrue(handed.contains("'s deploy"), handed);
             again.until("oftctl: standing by: handing the boards over to C, of higher priority", 10);
             ownedBy(bench.ports[2], "C", 4);
             assertEquals(before, boards(bench.ports[2]), "handed over without a table rewritten");
+            // a planned hand-over is news, not trouble: A logs it as info, and no alarm
+            Thread.sleep(2000); // the boards tell A, at its next renewal, that C owns them now
+            String aConsole = again.console()[0];
+            io.vertx.core.json.JsonArray events = new JsonObject(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                    .newBuilder(java.net.URI.create(aConsole + "/api/events?kind=owner&limit=50")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body()).getJsonArray("events");
+            java.util.List<JsonObject> since = events.stream().map(JsonObject.class::cast).filter(e -> e.getLong("atMs") >= handOverAt).toList();
+            assertTrue(since.stream().anyMatch(e -> e.getString("text").contains("handing the boards over to C")
+                    && e.getString("severity").equals("info")), since.toString());
+            assertTrue(since.stream().noneMatch(e -> e.getString("severity").equals("alarm")), "an alarm for a planned hand-over: " + since);
         }
     }
 
