@@ -131,7 +131,15 @@ C.on('telemetry', (t) => {
   const alarm = $('alarm');
   alarm.hidden = now - lastAnomaly > RECENT_MS;
   alarm.textContent = alarm.hidden ? '' : 'FABRIC FAULT: ' + t.total.misdelivered + ' misdelivered, ' + t.total.collisions +
-    ' collisions, ' + truncated + ' truncated, ' + wrong + ' wrong state, ' + t.total.lost + ' lost (totals since start or reset)';
+    ' collisions, ' + truncated + ' truncated, ' + wrong + ' wrong state, ' + t.total.lost + ' lost (totals since start or reset). ';
+  if (!alarm.hidden) { // the incident as the event log keeps it: when it began, and what it cost once over
+    const a = document.createElement('a');
+    a.id = 'alarm-events';
+    a.href = '#/events';
+    a.textContent = 'The incident in the event log';
+    a.addEventListener('click', () => { $('events-kind').value = 'fabric'; });
+    alarm.appendChild(a);
+  }
   if (fresh && series) {
     const slots = Math.max(1, t.slotsSinceLast || 1);
     push(series.c, [now / 1000, (t.total.delivered - p.total.delivered) / slots, fresh.misdelivered / slots,

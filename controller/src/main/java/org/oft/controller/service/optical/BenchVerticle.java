@@ -203,6 +203,7 @@ public final class BenchVerticle extends VerticleBase {
         controls.register(vertx, () -> discovered);
         org.oft.controller.service.events.AlertWatch alerts = new org.oft.controller.service.events.AlertWatch(vertx, config.events().alerts());
         vertx.eventBus().<JsonObject>consumer(Addresses.ALERTS, alerts::handle);
+        FaultIncident faultIncident = new FaultIncident(e -> org.oft.controller.service.events.Events.publish(vertx, e));
         bus.setTelemetryListener(t -> {
             if (t.timing() != null) { // each level's worst margin in the last slot, held against its threshold
                 alerts.beginRound();
@@ -212,6 +213,7 @@ public final class BenchVerticle extends VerticleBase {
                 alerts.endRound();
             }
             JsonObject j = TelemetryJson.of(t, baseline).put("clock", controls.clock(t));
+            faultIncident.record(j, System.currentTimeMillis());
             latest = j;
             vertx.eventBus().publish(Addresses.TELEMETRY, j);
         });
