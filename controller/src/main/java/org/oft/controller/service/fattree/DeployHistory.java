@@ -12,11 +12,21 @@ final class DeployHistory {
     static final int KEPT = 50;
     private final Deque<JsonObject> deploys = new ArrayDeque<>();
 
+    private long count;
+    private long bytesWritten;
+
     synchronized void add(JsonObject deploy) {
+        count++;
+        bytesWritten += deploy.getLong("bytesWritten", 0L);
         deploys.addLast(deploy);
         while (deploys.size() > KEPT) {
             deploys.removeFirst();
         }
+    }
+
+    /** Deploys since this controller started, and the table bytes they wrote to boards: {count, bytes}. */
+    synchronized long[] totals() {
+        return new long[] {count, bytesWritten};
     }
 
     synchronized JsonArray list() {

@@ -63,6 +63,11 @@ public final class FabricDeployer {
         return history.list();
     }
 
+    /** Deploys since this controller started and the bytes they wrote: {count, bytes}. */
+    long[] deployTotals() {
+        return history.totals();
+    }
+
     /** Claims the right to deploy: false while another deploy is under way. {@link #end} gives it back. */
     public boolean tryBegin() {
         return deploying.compareAndSet(false, true);

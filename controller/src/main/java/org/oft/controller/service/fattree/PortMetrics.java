@@ -29,10 +29,12 @@ final class PortMetrics {
 
     private final FatTree tree;
     private final PortPoller ports;
+    private final FabricDeployer deployer;
 
-    PortMetrics(FatTree tree, PortPoller ports) {
+    PortMetrics(FatTree tree, PortPoller ports, FabricDeployer deployer) {
         this.tree = tree;
         this.ports = ports;
+        this.deployer = deployer;
         for (int k = 0; k < FAMILIES.size(); k++) {
             if (!FAMILIES.get(k)[0].equals(Protocol.PORT_COUNTERS.get(k))) {
                 throw new IllegalStateException("port counter " + k + " is " + Protocol.PORT_COUNTERS.get(k) + ", not " + FAMILIES.get(k)[0]);
@@ -79,6 +81,11 @@ final class PortMetrics {
                 p.sample("oft_switch_cycle", readings[i].cycle(), labels[i]);
             }
         }
+        long[] deploys = deployer.deployTotals();
+        p.family("oft_deploys_total", "counter", "Deploys of forwarding tables to the boards since this controller started.")
+                .sample("oft_deploys_total", deploys[0]);
+        p.family("oft_deploy_written_bytes_total", "counter", "Table bytes those deploys wrote to the boards (unchanged blocks are not written).")
+                .sample("oft_deploy_written_bytes_total", deploys[1]);
         return p.toString();
     }
 

@@ -100,7 +100,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.CONFIG, configuration::config);
         eb.<JsonObject>consumer(Addresses.TELEMETRY_LATEST, latest::reply);
         eb.<JsonObject>consumer(Addresses.PORTS, ports::reply);
-        eb.<JsonObject>consumer(Addresses.METRICS, new PortMetrics(first.tree(), ports)::reply);
+        eb.<JsonObject>consumer(Addresses.METRICS, new PortMetrics(first.tree(), ports, deployer)::reply);
         eb.<JsonObject>consumer(Addresses.ALERTS, alerts::handle);
         deploysOn(Addresses.ENGINE, body -> EngineRequest.parse(body, deployer.snapshot().served(), bench.paths()), deployer::switchEngine);
         deploysOn(Addresses.ENGINE_UNDO, body -> deployer.engineBefore(), deployer::undoEngine);

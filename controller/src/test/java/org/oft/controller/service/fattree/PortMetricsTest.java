@@ -63,6 +63,8 @@ public class PortMetricsTest {
                 }
                 assertTrue(sent > 0, "the fabric carries traffic");
                 assertEquals(1.0, samples.get("oft_controller_master|"), "this controller owns the boards");
+                assertEquals(1.0, samples.get("oft_deploys_total|"), "the first deploy");
+                assertTrue(samples.get("oft_deploy_written_bytes_total|") > 0, "it wrote the tables");
                 assertTrue(Pattern.compile("(?m)^oft_events_total\\{severity=\"info\",kind=\"[a-z-]+\"\\} [1-9]").matcher(scrape.body()).find(),
                         "the events so far by severity and kind: " + scrape.body().lines().filter(l -> l.startsWith("oft_events")).toList());
                 assertTrue(scrape.body().contains("oft_events_total{severity=\"alarm\",kind=\"\"} 0"), "no alarm reads 0, not nothing");
