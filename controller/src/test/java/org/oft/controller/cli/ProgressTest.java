@@ -14,11 +14,11 @@ class ProgressTest {
     @Test
     void aLogGetsWholeLinesSeldom() throws InterruptedException {
         StringWriter w = new StringWriter();
-        Progress p = Progress.asLines(new PrintWriter(w), "analyze", 0, 200_000_000L);
+        Progress p = Progress.asLines(new PrintWriter(w), "analyze", 0, 2_000_000_000L); // 50 updates take far less than 2 s, even on a busy machine
         for (int i = 0; i < 50; i++) {
             p.update(0.01 * i, "sample " + i);
         }
-        Thread.sleep(250);
+        Thread.sleep(2_100);
         p.update(0.6, "sample 60");
         p.done();
         String[] lines = w.toString().split("\n");

@@ -114,7 +114,12 @@ public final class Coordinator extends VerticleBase {
 
     /** Refuses a member's message that is not what a worker of this oftctl sends: said once per kind of fault, never thrown. */
     private void refuse(Message<JsonObject> msg, String what) {
-        if (refusals.add(what)) {
+        refuse(msg, what, what);
+    }
+
+    /** The same, said once per {@code kind} (a fixed phrase: a forger's varied ids and names neither flood the log nor grow this set). */
+    private void refuse(Message<JsonObject> msg, String kind, String what) {
+        if (refusals.add(kind)) {
             log.accept("refused a message on the study cluster: " + what + " (later ones like it are refused silently)");
         }
         msg.fail(400, what);
@@ -234,7 +239,7 @@ public final class Coordinator extends VerticleBase {
         String wrong = b.containsKey("error") ? (text(b, "error", ANY_LONG) == null ? "'error' must be one line of text" : null)
                 : resultProblem(p, b);
         if (wrong != null) {
-            refuse(msg, "the result for point " + id + " from " + worker + " is refused: " + wrong);
+            refuse(msg, "a result that does not answer its point", "the result for point " + id + " from " + worker + " is refused: " + wrong);
             return;
         }
         if (b.containsKey("error")) {

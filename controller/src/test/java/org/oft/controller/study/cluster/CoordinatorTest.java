@@ -59,6 +59,7 @@ class CoordinatorTest {
             assertEquals(400, failure(vertx, StudyCluster.DONE, done(point, null)));
             assertTrue(store.storedIds().isEmpty(), "nothing forged is stored");
             assertTrue(log.stream().allMatch(l -> l.startsWith("refused a message on the study cluster: ") && !l.contains("Exception")), log.toString());
+            assertEquals(1, log.stream().filter(l -> l.contains("the result for point")).count(), "one line for every result refused: " + log);
 
             JsonObject ok = KEY.open(vertx.eventBus().<JsonObject>request(StudyCluster.DONE, KEY.seal(done(point, figures))).toCompletionStage()
                     .toCompletableFuture().get(10, TimeUnit.SECONDS).body());
