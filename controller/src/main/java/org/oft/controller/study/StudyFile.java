@@ -460,8 +460,8 @@ public final class StudyFile {
             throw new IllegalArgumentException("'" + path + "' is not a file path");
         }
         Path resolved = !p.isAbsolute() && dir != null ? dir.resolve(p).normalize() : p.normalize();
-        if (!confined) {
-            return resolved.toString();
+        if (!confined) { // as a study file always named it: the spelling is part of its points' ids
+            return !p.isAbsolute() && dir != null ? resolved.toString() : path;
         }
         String outside = "'" + path + "' is not a file in the studies folder " + dir
                 + " (studies from the console read fabric and traffic files only from there: copy it in)";
