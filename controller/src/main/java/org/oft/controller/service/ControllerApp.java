@@ -167,10 +167,8 @@ public final class ControllerApp implements AutoCloseable {
                         "boards", config.ownership().controllerId(), "done", "the controller serves " + config.board() + " boards"));
             } else {
                 app.election = election;
-                BoardClaims claims = BoardOwnership.claimsOf(bus);
-                if (claims != null) { // a commit is always far enough ahead for a standby to abort it if this one dies
-                    BoardSpec.wireOf(bus).minimumCommitLead(MasterElection.TAKE_OVER_BOUND_SECONDS);
-                }
+                // no commit lead for the standbys: one that takes over in the middle of a change finishes it from the
+                // election's copy (SwitchFabricVerticle#onPublish), so commits are as near as the round trip allows
                 election.stand(app.new Roles());
                 if (election.awaitMaster(2000)) {
                     app.master.get(60, TimeUnit.SECONDS); // a first master's failure to start is the start's
@@ -245,6 +243,7 @@ public final class ControllerApp implements AutoCloseable {
                 if (page != null) { // the console answers as master from now on
                     await(vertx.undeploy(page), "the standby page did not stop");
                 }
+                election.mastering(got); // what it publishes from now on carries this generation
                 JsonObject copy = election.deployed();
                 io.vertx.core.Deployable f = fabric.apply(copy);
                 if (f instanceof SwitchFabricVerticle sf) {

@@ -123,7 +123,7 @@ final class TwoPhaseDeploy {
             }
         }
         String lastFailure = "";
-        double leadSeconds = Math.max(bus.options.commitLeadSeconds(), bus.minCommitLeadSeconds);
+        double leadSeconds = bus.options.commitLeadSeconds();
         for (int attempt = 1; attempt <= bus.options.attempts(); attempt++) {
             bus.rebooted.clear();
             // Every attempt renews the claim first: a board that rebooted takes changes again, and a

@@ -88,17 +88,6 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
         return channel;
     }
 
-    volatile double minCommitLeadSeconds;
-
-    /**
-     * Commits are set at least this far ahead. With a standby, longer than its take-over: a master that
-     * dies while its commits go out leaves some boards with one, and the standby must reach them before
-     * the epoch to abort it (else those boards switch alone).
-     */
-    public void minimumCommitLead(double seconds) {
-        this.minCommitLeadSeconds = seconds;
-    }
-
     /** This controller's ownership of the boards: claim, renew, release, and who owns them now. */
     public BoardClaims claims() {
         return claims;

@@ -78,7 +78,10 @@ public final class FabricDeployer {
     }
 
     /** What the first deploy found: the boards, and how they compared with the deploy record (null without one). */
-    public record Started(FabricSnapshot snapshot, List<BoardInfo> boards, JsonObject previousRecord) {
+    public record Started(FabricSnapshot snapshot, List<BoardInfo> boards, JsonObject previousRecord, String tookOver) {
+        Started with(String note) {
+            return new Started(snapshot, boards, previousRecord, note);
+        }
     }
 
     /**
@@ -99,6 +102,32 @@ public final class FabricDeployer {
     private void publish(FabricSnapshot s) {
         current = s;
         published.accept(s);
+    }
+
+    /**
+     * A change under way: what the fabric is to become, told before any board is written, so that a
+     * controller taking over from one that died in the middle of it finishes it on every board (rather than
+     * leave the boards that switched alone, or write the tables before it back over a change that landed).
+     */
+    public record Change(Served served, List<String> failures, String what) {
+    }
+
+    /** Told of every change before it is deployed (the deploy's thread); told the snapshot again if the boards refuse it. */
+    public void onChange(java.util.function.Consumer<Change> listener) {
+        this.intending = listener;
+    }
+
+    private volatile java.util.function.Consumer<Change> intending = c -> { };
+
+    /** {@code deploy} as change {@code c}: announced first, withdrawn (the snapshot told again) if it throws. */
+    private <T> T changing(Change c, java.util.function.Supplier<T> deploy) {
+        intending.accept(c);
+        try {
+            return deploy.get();
+        } catch (RuntimeException e) {
+            published.accept(current); // the boards keep what they ran: so does the standbys' copy
+            throw e;
+        }
     }
 
     /** As {@link #deployFirst(Served)}, with {@code failures} declared from the start (a controller taking over from another). */
@@ -132,7 +161,74 @@ public final class FabricDeployer {
                 FabricFaults.none(tree).described()));
         LOG.info("deployed " + initial.label() + " tables of " + tree.topology().describe() + " to " + tree.topology().switches() + " "
                 + boardName + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
-        return new Started(current, bus.discover(), previousRecord);
+        return new Started(current, bus.discover(), previousRecord, null);
+    }
+
+    /**
+     * The first deploy of a controller taking over from {@code master}, which died in the middle of {@code change}
+     * (the boards ran {@code landed} with {@code landedFailures} before it): what each board runs is classed against
+     * the tables before the change and after it, then the change is finished on every board, as a journal is
+     * replayed: a commit left scheduled is aborted, boards that switched already are left as they are, the others
+     * are written. Should the boards refuse it, the tables before it are deployed instead. {@link Started#tookOver}
+     * says what was found and done.
+     */
+    public Started finishChange(String master, Served landed, List<String> landedFailures, Change change) {
+        FatTree tree = bench.tree();
+        NodeTypes types = NodeTypes.parse(bench.nodeTypes(), tree.topology());
+        String found;
+        try {
+            found = found(record(tree, types, landed, landedFailures), record(tree, types, change.served(), change.failures()));
+        } catch (RuntimeException e) {
+            found = "the boards could not be read (" + e.getMessage() + ")";
+        }
+        String was = master + "'s last change (" + change.what() + ") was under way when " + master + " stopped: " + found;
+        try {
+            return deployFirst(change.served(), change.failures()).with(was + "; finished on every board");
+        } catch (org.oft.hal.FencedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.warning(was + "; it could not be finished (" + e.getMessage() + "): the tables before it go back");
+            return deployFirst(landed, landedFailures).with(was + "; it could not be finished (" + e.getMessage()
+                    + "), so the tables before it were deployed again");
+        }
+    }
+
+    /** The lengths and CRCs of the tables {@code s} with {@code failures} gives {@code tree}: what a board running them reports. */
+    private DeploymentRecord record(FatTree tree, NodeTypes types, Served s, List<String> failures) {
+        ForwardingTables t = FabricReroute.of(tree, routing(s, tree, types).tables().spreadOver(bench.paths()), failures).tables();
+        return DeploymentRecord.of(SwitchDeployment.configs(tree, t), 0);
+    }
+
+    /**
+     * How many boards the change alters run its tables, how many the tables before it, and how many hold a commit
+     * (boards whose tables the change leaves as they were are not counted among either).
+     */
+    private String found(DeploymentRecord before, DeploymentRecord after) {
+        org.oft.hal.wire.WireBoardBus wire = org.oft.controller.service.boards.BoardSpec.wireOf(bus);
+        List<BoardInfo> boards = wire.discover();
+        int switched = 0;
+        int previous = 0;
+        int same = 0;
+        int held = 0;
+        for (int a = 0; a < boards.size(); a++) {
+            org.oft.hal.wire.Message.Status st = wire.status(a);
+            boolean isAfter = after.check(boards.get(a).id(), st).isEmpty();
+            boolean isBefore = before.check(boards.get(a).id(), st).isEmpty();
+            if (isAfter && isBefore) {
+                same++;
+            } else if (isAfter) {
+                switched++;
+            } else if (isBefore) {
+                previous++;
+            }
+            if (st.pendingEpoch() >= 0) {
+                held++;
+            }
+        }
+        int changed = boards.size() - same;
+        int other = changed - switched - previous;
+        return "of the " + changed + " boards it changes, " + switched + " had switched to it, " + previous + " ran the tables before it"
+                + (other > 0 ? ", " + other + " neither" : "") + (held > 0 ? "; " + held + " held a commit not yet due" : "");
     }
 
     /** Replaces the tables by another engine's, or the same engine's over another number of paths (worker). */
@@ -166,7 +262,8 @@ public final class FabricDeployer {
         FabricReroute rr = FabricReroute.of(now.tree(), routing(next, now.tree(), now.types()).tables().spreadOver(bench.paths()),
                 now.failureSpecs());
         ForwardingTables running = rr.tables();
-        JsonObject d = deployMeasured(next.label(), rr, running).put("paths", next.paths());
+        JsonObject d = changing(new Change(next, now.failureSpecs(), "engine " + next.label()),
+                () -> deployMeasured(next.label(), rr, running)).put("paths", next.paths());
         workspace = rr;
         RerouteResult result = rr.result();
         publish(now.next(next, rr.plan(), running, now.failures(), result));
@@ -187,8 +284,11 @@ public final class FabricDeployer {
         FabricReroute.Change change = rr.fail(spec); // a bad spec is refused before anything changes
         RerouteResult result = change.result();
         JsonObject d;
+        List<String> failing = new ArrayList<>(now.failureSpecs());
+        failing.add(spec);
         try {
-            d = deployMeasured(now.served().label() + " rerouted", rr, result.tables());
+            d = changing(new Change(now.served(), failing, "declared failure " + spec),
+                    () -> deployMeasured(now.served().label() + " rerouted", rr, result.tables()));
         } catch (RuntimeException e) {
             workspace = FabricReroute.of(now.tree(), now.plan(), now.failureSpecs()); // as the boards hold
             throw e;
@@ -217,7 +317,8 @@ public final class FabricDeployer {
         left.remove(f);
         FabricReroute rr = FabricReroute.of(now.tree(), now.plan(), left.stream().map(FabricSnapshot.Failure::spec).toList());
         ForwardingTables running = rr.tables();
-        JsonObject d = deployMeasured(now.served().label() + " repaired", rr, running);
+        JsonObject d = changing(new Change(now.served(), left.stream().map(FabricSnapshot.Failure::spec).toList(), "repair of " + f.spec()),
+                () -> deployMeasured(now.served().label() + " repaired", rr, running));
         workspace = rr;
         RerouteResult result = rr.result();
         publish(now.next(now.served(), now.plan(), running, left, result));

@@ -51,9 +51,16 @@ public final class SwitchFabricVerticle extends VerticleBase {
         this.previousMaster = deployed;
     }
 
-    /** Told of what the boards run after every deploy, as {@link #replica} gives it: the standbys' copy. */
+    /**
+     * Told of what the boards run after every deploy, as {@link #replica} gives it: the standbys' copy; and,
+     * before a change is deployed, of the same with the change under way ({@code change}), so that a standby
+     * taking over in the middle of it finishes it.
+     */
     public void onPublish(java.util.function.Consumer<JsonObject> listener) {
         deployer.onPublish(s -> listener.accept(replica(s)));
+        deployer.onChange(c -> listener.accept(replica(deployer.snapshot()).put("change", new JsonObject()
+                .put("engine", c.served().engine()).put("paths", c.served().paths())
+                .put("failures", new io.vertx.core.json.JsonArray(c.failures())).put("what", c.what()))));
     }
 
     /** What a standby needs to compute the same tables: engine, paths, declared failures. */
@@ -62,19 +69,32 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 .put("failures", new io.vertx.core.json.JsonArray(s.failureSpecs()));
     }
 
+    /** The engine and paths of a replica (or of its change), this bench's paths if it names none. */
+    private Served served(JsonObject r) {
+        return new Served(r.getString("engine"), r.getInteger("paths", bench.paths()));
+    }
+
+    private static List<String> failures(JsonObject r) {
+        List<String> out = new java.util.ArrayList<>();
+        if (r.getJsonArray("failures") != null) {
+            r.getJsonArray("failures").forEach(f -> out.add(String.valueOf(f)));
+        }
+        return out;
+    }
+
     @Override
     public Future<?> start() {
         BoardControls controls = new BoardControls(bus, config.slotsPerSecond());
         JsonObject prev = previousMaster;
-        Served initial = prev != null && prev.getString("engine") != null
-                ? new Served(prev.getString("engine"), prev.getInteger("paths", bench.paths()))
+        Served initial = prev != null && prev.getString("engine") != null ? served(prev)
                 : Served.initially(config.fattree().engine(), bench.paths());
-        List<String> failures = new java.util.ArrayList<>();
-        if (prev != null && prev.getJsonArray("failures") != null) {
-            prev.getJsonArray("failures").forEach(f -> failures.add(String.valueOf(f)));
-        }
+        List<String> failures = prev == null ? List.of() : failures(prev);
+        JsonObject change = prev == null ? null : prev.getJsonObject("change");
         return vertx.executeBlocking(() -> {
-            FabricDeployer.Started s = deployer.deployFirst(initial, failures);
+            FabricDeployer.Started s = change != null && change.getString("engine") != null
+                    ? deployer.finishChange(prev.getString("master", "the last master"), initial, failures,
+                            new FabricDeployer.Change(served(change), failures(change), change.getString("what", "a change")))
+                    : deployer.deployFirst(initial, failures);
             bus.startClock(config.slotsPerSecond());
             return s;
         }).onSuccess(s -> wire(s, controls));
@@ -83,6 +103,11 @@ public final class SwitchFabricVerticle extends VerticleBase {
     /** Every address to its handler, once the first deploy has given the fabric a snapshot (event loop). */
     private void wire(FabricDeployer.Started started, BoardControls controls) {
         FabricSnapshot first = started.snapshot();
+        if (started.tookOver() != null) { // a change the last master left half done: never finished or undone silently
+            org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("warning", "owner", "boards",
+                    null, "finished", started.tookOver()));
+            java.util.logging.Logger.getLogger("org.oft.fattree").warning(started.tookOver());
+        }
         TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
         PortPoller ports = new PortPoller(bus, first.tree());
         ports.onEvent(e -> org.oft.controller.service.events.Events.publish(vertx, e));

@@ -24,8 +24,6 @@ import org.apache.zookeeper.data.Stat;
 public final class MasterElection implements AutoCloseable {
     /** ZooKeeper notices a dead controller after this long: the bound of a take-over, with the claim and the check of the boards. */
     public static final int SESSION_MILLIS = 3000;
-    /** A standby owns the boards within this of the master's death (the session, then the claim): the commit lead with standbys. */
-    public static final double TAKE_OVER_BOUND_SECONDS = 6;
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("org.oft.controller");
     static final String LATCH = "/oft/master";
     static final String EPOCH = "/oft/generation";
@@ -78,7 +76,11 @@ public final class MasterElection implements AutoCloseable {
                 .connectionStateErrorPolicy(new org.apache.curator.framework.state.SessionConnectionStateErrorPolicy()).build();
         org.oft.controller.service.LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
         java.util.concurrent.atomic.AtomicBoolean connected = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<MasterElection> joined = new java.util.concurrent.atomic.AtomicReference<>();
         zk.getConnectionStateListenable().addListener((client, state) -> {
+            if (state == org.apache.curator.framework.state.ConnectionState.RECONNECTED && joined.get() != null) {
+                joined.get().standAgain(); // after a pause past the session, its candidate card went with it
+            }
             if (state == org.apache.curator.framework.state.ConnectionState.CONNECTED) {
                 connected.set(true);
             } else if (!connected.get()) {
@@ -98,20 +100,9 @@ public final class MasterElection implements AutoCloseable {
                 throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha) within 10 s");
             }
             JsonObject card = new JsonObject().put("id", id).put("priority", priority);
-            long until = System.nanoTime() + (SESSION_MILLIS + 2000) * 1_000_000L;
-            while (true) {
-                try {
-                    zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(CANDIDATES + "/" + id,
-                            card.encode().getBytes(StandardCharsets.UTF_8));
-                    break;
-                } catch (KeeperException.NodeExistsException e) {
-                    if (System.nanoTime() > until) {
-                        throw e;
-                    }
-                    Thread.sleep(200); // this controller restarted before ZooKeeper noticed its last life ended
-                }
-            }
             MasterElection e = new MasterElection(zk, id, priority, card);
+            e.register();
+            joined.set(e);
             return e;
         } catch (KeeperException.NodeExistsException e) {
             zk.close();
@@ -123,6 +114,52 @@ public final class MasterElection implements AutoCloseable {
             zk.close();
             throw new IllegalStateException("cannot join the election at " + connect + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Puts this controller's candidate card in the election (ephemeral: it goes with the session). A card left by
+     * an earlier session (this controller restarted, or woke from a pause, before ZooKeeper ended that session) is
+     * waited out; one this session holds already is kept.
+     */
+    private synchronized void register() throws Exception {
+        String path = CANDIDATES + "/" + id;
+        long until = System.nanoTime() + (SESSION_MILLIS + 2000) * 1_000_000L;
+        while (true) {
+            try {
+                zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, card.encode().getBytes(StandardCharsets.UTF_8));
+                return;
+            } catch (KeeperException.NodeExistsException e) {
+                Stat held = zk.checkExists().forPath(path);
+                if (held != null && held.getEphemeralOwner() == zk.getZookeeperClient().getZooKeeper().getSessionId()) {
+                    return;
+                }
+                if (System.nanoTime() > until) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    /**
+     * Back in the election after the connection returned: a session that ended (a pause past it, a long outage)
+     * took the candidate card, without which a controller of higher priority is never handed the boards.
+     */
+    private void standAgain() {
+        if (closed) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                register();
+            } catch (Exception e) {
+                if (!closed) {
+                    LOG.warning("could not stand in the election again: " + e.getMessage());
+                }
+            }
+        }, "oft-election-stand-again");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**
@@ -336,17 +373,57 @@ public final class MasterElection implements AutoCloseable {
         throw new IllegalStateException("cannot take a generation from the election: 100 races lost");
     }
 
-    /** The master keeps what it deployed here, as it changes. */
+    private volatile long generation;
+
+    /** This controller is master at {@code generation}: the copy it publishes carries it. */
+    public void mastering(long generation) {
+        this.generation = generation;
+    }
+
+    /**
+     * The master keeps what it deployed here, as it changes (and a change before it is deployed). Never over the
+     * copy of a later master: a master that was paused past its session and wakes up in the middle of a deploy
+     * must not put its view back after the controller that took over from it has written its own.
+     */
     public void publish(JsonObject deployed) {
-        byte[] b = deployed.put("master", id).encode().getBytes(StandardCharsets.UTF_8);
+        byte[] b = deployed.put("master", id).put("generation", generation).encode().getBytes(StandardCharsets.UTF_8);
         try {
-            try {
-                zk.setData().forPath(STATE, b);
-            } catch (KeeperException.NoNodeException e) {
-                zk.create().creatingParentsIfNeeded().forPath(STATE, b);
+            for (int attempt = 0; attempt < 10; attempt++) {
+                Stat stat = new Stat();
+                byte[] held;
+                try {
+                    held = zk.getData().storingStatIn(stat).forPath(STATE);
+                } catch (KeeperException.NoNodeException e) {
+                    try {
+                        zk.create().creatingParentsIfNeeded().forPath(STATE, b);
+                        return;
+                    } catch (KeeperException.NodeExistsException raced) {
+                        continue;
+                    }
+                }
+                long theirs = generationOf(held);
+                if (theirs > generation) {
+                    LOG.warning("the standbys' copy of the deploy was not updated: the master at generation " + theirs
+                            + " wrote it since (this controller is at " + generation + ")");
+                    return;
+                }
+                try {
+                    zk.setData().withVersion(stat.getVersion()).forPath(STATE, b);
+                    return;
+                } catch (KeeperException.BadVersionException raced) {
+                    // written meanwhile: read again
+                }
             }
         } catch (Exception e) {
-            java.util.logging.Logger.getLogger("org.oft.controller").warning("the standbys' copy of the deploy was not updated: " + e.getMessage());
+            LOG.warning("the standbys' copy of the deploy was not updated: " + e.getMessage());
+        }
+    }
+
+    private static long generationOf(byte[] record) {
+        try {
+            return new JsonObject(new String(record, StandardCharsets.UTF_8)).getLong("generation", 0L);
+        } catch (RuntimeException e) {
+            return 0; // not a copy of ours: written over
         }
     }
 

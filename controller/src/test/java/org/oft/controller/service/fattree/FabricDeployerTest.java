@@ -32,9 +32,10 @@ import org.oft.sim.flit.FlitSimulator;
 @Timeout(120)
 class FabricDeployerTest {
     private BoardBus bus;
+    private ElectricalBench bench;
 
     private FabricDeployer deployer(String topology) {
-        ElectricalBench bench = new ElectricalBench(topology, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
+        bench = new ElectricalBench(topology, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
                 "uniform", 0.3, 1, 500, false);
         bus = BoardSpec.parse("sim").openSwitchBench(bench).bus();
         FabricDeployer d = new FabricDeployer(bus, bench, null, "sim");
@@ -146,5 +147,46 @@ class FabricDeployerTest {
         d.end();
         assertTrue(d.tryBegin());
         d.end();
+    }
+
+    @Test
+    void everyChangeIsToldBeforeItsDeployAndTheSnapshotAfter() {
+        FabricDeployer d = deployer("kary:4,2");
+        List<String> told = new ArrayList<>();
+        d.onChange(c -> told.add("change " + c.what() + " " + c.served().engine() + " " + c.failures()));
+        d.onPublish(s -> told.add("snapshot " + s.served().engine() + " " + s.failureSpecs()));
+        d.switchEngine(new Served("random", 1));
+        d.fail("link:switch-0:3");
+        assertThrows(IllegalArgumentException.class, () -> d.fail("link:switch-0:99")); // refused before any change
+        assertEquals(List.of("change engine random random []", "snapshot random []",
+                "change declared failure link:switch-0:3 random [link:switch-0:3]", "snapshot random [link:switch-0:3]"), told);
+    }
+
+    /**
+     * A controller takes over from one that died while its change reached only some boards: it says how many had
+     * switched, and finishes the change on all of them, never leaving the fabric half one and half the other.
+     */
+    @Test
+    void aControllerTakingOverFinishesAChangeThatReachedOnlySomeBoards() {
+        FabricDeployer first = deployer("kary:4,2");
+        org.oft.controller.fattree.topology.FatTree tree = bench.tree();
+        org.oft.controller.fattree.topology.NodeTypes types = first.snapshot().types();
+        ForwardingTables random = first.routing(new Served("random", 1), tree, types).tables().spreadOver(bench.paths());
+        List<org.oft.hal.BoardConfig> all = org.oft.controller.fattree.deploy.SwitchDeployment.configs(tree, random);
+        // the dead master's commit reached three of the leaves (the tops' tables are the same in both engines)
+        bus.deploy(all.subList(0, 3));
+
+        FabricDeployer next = new FabricDeployer(bus, bench, null, "sim");
+        FabricDeployer.Started s = next.finishChange("A", new Served("dmodk", 1), List.of(),
+                new FabricDeployer.Change(new Served("random", 1), List.of(), "engine random"));
+        assertEquals("A's last change (engine random) was under way when A stopped: of the 4 boards it changes, "
+                + "3 had switched to it, 1 ran the tables before it; finished on every board", s.tookOver());
+        assertEquals("random", next.snapshot().served().engine());
+        org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
+        org.oft.controller.service.boards.DeploymentRecord want = org.oft.controller.service.boards.DeploymentRecord.of(all, 0);
+        List<org.oft.hal.BoardInfo> boards = wire.discover();
+        for (int a = 0; a < boards.size(); a++) {
+            assertEquals(List.of(), want.check(boards.get(a).id(), wire.status(a)), "every board runs the finished change");
+        }
     }
 }
