@@ -30,6 +30,10 @@ final class BoardSimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The controller that spawned this model, named by the spawner: read after this JVM has started, a parent killed meanwhile would be init. */
+    @Option(names = "--parent-pid", hidden = true)
+    Long parentPid;
+
     @Option(names = "--pty", description = "Open a pseudo-terminal and print its path as 'pty /dev/pts/N'.")
     boolean pty;
 
@@ -143,7 +147,7 @@ final class BoardSimCommand implements Callable<Integer> {
             }
             stop.countDown();
         }, "board-sim-shutdown"));
-        exitWithParent();
+        exitWithParent(parentPid);
         PrintWriter out = spec.commandLine().getOut();
         out.println(announce);
         out.flush();
@@ -154,22 +158,23 @@ final class BoardSimCommand implements Callable<Integer> {
     /**
      * The model dies with the process that started it: a controller killed with kill -9 runs no shutdown
      * hook, so the board-sim it spawned watches it and stops (closing its link) when it is gone, rather
-     * than spin on for ever.
+     * than spin on for ever. The spawner names itself ({@code --parent-pid}): one killed while this JVM
+     * started is gone already, and this process's parent is then init or a subreaper, which never ends.
      */
-    private static void exitWithParent() {
-        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
-        if (parent == null) {
-            return;
+    private static void exitWithParent(Long pid) {
+        ProcessHandle parent = pid != null ? ProcessHandle.of(pid).orElse(null) : ProcessHandle.current().parent().orElse(null);
+        if (parent == null && pid == null) {
+            return; // started by hand, from a shell that is gone: nobody to follow
         }
         Thread watch = new Thread(() -> {
-            while (parent.isAlive()) {
+            while (parent != null && parent.isAlive()) {
                 try {
                     Thread.sleep(PARENT_POLL_MS);
                 } catch (InterruptedException e) {
                     return;
                 }
             }
-            System.err.println("board-sim: the process that started it (" + parent.pid() + ") has ended; stopping");
+            System.err.println("board-sim: the process that started it (" + (parent != null ? parent.pid() : pid) + ") has ended; stopping");
             System.exit(0);
         }, "board-sim-parent-watch");
         watch.setDaemon(true);

@@ -235,9 +235,11 @@ public record BoardSpec(String kind, String path, int baud) {
 
         /** The same, its log (stderr) to {@code log}. */
         public static Spawned spawn(List<String> jvmOptions, ProcessBuilder.Redirect log, String... args) {
-            String[] sub = new String[args.length + 1];
+            String[] sub = new String[args.length + 3];
             sub[0] = "board-sim";
-            System.arraycopy(args, 0, sub, 1, args.length);
+            sub[1] = "--parent-pid"; // it stops when this process ends, even if that is before it started
+            sub[2] = Long.toString(ProcessHandle.current().pid());
+            System.arraycopy(args, 0, sub, 3, args.length);
             List<String> cmd = oftctl(jvmOptions, sub);
             Process p;
             try {

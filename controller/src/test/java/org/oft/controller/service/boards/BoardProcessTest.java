@@ -158,6 +158,41 @@ class BoardProcessTest {
         }
     }
 
+    /**
+     * A controller killed with kill -9 while it starts, before the board-sim it spawned has a JVM running: the model
+     * still follows it (it was named the controller's pid), rather than follow init, which never ends.
+     */
+    @Test
+    void aModelProcessDiesWithAControllerKilledWhileItStarts() throws Exception {
+        List<String> cmd = BoardSpec.BoardProcess.oftctl(BoardSpec.BoardProcess.MODEL_JVM_OPTIONS, "serve", "--board", "sim-pty",
+                "--order", "3", "--port", "0", "--token-file", Files.createTempFile("token", "").toString());
+        Process serve = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        List<ProcessHandle> children = List.of();
+        try {
+            long until = System.nanoTime() + 60_000_000_000L;
+            while (children.isEmpty() && System.nanoTime() < until) { // the model's process forked, its JVM not yet up
+                children = serve.descendants().filter(BoardProcessTest::isBoardSim).toList();
+            }
+            assertFalse(children.isEmpty(), "serve --board sim-pty runs the model in a process of its own");
+            serve.destroyForcibly().waitFor();
+            List<ProcessHandle> spawned = children;
+            await().atMost(Duration.ofSeconds(20)).until(() -> spawned.stream().noneMatch(ProcessHandle::isAlive));
+        } finally {
+            serve.destroyForcibly();
+            children.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** The process runs oftctl board-sim (its whole command line: ProcessHandle's is cut short at a long class path). */
+    private static boolean isBoardSim(ProcessHandle p) {
+        try {
+            return new String(Files.readAllBytes(java.nio.file.Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).contains("\0board-sim\0");
+        } catch (java.io.IOException e) {
+            return false; // gone
+        }
+    }
+
     /** A model process that dies under a running controller is reported in the log, once, with what to do. */
     @Test
     void aModelProcessThatDiesUnderTheControllerIsReported() throws Exception {
