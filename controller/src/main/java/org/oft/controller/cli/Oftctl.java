@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
                 "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
         subcommands = {HelpPath.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
                 ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class,
-                StudyCommand.class, WorkerCommand.class})
+                StudyCommand.class, WorkerCommand.class, ZooKeeperCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_FAILURE = 1;

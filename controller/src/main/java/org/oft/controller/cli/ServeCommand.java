@@ -90,7 +90,7 @@ final class ServeCommand implements Callable<Integer> {
     Path tokenFile;
 
     @Option(names = "--events", description = "Where the event log is kept, an SQLite file that survives restarts (default "
-            + "~/.oftctl/events.db; 'none': in memory, for this run only).")
+            + "~/.oftctl/serve/FABRIC-PORT/events.db, this controller's own; 'none': in memory, for this run only).")
     String events;
 
     @Option(names = "--events-keep", description = "The newest events the log keeps; older ones are deleted (default 1000000).")
@@ -127,7 +127,7 @@ final class ServeCommand implements Callable<Integer> {
     int priority;
 
     @Option(names = "--state", description = "Where the last deployed configuration is kept, for boards reached over a link "
-            + "(default ~/.oftctl/deployed.json).")
+            + "(default ~/.oftctl/serve/FABRIC-PORT/deployed.json; none for the boards sim-pty and rtl-pty start afresh).")
     Path state;
 
     /** Writes {@code text} to {@code file} so that only its owner can read it, replacing what was there. */
@@ -157,7 +157,11 @@ final class ServeCommand implements Callable<Integer> {
         if (host.isBlank()) {
             throw new IllegalArgumentException("--host must name an address to bind");
         }
-        Path stateFile = state != null ? state : org.oft.controller.files.StateDir.file("deployed.json");
+        // each controller its own record and events: two on one machine (an OFT and a fat tree, or two benches) never
+        // mix their events, and a record is compared with the boards it was made for
+        Path own = org.oft.controller.files.StateDir.dir().resolve("serve").resolve(fabric + "-" + port);
+        // boards a model process starts afresh (sim-pty, rtl-pty) hold nothing a record could be compared with
+        Path stateFile = state != null ? state : board.equals("sim-pty") || board.equals("rtl-pty") ? null : own.resolve("deployed.json");
         ServeConfig config;
         String what;
         if (fabric.equals("fattree")) {
@@ -211,7 +215,7 @@ final class ServeCommand implements Callable<Integer> {
             thresholds = thresholds.with(a);
         }
         config = config.withEventLog(new ServeConfig.EventLogSettings("none".equals(events) ? null
-                : events != null ? Path.of(events) : org.oft.controller.files.StateDir.file("events.db"), eventsKeep, thresholds));
+                : events != null ? Path.of(events) : own.resolve("events.db"), eventsKeep, thresholds));
         config = config.withStudies(studies);
         String scheme = tlsCert != null ? "https" : "http";
         PrintWriter out = spec.commandLine().getOut();

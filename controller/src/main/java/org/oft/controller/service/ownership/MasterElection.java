@@ -67,7 +67,8 @@ public final class MasterElection implements AutoCloseable {
     public static MasterElection join(String connect, String id, int priority) {
         String refused = refusedByAll(connect);
         if (refused != null) {
-            throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha): " + refused);
+            throw new IllegalStateException("cannot reach the ZooKeeper ensemble " + connect + " (--ha): " + refused
+                    + " (on a bench, 'oftctl zookeeper --port PORT' runs one)");
         }
         CuratorFramework zk = CuratorFrameworkFactory.builder().connectString(connect).sessionTimeoutMs(SESSION_MILLIS)
                 .connectionTimeoutMs(SESSION_MILLIS).retryPolicy(new ExponentialBackoffRetry(100, 5))
