@@ -9,7 +9,8 @@ import org.oft.controller.service.Addresses;
 /**
  * While this controller stands by, its console says so: the configuration it answers names the role and
  * the controllers standing, so that the page points the operator at the master instead of showing a
- * fabric this controller does not run. Undeployed when it becomes master.
+ * fabric this controller does not run; a change asked of it (an engine, a failure, the clock) is refused with
+ * why it stands by and who is master, rather than "not found". Undeployed when it becomes master.
  */
 public final class StandbyVerticle extends VerticleBase {
     private final String controllerId;
@@ -26,7 +27,30 @@ public final class StandbyVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.CONFIG, this::config);
+        for (String change : CHANGES) {
+            vertx.eventBus().<JsonObject>consumer(change, this::refuse);
+        }
         return Future.succeededFuture();
+    }
+
+    /** What changes the boards or the fabric's model: only a master does. */
+    static final java.util.List<String> CHANGES = java.util.List.of(Addresses.ENGINE, Addresses.ENGINE_UNDO, Addresses.FAIL,
+            Addresses.FAIL_REPAIR, Addresses.FAULT, Addresses.FAULTS_CLEAR, Addresses.CLOCK, Addresses.RECALIBRATE,
+            Addresses.COUNTERS_RESET, Addresses.ANALYSIS_START, Addresses.SWEEP_START);
+
+    private void refuse(Message<JsonObject> msg) {
+        vertx.executeBlocking(() -> {
+            if (election != null) {
+                for (Object o : election.candidates()) {
+                    if (o instanceof JsonObject j && j.containsKey("unknown")) {
+                        return "this controller stands by (" + why + ") and cannot reach the election (" + j.getString("unknown")
+                                + "); the boards keep their tables and clock, and it changes nothing until the election answers";
+                    }
+                }
+            }
+            return "this controller " + (election != null ? "stands by" : "is fenced off") + " (" + why
+                    + "): only the master changes the boards; GET /api/config names the controllers standing";
+        }, false).onSuccess(why -> msg.fail(503, why)).onFailure(e -> msg.fail(503, e.getMessage()));
     }
 
     private void config(Message<JsonObject> msg) {

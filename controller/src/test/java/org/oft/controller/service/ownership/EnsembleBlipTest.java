@@ -46,6 +46,77 @@ class EnsembleBlipTest {
         }
     }
 
+    /**
+     * An outage longer than the session: the controllers stop changing the boards, and say why to a change asked of
+     * them; the boards keep their clock and tables; when the ensemble is back a master is elected again and adopts
+     * the tables the boards run, writing none.
+     */
+    @Test
+    void anOutageLongerThanTheSessionStopsNoSlotAndRewritesNoTable() throws Exception {
+        try (HaBench bench = new HaBench(dir, 3)) {
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            String[] console = a.console();
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+            firstSlot(console[0]);
+            java.util.Map<String, String> tables = tables(bench.ports[2]);
+            long s0 = benchSlot(bench.ports[2]);
+            long t0 = System.nanoTime();
+            bench.ensembleGone();
+            a.until("oftctl: standing by", 30); // its session ended: it changes nothing now
+            HttpResponse<String> change = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(console[0] + "/api/engine"))
+                    .header("X-OFT-Token", console[1]).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"engine\":\"random\"}")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(503, change.statusCode(), change.body());
+            assertTrue(change.body().contains("this controller stands by") && change.body().contains("only the master changes the boards")
+                    || change.body().contains("cannot reach the election"), change.body());
+            Thread.sleep(3000);
+            bench.ensembleBack();
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            String master = null;
+            while (master == null && System.nanoTime() < deadline) { // either may win the election now
+                for (HaBench.OftctlProcess p : java.util.List.of(a, b)) {
+                    String l = p.lines().poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    if (l != null) {
+                        p.seen().add(l);
+                        if (l.startsWith("oftctl: master at generation")) {
+                            master = l;
+                        }
+                    }
+                }
+            }
+            assertTrue(master != null, "no master after the outage: A said " + a.seen() + ", B said " + b.seen());
+            long s1 = benchSlot(bench.ports[2]);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            // 20 slots/s: the clock ran through the outage (a stopped clock would be seconds behind)
+            assertTrue(s1 - s0 >= 20 * (seconds - 1.5), "slot " + s0 + " then " + s1 + " in " + seconds + " s");
+            assertEquals(tables, tables(bench.ports[2]), "the boards run the tables they ran before the outage");
+            String log = java.nio.file.Files.readString(dir.resolve(master.contains("from A's") || a.seen().contains(master) ? "a.err" : "b.err"));
+            assertTrue(log.contains("(0 bytes)"), "the new master adopted the tables, writing none: " + log);
+        }
+    }
+
+    private static long benchSlot(String port) {
+        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
+                org.oft.controller.service.boards.BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+            reader.discover();
+            return reader.status(org.oft.hal.wire.Message.BACKPLANE).slot();
+        }
+    }
+
+    private static java.util.Map<String, String> tables(String port) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
+                org.oft.controller.service.boards.BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+            for (org.oft.hal.BoardInfo info : reader.discover()) {
+                org.oft.hal.wire.Message.Status st = reader.status(reader.address(info.id()));
+                out.put(info.id(), java.util.Arrays.toString(st.activeCrcs()) + (st.pendingEpoch() >= 0 ? " pending" : ""));
+            }
+        }
+        return out;
+    }
+
     /** The slot once A's console serves its fabric's telemetry (its first record may take a moment on a loaded machine). */
     private static long firstSlot(String console) throws Exception {
         long deadline = System.nanoTime() + 30_000_000_000L;

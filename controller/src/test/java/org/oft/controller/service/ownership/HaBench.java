@@ -60,6 +60,16 @@ public final class HaBench implements AutoCloseable {
         zk.restart();
     }
 
+    /** The ensemble goes away (until {@link #ensembleBack}). */
+    public void ensembleGone() throws Exception {
+        zk.stop();
+    }
+
+    /** The ensemble comes back, same port, same data. */
+    public void ensembleBack() throws Exception {
+        zk.restart();
+    }
+
     /** An oftctl process (a controller, a study's coordinator or worker) and the lines it prints. */
     public record OftctlProcess(Process process, BlockingQueue<String> lines, List<String> seen) {
         /** Waits for a line that starts with {@code prefix}; fails with what it printed. */
