@@ -150,6 +150,7 @@ public final class FabricDeployer {
             throw e;
         }
         save(tree, first, rep);
+        firstWritten = rep.bytesWritten();
         history.add(DeployHistory.report(initial.label(), rep, System.nanoTime() - t0, null));
         meter = new SwitchOverMeter(bus, tree, bench.cyclesPerSlot());
         workspace = rr;
@@ -162,6 +163,20 @@ public final class FabricDeployer {
         LOG.info("deployed " + initial.label() + " tables of " + tree.topology().describe() + " to " + tree.topology().switches() + " "
                 + boardName + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
         return new Started(current, bus.discover(), previousRecord, null);
+    }
+
+    /** Bytes the first deploy wrote: none when the boards ran its tables already. */
+    private long firstWritten;
+
+    /**
+     * The first deploy of a controller taking over from {@code master} with no change under way: the boards should run
+     * what the master's copy describes, and are adopted; if they do not, they are written, and {@link Started#tookOver}
+     * says so, never silently.
+     */
+    public Started takeOver(String master, Served served, List<String> failures) {
+        Started s = deployFirst(served, failures);
+        return firstWritten == 0 ? s : s.with("the boards did not all run what " + master + "'s copy of its deploy describes: "
+                + firstWritten + " bytes written to make them");
     }
 
     /**

@@ -94,6 +94,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             FabricDeployer.Started s = change != null && change.getString("engine") != null
                     ? deployer.finishChange(prev.getString("master", "the last master"), initial, failures,
                             new FabricDeployer.Change(served(change), failures(change), change.getString("what", "a change")))
+                    : prev != null && prev.getString("engine") != null ? deployer.takeOver(prev.getString("master", "the last master"), initial, failures)
                     : deployer.deployFirst(initial, failures);
             bus.startClock(config.slotsPerSecond());
             return s;

@@ -189,4 +189,15 @@ class FabricDeployerTest {
             assertEquals(List.of(), want.check(boards.get(a).id(), wire.status(a)), "every board runs the finished change");
         }
     }
+
+    /** A controller taking over adopts the tables the last master's copy describes; boards that run others are written, and it says so. */
+    @Test
+    void aControllerTakingOverSaysWhenTheBoardsDidNotRunWhatTheCopyDescribes() {
+        deployer("kary:4,2");
+        assertEquals(null, new FabricDeployer(bus, bench, null, "sim").takeOver("A", new Served("dmodk", 1), List.of()).tookOver(),
+                "the boards run the copy's tables: nothing to say");
+        String said = new FabricDeployer(bus, bench, null, "sim").takeOver("A", new Served("random", 1), List.of()).tookOver();
+        assertTrue(said != null && said.startsWith("the boards did not all run what A's copy of its deploy describes: ")
+                && said.endsWith(" bytes written to make them"), said);
+    }
 }
