@@ -232,6 +232,39 @@ class StandbyTakeOverTest {
         }
     }
 
+    /** A master stopped cleanly (SIGTERM) hands over at once: its standby owns the boards in about a second, the clock never stopped, no table rewritten. */
+    @Test
+    void aCleanStopHandsOverWithoutStoppingTheClock() throws Exception {
+        try (HaBench bench = new HaBench(dir, 3)) {
+            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
+            a.until("oftctl: master at generation 1", 60);
+            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
+            b.until("oftctl: standing by", 60);
+            java.util.Map<String, String> before = boards(bench.ports[2]);
+            long s0 = benchSlot(bench.ports[2]);
+            long t0 = System.nanoTime();
+            a.process().destroy(); // SIGTERM
+            String took = b.until("oftctl: master at generation 2", 30);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("hand-over on SIGTERM: %.2f s (%s)%n", seconds, took);
+            assertTrue(seconds < MasterElection.SESSION_MILLIS / 1000.0, "sooner than a session's end: " + seconds + " s");
+            assertTrue(a.process().waitFor(10, TimeUnit.SECONDS), "A stopped");
+            long s1 = benchSlot(bench.ports[2]);
+            double elapsed = (System.nanoTime() - t0) / 1e9;
+            assertTrue(s1 - s0 >= 20 * (elapsed - 1), "the clock ran on (20 slots/s): slot " + s0 + " then " + s1 + " in " + elapsed + " s");
+            assertEquals(before, boards(bench.ports[2]), "B runs A's tables");
+            assertTrue(Files.readString(dir.resolve("b.err")).contains("(0 bytes)"), "adopted, not rewritten");
+            ownedBy(bench.ports[2], "B", 2);
+        }
+    }
+
+    private static long benchSlot(String port) {
+        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
+            reader.discover();
+            return reader.status(Message.BACKPLANE).slot();
+        }
+    }
+
     @Test
     void anOpticalBenchIsTakenOverAsWell() throws Exception {
         try (HaBench bench = new HaBench(dir, 3, java.util.List.of("--order", "3"), java.util.List.of("--order", "3"))) {
