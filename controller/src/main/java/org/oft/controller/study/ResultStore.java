@@ -144,7 +144,7 @@ public final class ResultStore implements AutoCloseable {
             }
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
             try (Statement s = c.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA journal_mode=" + org.oft.controller.files.SqliteJournal.modeFor(file)); // WAL unless on NFS
                 s.execute("PRAGMA busy_timeout=10000");
                 s.execute("CREATE TABLE IF NOT EXISTS points (id TEXT PRIMARY KEY, study TEXT NOT NULL, model_version TEXT NOT NULL, "
                         + "kind TEXT NOT NULL, topology TEXT, engine TEXT, paths INTEGER, traffic TEXT, load REAL, seed INTEGER, metric TEXT, "

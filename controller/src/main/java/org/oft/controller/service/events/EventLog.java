@@ -26,14 +26,14 @@ public final class EventLog implements AutoCloseable {
     private final long keep;
     private long appended;
 
-    private EventLog(Connection db, long keep) throws SQLException {
+    private EventLog(Connection db, long keep, String journal) throws SQLException {
         if (keep < 1) {
             throw new IllegalArgumentException("--events-keep must be at least 1, got " + keep);
         }
         this.db = db;
         this.keep = keep;
         try (Statement s = db.createStatement()) {
-            s.execute("PRAGMA journal_mode=WAL");
+            s.execute("PRAGMA journal_mode=" + journal); // WAL unless on NFS, where other hosts' controllers may share the file
             s.execute("PRAGMA busy_timeout=5000"); // several controllers of one machine may share the file
             s.execute("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, at_ms INTEGER NOT NULL, "
                     + "severity TEXT NOT NULL, kind TEXT NOT NULL, part TEXT, who TEXT, outcome TEXT, text TEXT NOT NULL, controller TEXT)");
@@ -67,7 +67,8 @@ public final class EventLog implements AutoCloseable {
                     Files.createDirectories(dir);
                 }
             }
-            return new EventLog(DriverManager.getConnection("jdbc:sqlite:" + (file == null ? ":memory:" : file.toString())), keep);
+            return new EventLog(DriverManager.getConnection("jdbc:sqlite:" + (file == null ? ":memory:" : file.toString())), keep,
+                    file == null ? "WAL" : org.oft.controller.files.SqliteJournal.modeFor(file));
         } catch (SQLException | java.io.IOException e) {
             throw new IllegalArgumentException("cannot keep the event log in " + file + ": " + e.getMessage());
         }
