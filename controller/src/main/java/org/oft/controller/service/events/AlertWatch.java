@@ -3,23 +3,25 @@ package org.oft.controller.service.events;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Threshold alerts: a port's utilisation or transmit-wait rate at or above its threshold, a port dropping
- * packets, a level's worst timing margin below its threshold, each raises a warning event naming the part
- * when it crosses and an info event when it is back (one event per crossing, not per reading). The
- * thresholds are set at start ({@code serve --alert}) and from the page or the API ({@code POST /api/alerts});
- * a threshold set to null is off. Fed by the fabric's poller, on any thread.
+ * packets, a level's worst timing margin below its threshold. A part counts as over once it has been over for
+ * {@value #RAISE_AFTER} readings running, and as back once it has been clear (for a rate, below
+ * {@value #CLEAR_SHARE} of its threshold) for {@value #CLEAR_AFTER} readings running: a port that hovers at its
+ * threshold is one crossing, not one a second. Crossings of one kind make one incident: a warning event when the
+ * first part crosses, an info event with what it held (how many parts, at most how many at once, for how long) when
+ * the last is back; parts that cross while it is open join it without an event of their own (one declared cable
+ * that loads twenty ports is one incident). The thresholds are set at start ({@code serve --alert}) and from the
+ * page or the API ({@code POST /api/alerts}); a threshold set to null is off. Fed by the fabric's poller and
+ * telemetry, one thread at a time.
  */
 public final class AlertWatch {
-    /** Crossings told as events per round at most; the rest are counted in one more. */
-    static final int PER_ROUND = 20;
-
     /**
      * @param utilisation  flits per cycle out of a port, 0..1
      * @param transmitWait PortXmitWait cycles per cycle on a port, 0..1
@@ -108,15 +110,45 @@ public final class AlertWatch {
         }
     }
 
-    private final Vertx vertx;
+    /** Readings running over the threshold before a part counts as over. */
+    static final int RAISE_AFTER = 3;
+    /** Readings running clear before a part counts as back. */
+    static final int CLEAR_AFTER = 5;
+    /** A rate is clear below this share of its threshold (hysteresis). */
+    static final double CLEAR_SHARE = 0.9;
+    /** Parts an incident's closing event names. */
+    static final int NAMED = 5;
+
+    private final java.util.function.Consumer<JsonObject> events;
     private volatile Thresholds thresholds;
-    private final Map<String, Boolean> raised = new ConcurrentHashMap<>();
-    private final AtomicInteger toldThisRound = new AtomicInteger();
-    private final AtomicInteger untoldThisRound = new AtomicInteger();
+    private final Map<String, Reading> readings = new ConcurrentHashMap<>();
+    private final Map<String, Incident> incidents = new ConcurrentHashMap<>();
+    private final java.util.function.LongSupplier clock;
+
+    /** One part's readings of one alert. */
+    private static final class Reading {
+        int over;
+        int clear;
+        boolean raised;
+    }
+
+    /** The crossings of one kind of alert, from the first part over to the last part back. */
+    private static final class Incident {
+        final java.util.Set<String> now = new java.util.LinkedHashSet<>();
+        final java.util.Set<String> all = new java.util.LinkedHashSet<>();
+        long openedAt;
+        int most;
+    }
 
     public AlertWatch(Vertx vertx, Thresholds initial) {
-        this.vertx = vertx;
+        this(e -> Events.publish(vertx, e), initial, System::currentTimeMillis);
+    }
+
+    /** Events to {@code events}, time from {@code clockMillis}. */
+    AlertWatch(java.util.function.Consumer<JsonObject> events, Thresholds initial, java.util.function.LongSupplier clockMillis) {
+        this.events = events;
         this.thresholds = initial;
+        this.clock = clockMillis;
     }
 
     public Thresholds thresholds() {
@@ -125,69 +157,105 @@ public final class AlertWatch {
 
     /** {} answers the thresholds; fields set those (null: off), others kept. The one writer of the thresholds. */
     public void handle(Message<JsonObject> msg) {
-        JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+        try {
+            msg.reply(set(msg.body() == null ? new JsonObject() : msg.body()));
+        } catch (IllegalArgumentException e) {
+            msg.fail(400, e.getMessage());
+        }
+    }
+
+    /** As {@link #handle}: the thresholds after {@code body}; a bad field changes none. */
+    JsonObject set(JsonObject body) {
         if (!body.isEmpty()) {
-            try {
-                thresholds = thresholds.of(body, true);
-            } catch (IllegalArgumentException e) {
-                msg.fail(400, e.getMessage());
-                return;
+            thresholds = thresholds.of(body, true);
+            readings.clear(); // measured again against the new thresholds; what was open closes, to open again if still over
+            for (Map.Entry<String, Incident> e : incidents.entrySet()) {
+                close(e.getKey(), e.getValue(), "its threshold changed");
             }
-            raised.clear(); // measured again against the new thresholds
+            incidents.clear();
         }
-        msg.reply(thresholds.json());
-    }
-
-    /** A round of readings begins (a port poll, a telemetry record): the per-round cap starts again. */
-    public void beginRound() {
-        toldThisRound.set(0);
-        untoldThisRound.set(0);
-    }
-
-    /** A round ends: crossings beyond the cap are told as one event. */
-    public void endRound() {
-        int more = untoldThisRound.getAndSet(0);
-        if (more > 0) {
-            Events.publish(vertx, Events.of("warning", "alert", null, null, null, more + " more threshold crossings this round (see the anomalies)"));
-        }
+        return thresholds.json();
     }
 
     /**
-     * One reading: {@code over} whether it is past its threshold. A change from the last reading of that
-     * {@code key} is an event on {@code part}.
+     * One reading of alert {@code kind} on {@code key} (a part and what is read of it): {@code over} past its
+     * threshold, {@code clear} back on the safe side of its hysteresis; {@code text} says the reading.
      */
-    public void observe(String key, String part, boolean over, String text) {
-        Boolean was = raised.get(key);
-        if (over == (was != null && was)) {
+    public void observe(String kind, String key, String part, boolean over, boolean clear, String text) {
+        Reading r = readings.computeIfAbsent(kind + ":" + key, k -> new Reading());
+        if (over) {
+            r.over++;
+            r.clear = 0;
+            if (!r.raised && r.over >= RAISE_AFTER) {
+                r.raised = true;
+                join(kind, key, part, text);
+            }
+        } else {
+            r.over = 0;
+            r.clear = clear ? r.clear + 1 : 0;
+            if (r.raised && r.clear >= CLEAR_AFTER) {
+                r.raised = false;
+                leave(kind, key);
+            }
+        }
+    }
+
+    private void join(String kind, String key, String part, String text) {
+        Incident i = incidents.computeIfAbsent(kind, k -> new Incident());
+        if (i.now.isEmpty() && i.all.isEmpty()) {
+            i.openedAt = clock.getAsLong();
+            events.accept(Events.of("warning", "alert", part, null, "opened", text + " (" + kind + " alerts: others that cross "
+                    + "join this, without an event each, until all are back)"));
+        }
+        i.now.add(key);
+        i.all.add(key);
+        i.most = Math.max(i.most, i.now.size());
+    }
+
+    private void leave(String kind, String key) {
+        Incident i = incidents.get(kind);
+        if (i == null) {
             return;
         }
-        raised.put(key, over);
-        if (toldThisRound.incrementAndGet() > PER_ROUND) {
-            untoldThisRound.incrementAndGet();
-            return;
+        i.now.remove(key);
+        if (i.now.isEmpty()) {
+            incidents.remove(kind);
+            close(kind, i, "all back");
         }
-        Events.publish(vertx, Events.of(over ? "warning" : "info", "alert", part, null, over ? "raised" : "cleared",
-                (over ? "" : "back: ") + text));
+    }
+
+    private void close(String kind, Incident i, String why) {
+        List<String> named = i.all.stream().limit(NAMED).toList();
+        events.accept(Events.of("info", "alert", i.all.size() == 1 ? part(named.get(0)) : null, null, "closed", String.format(Locale.ROOT,
+                "%s alerts over after %.0f s (%s): %d part%s crossed, at most %d at once: %s%s", kind, (clock.getAsLong() - i.openedAt) / 1000.0,
+                why, i.all.size(), i.all.size() == 1 ? "" : "s", i.most, String.join(", ", named),
+                i.all.size() > named.size() ? " and " + (i.all.size() - named.size()) + " more" : "")));
+    }
+
+    /** The part of a key ("switch-3 port 2" is on switch-3). */
+    private static String part(String key) {
+        int sp = key.indexOf(' ');
+        return sp < 0 ? key : key.substring(0, sp);
     }
 
     static String ratio(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
-    /** The port-rate checks of one port: utilisation and transmit-wait against their thresholds. */
+    /** The port-rate checks of one port: utilisation and transmit-wait against their thresholds, and drops. */
     public void port(String part, int port, double utilisation, double transmitWait, long drops) {
         Thresholds t = thresholds;
         String where = part + " port " + port;
         if (t.utilisation() != null) {
-            observe("u:" + where, part, utilisation >= t.utilisation(),
-                    where + " utilisation " + ratio(utilisation) + (utilisation >= t.utilisation() ? " ≥ " : " < ") + t.utilisation());
+            observe("utilisation", where, part, utilisation >= t.utilisation(), utilisation < CLEAR_SHARE * t.utilisation(),
+                    where + " utilisation " + ratio(utilisation) + " ≥ " + t.utilisation());
         }
         if (t.transmitWait() != null) {
-            observe("w:" + where, part, transmitWait >= t.transmitWait(),
-                    where + " PortXmitWait rate " + ratio(transmitWait) + (transmitWait >= t.transmitWait() ? " ≥ " : " < ") + t.transmitWait());
+            observe("transmit-wait", where, part, transmitWait >= t.transmitWait(), transmitWait < CLEAR_SHARE * t.transmitWait(),
+                    where + " PortXmitWait rate " + ratio(transmitWait) + " ≥ " + t.transmitWait());
         }
         if (t.drops() != null) {
-            observe("d:" + where, part, drops >= t.drops(), where + " dropped " + drops + " packets since the last reading (threshold "
+            observe("drop", where, part, drops >= t.drops(), drops == 0, where + " dropped " + drops + " packets since the last reading (threshold "
                     + t.drops() + ")");
         }
     }
@@ -198,7 +266,7 @@ public final class AlertWatch {
         if (t.marginPs() == null || worstMarginPs == Long.MAX_VALUE) {
             return;
         }
-        observe("m:" + part, part, worstMarginPs < t.marginPs(), "level " + level + " worst margin " + worstMarginPs + " ps (threshold "
-                + t.marginPs() + " ps)");
+        observe("timing-margin", part, part, worstMarginPs < t.marginPs(), worstMarginPs >= t.marginPs(), "level " + level + " worst margin "
+                + worstMarginPs + " ps (threshold " + t.marginPs() + " ps)");
     }
 }

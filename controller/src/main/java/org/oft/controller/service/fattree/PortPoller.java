@@ -138,9 +138,6 @@ final class PortPoller {
         List<JsonObject> anomalies = new ArrayList<>();
         int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
         org.oft.controller.service.events.AlertWatch watch = alerts;
-        if (watch != null) {
-            watch.beginRound();
-        }
         for (int i = 0; i < topo.switches(); i++) {
             SwitchPorts sp = wire.portCounters("switch-" + i);
             long[] c = sp.counters();
@@ -187,9 +184,6 @@ final class PortPoller {
         }
         previousPorts = now;
         polledOnce = true;
-        if (watch != null) {
-            watch.endRound();
-        }
         anomalies.sort(PortPoller::bySeverity);
         allAnomalies = List.copyOf(anomalies);
         history.record(cycle, xmitRate, waitRate);

@@ -206,11 +206,9 @@ public final class BenchVerticle extends VerticleBase {
         FaultIncident faultIncident = new FaultIncident(e -> org.oft.controller.service.events.Events.publish(vertx, e));
         bus.setTelemetryListener(t -> {
             if (t.timing() != null) { // each level's worst margin in the last slot, held against its threshold
-                alerts.beginRound();
                 for (org.oft.hal.LevelTiming l : t.timing().lastSlot()) {
                     alerts.margin("router-" + l.level(), l.level(), l.worstMarginPs());
                 }
-                alerts.endRound();
             }
             JsonObject j = TelemetryJson.of(t, baseline).put("clock", controls.clock(t));
             faultIncident.record(j, System.currentTimeMillis());

@@ -35,8 +35,41 @@ class ClockKeepingTest {
         JsonObject second = k.of(at(100, true), 2 * s);
         assertTrue(second.getBoolean("behind"));
         assertEquals(100.0, second.getDouble("asked"));
-        assertFalse(k.of(at(200, true), 3 * s).getBoolean("behind"), "keeping the rate again");
-        assertFalse(k.of(at(200, false), 4 * s).getBoolean("behind"), "a stopped clock is not behind");
+        java.util.List<String> said = new java.util.ArrayList<>();
+        k.onChange((behind, text) -> said.add(behind + " " + text));
+        long slot = 100;
+        for (int w = 3; w < 3 + ClockKeeping.BACK_WINDOWS - 1; w++) {
+            slot += 100;
+            assertTrue(k.of(at(slot, true), w * s).getBoolean("behind"), "back only after " + ClockKeeping.BACK_WINDOWS + " windows kept");
+        }
+        slot += 92; // 92 of 100: not slow enough to be behind, not enough to be back
+        assertTrue(k.of(at(slot, true), (2 + ClockKeeping.BACK_WINDOWS) * s).getBoolean("behind"), "a window at 92 % keeps it behind");
+        for (int w = 0; w < ClockKeeping.BACK_WINDOWS; w++) {
+            slot += 100;
+            k.of(at(slot, true), (3 + ClockKeeping.BACK_WINDOWS + w) * s);
+        }
+        assertEquals(java.util.List.of("false the slot clock keeps its rate again, after 10 s behind (at worst 50.0 slots/s of the 100 asked)"), said);
+        assertFalse(k.of(at(slot, false), 20 * s).getBoolean("behind"), "a stopped clock is not behind");
+    }
+
+    @Test
+    void aClockHoveringAtItsLimitIsOneIncidentNotAFlagThatFlaps() {
+        ClockKeeping k = new ClockKeeping(() -> 100);
+        java.util.List<Boolean> changes = new java.util.ArrayList<>();
+        k.onChange((behind, text) -> changes.add(behind));
+        long s = 1_000_000_000L;
+        long slot = 0;
+        k.of(at(slot, true), 0);
+        for (int w = 1; w <= 60; w++) { // a minute alternating 85 and 96 slots/s, then two slow seconds now and then
+            slot += w % 2 == 0 ? 85 : 96;
+            k.of(at(slot, true), w * s);
+        }
+        assertEquals(java.util.List.of(), changes, "85 then 96 never two slow windows running");
+        for (int w = 61; w <= 120; w++) {
+            slot += w % 3 == 0 ? 96 : 85;
+            k.of(at(slot, true), w * s);
+        }
+        assertEquals(java.util.List.of(true), changes, "behind once, and not back while it hovers");
     }
 
     private static HttpResponse<String> http(HttpClient c, String method, String url, String token, String body) throws Exception {

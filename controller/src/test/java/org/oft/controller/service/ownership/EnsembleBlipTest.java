@@ -71,7 +71,7 @@ class EnsembleBlipTest {
             assertEquals(503, change.statusCode(), change.body());
             assertTrue(change.body().contains("this controller stands by") && change.body().contains("only the master changes the boards")
                     || change.body().contains("cannot reach the election"), change.body());
-            Thread.sleep(3000);
+            Thread.sleep(1000 * Long.getLong("oft.outageSeconds", 3)); // -Doft.outageSeconds=60: the long outage
             bench.ensembleBack();
             long deadline = System.nanoTime() + 60_000_000_000L;
             String master = null;
@@ -94,6 +94,7 @@ class EnsembleBlipTest {
             assertEquals(tables, tables(bench.ports[2]), "the boards run the tables they ran before the outage");
             String log = java.nio.file.Files.readString(dir.resolve(master.contains("from A's") || a.seen().contains(master) ? "a.err" : "b.err"));
             assertTrue(log.contains("(0 bytes)"), "the new master adopted the tables, writing none: " + log);
+            System.out.printf("outage of %.1f s: slot %d then %d (%.1f slots/s), %s%n", seconds, s0, s1, (s1 - s0) / seconds, master);
         }
     }
 
