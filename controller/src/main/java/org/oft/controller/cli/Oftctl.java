@@ -73,6 +73,13 @@ public final class Oftctl implements Runnable {
         });
         int code;
         try {
+            ConfigFile.install(cl, args, "serve"); // serve --config FILE: its defaults from the file
+        } catch (IllegalArgumentException e) {
+            err.println("oftctl: " + oneLine(e.getMessage()));
+            err.flush();
+            return EXIT_USAGE;
+        }
+        try {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
             err.println(OUT_OF_MEMORY);

@@ -55,6 +55,14 @@ final class ServeCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     FlitArgs flit = new FlitArgs();
 
+    @Option(names = "--config", paramLabel = "FILE", description = "Options from FILE, a line 'name value' each (as on the command line, "
+            + "without the dashes; # comments), as opensm.conf is OpenSM's; what the command line says wins.")
+    Path config;
+
+    @Option(names = "--dump-config", description = "Print every option with the value this run would have (defaults, --config, the "
+            + "command line), in --config's form, and stop: a lab's config file starts from it.")
+    boolean dumpConfig;
+
     @Option(names = "--port", defaultValue = "8080", description = "HTTP port of the console.")
     int port;
 
@@ -80,7 +88,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", description = "The PEM private key of --tls-cert.")
     Path tlsKey;
 
-    @Option(names = "--allowed-host", description = "A name the console also answers to (repeatable): the Host a browser sends when "
+    @Option(names = "--allowed-host", split = ",", description = "A name the console also answers to (repeatable): the Host a browser sends when "
             + "it reaches the controller by that name. Loopback names and the --host address are always allowed; any other Host "
             + "header is refused (a page of another site under this machine's address, DNS rebinding).")
     java.util.List<String> allowedHosts = new java.util.ArrayList<>();
@@ -96,7 +104,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--events-keep", description = "The newest events the log keeps; older ones are deleted (default 1000000).")
     long eventsKeep = org.oft.controller.service.events.EventLog.KEEP;
 
-    @Option(names = "--alert", paramLabel = "NAME=VALUE", description = "An alert threshold (repeatable): utilisation=0.95 (a port's "
+    @Option(names = "--alert", paramLabel = "NAME=VALUE", split = ",", description = "An alert threshold (repeatable): utilisation=0.95 (a port's "
             + "flits per cycle), transmitWait=0.5 (PortXmitWait per cycle), drops=1 (packets a port drops between readings), "
             + "marginPs=20 (a level's worst timing margin); VALUE off turns one off. These are the defaults; the page and "
             + "POST /api/alerts change them while serving.")
@@ -154,6 +162,12 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (dumpConfig) {
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(ConfigFile.dump(spec));
+            o.flush();
+            return 0;
+        }
         if (host.isBlank()) {
             throw new IllegalArgumentException("--host must name an address to bind");
         }
