@@ -1,5 +1,5 @@
 // Events: the controller's log (operators' changes, alarms, threshold alerts, changes of owner), newest first,
-// filtered by severity, part and acknowledgement; each warning or alarm acknowledged once seen; a CSV export of the
+// filtered by severity, part, kind, time and acknowledgement; each warning or alarm acknowledged once seen; a CSV export of the
 // same rows; the alert thresholds.
 import C from '../core/console.js';
 const $ = C.$;
@@ -13,6 +13,7 @@ function query() {
   if (part) q.set('part', part);
   if ($('events-kind').value) q.set('kind', $('events-kind').value);
   if ($('events-unacked').checked) q.set('unacked', 'true');
+  if ($('events-since').value) q.set('since', String(Date.now() - Number($('events-since').value)));
   return q;
 }
 
@@ -27,6 +28,7 @@ function acknowledgeAll() {
   const filter = { severity: q.get('severity') };
   if (q.get('part')) filter.part = q.get('part');
   if (q.get('kind')) filter.kind = q.get('kind');
+  if (q.get('since')) filter.since = Number(q.get('since'));
   $('events-ack-all').disabled = true;
   C.api('POST', '/api/events/ack', filter).then((r) => {
     $('events-ack-all').disabled = false;
@@ -103,6 +105,7 @@ function poll() {
 $('events-severity').addEventListener('change', load);
 $('events-part').addEventListener('change', load);
 $('events-unacked').addEventListener('change', load);
+$('events-since').addEventListener('change', load);
 $('events-ack-all').addEventListener('click', acknowledgeAll);
 $('events-kind').addEventListener('change', load);
 C.view('events', { show: () => { shown = true; load(); loadAlerts(); } });

@@ -36,7 +36,13 @@ class FatTreeConsoleBrowserTest {
         Browsers.require();
         ElectricalBench bench = new ElectricalBench("kary:4,3", null, addresses, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
                 "uniform", 0.4, 1, 500, false);
-        app = ControllerApp.start(ServeConfig.fatTree(new ServeConfig.FatTree(bench, "dmodk"), "127.0.0.1", 0, 40, "sim", null));
+        // the event log already holds an alarm from two hours ago: the time filter hides it
+        Path events = profile.resolve("oft-events.db");
+        org.oft.controller.service.events.EventLog before = org.oft.controller.service.events.EventLog.open(events);
+        before.append(org.oft.controller.service.events.Events.of("alarm", "board", "switch-9", null, null, "an alarm from two hours ago")
+                .put("atMs", System.currentTimeMillis() - 2 * 3_600_000L));
+        before.close();
+        app = ControllerApp.start(ServeConfig.fatTree(new ServeConfig.FatTree(bench, "dmodk"), "127.0.0.1", 0, 40, "sim", null).withEvents(events));
         browser = Browsers.open(profile);
     }
 
@@ -173,6 +179,10 @@ class FatTreeConsoleBrowserTest {
         assertTrue(log.contains("done (200)") && log.contains("console (token holder at"), log);
         new Select(browser.findElement(By.id("events-severity"))).selectByValue("alarm");
         wait.until(d -> !d.findElement(By.id("events-table")).getText().contains("POST /api/faults"));
+        assertTrue(Browsers.text(browser, "#events-table").contains("an alarm from two hours ago"), "any time: the old alarm is listed");
+        new Select(browser.findElement(By.id("events-since"))).selectByValue("3600000");
+        wait.until(d -> !d.findElement(By.id("events-table")).getText().contains("an alarm from two hours ago"));
+        assertTrue(Browsers.text(browser, "#events-table").contains("restarted"), "the last hour's alarms stay");
         // an alarm seen is acknowledged; the not-acknowledged filter then hides it
         wait.until(d -> !d.findElements(By.cssSelector("#events-table button.ack")).isEmpty());
         int toSee = browser.findElements(By.cssSelector("#events-table button.ack")).size();
@@ -190,6 +200,10 @@ class FatTreeConsoleBrowserTest {
         wait.until(d -> text("events-ack-note").matches("\\d+ acknowledged"));
         browser.findElement(By.id("events-unacked")).click();
         wait.until(d -> d.findElements(By.cssSelector("#events-table tbody tr")).isEmpty());
+        // acknowledging all shown took the last hour's: the old alarm, outside the filter, is still to be seen
+        new Select(browser.findElement(By.id("events-since"))).selectByValue("");
+        wait.until(d -> d.findElement(By.id("events-table")).getText().contains("an alarm from two hours ago"));
+        assertEquals(1, browser.findElements(By.cssSelector("#events-table tbody tr")).size(), Browsers.text(browser, "#events-table"));
         browser.findElement(By.id("events-unacked")).click();
         view("fabric");
 

@@ -14,10 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * packets, a level's worst timing margin below its threshold. A part counts as over once it has been over for
  * {@value #RAISE_AFTER} readings running, and as back once it has been clear (for a rate, below
  * {@value #CLEAR_SHARE} of its threshold) for {@value #CLEAR_AFTER} readings running: a port that hovers at its
- * threshold is one crossing, not one a second. Crossings of one kind make one incident: a warning event when the
- * first part crosses, an info event with what it held (how many parts, at most how many at once, for how long) when
- * the last is back; parts that cross while it is open join it without an event of their own (one declared cable
- * that loads twenty ports is one incident). The thresholds are set at start ({@code serve --alert}) and from the
+ * threshold is one crossing, not one a second. Crossings overlapping in time make one incident, whatever their
+ * kind: a warning event when the first part crosses, an info event with what it held (how many parts, of which
+ * kinds, at most how many at once, for how long) when the last is back; parts that cross while it is open join it
+ * without an event of their own (one declared cable that loads twenty ports and drops on two is one incident). The thresholds are set at start ({@code serve --alert}) and from the
  * page or the API ({@code POST /api/alerts}); a threshold set to null is off. Fed by the fabric's poller and
  * telemetry, one thread at a time.
  */
@@ -122,7 +122,7 @@ public final class AlertWatch {
     private final java.util.function.Consumer<JsonObject> events;
     private volatile Thresholds thresholds;
     private final Map<String, Reading> readings = new ConcurrentHashMap<>();
-    private final Map<String, Incident> incidents = new ConcurrentHashMap<>();
+    private Incident incident; // the one open, or null
     private final java.util.function.LongSupplier clock;
 
     /** One part's readings of one alert. */
@@ -132,10 +132,12 @@ public final class AlertWatch {
         boolean raised;
     }
 
-    /** The crossings of one kind of alert, from the first part over to the last part back. */
+    /** Crossings from the first part over to the last part back. */
     private static final class Incident {
         final java.util.Set<String> now = new java.util.LinkedHashSet<>();
         final java.util.Set<String> all = new java.util.LinkedHashSet<>();
+        final java.util.Set<String> crossings = new java.util.HashSet<>();
+        final Map<String, Integer> byKind = new java.util.TreeMap<>();
         long openedAt;
         int most;
     }
@@ -169,10 +171,10 @@ public final class AlertWatch {
         if (!body.isEmpty()) {
             thresholds = thresholds.of(body, true);
             readings.clear(); // measured again against the new thresholds; what was open closes, to open again if still over
-            for (Map.Entry<String, Incident> e : incidents.entrySet()) {
-                close(e.getKey(), e.getValue(), "its threshold changed");
+            if (incident != null) {
+                close(incident, "its thresholds changed");
+                incident = null;
             }
-            incidents.clear();
         }
         return thresholds.json();
     }
@@ -201,34 +203,37 @@ public final class AlertWatch {
     }
 
     private void join(String kind, String key, String part, String text) {
-        Incident i = incidents.computeIfAbsent(kind, k -> new Incident());
-        if (i.now.isEmpty() && i.all.isEmpty()) {
-            i.openedAt = clock.getAsLong();
-            events.accept(Events.of("warning", "alert", part, null, "opened", text + " (" + kind + " alerts: others that cross "
-                    + "join this, without an event each, until all are back)"));
+        if (incident == null) {
+            incident = new Incident();
+            incident.openedAt = clock.getAsLong();
+            events.accept(Events.of("warning", "alert", part, null, "opened", text + " (threshold alerts: parts that cross while this is "
+                    + "open join it, without an event each, until all are back)"));
         }
-        i.now.add(key);
-        i.all.add(key);
-        i.most = Math.max(i.most, i.now.size());
+        incident.all.add(key);
+        if (incident.now.add(kind + ":" + key) && incident.crossings.add(kind + ":" + key)) {
+            incident.byKind.merge(kind, 1, Integer::sum);
+        }
+        incident.most = Math.max(incident.most, (int) incident.now.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().count());
     }
 
     private void leave(String kind, String key) {
-        Incident i = incidents.get(kind);
-        if (i == null) {
+        if (incident == null) {
             return;
         }
-        i.now.remove(key);
-        if (i.now.isEmpty()) {
-            incidents.remove(kind);
-            close(kind, i, "all back");
+        incident.now.remove(kind + ":" + key);
+        if (incident.now.isEmpty()) {
+            close(incident, "all back");
+            incident = null;
         }
     }
 
-    private void close(String kind, Incident i, String why) {
+    private void close(Incident i, String why) {
         List<String> named = i.all.stream().limit(NAMED).toList();
+        StringBuilder kinds = new StringBuilder();
+        i.byKind.forEach((k, n) -> kinds.append(kinds.length() > 0 ? ", " : "").append(k).append(' ').append(n));
         events.accept(Events.of("info", "alert", i.all.size() == 1 ? part(named.get(0)) : null, null, "closed", String.format(Locale.ROOT,
-                "%s alerts over after %.0f s (%s): %d part%s crossed, at most %d at once: %s%s", kind, (clock.getAsLong() - i.openedAt) / 1000.0,
-                why, i.all.size(), i.all.size() == 1 ? "" : "s", i.most, String.join(", ", named),
+                "threshold alerts over after %.0f s (%s): %d part%s crossed (%s), at most %d at once: %s%s", (clock.getAsLong() - i.openedAt) / 1000.0,
+                why, i.all.size(), i.all.size() == 1 ? "" : "s", kinds, i.most, String.join(", ", named),
                 i.all.size() > named.size() ? " and " + (i.all.size() - named.size()) + " more" : "")));
     }
 

@@ -125,12 +125,18 @@ public final class EventLog implements AutoCloseable {
      * {@code part} and {@code kind} when given (the filter the operator sees): one click for a storm. Answers how many.
      */
     public int acknowledgeAll(String minSeverity, String part, String kind, String who) {
+        return acknowledgeAll(minSeverity, part, kind, null, who);
+    }
+
+    /** As {@link #acknowledgeAll(String, String, String, String)}, of events at or after {@code sinceMs} when given. */
+    public int acknowledgeAll(String minSeverity, String part, String kind, Long sinceMs, String who) {
         int min = Math.max(0, SEVERITIES.indexOf(minSeverity));
         StringBuilder sql = new StringBuilder("UPDATE events SET acked_by = ?, acked_ms = ? WHERE acked_by IS NULL AND severity IN (");
         for (int i = min; i < SEVERITIES.size(); i++) {
             sql.append(i > min ? ",'" : "'").append(SEVERITIES.get(i)).append('\'');
         }
-        sql.append(')').append(part != null ? " AND part = ?" : "").append(kind != null ? " AND kind = ?" : "");
+        sql.append(')').append(part != null ? " AND part = ?" : "").append(kind != null ? " AND kind = ?" : "")
+                .append(sinceMs != null ? " AND at_ms >= ?" : "");
         try (PreparedStatement u = db.prepareStatement(sql.toString())) {
             int i = 1;
             u.setString(i++, who);
@@ -139,7 +145,10 @@ public final class EventLog implements AutoCloseable {
                 u.setString(i++, part);
             }
             if (kind != null) {
-                u.setString(i, kind);
+                u.setString(i++, kind);
+            }
+            if (sinceMs != null) {
+                u.setLong(i, sinceMs);
             }
             return u.executeUpdate();
         } catch (SQLException x) {
@@ -160,6 +169,11 @@ public final class EventLog implements AutoCloseable {
      * start), only those not acknowledged when {@code unacked}.
      */
     public JsonArray query(long afterId, int limit, String minSeverity, String part, String kind, boolean unacked) {
+        return query(afterId, limit, minSeverity, part, kind, unacked, null);
+    }
+
+    /** As {@link #query(long, int, String, String, String, boolean)}, of events at or after {@code sinceMs} when given (a time filter). */
+    public JsonArray query(long afterId, int limit, String minSeverity, String part, String kind, boolean unacked, Long sinceMs) {
         int min = Math.max(0, SEVERITIES.indexOf(minSeverity));
         StringBuilder where = new StringBuilder(" AND id > ? AND severity IN (");
         for (int i = min; i < SEVERITIES.size(); i++) {
@@ -175,6 +189,9 @@ public final class EventLog implements AutoCloseable {
         if (unacked) {
             where.append(" AND acked_by IS NULL");
         }
+        if (sinceMs != null) {
+            where.append(" AND at_ms >= ?");
+        }
         return select(where.toString(), q -> {
             int i = 1;
             q.setLong(i++, afterId);
@@ -182,7 +199,10 @@ public final class EventLog implements AutoCloseable {
                 q.setString(i++, part);
             }
             if (kind != null) {
-                q.setString(i, kind);
+                q.setString(i++, kind);
+            }
+            if (sinceMs != null) {
+                q.setLong(i, sinceMs);
             }
         }, limit);
     }

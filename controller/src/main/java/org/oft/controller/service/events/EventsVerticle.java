@@ -95,7 +95,12 @@ public final class EventsVerticle extends VerticleBase {
         String part = q.getString("part");
         boolean unacked = q.getBoolean("unacked", false);
         String kind = q.getString("kind");
-        vertx.executeBlocking(() -> new JsonObject().put("events", log.query(after, limit, severity, part, kind, unacked)), true)
+        Long since = since(q);
+        if (since == null && q.containsKey("since")) {
+            msg.fail(400, "since must be a time in milliseconds since 1970, at least 0");
+            return;
+        }
+        vertx.executeBlocking(() -> new JsonObject().put("events", log.query(after, limit, severity, part, kind, unacked, since)), true)
                 .onSuccess(msg::reply).onFailure(e -> msg.fail(503, e.getMessage()));
     }
 
@@ -108,7 +113,7 @@ public final class EventsVerticle extends VerticleBase {
                 .onFailure(e -> msg.fail(e instanceof java.util.NoSuchElementException ? 404 : 503, e.getMessage()));
     }
 
-    /** {"severity", "part", "kind", "who"}: every event not acknowledged that the filter shows is seen; answered with how many. */
+    /** {"severity", "part", "kind", "since", "who"}: every event not acknowledged that the filter shows is seen; answered with how many. */
     private void acknowledgeAll(Message<JsonObject> msg) {
         JsonObject b = msg.body();
         String severity = b.getValue("severity") instanceof String s ? s : "info";
@@ -119,10 +124,20 @@ public final class EventsVerticle extends VerticleBase {
         String part = b.getValue("part") instanceof String s && !s.isBlank() ? s : null;
         String kind = b.getValue("kind") instanceof String s && !s.isBlank() ? s : null;
         String who = b.getString("who", "the console");
-        vertx.executeBlocking(() -> log.acknowledgeAll(severity, part, kind, who), true)
+        Long since = since(b);
+        if (since == null && b.getValue("since") != null) {
+            msg.fail(400, "since must be a time in milliseconds since 1970, at least 0");
+            return;
+        }
+        vertx.executeBlocking(() -> log.acknowledgeAll(severity, part, kind, since, who), true)
                 .onSuccess(n -> msg.reply(new JsonObject().put("acknowledged", n), Events.naming("events " + severity + (part == null ? "" : " of "
                         + part) + (kind == null ? "" : " of kind " + kind))))
                 .onFailure(e -> msg.fail(503, e.getMessage()));
+    }
+
+    /** The filter's {@code since} (epoch ms, events at or after it), or null when absent or not a time. */
+    private static Long since(JsonObject q) {
+        return q.getValue("since") instanceof Number n && n.longValue() >= 0 && n.doubleValue() == Math.rint(n.doubleValue()) ? n.longValue() : null;
     }
 
     @Override

@@ -401,11 +401,12 @@ public final class ConsoleVerticle extends VerticleBase {
     }
 
     /**
-     * The event log, newest first: {@code ?after=&limit=&severity=&part=&unacked=true}, as JSON or
+     * The event log, newest first: {@code ?after=&limit=&severity=&part=&unacked=true&since=MS} (since: epoch
+     * milliseconds, events at or after it), as JSON or
      * {@code format=csv} (a download of the same rows).
      */
     private void events(RoutingContext ctx) {
-        JsonObject q = params(ctx, "after", "limit");
+        JsonObject q = params(ctx, "after", "limit", "since");
         if (q == null) {
             return;
         }

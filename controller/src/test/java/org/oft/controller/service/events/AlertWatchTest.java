@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Threshold alerts an operator can read: a part over for a few readings running, back only once clear for longer,
- * and the crossings of one kind one incident (opened, then closed with what it held), not an event per port per poll.
+ * and crossings that overlap one incident (opened, then closed with what it held), not an event per port per poll.
  */
 class AlertWatchTest {
     private final List<JsonObject> events = new ArrayList<>();
@@ -50,8 +50,8 @@ class AlertWatchTest {
         assertEquals("info", closed.getString("severity"));
         assertEquals("closed", closed.getString("outcome"));
         assertEquals("switch-0", closed.getString("part"));
-        assertTrue(closed.getString("text").startsWith("utilisation alerts over after 65 s (all back): 1 part crossed, at most 1 at once: "
-                + "switch-0 port 1"), closed.getString("text"));
+        assertTrue(closed.getString("text").startsWith("threshold alerts over after 65 s (all back): 1 part crossed (utilisation 1), "
+                + "at most 1 at once: switch-0 port 1"), closed.getString("text"));
     }
 
     @Test
@@ -70,24 +70,25 @@ class AlertWatchTest {
             poll(calm);
         }
         assertEquals(2, events.size(), events.toString());
-        assertTrue(events.get(0).getString("text").contains("utilisation alerts: others that cross join this"), events.get(0).encode());
+        assertTrue(events.get(0).getString("text").contains("threshold alerts: parts that cross while this is open join it"),
+                events.get(0).encode());
         String closed = events.get(1).getString("text");
-        assertTrue(closed.contains("20 parts crossed, at most 20 at once: switch-0 port 1, switch-0 port 2, switch-0 port 3, switch-0 port 4, "
+        assertTrue(closed.contains("20 parts crossed (utilisation 20), at most 20 at once: switch-0 port 1, switch-0 port 2, switch-0 port 3, switch-0 port 4, "
                 + "switch-1 port 1 and 15 more"), closed);
         assertEquals(null, events.get(1).getString("part"), "many parts: none named as the event's own");
     }
 
     @Test
-    void kindsAreIncidentsOfTheirOwnAndANewThresholdClosesWhatIsOpen() {
+    void crossingsOfEveryKindAtOnceAreOneIncidentAndANewThresholdClosesIt() {
         for (int i = 0; i < 3; i++) {
             now += 1000;
             watch.port("switch-2", 1, 0.99, 0.7, 5);
         }
-        assertEquals(List.of("opened", "opened", "opened"), events.stream().map(e -> e.getString("outcome")).toList(),
-                "utilisation, transmit wait and drops, one incident each");
+        assertEquals(List.of("opened"), events.stream().map(e -> e.getString("outcome")).toList(),
+                "utilisation, transmit wait and drops on one port: one incident");
         watch.set(new JsonObject().put("utilisation", 0.5));
-        assertEquals(6, events.size(), events.toString());
-        assertTrue(events.subList(3, 6).stream().allMatch(e -> e.getString("outcome").equals("closed")
-                && e.getString("text").contains("(its threshold changed)")), events.toString());
+        assertEquals(2, events.size(), events.toString());
+        assertTrue(events.get(1).getString("outcome").equals("closed") && events.get(1).getString("text").contains("(its thresholds changed)")
+                && events.get(1).getString("text").contains("1 part crossed (drop 1, transmit-wait 1, utilisation 1)"), events.toString());
     }
 }

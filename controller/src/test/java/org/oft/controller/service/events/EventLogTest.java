@@ -1,6 +1,7 @@
 package org.oft.controller.service.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
@@ -125,7 +126,16 @@ class EventLogTest {
             assertTrue(raised != null, "a port over 0.05 flits per cycle raises an alert");
             assertTrue(events(again, "?kind=alert").stream().map(JsonObject.class::cast).allMatch(e -> e.getString("kind").equals("alert")));
             assertTrue(raised.getString("part").startsWith("switch-") && raised.getString("text").contains(" utilisation ")
-                    && raised.getString("outcome").equals("raised"), raised.encode());
+                    && raised.getString("outcome").equals("opened"), raised.encode());
+
+            // a time filter: events at or after a time (the page's "in the last ..."), refused when not a time
+            long later = System.currentTimeMillis() + 3_600_000L;
+            assertEquals(0, events(again, "?since=" + later).size(), "nothing logged an hour from now");
+            assertFalse(events(again, "?since=0").isEmpty(), "everything is since 1970");
+            assertEquals(400, http(again, "GET", "/api/events?since=yesterday", null).statusCode());
+            assertEquals(400, http(again, "GET", "/api/events?since=-5", null).statusCode());
+            HttpResponse<String> none = http(again, "POST", "/api/events/ack", "{\"severity\":\"info\",\"since\":" + later + "}");
+            assertEquals(0, new JsonObject(none.body()).getInteger("acknowledged"), none.body());
         }
     }
 
