@@ -16,8 +16,10 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * A command's options kept in a file, as opensm.conf keeps OpenSM's: a line {@code name value} (or {@code name =
  * value}) per option, named as on the command line without its dashes; {@code #} starts a comment; a repeatable
- * option takes its values comma-separated or on lines of their own. The file gives the defaults: what the command
- * line says wins. {@link #dump} writes every option with its value in the same form ({@code serve --dump-config}),
+ * option takes its values comma-separated or on lines of their own. The file gives the defaults, the environment
+ * ({@code OFTCTL_SERVE_TOPOLOGY=kary:4,3}: the command, then the option's name, upper case, {@code _} for {@code -})
+ * overrides the file, and the command line wins over both, as a systemd unit's {@code Environment=} lines are
+ * meant to be used. {@link #dump} writes every option with its value in the same form ({@code serve --dump-config}),
  * so that a lab starts from the whole list. An unknown name or a repeated single option is refused with its line.
  */
 final class ConfigFile implements CommandLine.IDefaultValueProvider {
@@ -25,13 +27,26 @@ final class ConfigFile implements CommandLine.IDefaultValueProvider {
     static final List<String> NOT_KEPT = List.of("config", "dump-config", "help", "version");
 
     private final Map<String, String> values;
+    private final Map<String, String> env;
+    private final String prefix;
 
-    private ConfigFile(Map<String, String> values) {
+    private ConfigFile(Map<String, String> values, Map<String, String> env, String prefix) {
         this.values = values;
+        this.env = env;
+        this.prefix = prefix;
+    }
+
+    /** The environment variable that sets {@code option} of {@code command}: OFTCTL_SERVE_CYCLES_PER_SLOT. */
+    static String variable(String command, OptionSpec option) {
+        return ("OFTCTL_" + command + "_" + key(option)).toUpperCase(java.util.Locale.ROOT).replace('-', '_');
     }
 
     /** The options {@code file} sets for {@code spec}; a clear error (file and line) for what it cannot take. */
     static ConfigFile read(Path file, CommandSpec spec) {
+        return new ConfigFile(lines(file, spec), Map.of(), "");
+    }
+
+    private static Map<String, String> lines(Path file, CommandSpec spec) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -75,12 +90,16 @@ final class ConfigFile implements CommandLine.IDefaultValueProvider {
             values.put(key, value.isEmpty() ? "true" : value);
             setAt.putIfAbsent(key, n + 1);
         }
-        return new ConfigFile(values);
+        return values;
     }
 
     @Override
     public String defaultValue(ArgSpec arg) {
-        return arg instanceof OptionSpec o ? values.get(key(o)) : null;
+        if (!(arg instanceof OptionSpec o)) {
+            return null;
+        }
+        String fromEnv = prefix.isEmpty() ? null : env.get(variable(prefix, o));
+        return fromEnv != null && !NOT_KEPT.contains(key(o)) ? fromEnv : values.get(key(o));
     }
 
     /** Every option {@code spec} keeps, with the value it has now, as a file {@link #read} takes back. */
@@ -120,21 +139,36 @@ final class ConfigFile implements CommandLine.IDefaultValueProvider {
     }
 
     /**
-     * Before {@code args} are parsed: when they run {@code command} with {@code --config FILE}, that command's
-     * defaults come from the file (picocli reads defaults as it parses, so the file is named first).
+     * Before {@code args} are parsed: when they run {@code command}, its defaults come from {@code env}'s
+     * OFTCTL_COMMAND_* variables over the file {@code --config FILE} names, if any (picocli reads defaults as it
+     * parses, so the file is named first). A variable that names no option is refused, as a line of the file is.
      */
-    static void install(CommandLine root, String[] args, String command) {
+    static void install(CommandLine root, String[] args, String command, Map<String, String> env) {
         if (args.length == 0 || !args[0].equals(command)) {
             return;
         }
+        CommandLine sub = root.getSubcommands().get(command);
+        CommandSpec spec = sub.getCommandSpec();
+        String prefix = ("OFTCTL_" + command + "_").toUpperCase(java.util.Locale.ROOT);
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (OptionSpec o : spec.options()) {
+            known.add(variable(command, o));
+        }
+        for (String v : new java.util.TreeSet<>(env.keySet())) {
+            if (v.startsWith(prefix) && !known.contains(v)) {
+                throw new IllegalArgumentException("the environment's " + v + " is not an option of " + spec.qualifiedName()
+                        + " (" + prefix + "TOPOLOGY, " + prefix + "PORT, ...: see --dump-config)");
+            }
+        }
+        Map<String, String> values = Map.of();
         for (int i = 1; i < args.length; i++) {
             String file = args[i].equals("--config") && i + 1 < args.length ? args[i + 1]
                     : args[i].startsWith("--config=") ? args[i].substring("--config=".length()) : null;
             if (file != null) {
-                CommandLine sub = root.getSubcommands().get(command);
-                sub.setDefaultValueProvider(read(Path.of(file), sub.getCommandSpec()));
-                return;
+                values = lines(Path.of(file), spec);
+                break;
             }
         }
+        sub.setDefaultValueProvider(new ConfigFile(values, env, command));
     }
 }

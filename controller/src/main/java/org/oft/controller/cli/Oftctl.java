@@ -37,6 +37,11 @@ public final class Oftctl implements Runnable {
 
     /** Runs the CLI; bad input gives one line on err and exit code 2, never a stack trace. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, System.getenv());
+    }
+
+    /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with {@code env} as the environment (OFTCTL_SERVE_* options). */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.Map<String, String> env) {
         org.oft.controller.service.LibraryLogs.quiet();
         CommandLine cl = new CommandLine(new Oftctl());
         cl.setOut(out);
@@ -73,7 +78,7 @@ public final class Oftctl implements Runnable {
         });
         int code;
         try {
-            ConfigFile.install(cl, args, "serve"); // serve --config FILE: its defaults from the file
+            ConfigFile.install(cl, args, "serve", env); // serve's defaults: OFTCTL_SERVE_* over --config FILE
         } catch (IllegalArgumentException e) {
             err.println("oftctl: " + oneLine(e.getMessage()));
             err.flush();

@@ -22,10 +22,32 @@ class ConfigFileTest {
     }
 
     private static Run oftctl(String... args) {
+        return oftctlWith(java.util.Map.of(), args);
+    }
+
+    private static Run oftctlWith(java.util.Map<String, String> env, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Oftctl.execute(args, new PrintWriter(out), new PrintWriter(err));
+        int code = Oftctl.execute(args, new PrintWriter(out), new PrintWriter(err), env);
         return new Run(code, out.toString(), err.toString());
+    }
+
+    /** The file < the environment < the command line, as a systemd unit's Environment= lines expect. */
+    @Test
+    void theEnvironmentOverridesTheFileAndTheCommandLineBoth() throws Exception {
+        Path f = dir.resolve("lab.conf");
+        Files.writeString(f, "fabric fattree\ntopology kary:4,3\nport 9090\nslots-per-second 10\n");
+        java.util.Map<String, String> env = java.util.Map.of("OFTCTL_SERVE_PORT", "9292", "OFTCTL_SERVE_CYCLES_PER_SLOT", "250",
+                "OFTCTL_SERVE_SLOTS_PER_SECOND", "30", "OFTCTL_HOME", "/elsewhere");
+        Run r = oftctlWith(env, "serve", "--config", f.toString(), "--slots-per-second", "40", "--dump-config");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\ntopology = kary:4,3\n"), "from the file: " + r.out());
+        assertTrue(r.out().contains("\nport = 9292\n") && r.out().contains("\ncycles-per-slot = 250\n"), "the environment over the file: " + r.out());
+        assertTrue(r.out().contains("\nslots-per-second = 40.0\n"), "the command line over both: " + r.out());
+        Run bad = oftctlWith(java.util.Map.of("OFTCTL_SERVE_TOPOLGY", "kary:4,3"), "serve", "--dump-config");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("oftctl: the environment's OFTCTL_SERVE_TOPOLGY is not an option of oftctl serve"), bad.err());
+        assertEquals(0, oftctlWith(java.util.Map.of("OFTCTL_SERVE_TOPOLGY", "x"), "fattree", "--help").code(), "other commands ignore serve's");
     }
 
     @Test
@@ -76,5 +98,14 @@ class ConfigFileTest {
         r = oftctl("serve", "--config", dir.resolve("none.conf").toString());
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("oftctl: cannot read the config file " + dir.resolve("none.conf")), r.err());
+    }
+
+    /** The systemd example's config file is one serve takes. */
+    @Test
+    void theSystemdExampleReads() {
+        Path conf = Path.of("..", "examples", "systemd", "serve.conf");
+        Run r = oftctl("serve", "--config", conf.toString(), "--dump-config");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\nboard = serial:/dev/ttyUSB0@3000000\n") && r.out().contains("\nalert = utilisation=0.9,drops=1\n"), r.out());
     }
 }
