@@ -2,6 +2,7 @@
 // configuration and the telemetry connection.
 import { connect } from './core/telemetry.js';
 import { current, loadConfig } from './core/router.js';
+import './core/health.js';
 import './views/oft.js';
 import './views/fattree.js';
 import './views/topology.js';

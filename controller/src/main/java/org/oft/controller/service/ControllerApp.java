@@ -79,6 +79,7 @@ public final class ControllerApp implements AutoCloseable {
             // the event log first: everything after it is kept, and a file it cannot keep stops the start here
             await(vertx.deployVerticle(new EventsVerticle(config.events().file(), config.events().keep(),
                     config.ownership().controllerId())), "the event log did not start");
+            await(vertx.deployVerticle(new HealthSummary()), "the health summary did not start");
             // a study asked for from the page runs on half the cores: the fabric's model and the console keep the rest
             await(vertx.deployVerticle(new org.oft.controller.service.studies.StudiesVerticle(config.studiesDir(),
                     Math.max(1, Runtime.getRuntime().availableProcessors() / 2))), "the studies did not start");

@@ -134,6 +134,9 @@ class ConsoleBrowserTest {
         assertTrue(text("alarm").startsWith("FABRIC FAULT"));
         assertEquals(1, browser.findElements(By.cssSelector("#levels td.stuck")).size());
         Browsers.screenshot(browser, "oft-fault");
+        // the header's health summary says it too, a link to the Actions view that lists it
+        wait.until(d -> !d.findElements(By.id("health-faults")).isEmpty() && d.findElement(By.id("health-faults")).getText().equals("1 fault in force"));
+        assertEquals("#/actions", browser.findElement(By.id("health-faults")).getAttribute("hash"));
         // the banner links to the incident the event log keeps: an alarm of kind fabric, opened with what went wrong
         wait.until(d -> { // the banner is redrawn with each record: its link is found and clicked in one script
             ((JavascriptExecutor) d).executeScript("const a = document.getElementById('alarm-events'); if (a) a.click();");
@@ -166,6 +169,7 @@ class ConsoleBrowserTest {
         browser.findElement(By.cssSelector("#faults-table button.clear-fault")).click();
         wait.until(d -> text("action-status").startsWith("cleared"));
         wait.until(d -> d.findElements(By.cssSelector("#faults-table tbody tr")).isEmpty());
+        wait.until(d -> d.findElements(By.id("health-faults")).isEmpty());
         view("oft");
         wait.until(d -> !alarmShown() && d.findElements(By.cssSelector("#levels td.stuck")).isEmpty());
         assertTrue(number("total-misdelivered") > 0);

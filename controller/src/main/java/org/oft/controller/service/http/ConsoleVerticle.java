@@ -197,6 +197,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/anomalies").handler(this::anomalies);
         router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));
         router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
+        router.get("/api/summary").handler(ctx -> request(ctx, Addresses.SUMMARY, new JsonObject()));
         router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
         router.delete("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
         router.delete("/api/faults/:id").handler(ctx -> byId(ctx, Addresses.FAULTS_CLEAR));

@@ -1,0 +1,85 @@
+package org.oft.controller.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The console header's health summary, on both fabrics: what an operator checks first (alarms not acknowledged, among
+ * them boards that restarted; parts declared failed; faults in force; ports down; boards another controller holds;
+ * the clock kept), each with how many and the
+ * view that lists them. Composed from what the fabric's services already keep (the event log, the faults in force,
+ * the declared failures, the last port poll, the owner's last read of the boards, the last telemetry), asked in
+ * parallel with a short time-out: a service the fabric does not have (the optical fabric has no ports) or that is
+ * slow is left out, never waited for.
+ */
+public final class HealthSummary extends VerticleBase {
+    /** A part of the summary waits no longer than this for its service. */
+    static final long ASK_MILLIS = 1500;
+
+    @Override
+    public Future<?> start() {
+        vertx.eventBus().<JsonObject>consumer(Addresses.SUMMARY, this::summary);
+        return Future.succeededFuture();
+    }
+
+    private Future<JsonObject> ask(String address, JsonObject body) {
+        return vertx.eventBus().<JsonObject>request(address, body, new DeliveryOptions().setSendTimeout(ASK_MILLIS))
+                .map(Message::body).otherwise((JsonObject) null);
+    }
+
+    private void summary(Message<JsonObject> msg) {
+        Future<JsonObject> alarms = ask(Addresses.EVENTS, new JsonObject().put("severity", "alarm").put("unacked", true).put("limit", 1000));
+        Future<JsonObject> faults = ask(Addresses.FAULTS_ACTIVE, new JsonObject());
+        Future<JsonObject> failures = ask(Addresses.FAIL_LIST, new JsonObject());
+        Future<JsonObject> ports = ask(Addresses.PORTS, new JsonObject());
+        Future<JsonObject> owner = ask(Addresses.OWNER, new JsonObject());
+        Future<JsonObject> telemetry = ask(Addresses.TELEMETRY_LATEST, new JsonObject());
+        Future.join(List.of(alarms, faults, failures, ports, owner, telemetry)).onComplete(done -> msg.reply(of(alarms.result(),
+                faults.result(), failures.result(), ports.result(), owner.result(), telemetry.result())));
+    }
+
+    /** The summary from the services' answers (null: that service did not answer, or this fabric has none). */
+    static JsonObject of(JsonObject alarms, JsonObject faults, JsonObject failures, JsonObject ports, JsonObject owner, JsonObject telemetry) {
+        List<JsonObject> items = new ArrayList<>();
+        if (alarms != null) {
+            items.add(item("alarms", alarms.getJsonArray("events", new JsonArray()).size(), "alarm not acknowledged", "alarms not acknowledged",
+                    "#/events"));
+        }
+        if (failures != null) {
+            items.add(item("failures", failures.getJsonArray("failures", new JsonArray()).size(), "part declared failed", "parts declared failed",
+                    "#/actions"));
+        }
+        if (faults != null) {
+            items.add(item("faults", faults.getJsonArray("faults", new JsonArray()).size(), "fault in force", "faults in force", "#/actions"));
+        }
+        if (ports != null) {
+            long down = ports.getJsonArray("anomalies", new JsonArray()).stream()
+                    .filter(a -> a instanceof JsonObject j && Boolean.FALSE.equals(j.getBoolean("linkUp"))).count();
+            items.add(item("portsDown", down, "port down", "ports down", "#/fabric")); // a board that restarted is an alarm
+        }
+        if (owner != null && "master".equals(owner.getString("role"))) {
+            String me = owner.getString("controller");
+            long others = owner.getJsonArray("boards", new JsonArray()).stream()
+                    .filter(b -> b instanceof JsonObject j && !java.util.Objects.equals(me, j.getString("controller"))).count();
+            items.add(item("unclaimed", others, "board not this controller's", "boards not this controller's", "#/boards"));
+        }
+        if (telemetry != null && telemetry.getValue("clock") instanceof JsonObject clock) {
+            boolean behind = clock.getBoolean("behind", false);
+            items.add(new JsonObject().put("key", "clock").put("count", behind ? 1 : 0).put("ok", !behind)
+                    .put("text", behind ? "clock behind" : "clock kept").put("link", "#/" + ("fattree".equals(telemetry.getString("fabric"))
+                            ? "fabric" : "oft")));
+        }
+        return new JsonObject().put("ok", items.stream().allMatch(i -> i.getBoolean("ok"))).put("items", new JsonArray(items));
+    }
+
+    private static JsonObject item(String key, long count, String one, String many, String link) {
+        return new JsonObject().put("key", key).put("count", count).put("ok", count == 0)
+                .put("text", (count == 0 ? "no " + many : count + " " + (count == 1 ? one : many))).put("link", link);
+    }
+}
