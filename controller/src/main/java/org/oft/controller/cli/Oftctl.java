@@ -47,7 +47,11 @@ public final class Oftctl implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("oftctl: " + oneLine(ex.getMessage()));
+            String suggest = "";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                suggest = "; did you mean " + String.join(" or ", u.getSuggestions().stream().limit(2).toList()) + "?";
+            }
+            err.println("oftctl: " + oneLine(ex.getMessage()) + suggest);
             err.flush();
             return EXIT_USAGE;
         });

@@ -173,6 +173,9 @@ public class BadInputCatalogueTest {
                 "--order", "30", "--processor", "1"));
         l.add(c("serve lease too short", 2, "--lease must be 1 to 3600 seconds, got 0.1", "serve", "--lease", "0.1"));
         l.add(c("serve priority without ha", 2, "--priority ranks controllers in an election: it needs --ha", "serve", "--priority", "3"));
+        l.add(c("command misspelt", 2, "Unmatched argument at index 0: 'serv'; did you mean serve", "serv"));
+        l.add(c("option misspelt", 2, "Unknown options: '--topolgy', 'kary:4,2'; did you mean --topology", "serve", "--topolgy", "kary:4,2"));
+        l.add(c("subcommand misspelt", 2, "'rotes'; did you mean routes", "fattree", "rotes"));
         l.add(c("serve ha refused", 2, "cannot reach the ZooKeeper ensemble 127.0.0.1:1 (--ha): 127.0.0.1:1 refused the connection",
                 "serve", "--port", "0", "--ha", "127.0.0.1:1", "--token-file", "/tmp/oft-catalogue-token"));
         l.add(c("serve ha no such host", 2, "(--ha): no-such-host.invalid:2181: no such host", "serve", "--port", "0",
