@@ -55,6 +55,10 @@ final class ServeCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     FlitArgs flit = new FlitArgs();
 
+    @Option(names = "--metrics", paramLabel = "HOST:PORT", description = "Also serve GET /metrics alone on HOST:PORT (e.g. 0.0.0.0:9464): "
+            + "a Prometheus on another host scrapes it while the console stays on loopback; that bind serves nothing else.")
+    String metrics;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Options from FILE, a line 'name value' each (as on the command line, "
             + "without the dashes; # comments), as opensm.conf is OpenSM's; what the command line says wins.")
     Path config;
@@ -171,6 +175,7 @@ final class ServeCommand implements Callable<Integer> {
         if (host.isBlank()) {
             throw new IllegalArgumentException("--host must name an address to bind");
         }
+        String[] metricsBind = metrics == null ? null : hostPort(metrics); // refused before anything starts
         // each controller its own record and events: two on one machine (an OFT and a fat tree, or two benches) never
         // mix their events, and a record is compared with the boards it was made for
         Path own = org.oft.controller.files.StateDir.dir().resolve("serve").resolve(fabric + "-" + port);
@@ -255,6 +260,16 @@ final class ServeCommand implements Callable<Integer> {
                         e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
             }
         }
+        String metricsUrl = null;
+        if (metricsBind != null) {
+            try {
+                String[] hp = metricsBind;
+                metricsUrl = "http://" + urlHost(hp[0]) + ":" + app.serveMetrics(hp[0], Integer.parseInt(hp[1])) + "/metrics";
+            } catch (RuntimeException e) {
+                app.close();
+                throw new IllegalArgumentException(e.getMessage());
+            }
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             app.close();
@@ -272,6 +287,9 @@ final class ServeCommand implements Callable<Integer> {
                 + " (Ctrl-C stops; the token is also in " + tokens + ")"
                 : "oftctl: " + what + "; console at " + url + "/ (Ctrl-C stops; the token is the bench's, which the election keeps"
                 + " only as a hash: it is in the token file of the controller that made it)");
+        if (metricsUrl != null) {
+            out.println("oftctl: metrics at " + metricsUrl + " (that address serves nothing else)");
+        }
         if (tlsCert == null && !host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("::1")) {
             spec.commandLine().getErr().println("oftctl: warning: the console listens on " + host + " without TLS: its token and "
                     + "telemetry cross the network in clear");
@@ -298,6 +316,20 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** A host as a URL names it: an IPv6 literal in brackets ({@code [::]}, {@code [::1]}), anything else as it is. */
+    /** HOST:PORT ([V6]:PORT for an IPv6 address) as {host, port}; a clear error for anything else. */
+    static String[] hostPort(String spec) {
+        int colon = spec.lastIndexOf(':');
+        String host = colon > 0 ? spec.substring(0, colon) : "";
+        String port = colon > 0 ? spec.substring(colon + 1) : "";
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        if (host.isEmpty() || !port.matches("\\d{1,5}") || Integer.parseInt(port) > 65535) {
+            throw new IllegalArgumentException("--metrics takes HOST:PORT (e.g. 0.0.0.0:9464, [::]:9464), got '" + spec + "'");
+        }
+        return new String[] {host, port};
+    }
+
     static String urlHost(String host) {
         return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
     }

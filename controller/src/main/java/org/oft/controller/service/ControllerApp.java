@@ -326,6 +326,16 @@ public final class ControllerApp implements AutoCloseable {
         return console.actualPort();
     }
 
+    /**
+     * Serves {@code GET /metrics} alone on {@code host:port} as well (a scraper's bind, apart from the console's);
+     * the port bound. A bind that fails says so.
+     */
+    public int serveMetrics(String host, int port) {
+        org.oft.controller.service.http.MetricsServer m = new org.oft.controller.service.http.MetricsServer(host, port);
+        await(vertx.deployVerticle(m), "cannot serve /metrics on " + host + ":" + port);
+        return m.actualPort();
+    }
+
     /** HTTP connections the console holds open now. */
     public int consoleConnections() {
         return console.openConnections();

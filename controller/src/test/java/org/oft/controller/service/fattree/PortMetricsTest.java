@@ -30,6 +30,36 @@ public class PortMetricsTest {
     private static final Pattern SAMPLE = Pattern.compile("([a-z_]+)(?:\\{([^}]*)\\})? (\\S+)");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    /** serve --metrics: /metrics alone on a bind of its own, the same scrape as the console's, and nothing else there. */
+    @Test
+    void aBindOfItsOwnServesTheScrapeAndNothingElse() throws Exception {
+        ControllerApp app = ControllerApp.start(SwitchFabricServeTest.config("sim", "kary:4,2", 0.4));
+        try {
+            int port = app.serveMetrics("127.0.0.1", 0);
+            assertTrue(port > 0 && port != app.port());
+            String base = "http://127.0.0.1:" + port;
+            HttpResponse<String> scrape = get(base + "/metrics");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!scrape.body().contains("oft_switch_cycle{") && System.nanoTime() < deadline) { // the boards' first poll
+                Thread.sleep(200);
+                scrape = get(base + "/metrics");
+            }
+            assertEquals(200, scrape.statusCode());
+            assertEquals(PrometheusText.CONTENT_TYPE, scrape.headers().firstValue("Content-Type").orElse(""));
+            assertTrue(scrape.body().contains("# TYPE oft_controller_master gauge") && scrape.body().contains("oft_switch_cycle{"), scrape.body());
+            for (String other : new String[] {"/", "/api/config", "/api/owner", "/index.html"}) {
+                HttpResponse<String> r = get(base + other);
+                assertEquals(404, r.statusCode(), other);
+                assertEquals("only /metrics is served here\n", r.body(), other);
+            }
+            IllegalStateException taken = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> app.serveMetrics("127.0.0.1", app.port()));
+            assertTrue(taken.getMessage().startsWith("cannot serve /metrics on 127.0.0.1:" + app.port()), taken.getMessage());
+        } finally {
+            app.close();
+        }
+    }
+
     @Test
     void aScrapeHoldsEveryPortsCountersAsThePartViewReadsThem() throws Exception {
         ControllerApp app = ControllerApp.start(SwitchFabricServeTest.config("sim", "kary:4,2", 0.4));
