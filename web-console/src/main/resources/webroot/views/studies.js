@@ -35,6 +35,20 @@ function listStudies(j) {
     C.cell(tr, s.left);
     C.cell(tr, workersText(s.workers));
     const links = C.cell(tr, '');
+    if (s.name === j.runningHere) { // started from this page (or another's): stopped here, after the points under way
+      const stop = document.createElement('button');
+      stop.className = 'small study-stop';
+      stop.textContent = 'stop';
+      stop.title = 'no new point starts; those under way finish and are kept; starting it again goes on';
+      stop.addEventListener('click', () => {
+        stop.disabled = true;
+        C.api('POST', '/api/studies/' + encodeURIComponent(s.name) + '/stop', {}).then((r) => {
+          $('study-start-status').textContent = r.ok ? 'stopping ' + s.name + ' after the points under way' : 'refused: ' + r.body.error;
+        });
+      });
+      links.appendChild(stop);
+      links.appendChild(document.createTextNode(' '));
+    }
     ['csv', 'json'].forEach((f) => {
       const d = document.createElement('a');
       d.href = '/api/studies/' + encodeURIComponent(s.name) + '/export?format=' + f;

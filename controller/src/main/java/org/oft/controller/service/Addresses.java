@@ -86,6 +86,8 @@ public final class Addresses {
     public static final String STUDY_START = "oft.study.start";
     /** Request/reply: {"name": N, "format": "csv"|"json"} answered with {"content": TEXT}, the export. */
     public static final String STUDY_EXPORT = "oft.study.export";
+    /** Request/reply: {"name": N} stops the study running on this controller after the points under way; answered {name, stopping}. */
+    public static final String STUDY_STOP = "oft.study.stop";
     /** Request/reply: {} answered with the header's health summary, {ok, items: [{key, count, ok, text, link}]}. */
     public static final String SUMMARY = "oft.summary";
 

@@ -177,12 +177,21 @@ public final class StudyRun {
     /** Runs {@code todo} on {@code threads} cores of this machine, storing each result as it ends. */
     public static Tally embedded(String study, List<StudyPoint> todo, ResultStore store, int threads, String worker, Consumer<String> log,
                                  long progressMillis, PrintWriter err) {
+        return embedded(study, todo, store, threads, worker, log, progressMillis, err, () -> false);
+    }
+
+    /**
+     * As {@link #embedded(String, List, ResultStore, int, String, Consumer, long, PrintWriter)}, starting no new point
+     * once {@code stop} says so: the points under way finish and are stored, the rest wait for the next run.
+     */
+    public static Tally embedded(String study, List<StudyPoint> todo, ResultStore store, int threads, String worker, Consumer<String> log,
+                                 long progressMillis, PrintWriter err, java.util.function.BooleanSupplier stop) {
         Tally tally = new Tally();
         java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
         ProgressLine progress = new ProgressLine(err, study, todo.size(), tally,
                 () -> running.get() == 0 ? Map.of() : Map.of(worker, running.get()), store, progressMillis);
         try { // (not try-with-resources: the line runs on its own timer, and javac warns of a resource the body never names)
-            onCores(todo, threads, worker, tally, running, log, (p, result, wall) -> store.put(study, p, result, wall, worker));
+            onCores(todo, threads, worker, tally, running, log, (p, result, wall) -> store.put(study, p, result, wall, worker), stop);
         } finally {
             progress.close();
         }
@@ -214,13 +223,13 @@ public final class StudyRun {
                 throw new IllegalStateException("cannot write " + dir.resolve(p.id() + ".json") + ": " + e.getMessage());
             }
             return true;
-        });
+        }, () -> false);
         return tally;
     }
 
     /** Runs the points on {@code threads} threads of this JVM, each result to {@code keeper} as it ends; a refused point is counted and said. */
     private static void onCores(List<StudyPoint> todo, int threads, String worker, Tally tally, java.util.concurrent.atomic.AtomicInteger running,
-                                Consumer<String> log, Keeper keeper) {
+                                Consumer<String> log, Keeper keeper, java.util.function.BooleanSupplier stop) {
         PointRunner runner = new PointRunner();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
             Thread t = new Thread(r, "oft-study-point");
@@ -231,6 +240,9 @@ public final class StudyRun {
             List<Future<?>> all = new ArrayList<>();
             for (StudyPoint p : todo) {
                 all.add(pool.submit(() -> {
+                    if (stop.getAsBoolean()) {
+                        return; // asked to stop: this point waits for the next run
+                    }
                     tally.handedOut();
                     long t0 = System.nanoTime();
                     JsonObject result;

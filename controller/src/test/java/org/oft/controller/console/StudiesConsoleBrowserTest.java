@@ -82,6 +82,33 @@ class StudiesConsoleBrowserTest {
                     "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}");
             browser.findElement(By.id("study-start")).click();
             wait.until(d -> Browsers.text(d, "#study-start-status").startsWith("refused: a study named 'page-study' with another definition"));
+
+            // a long study started from the page is stopped from it: the points under way are kept, the rest wait
+            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
+                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], "
+                            + "\"loads\": {\"from\": 0.01, \"to\": 1.0, \"step\": 0.01}, \"flit\": {\"warmup\": 300, \"sample\": 3000}}");
+            browser.findElement(By.id("study-name")).clear();
+            browser.findElement(By.id("study-name")).sendKeys("long-study");
+            browser.findElement(By.id("study-start")).click();
+            wait.until(d -> Browsers.text(d, "#study-start-status").equals("started long-study: 100 of 100 points to run"));
+            wait.until(d -> { // the table is redrawn every 2 s: the button is found and clicked in one go
+                js.executeScript("const b = document.querySelector('#studies-table button.study-stop'); if (b) b.click();");
+                return Browsers.text(d, "#study-start-status").startsWith("stopping long-study");
+            });
+            // the run has ended (nothing runs here: no stop button) and the study says it stopped short
+            Browsers.waitUpTo(browser, 60).until(d -> d.findElements(By.cssSelector("#studies-table button.study-stop")).isEmpty()
+                    && Browsers.text(d, "#study-status").startsWith("stopped: "));
+            String stopped = Browsers.text(browser, "#study-status");
+            int stored = Integer.parseInt(stopped.replaceAll("stopped: (\\d+) of 100 points stored.*", "$1"));
+            assertTrue(stored < 100, stopped);
+            // started again, it goes on with the points left
+            browser.findElement(By.id("study-start")).click();
+            wait.until(d -> Browsers.text(d, "#study-start-status").equals("started long-study: " + (100 - stored) + " of 100 points to run"));
+            wait.until(d -> {
+                js.executeScript("const b = document.querySelector('#studies-table button.study-stop'); if (b) b.click();");
+                return Browsers.text(d, "#study-start-status").startsWith("stopping long-study");
+            });
+            Browsers.waitUpTo(browser, 60).until(d -> Browsers.text(d, "#study-status").startsWith("stopped: "));
         } finally {
             browser.quit();
             app.close();

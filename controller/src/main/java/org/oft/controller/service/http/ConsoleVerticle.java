@@ -190,6 +190,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/studies/:name").handler(ctx -> request(ctx, Addresses.STUDY, new JsonObject().put("name", ctx.pathParam("name"))));
         router.get("/api/studies/:name/export").handler(this::exportStudy);
         router.post("/api/studies").handler(ctx -> post(ctx, Addresses.STUDY_START, null));
+        router.post("/api/studies/:name/stop").handler(ctx -> request(ctx, Addresses.STUDY_STOP, new JsonObject().put("name", ctx.pathParam("name"))));
         router.get("/api/topology").handler(ctx -> request(ctx, Addresses.TOPOLOGY, new JsonObject()));
         router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));

@@ -29,6 +29,8 @@ public final class StudiesVerticle extends VerticleBase {
     private final StudyLibrary library;
     private final int threads;
     private volatile String runningStudy;
+    /** Set by a stop asked for the study running here; a new run starts with a new one. */
+    private volatile java.util.concurrent.atomic.AtomicBoolean stopAsked = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** {@code dir}: the studies' folder; {@code threads}: the cores a study started here may use. */
     public StudiesVerticle(Path dir, int threads) {
@@ -42,7 +44,27 @@ public final class StudiesVerticle extends VerticleBase {
         vertx.eventBus().<JsonObject>consumer(Addresses.STUDY, this::status);
         vertx.eventBus().<JsonObject>consumer(Addresses.STUDY_START, this::startStudy);
         vertx.eventBus().<JsonObject>consumer(Addresses.STUDY_EXPORT, this::export);
+        vertx.eventBus().<JsonObject>consumer(Addresses.STUDY_STOP, this::stop);
         return Future.succeededFuture();
+    }
+
+    /** The study started here stops after the points under way (they are kept); it goes on when started again. */
+    private void stop(Message<JsonObject> msg) {
+        String name = name(msg);
+        if (name == null) {
+            return;
+        }
+        if (!name.equals(runningStudy)) {
+            msg.fail(404, "no study named '" + name + "' runs on this controller (one run from the command line stops with Ctrl-C, "
+                    + "or with its coordinator)");
+            return;
+        }
+        boolean first = stopAsked.compareAndSet(false, true);
+        if (first) {
+            Events.publish(vertx, Events.of("info", "action", "study " + name, null, null,
+                    "study " + name + ": stop asked; the points under way finish and are kept, the rest run when it is started again"));
+        }
+        msg.reply(new JsonObject().put("name", name).put("stopping", true));
     }
 
     private void list(Message<JsonObject> msg) {
@@ -174,13 +196,18 @@ public final class StudiesVerticle extends VerticleBase {
                     "study " + name + " started here: " + todo.size() + " of " + study.points().size() + " points to run on " + threads
                             + (threads == 1 ? " core" : " cores")));
             String worker = "controller/" + ProcessHandle.current().pid();
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            stopAsked = stop;
             // a thread of its own: a study runs for minutes, and Vert.x's worker pool serves the console's reads
             Thread t = new Thread(() -> {
                 String outcome;
                 try {
                     StudyRun.Tally tally = StudyRun.embedded(name, todo, store, threads, worker, m -> Events.publish(vertx,
-                            Events.of("warning", "study", "study " + name, null, "failed", m)), 1000, new PrintWriter(java.io.Writer.nullWriter()));
-                    outcome = "done: " + tally.summary();
+                            Events.of("warning", "study", "study " + name, null, "failed", m)), 1000, new PrintWriter(java.io.Writer.nullWriter()),
+                            stop::get);
+                    int left = study.points().size() - store.storedIds().size();
+                    outcome = stop.get() && left > 0 ? "stopped as asked: " + tally.summary() + "; " + left + " points left, run when it is "
+                            + "started again" : "done: " + tally.summary();
                 } catch (RuntimeException e) {
                     outcome = "failed: " + e.getMessage();
                 } finally {
