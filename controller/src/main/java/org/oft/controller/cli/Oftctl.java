@@ -1,6 +1,7 @@
 package org.oft.controller.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import org.oft.hal.BoardException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -48,8 +49,10 @@ public final class Oftctl implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             String suggest = "";
-            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-                suggest = "; did you mean " + String.join(" or ", u.getSuggestions().stream().limit(2).toList()) + "?";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+                String typed = u.getUnmatched().get(0);
+                List<String> near = u.getSuggestions().stream().filter(x -> near(typed, x)).limit(2).toList();
+                suggest = near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?";
             }
             err.println("oftctl: " + oneLine(ex.getMessage()) + suggest);
             err.flush();
@@ -100,6 +103,25 @@ public final class Oftctl implements Runnable {
         }
         err.flush();
         return code;
+    }
+
+    /** {@code b} is a likely intent for {@code a} typed: a few letters off (a third of its length at most, two at least). */
+    static boolean near(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                cur[j] = Math.min(Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()] <= Math.max(2, a.length() / 3);
     }
 
     private static final String OUT_OF_MEMORY =

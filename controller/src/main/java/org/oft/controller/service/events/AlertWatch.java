@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * threshold is one crossing, not one a second. Crossings overlapping in time make one incident, whatever their
  * kind: a warning event when the first part crosses, an info event with what it held (how many parts, of which
  * kinds, at most how many at once, for how long) when the last is back; parts that cross while it is open join it
- * without an event of their own (one declared cable that loads twenty ports and drops on two is one incident). The thresholds are set at start ({@code serve --alert}) and from the
+ * without an event of their own (one declared cable that loads twenty ports and drops on two is one incident), and
+ * an open incident whose parts changed says what it holds now once a minute at most (updated). The thresholds are set at start ({@code serve --alert}) and from the
  * page or the API ({@code POST /api/alerts}); a threshold set to null is off. Fed by the fabric's poller and
  * telemetry, one thread at a time.
  */
@@ -118,6 +119,8 @@ public final class AlertWatch {
     static final double CLEAR_SHARE = 0.9;
     /** Parts an incident's closing event names. */
     static final int NAMED = 5;
+    /** An open incident whose parts changed is updated at most this often. */
+    static final long UPDATE_MILLIS = 60_000;
 
     private final java.util.function.Consumer<JsonObject> events;
     private volatile Thresholds thresholds;
@@ -139,7 +142,9 @@ public final class AlertWatch {
         final java.util.Set<String> crossings = new java.util.HashSet<>();
         final Map<String, Integer> byKind = new java.util.TreeMap<>();
         long openedAt;
+        long toldAt;
         int most;
+        boolean changed;
     }
 
     public AlertWatch(Vertx vertx, Thresholds initial) {
@@ -200,12 +205,29 @@ public final class AlertWatch {
                 leave(kind, key);
             }
         }
+        Incident i = incident;
+        if (i != null && i.changed && clock.getAsLong() - i.toldAt >= UPDATE_MILLIS) { // what it holds now, once a minute at most
+            i.changed = false;
+            i.toldAt = clock.getAsLong();
+            long now = i.now.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().count();
+            events.accept(Events.of("warning", "alert", null, null, "updated", String.format(Locale.ROOT,
+                    "threshold alerts open for %.0f s: %d part%s over now, %d crossed so far (%s)", (i.toldAt - i.openedAt) / 1000.0, now,
+                    now == 1 ? "" : "s", i.all.size(), kinds(i))));
+        }
+    }
+
+    private static String kinds(Incident i) {
+        StringBuilder kinds = new StringBuilder();
+        i.byKind.forEach((k, n) -> kinds.append(kinds.length() > 0 ? ", " : "").append(k).append(' ').append(n));
+        return kinds.toString();
     }
 
     private void join(String kind, String key, String part, String text) {
-        if (incident == null) {
+        boolean opens = incident == null;
+        if (opens) {
             incident = new Incident();
             incident.openedAt = clock.getAsLong();
+            incident.toldAt = incident.openedAt;
             events.accept(Events.of("warning", "alert", part, null, "opened", text + " (threshold alerts: parts that cross while this is "
                     + "open join it, without an event each, until all are back)"));
         }
@@ -214,6 +236,7 @@ public final class AlertWatch {
             incident.byKind.merge(kind, 1, Integer::sum);
         }
         incident.most = Math.max(incident.most, (int) incident.now.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().count());
+        incident.changed |= !opens; // the opening event said the first
     }
 
     private void leave(String kind, String key) {
@@ -221,6 +244,7 @@ public final class AlertWatch {
             return;
         }
         incident.now.remove(kind + ":" + key);
+        incident.changed = true;
         if (incident.now.isEmpty()) {
             close(incident, "all back");
             incident = null;
@@ -229,8 +253,7 @@ public final class AlertWatch {
 
     private void close(Incident i, String why) {
         List<String> named = i.all.stream().limit(NAMED).toList();
-        StringBuilder kinds = new StringBuilder();
-        i.byKind.forEach((k, n) -> kinds.append(kinds.length() > 0 ? ", " : "").append(k).append(' ').append(n));
+        String kinds = kinds(i);
         events.accept(Events.of("info", "alert", i.all.size() == 1 ? part(named.get(0)) : null, null, "closed", String.format(Locale.ROOT,
                 "threshold alerts over after %.0f s (%s): %d part%s crossed (%s), at most %d at once: %s%s", (clock.getAsLong() - i.openedAt) / 1000.0,
                 why, i.all.size(), i.all.size() == 1 ? "" : "s", kinds, i.most, String.join(", ", named),

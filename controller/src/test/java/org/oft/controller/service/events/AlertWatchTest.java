@@ -91,4 +91,28 @@ class AlertWatchTest {
         assertTrue(events.get(1).getString("outcome").equals("closed") && events.get(1).getString("text").contains("(its thresholds changed)")
                 && events.get(1).getString("text").contains("1 part crossed (drop 1, transmit-wait 1, utilisation 1)"), events.toString());
     }
+
+    /** A long incident whose parts change says what it holds once a minute at most, never once a poll. */
+    @Test
+    void aLongIncidentIsUpdatedOnceAMinuteWhenItsPartsChange() {
+        double[] load = new double[8];
+        java.util.Arrays.fill(load, 0.99);
+        for (int i = 0; i < 200; i++) { // 200 s: a port more over every 20 s
+            if (i % 20 == 0 && i / 20 < 8) {
+                load[i / 20] = 0.99;
+            }
+            poll(java.util.Arrays.copyOf(load, i < 20 ? 1 : 8));
+        }
+        List<String> outcomes = events.stream().map(e -> e.getString("outcome")).toList();
+        assertEquals("opened", outcomes.get(0));
+        assertTrue(outcomes.stream().filter("updated"::equals).count() <= 4, outcomes.toString());
+        assertTrue(outcomes.contains("updated"), outcomes.toString());
+        JsonObject update = events.stream().filter(e -> e.getString("outcome").equals("updated")).findFirst().orElseThrow();
+        assertTrue(update.getString("text").matches("threshold alerts open for 6\\d s: 8 parts over now, 8 crossed so far \\(utilisation 8\\)"),
+                update.getString("text"));
+        for (int i = 0; i < 120; i++) { // nothing changes: nothing more said
+            poll(load);
+        }
+        assertEquals(outcomes.size(), events.size(), "an incident that holds the same parts is not updated");
+    }
 }

@@ -33,7 +33,11 @@ class EnsembleBlipTest {
             HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
             b.until("oftctl: standing by", 60);
             long before = firstSlot(console);
-            bench.ensembleOutage(MasterElection.SESSION_MILLIS / 2);
+            long away = bench.ensembleOutage(MasterElection.SESSION_MILLIS / 3);
+            // a blip is shorter than the session; a machine so loaded that stopping and restarting the ensemble took
+            // most of a session tells nothing about a blip (the session may end, which the next test is about)
+            org.junit.jupiter.api.Assumptions.assumeTrue(away < MasterElection.SESSION_MILLIS - 1000,
+                    "the ensemble was away " + away + " ms, stop and restart included: not a blip on this machine now");
             Thread.sleep(MasterElection.SESSION_MILLIS); // past the time a deposed master would have said so
             long after = slot(console);
             JsonObject owner = get(console + "/api/owner");

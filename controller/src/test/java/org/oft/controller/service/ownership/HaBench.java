@@ -53,11 +53,16 @@ public final class HaBench implements AutoCloseable {
         this.ports = boards.announce().substring(4).trim().split(" ");
     }
 
-    /** The ensemble goes away for {@code millis} and comes back (same port, same data): a blip of the lab's ZooKeeper. */
-    public void ensembleOutage(long millis) throws Exception {
+    /**
+     * The ensemble goes away for {@code millis} and comes back (same port, same data): a blip of the lab's ZooKeeper.
+     * Answers how long it was away, its stop and restart included (seconds on a loaded machine).
+     */
+    public long ensembleOutage(long millis) throws Exception {
+        long t0 = System.nanoTime();
         zk.stop();
         Thread.sleep(millis);
         zk.restart();
+        return (System.nanoTime() - t0) / 1_000_000;
     }
 
     /** The ensemble goes away (until {@link #ensembleBack}). */
