@@ -63,6 +63,9 @@ function drawPorts(p) {
       acts.appendChild(button('cut', 'inject a fault: cut this cable in the model (dead:' + p.part + ':' + q.port + ')', () =>
         act('Cut the cable at ' + p.part + ' port ' + q.port + ' in the model? Packets crossing it are lost until the fault is cleared.',
           'POST', '/api/faults', { spec: 'dead:' + p.part + ':' + q.port }, (b) => 'injected: ' + b.applied)));
+    }
+    // a cable up, or cut (the alarm points here): declared failed, the tables route around it
+    if (p.kind === 'switch' && (q.state === 'up' || q.state.startsWith('cut'))) {
       acts.appendChild(button('declare failed', 'declare this cable failed: the tables are rerouted around it (link:' + p.part + ':' + q.port + ')',
         () => act('Declare the cable at ' + p.part + ' port ' + q.port + ' failed and reroute around it?',
           'POST', '/api/fail', { fail: 'link:' + p.part + ':' + q.port },

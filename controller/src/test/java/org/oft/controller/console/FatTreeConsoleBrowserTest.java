@@ -143,6 +143,9 @@ class FatTreeConsoleBrowserTest {
                 "the optical board's nodes, timing, fibres and skew are not shown for a switch");
         wait.until(d -> Browsers.text(browser, "#part-port-2").startsWith("2 down host-21 cut (a fault in the model) DOWN"));
         assertTrue(Browsers.attribute(browser, "#part-port-2", "class").contains("picked"), "the alarm's port is the one plotted");
+        // the cut port the alarm points to can be declared failed from here (a cut is not a failure the tables know of)
+        List<String> actions = browser.findElements(By.cssSelector("#part-port-2 button")).stream().map(org.openqa.selenium.WebElement::getText).toList();
+        assertEquals(List.of("declare failed"), actions, "a cut cable: declare it failed; no second cut");
         assertEquals(8, browser.findElements(By.cssSelector("#part-ports tbody tr")).size());
         wait.until(d -> text("part-faults").startsWith("fault 1: dead:switch-5:2"));
         wait.until(d -> text("part-table-caption").startsWith("(dmodk: 64 addresses, 0 without a route)"));
