@@ -12,15 +12,20 @@ import java.util.List;
 /**
  * The console header's health summary, on both fabrics: what an operator checks first (alarms not acknowledged, among
  * them boards that restarted; parts declared failed; faults in force; ports down; boards another controller holds;
- * the clock kept), each with how many and the
+ * boards that hold no table or do not answer; the clock kept), each with how many and the
  * view that lists them. Composed from what the fabric's services already keep (the event log, the faults in force,
  * the declared failures, the last port poll, the owner's last read of the boards, the last telemetry), asked in
  * parallel with a short time-out: a service the fabric does not have (the optical fabric has no ports) or that is
- * slow is left out, never waited for.
+ * slow is left out, never waited for. The boards themselves are asked at most every {@value #BOARDS_EVERY_MS} ms (a
+ * round of status requests over the bench's link), their last answer used between.
  */
 public final class HealthSummary extends VerticleBase {
     /** A part of the summary waits no longer than this for its service. */
     static final long ASK_MILLIS = 1500;
+    /** The boards' own status is read no more often than this. */
+    static final long BOARDS_EVERY_MS = 10_000;
+    private JsonObject boards; // the last answer (event loop)
+    private long boardsAt = Long.MIN_VALUE / 2;
 
     @Override
     public Future<?> start() {
@@ -40,12 +45,19 @@ public final class HealthSummary extends VerticleBase {
         Future<JsonObject> ports = ask(Addresses.PORTS, new JsonObject());
         Future<JsonObject> owner = ask(Addresses.OWNER, new JsonObject());
         Future<JsonObject> telemetry = ask(Addresses.TELEMETRY_LATEST, new JsonObject());
-        Future.join(List.of(alarms, faults, failures, ports, owner, telemetry)).onComplete(done -> msg.reply(of(alarms.result(),
-                faults.result(), failures.result(), ports.result(), owner.result(), telemetry.result())));
+        long now = System.currentTimeMillis();
+        Future<JsonObject> boardsRead = now - boardsAt < BOARDS_EVERY_MS ? Future.succeededFuture(boards)
+                : ask(Addresses.BOARDS, new JsonObject()).onSuccess(b -> {
+                    boards = b;
+                    boardsAt = now;
+                });
+        Future.join(List.of(alarms, faults, failures, ports, owner, telemetry, boardsRead)).onComplete(done -> msg.reply(of(alarms.result(),
+                faults.result(), failures.result(), ports.result(), owner.result(), telemetry.result(), boardsRead.result())));
     }
 
     /** The summary from the services' answers (null: that service did not answer, or this fabric has none). */
-    static JsonObject of(JsonObject alarms, JsonObject faults, JsonObject failures, JsonObject ports, JsonObject owner, JsonObject telemetry) {
+    static JsonObject of(JsonObject alarms, JsonObject faults, JsonObject failures, JsonObject ports, JsonObject owner, JsonObject telemetry,
+                         JsonObject boards) {
         List<JsonObject> items = new ArrayList<>();
         if (alarms != null) {
             items.add(item("alarms", alarms.getJsonArray("events", new JsonArray()).size(), "alarm not acknowledged", "alarms not acknowledged",
@@ -68,6 +80,12 @@ public final class HealthSummary extends VerticleBase {
             long others = owner.getJsonArray("boards", new JsonArray()).stream()
                     .filter(b -> b instanceof JsonObject j && !java.util.Objects.equals(me, j.getString("controller"))).count();
             items.add(item("unclaimed", others, "board not this controller's", "boards not this controller's", "#/boards"));
+        }
+        if (boards != null && boards.getValue("boards") instanceof JsonArray list) {
+            long empty = list.stream().filter(b -> b instanceof JsonObject j && j.getString("state", "").startsWith("empty")).count();
+            long silent = list.stream().filter(b -> b instanceof JsonObject j && "no answer".equals(j.getString("state"))).count();
+            items.add(item("empty", empty, "board holds no table", "boards hold no table", "#/boards"));
+            items.add(item("silent", silent, "board does not answer", "boards do not answer", "#/boards"));
         }
         if (telemetry != null && telemetry.getValue("clock") instanceof JsonObject clock) {
             boolean behind = clock.getBoolean("behind", false);

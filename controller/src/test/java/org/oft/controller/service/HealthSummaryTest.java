@@ -24,7 +24,9 @@ class HealthSummaryTest {
                         .add(new JsonObject().put("linkUp", false))),
                 new JsonObject().put("role", "master").put("controller", "a").put("boards", new JsonArray()
                         .add(new JsonObject().put("controller", "a")).add(new JsonObject().put("controller", "b"))),
-                new JsonObject().put("fabric", "fattree").put("clock", new JsonObject().put("behind", true)));
+                new JsonObject().put("fabric", "fattree").put("clock", new JsonObject().put("behind", true)),
+                new JsonObject().put("boards", new JsonArray().add(new JsonObject().put("state", "running"))
+                        .add(new JsonObject().put("state", "empty (holds no table)")).add(new JsonObject().put("state", "no answer"))));
         assertFalse(s.getBoolean("ok"));
         assertEquals("2 alarms not acknowledged", item(s, "alarms").getString("text"));
         assertEquals("#/events", item(s, "alarms").getString("link"));
@@ -34,6 +36,9 @@ class HealthSummaryTest {
         assertEquals("#/fabric", item(s, "portsDown").getString("link"));
         assertEquals("1 board not this controller's", item(s, "unclaimed").getString("text"));
         assertEquals("clock behind", item(s, "clock").getString("text"));
+        assertEquals("1 board holds no table", item(s, "empty").getString("text"));
+        assertEquals("1 board does not answer", item(s, "silent").getString("text"));
+        assertEquals("#/boards", item(s, "silent").getString("link"));
         assertEquals("#/fabric", item(s, "clock").getString("link"));
     }
 
@@ -41,7 +46,7 @@ class HealthSummaryTest {
     void anOpticalFabricHasNoPortsAndAStandbyClaimsNothing() {
         JsonObject s = HealthSummary.of(new JsonObject().put("events", new JsonArray()), new JsonObject().put("faults", new JsonArray()), null, null,
                 new JsonObject().put("role", "standby").put("controller", "b").put("boards", new JsonArray().add(new JsonObject().put("controller", "a"))),
-                new JsonObject().put("clock", new JsonObject().put("behind", false)));
+                new JsonObject().put("clock", new JsonObject().put("behind", false)), null);
         assertTrue(s.getBoolean("ok"), s.encode());
         assertEquals(java.util.List.of("alarms", "faults", "clock"), s.getJsonArray("items").stream().map(JsonObject.class::cast)
                 .map(i -> i.getString("key")).toList());
