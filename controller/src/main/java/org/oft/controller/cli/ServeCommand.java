@@ -260,6 +260,16 @@ final class ServeCommand implements Callable<Integer> {
                         e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
             }
         }
+        if (app.token() != null) { // a rotation (POST /api/token/rotate) rewrites the file with the new token
+            app.onTokenRotated(t -> {
+                try {
+                    writeOwnerOnly(tokens, t);
+                } catch (java.io.IOException | RuntimeException e) {
+                    spec.commandLine().getErr().println("oftctl: the rotated token was not written to " + tokens + ": " + e.getMessage());
+                    spec.commandLine().getErr().flush();
+                }
+            });
+        }
         String metricsUrl = null;
         if (metricsBind != null) {
             try {

@@ -29,9 +29,9 @@ public final class ControllerApp implements AutoCloseable {
     private final Vertx vertx;
     private final BoardBus bus;
     private final ConsoleVerticle console;
-    private final org.oft.controller.service.http.ConsoleToken token;
+    private final org.oft.controller.service.http.TokenHolder token;
 
-    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, org.oft.controller.service.http.ConsoleToken token) {
+    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, org.oft.controller.service.http.TokenHolder token) {
         this.vertx = vertx;
         this.bus = bus;
         this.console = console;
@@ -44,7 +44,32 @@ public final class ControllerApp implements AutoCloseable {
      * that made it printed it and holds it in its token file).
      */
     public String token() {
-        return token.plain();
+        return token.current().plain();
+    }
+
+    private volatile java.util.function.Consumer<String> onTokenRotated = t -> { };
+
+    /** Told the new token after each rotation (the token file is rewritten with it). */
+    public void onTokenRotated(java.util.function.Consumer<String> listener) {
+        this.onTokenRotated = listener;
+    }
+
+    /**
+     * A fresh console token in place of {@code old} (which the caller proved): told to the election first, so that the
+     * standbys take it too; only a master rotates it (a standby's page is told to ask the master).
+     */
+    org.oft.controller.service.http.ConsoleToken rotateToken(String old) {
+        MasterElection e = election;
+        if (e != null && !"master".equals(role())) {
+            throw new IllegalStateException("this controller stands by: rotate the token on the master");
+        }
+        org.oft.controller.service.http.ConsoleToken fresh = token.rotate(t -> {
+            if (e != null) {
+                e.rotateToken(old, t);
+            }
+        });
+        onTokenRotated.accept(fresh.plain());
+        return fresh;
     }
 
     /**
@@ -67,6 +92,7 @@ public final class ControllerApp implements AutoCloseable {
         MasterElection election = null;
         ConsoleVerticle console;
         org.oft.controller.service.http.ConsoleToken token;
+        org.oft.controller.service.http.TokenHolder tokens;
         try {
             if (config.tls() != null) {
                 TlsPair.check(vertx, config.tls());
@@ -90,7 +116,8 @@ public final class ControllerApp implements AutoCloseable {
             // controllers of one bench share a token, so that a page follows the master to a standby
             token = election != null ? election.sharedToken(org.oft.controller.service.http.ConsoleToken.fresh())
                     : org.oft.controller.service.http.ConsoleToken.fresh();
-            console = new ConsoleVerticle(config.host(), config.port(), token, config.tls(), config.allowedHosts());
+            tokens = new org.oft.controller.service.http.TokenHolder(token);
+            console = new ConsoleVerticle(config.host(), config.port(), tokens, config.tls(), config.allowedHosts());
             await(vertx.deployVerticle(console), "cannot serve the console on " + config.host() + ":" + config.port());
             if (election != null) {
                 election.announce(config.tls() != null ? "https" : "http", config.host(), console.actualPort());
@@ -126,7 +153,12 @@ public final class ControllerApp implements AutoCloseable {
             close(vertx);
             throw e;
         }
-        ControllerApp app = new ControllerApp(vertx, bus, console, token);
+        ControllerApp app = new ControllerApp(vertx, bus, console, tokens);
+        MasterElection elected = election;
+        if (elected != null) {
+            elected.followToken(tokens::adopt); // a master's rotation reaches every controller of the bench
+        }
+        console.rotation(old -> app.rotateToken(old));
         java.util.function.Consumer<String> told = say;
         say = line -> { // a change of role is an event too
             told.accept(line);

@@ -49,7 +49,9 @@ public final class ConsoleVerticle extends VerticleBase {
     public static final String TOKEN_HEADER = "X-OFT-Token";
     private final String host;
     private final int port;
-    private final ConsoleToken token;
+    private final TokenHolder token;
+    /** Rotates the token (a worker; the caller proved the old one, given): the app's, which knows the election. */
+    private volatile java.util.function.Function<String, ConsoleToken> rotation;
     private final ServeConfig.Tls tls;
     private HttpServer server;
 
@@ -58,14 +60,15 @@ public final class ConsoleVerticle extends VerticleBase {
      * @param tls   certificate and key to serve HTTPS with, or null for plain HTTP
      */
     public ConsoleVerticle(String host, int port, ConsoleToken token, ServeConfig.Tls tls) {
-        this(host, port, token, tls, java.util.List.of());
+        this(host, port, new TokenHolder(token), tls, java.util.List.of());
     }
 
     /** {@code allowedHosts}: names the console answers to besides loopback and the address it binds. */
-    public ConsoleVerticle(String host, int port, ConsoleToken token, ServeConfig.Tls tls, java.util.List<String> allowedHosts) {
+    public ConsoleVerticle(String host, int port, TokenHolder token, ServeConfig.Tls tls, java.util.List<String> allowedHosts) {
         this.host = host;
         this.port = port;
         this.token = token;
+        this.rotation = old -> token.rotate(t -> { });
         this.tls = tls;
         this.hostNames = new HostNames(host, allowedHosts);
     }
@@ -83,7 +86,7 @@ public final class ConsoleVerticle extends VerticleBase {
     }
 
     private boolean tokenOk(HttpServerRequest req) {
-        return token.accepts(req.getHeader(TOKEN_HEADER)); // an empty or short token never passes
+        return token.accepts(req.getHeader(TOKEN_HEADER)); // an empty or short token never passes; the one in force only
     }
 
     @Override
@@ -199,6 +202,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));
         router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
         router.get("/api/summary").handler(ctx -> request(ctx, Addresses.SUMMARY, new JsonObject()));
+        router.post("/api/token/rotate").handler(this::rotateToken);
         router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
         router.delete("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
         router.delete("/api/faults/:id").handler(ctx -> byId(ctx, Addresses.FAULTS_CLEAR));
@@ -382,6 +386,23 @@ public final class ConsoleVerticle extends VerticleBase {
             }
         }
         return body;
+    }
+
+    /** How the token is rotated: the app's way, which tells the election (a controller without one rotates it here). */
+    public void rotation(java.util.function.Function<String, ConsoleToken> r) {
+        this.rotation = r;
+    }
+
+    /**
+     * {@code POST /api/token/rotate}: a fresh token in place of the one the call carried (checked, as for every change);
+     * answered with it, the only place it is said besides the token file. The old token stops working at once.
+     */
+    private void rotateToken(RoutingContext ctx) {
+        String old = ctx.request().getHeader(TOKEN_HEADER);
+        ctx.put("part", "console token"); // the change's event names it (never the token)
+        vertx.executeBlocking(() -> rotation.apply(old), false).onSuccess(t -> {
+            json(ctx, 200, new JsonObject().put("token", t.plain()));
+        }).onFailure(e -> error(ctx, e instanceof IllegalStateException ? 409 : 503, e.getMessage()));
     }
 
     /** A path parameter's whole number handed to {@code address} as {"id": N}. */

@@ -27,11 +27,8 @@ class EnsembleBlipTest {
     @Test
     void aBlipShorterThanTheSessionLeavesTheMasterAndTheClockAsTheyWere() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
-            a.until("oftctl: master at generation 1", 60);
+            HaBench.OftctlProcess a = bench.masterAndStandby()[0];
             String console = a.console()[0];
-            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
-            b.until("oftctl: standing by", 60);
             long before = firstSlot(console);
             long away = bench.ensembleOutage(MasterElection.SESSION_MILLIS / 3);
             // a blip is shorter than the session; a machine so loaded that stopping and restarting the ensemble took
@@ -58,14 +55,13 @@ class EnsembleBlipTest {
     @Test
     void anOutageLongerThanTheSessionStopsNoSlotAndRewritesNoTable() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
-            a.until("oftctl: master at generation 1", 60);
+            HaBench.OftctlProcess[] ab = bench.masterAndStandby();
+            HaBench.OftctlProcess a = ab[0];
+            HaBench.OftctlProcess b = ab[1];
             String[] console = a.console();
-            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
-            b.until("oftctl: standing by", 60);
             firstSlot(console[0]);
             java.util.Map<String, String> tables = tables(bench.ports[2]);
-            long s0 = benchSlot(bench.ports[2]);
+            long s0 = HaBench.slot(bench.ports[2]);
             long t0 = System.nanoTime();
             bench.ensembleGone();
             a.until("oftctl: standing by", 30); // its session ended: it changes nothing now
@@ -91,7 +87,7 @@ class EnsembleBlipTest {
                 }
             }
             assertTrue(master != null, "no master after the outage: A said " + a.seen() + ", B said " + b.seen());
-            long s1 = benchSlot(bench.ports[2]);
+            long s1 = HaBench.slot(bench.ports[2]);
             double seconds = (System.nanoTime() - t0) / 1e9;
             // 20 slots/s: the clock ran through the outage (a stopped clock would be seconds behind)
             assertTrue(s1 - s0 >= 20 * (seconds - 1.5), "slot " + s0 + " then " + s1 + " in " + seconds + " s");
@@ -99,14 +95,6 @@ class EnsembleBlipTest {
             String log = java.nio.file.Files.readString(dir.resolve(master.contains("from A's") || a.seen().contains(master) ? "a.err" : "b.err"));
             assertTrue(log.contains("(0 bytes)"), "the new master adopted the tables, writing none: " + log);
             System.out.printf("outage of %.1f s: slot %d then %d (%.1f slots/s), %s%n", seconds, s0, s1, (s1 - s0) / seconds, master);
-        }
-    }
-
-    private static long benchSlot(String port) {
-        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
-                org.oft.controller.service.boards.BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
-            reader.discover();
-            return reader.status(org.oft.hal.wire.Message.BACKPLANE).slot();
         }
     }
 

@@ -120,6 +120,25 @@ public final class HaBench implements AutoCloseable {
         return p;
     }
 
+    /** A and B serving the bench: A master at generation 1 on management port 0, B standing by on port 1. */
+    public OftctlProcess[] masterAndStandby() throws Exception {
+        OftctlProcess a = serve("A", 0, "a.err");
+        a.until("oftctl: master at generation 1", 60);
+        a.console();
+        OftctlProcess b = serve("B", 1, "b.err");
+        b.until("oftctl: standing by", 60);
+        return new OftctlProcess[] {a, b};
+    }
+
+    /** The bench's slot, read through management {@code port} (a read, open to anyone). */
+    public static long slot(String port) {
+        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
+                BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+            reader.discover();
+            return reader.status(org.oft.hal.wire.Message.BACKPLANE).slot();
+        }
+    }
+
     /** Starts {@code cmd} (an oftctl command line), stderr to {@code stderr}; the caller ends the process. */
     public static OftctlProcess spawn(List<String> cmd, Path stderr) throws java.io.IOException {
         Process p = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();

@@ -79,4 +79,46 @@ class SharedTokenTest {
             }
         }
     }
+
+    /**
+     * A token rotated on the master reaches the standby, which then refuses the old one; the election takes the new
+     * token's hash, and neither someone without a token nor the holder of the old one can change it any more.
+     */
+    @Test
+    void aRotationReachesTheStandbyAndTheOldTokenOpensNothing() throws Exception {
+        try (TestingServer server = new TestingServer(true)) {
+            MasterElection a = MasterElection.join(server.getConnectString(), "A", 0);
+            MasterElection b = MasterElection.join(server.getConnectString(), "B", 0);
+            try {
+                ConsoleToken mine = ConsoleToken.fresh();
+                a.sharedToken(mine);
+                org.oft.controller.service.http.TokenHolder standby = new org.oft.controller.service.http.TokenHolder(b.sharedToken(ConsoleToken.fresh()));
+                b.followToken(standby::adopt);
+                assertTrue(standby.accepts(mine.plain()));
+                ConsoleToken fresh = ConsoleToken.fresh();
+                a.rotateToken(mine.plain(), fresh);
+                long until = System.nanoTime() + 10_000_000_000L;
+                while (!standby.accepts(fresh.plain()) && System.nanoTime() < until) {
+                    Thread.sleep(50);
+                }
+                assertTrue(standby.accepts(fresh.plain()), "the standby follows the master's rotation");
+                assertFalse(standby.accepts(mine.plain()), "the old token opens nothing");
+                try (CuratorFramework old = CuratorFrameworkFactory.builder().connectString(server.getConnectString()).retryPolicy(new RetryOneTime(100))
+                        .authorization("digest", (MasterElection.TOKEN_USER + ":" + mine.plain()).getBytes(StandardCharsets.UTF_8)).build()) {
+                    old.start();
+                    assertThrows(KeeperException.NoAuthException.class, () -> old.setData().forPath(MasterElection.TOKEN, new byte[0]),
+                            "the old token's holder cannot put a hash back");
+                }
+                // a controller that never knew the token (a standby, which holds its hash only) cannot rotate it
+                ConsoleToken other = ConsoleToken.fresh();
+                assertThrows(IllegalStateException.class, () -> b.rotateToken("not-the-token-at-all-not-the-token-at-all", other),
+                        "the election refuses a rotation by one who does not know the token");
+                Thread.sleep(300);
+                assertTrue(standby.accepts(fresh.plain()) && !standby.accepts(other.plain()), "and nothing changed");
+            } finally {
+                a.close();
+                b.close();
+            }
+        }
+    }
 }

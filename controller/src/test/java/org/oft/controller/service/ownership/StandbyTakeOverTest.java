@@ -180,11 +180,10 @@ class StandbyTakeOverTest {
     @Test
     void aMasterKilledInTheMiddleOfAChangeHasItFinishedByTheStandby() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
-            a.until("oftctl: master at generation 1", 60);
+            HaBench.OftctlProcess[] ab = bench.masterAndStandby();
+            HaBench.OftctlProcess a = ab[0];
+            HaBench.OftctlProcess b = ab[1];
             String[] console = a.console();
-            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
-            b.until("oftctl: standing by", 60);
             java.util.Map<String, String> before = boards(bench.ports[2]);
             Thread change = new Thread(() -> {
                 try {
@@ -236,12 +235,11 @@ class StandbyTakeOverTest {
     @Test
     void aCleanStopHandsOverWithoutStoppingTheClock() throws Exception {
         try (HaBench bench = new HaBench(dir, 3)) {
-            HaBench.OftctlProcess a = bench.serve("A", 0, "a.err");
-            a.until("oftctl: master at generation 1", 60);
-            HaBench.OftctlProcess b = bench.serve("B", 1, "b.err");
-            b.until("oftctl: standing by", 60);
+            HaBench.OftctlProcess[] ab = bench.masterAndStandby();
+            HaBench.OftctlProcess a = ab[0];
+            HaBench.OftctlProcess b = ab[1];
             java.util.Map<String, String> before = boards(bench.ports[2]);
-            long s0 = benchSlot(bench.ports[2]);
+            long s0 = HaBench.slot(bench.ports[2]);
             long t0 = System.nanoTime();
             a.process().destroy(); // SIGTERM
             String took = b.until("oftctl: master at generation 2", 30);
@@ -249,19 +247,12 @@ class StandbyTakeOverTest {
             System.out.printf("hand-over on SIGTERM: %.2f s (%s)%n", seconds, took);
             assertTrue(seconds < MasterElection.SESSION_MILLIS / 1000.0, "sooner than a session's end: " + seconds + " s");
             assertTrue(a.process().waitFor(10, TimeUnit.SECONDS), "A stopped");
-            long s1 = benchSlot(bench.ports[2]);
+            long s1 = HaBench.slot(bench.ports[2]);
             double elapsed = (System.nanoTime() - t0) / 1e9;
             assertTrue(s1 - s0 >= 20 * (elapsed - 1), "the clock ran on (20 slots/s): slot " + s0 + " then " + s1 + " in " + elapsed + " s");
             assertEquals(before, boards(bench.ports[2]), "B runs A's tables");
             assertTrue(Files.readString(dir.resolve("b.err")).contains("(0 bytes)"), "adopted, not rewritten");
             ownedBy(bench.ports[2], "B", 2);
-        }
-    }
-
-    private static long benchSlot(String port) {
-        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
-            reader.discover();
-            return reader.status(Message.BACKPLANE).slot();
         }
     }
 
