@@ -65,7 +65,7 @@ public final class ControllerApp implements AutoCloseable {
         }
         org.oft.controller.service.http.ConsoleToken fresh = token.rotate(t -> {
             if (e != null) {
-                e.rotateToken(old, t);
+                e.token().rotate(old, t);
             }
         });
         onTokenRotated.accept(fresh.plain());
@@ -114,7 +114,7 @@ public final class ControllerApp implements AutoCloseable {
                         config.ownership().controllerId(), config.ownership().priority());
             }
             // controllers of one bench share a token, so that a page follows the master to a standby
-            token = election != null ? election.sharedToken(org.oft.controller.service.http.ConsoleToken.fresh())
+            token = election != null ? election.token().share(org.oft.controller.service.http.ConsoleToken.fresh())
                     : org.oft.controller.service.http.ConsoleToken.fresh();
             tokens = new org.oft.controller.service.http.TokenHolder(token);
             console = new ConsoleVerticle(config.host(), config.port(), tokens, config.tls(), config.allowedHosts());
@@ -156,7 +156,7 @@ public final class ControllerApp implements AutoCloseable {
         ControllerApp app = new ControllerApp(vertx, bus, console, tokens);
         MasterElection elected = election;
         if (elected != null) {
-            elected.followToken(tokens::adopt); // a master's rotation reaches every controller of the bench
+            elected.token().follow(tokens::adopt); // a master's rotation reaches every controller of the bench
         }
         console.rotation(old -> app.rotateToken(old));
         java.util.function.Consumer<String> told = say;

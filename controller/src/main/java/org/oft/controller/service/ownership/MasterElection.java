@@ -42,6 +42,7 @@ public final class MasterElection implements AutoCloseable {
     private volatile LeaderLatch latch;
     private volatile Listener listener = new Listener() { };
     private volatile boolean closed;
+    private final SharedToken token;
 
     /** Told on a thread of the election's, one call at a time. */
     public interface Listener {
@@ -61,6 +62,7 @@ public final class MasterElection implements AutoCloseable {
         this.id = id;
         this.priority = priority;
         this.card = card;
+        this.token = new SharedToken(zk, () -> closed);
     }
 
     /** Connects (failing with the ensemble named when it cannot) and registers as a candidate (not standing yet). */
@@ -151,7 +153,7 @@ public final class MasterElection implements AutoCloseable {
             return;
         }
         Thread t = new Thread(() -> {
-            readToken(); // a rotation while this controller was away, and the watch again
+            token.reread(); // a rotation while this controller was away, and the watch again
             try {
                 register();
             } catch (Exception e) {
@@ -204,109 +206,9 @@ public final class MasterElection implements AutoCloseable {
         }
     }
 
-    /**
-     * The console token the controllers of this bench share: {@code mine} if none was set yet, else the one set, of
-     * which the election holds only the salted hash (a standby checks the token a page carries without knowing it).
-     * Anyone may read that node; only a client that knows the token (ZooKeeper digest) may change or delete it, so
-     * no one who can reach the ensemble can read the token or put one of theirs in its place.
-     */
-    public org.oft.controller.service.http.ConsoleToken sharedToken(org.oft.controller.service.http.ConsoleToken mine) {
-        String held;
-        try {
-            String writer = org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(TOKEN_USER + ":" + mine.plain());
-            java.util.List<org.apache.zookeeper.data.ACL> acl = java.util.List.of(
-                    new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.READ, org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE),
-                    new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.ALL, new org.apache.zookeeper.data.Id("digest", writer)));
-            try { // both nodes or neither: a node is deleted with its parent's leave, so the parent carries the same ACL
-                zk.createContainers("/oft");
-                // this session proves it knows the token, so that it may create the token's node under its parent
-                zk.getZookeeperClient().getZooKeeper().addAuthInfo("digest", (TOKEN_USER + ":" + mine.plain()).getBytes(StandardCharsets.UTF_8));
-                zk.transaction().forOperations(
-                        zk.transactionOp().create().withACL(acl).forPath(TOKEN_DIR),
-                        zk.transactionOp().create().withACL(acl).forPath(TOKEN, mine.stored().getBytes(StandardCharsets.UTF_8)));
-                return mine;
-            } catch (KeeperException.NodeExistsException e) {
-                boolean closed = zk.getACL().forPath(TOKEN_DIR).stream().noneMatch(x -> x.getId().equals(org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE)
-                        && x.getPerms() != org.apache.zookeeper.ZooDefs.Perms.READ);
-                held = closed ? new String(zk.getData().forPath(TOKEN), StandardCharsets.UTF_8) : "";
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot share the console token through the election: " + e.getMessage());
-        }
-        try {
-            return org.oft.controller.service.http.ConsoleToken.adopt(held);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("the console token the election holds (" + TOKEN + ") is not one an oftctl stored, or anyone"
-                    + " may change it: delete " + TOKEN_DIR + " (zkCli.sh deleteall " + TOKEN_DIR + ") and start the bench's controllers again");
-        }
-    }
-
-    /**
-     * The bench's token becomes {@code fresh} (its hash, and the digest that may change it), by a client that proves it
-     * knows the token in force ({@code old}, as the rotation's caller gave it): the standbys following it take it, and
-     * the old one opens nothing any more. ZooKeeper changes ACLs one node at a time, so: both digests may write, the
-     * hash changes (the one step that counts, atomic), then the new digest alone; a failure before the hash changed
-     * leaves the old token in force.
-     */
-    public void rotateToken(String old, org.oft.controller.service.http.ConsoleToken fresh) {
-        java.util.List<org.apache.zookeeper.data.ACL> both;
-        java.util.List<org.apache.zookeeper.data.ACL> only;
-        try {
-            org.apache.zookeeper.ZooKeeper z = zk.getZookeeperClient().getZooKeeper();
-            z.addAuthInfo("digest", (TOKEN_USER + ":" + old).getBytes(StandardCharsets.UTF_8));
-            z.addAuthInfo("digest", (TOKEN_USER + ":" + fresh.plain()).getBytes(StandardCharsets.UTF_8));
-            org.apache.zookeeper.data.ACL read = new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.READ,
-                    org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE);
-            org.apache.zookeeper.data.ACL was = writer(old);
-            org.apache.zookeeper.data.ACL now = writer(fresh.plain());
-            both = java.util.List.of(read, was, now);
-            only = java.util.List.of(read, now);
-            zk.setACL().withACL(both).forPath(TOKEN_DIR);
-            zk.setACL().withACL(both).forPath(TOKEN);
-            zk.setData().forPath(TOKEN, fresh.stored().getBytes(StandardCharsets.UTF_8));
-        } catch (Exception e) {
-            throw new IllegalStateException("the console token was not rotated (the election did not take it, so every controller keeps the "
-                    + "old one): " + e.getMessage());
-        }
-        try {
-            zk.setACL().withACL(only).forPath(TOKEN);
-            zk.setACL().withACL(only).forPath(TOKEN_DIR);
-        } catch (Exception e) {
-            LOG.warning("the console token was rotated, but the election still lets the old one change it (" + e.getMessage()
-                    + "): rotate it again");
-        }
-    }
-
-    private static org.apache.zookeeper.data.ACL writer(String token) throws java.security.NoSuchAlgorithmException {
-        return new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.ALL, new org.apache.zookeeper.data.Id("digest",
-                org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(TOKEN_USER + ":" + token)));
-    }
-
-    private volatile java.util.function.Consumer<org.oft.controller.service.http.ConsoleToken> tokenFollower;
-
-    /** {@code adopt} is told the bench's token (its hash) now and whenever a master rotates it, as long as this controller stands. */
-    public void followToken(java.util.function.Consumer<org.oft.controller.service.http.ConsoleToken> adopt) {
-        tokenFollower = adopt;
-        readToken();
-    }
-
-    private void readToken() {
-        java.util.function.Consumer<org.oft.controller.service.http.ConsoleToken> adopt = tokenFollower;
-        if (adopt == null || closed) {
-            return;
-        }
-        try {
-            byte[] held = zk.getData().usingWatcher((org.apache.zookeeper.Watcher) event -> {
-                if (event.getType() == org.apache.zookeeper.Watcher.Event.EventType.NodeDataChanged) {
-                    readToken(); // and watch again
-                }
-            }).forPath(TOKEN);
-            adopt.accept(org.oft.controller.service.http.ConsoleToken.adopt(new String(held, StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            if (!closed) {
-                LOG.warning("could not read the bench's console token from the election: " + e.getMessage());
-            }
-        }
+    /** The console token the bench's controllers share, kept in this election's ensemble. */
+    public SharedToken token() {
+        return token;
     }
 
     /** Starts standing; {@code listener} is told when this controller becomes master and when it stops being it. */

@@ -32,7 +32,7 @@ class SharedTokenTest {
             MasterElection b = null;
             try (CuratorFramework anyone = CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(100))) {
                 ConsoleToken mine = ConsoleToken.fresh();
-                assertSame(mine, a.sharedToken(mine), "the first controller's token is the bench's");
+                assertSame(mine, a.token().share(mine), "the first controller's token is the bench's");
                 anyone.start();
                 String held = new String(anyone.getData().forPath(MasterElection.TOKEN), StandardCharsets.UTF_8);
                 assertTrue(held.startsWith("sha256:"), held);
@@ -46,7 +46,7 @@ class SharedTokenTest {
                         .forPath(MasterElection.TOKEN));
 
                 b = MasterElection.join(server.getConnectString(), "B", 0);
-                ConsoleToken adopted = b.sharedToken(ConsoleToken.fresh());
+                ConsoleToken adopted = b.token().share(ConsoleToken.fresh());
                 assertNull(adopted.plain(), "a standby knows only the hash");
                 assertTrue(adopted.accepts(mine.plain()), "a page's token works on the standby");
                 assertFalse(adopted.accepts(""));
@@ -71,7 +71,7 @@ class SharedTokenTest {
             anyone.create().creatingParentsIfNeeded().forPath(MasterElection.TOKEN, ConsoleToken.fresh().stored().getBytes(StandardCharsets.UTF_8));
             MasterElection c = MasterElection.join(server.getConnectString(), "C", 0);
             try {
-                IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.sharedToken(ConsoleToken.fresh()));
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.token().share(ConsoleToken.fresh()));
                 assertEquals("the console token the election holds (/oft/console/token) is not one an oftctl stored, or anyone may change"
                         + " it: delete /oft/console (zkCli.sh deleteall /oft/console) and start the bench's controllers again", e.getMessage());
             } finally {
@@ -91,12 +91,12 @@ class SharedTokenTest {
             MasterElection b = MasterElection.join(server.getConnectString(), "B", 0);
             try {
                 ConsoleToken mine = ConsoleToken.fresh();
-                a.sharedToken(mine);
-                org.oft.controller.service.http.TokenHolder standby = new org.oft.controller.service.http.TokenHolder(b.sharedToken(ConsoleToken.fresh()));
-                b.followToken(standby::adopt);
+                a.token().share(mine);
+                org.oft.controller.service.http.TokenHolder standby = new org.oft.controller.service.http.TokenHolder(b.token().share(ConsoleToken.fresh()));
+                b.token().follow(standby::adopt);
                 assertTrue(standby.accepts(mine.plain()));
                 ConsoleToken fresh = ConsoleToken.fresh();
-                a.rotateToken(mine.plain(), fresh);
+                a.token().rotate(mine.plain(), fresh);
                 long until = System.nanoTime() + 10_000_000_000L;
                 while (!standby.accepts(fresh.plain()) && System.nanoTime() < until) {
                     Thread.sleep(50);
@@ -111,7 +111,7 @@ class SharedTokenTest {
                 }
                 // a controller that never knew the token (a standby, which holds its hash only) cannot rotate it
                 ConsoleToken other = ConsoleToken.fresh();
-                assertThrows(IllegalStateException.class, () -> b.rotateToken("not-the-token-at-all-not-the-token-at-all", other),
+                assertThrows(IllegalStateException.class, () -> b.token().rotate("not-the-token-at-all-not-the-token-at-all", other),
                         "the election refuses a rotation by one who does not know the token");
                 Thread.sleep(300);
                 assertTrue(standby.accepts(fresh.plain()) && !standby.accepts(other.plain()), "and nothing changed");
