@@ -35,7 +35,7 @@ public final class BenchVerticle extends VerticleBase {
         BoardControls controls = new BoardControls(bus, config.slotsPerSecond());
         AlertWatch alerts = new AlertWatch(vertx, config.events().alerts());
         OpticalDeployer deployer = new OpticalDeployer(vertx, config, bus, bench, controls, sim);
-        OpticalTelemetry telemetry = new OpticalTelemetry(vertx, bus, sim, controls, alerts);
+        OpticalTelemetry telemetry = new OpticalTelemetry(vertx, bus, sim, controls, alerts, deployer::deployTotals);
         OpticalFaults faults = new OpticalFaults(vertx, sim, deployer);
         OpticalQueries queries = new OpticalQueries(vertx, config.order(), sim, deployer, telemetry);
 

@@ -35,6 +35,8 @@ final class OpticalDeployer {
     private volatile List<BoardInfo> discovered; // as the deploy found them
     private volatile RoutingTables tables;
     private final java.util.Deque<JsonObject> deploys = new java.util.ArrayDeque<>(); // newest last, at most 50
+    private long deployCount; // since this controller started (under deploys' lock)
+    private long deployBytes;
     private final AtomicBoolean recalibrating = new AtomicBoolean();
     /** The faults in force when the phases were last calibrated: their effect is compensated in the deployed phases. */
     private volatile Set<Long> calibratedWith = Set.of();
@@ -192,12 +194,21 @@ final class OpticalDeployer {
     /** One deploy in the history the Boards view shows. */
     private void recordDeploy(String what, BenchDeployment.Deployed d, Calibration.Result cal) {
         synchronized (deploys) {
+            deployCount++;
+            deployBytes += d.report().bytesWritten();
             deploys.addLast(new JsonObject().put("what", what).put("epoch", d.report().epoch()).put("tableBytes", d.report().payloadBytes())
                     .put("blocksWritten", d.report().blocksWritten()).put("bytesWritten", d.report().bytesWritten())
                     .put("worstMarginPs", cal.worstMarginPs()).put("events", new JsonArray(d.report().events())));
             while (deploys.size() > 50) {
                 deploys.removeFirst();
             }
+        }
+    }
+
+    /** Deploys since this controller started and the bytes they wrote: {count, bytes} ({@code /metrics}). */
+    long[] deployTotals() {
+        synchronized (deploys) {
+            return new long[] {deployCount, deployBytes};
         }
     }
 

@@ -14,7 +14,7 @@ import org.oft.sim.optical.SimulatedBench;
 /**
  * The optical boards' telemetry: each record the bus delivers, as JSON with the clock kept, held against the timing
  * alerts and the fault incident, kept as the latest and published on {@link Addresses#TELEMETRY}; the latest and the
- * metrics answered from it; the totals reset. The one writer of the latest record and the reset's baseline.
+ * metrics answered from it (with the deploys' totals); the totals reset. The one writer of the latest record and the reset's baseline.
  */
 final class OpticalTelemetry {
     private final Vertx vertx;
@@ -23,11 +23,14 @@ final class OpticalTelemetry {
     private final BoardControls controls;
     private final AlertWatch alerts;
     private final FaultIncident incident;
+    private final java.util.function.Supplier<long[]> deploys;
     private volatile JsonObject latest;
     private volatile org.oft.hal.SlotCounters baseline; // totals at the last reset, for boards that cannot reset
 
     /** {@code sim}: the built-in model (it resets its totals itself), or null for boards over a link. */
-    OpticalTelemetry(Vertx vertx, BoardBus bus, SimulatedBench sim, BoardControls controls, AlertWatch alerts) {
+    OpticalTelemetry(Vertx vertx, BoardBus bus, SimulatedBench sim, BoardControls controls, AlertWatch alerts,
+                     java.util.function.Supplier<long[]> deploys) {
+        this.deploys = deploys;
         this.vertx = vertx;
         this.bus = bus;
         this.sim = sim;
@@ -67,7 +70,7 @@ final class OpticalTelemetry {
     }
 
     void metrics(Message<JsonObject> msg) {
-        msg.reply(new JsonObject().put("text", SlotMetrics.render(latest)));
+        msg.reply(new JsonObject().put("text", SlotMetrics.render(latest, deploys.get())));
     }
 
     /** The totals count from now: the model resets its own (timing extremes included); over a link, from a baseline. */

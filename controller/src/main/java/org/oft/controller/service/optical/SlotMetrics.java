@@ -6,7 +6,8 @@ import org.oft.controller.service.http.PrometheusText;
 /**
  * The optical fabric's slot counters for {@code /metrics}, from the last telemetry record: the slot, whether the
  * clock runs, and the packets injected, delivered, misdelivered, lost and the collisions since the counters were
- * last reset (a reset in the console reads to Prometheus as a counter reset).
+ * last reset (a reset in the console reads to Prometheus as a counter reset); and the deploys since the controller
+ * started, named as the fat tree's.
  */
 final class SlotMetrics {
     private static final String[][] TOTALS = {
@@ -19,8 +20,8 @@ final class SlotMetrics {
     private SlotMetrics() {
     }
 
-    /** The text for telemetry record {@code t} (as TelemetryJson writes it); empty before the first. */
-    static String render(JsonObject t) {
+    /** The text for telemetry record {@code t} (as TelemetryJson writes it) and the deploys' {count, bytes}; empty before the first record. */
+    static String render(JsonObject t, long[] deploys) {
         if (t == null) {
             return "";
         }
@@ -32,6 +33,10 @@ final class SlotMetrics {
         for (String[] f : TOTALS) {
             p.family(f[1], "counter", f[2] + " Since the counters were last reset.").sample(f[1], total.getLong(f[0], 0L));
         }
+        p.family("oft_deploys_total", "counter", "Deploys of sequences, tables and phases to the boards since this controller started.")
+                .sample("oft_deploys_total", deploys[0]);
+        p.family("oft_deploy_written_bytes_total", "counter", "Bytes those deploys wrote to the boards (unchanged blocks are not written).")
+                .sample("oft_deploy_written_bytes_total", deploys[1]);
         return p.toString();
     }
 }

@@ -40,6 +40,9 @@ class SlotMetricsTest {
                 assertEquals(total.getLong("delivered"), m.get("oft_slot_packets_delivered_total|").longValue());
                 assertEquals(total.getLong("collisions"), m.get("oft_slot_collisions_total|").longValue());
                 assertEquals(1.0, m.get("oft_slot_clock_running|"));
+                io.vertx.core.json.JsonArray history = new JsonObject(get(base + "/api/config")).getJsonArray("deploys");
+                assertEquals(history.size(), m.get("oft_deploys_total|").longValue(), "every deploy, as the Boards view lists them");
+                assertEquals(history.getJsonObject(0).getLong("bytesWritten"), m.get("oft_deploy_written_bytes_total|").longValue());
                 compared = true;
             }
             assertTrue(compared, "no scrape and telemetry of one slot within a minute");
