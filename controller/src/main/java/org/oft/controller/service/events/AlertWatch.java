@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Threshold alerts: a port's utilisation or transmit-wait rate at or above its threshold, a port dropping
@@ -19,8 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * kinds, at most how many at once, for how long) when the last is back; parts that cross while it is open join it
  * without an event of their own (one declared cable that loads twenty ports and drops on two is one incident), and
  * an open incident whose parts changed says what it holds now once a minute at most (updated). The thresholds are set at start ({@code serve --alert}) and from the
- * page or the API ({@code POST /api/alerts}); a threshold set to null is off. Fed by the fabric's poller and
- * telemetry, one thread at a time.
+ * page or the API ({@code POST /api/alerts}); a threshold set to null is off. Fed by the fabric's poller or
+ * telemetry thread while the event loop sets thresholds: both under this watch's lock.
  */
 public final class AlertWatch {
     /**
@@ -124,7 +123,7 @@ public final class AlertWatch {
 
     private final java.util.function.Consumer<JsonObject> events;
     private volatile Thresholds thresholds;
-    private final Map<String, Reading> readings = new ConcurrentHashMap<>();
+    private final Map<String, Reading> readings = new java.util.HashMap<>(); // under this watch's lock
     private Incident incident; // the one open, or null
     private final java.util.function.LongSupplier clock;
 
@@ -172,7 +171,7 @@ public final class AlertWatch {
     }
 
     /** As {@link #handle}: the thresholds after {@code body}; a bad field changes none. */
-    JsonObject set(JsonObject body) {
+    synchronized JsonObject set(JsonObject body) { // the event loop's, beside the poller's readings
         if (!body.isEmpty()) {
             thresholds = thresholds.of(body, true);
             readings.clear(); // measured again against the new thresholds; what was open closes, to open again if still over
@@ -188,7 +187,7 @@ public final class AlertWatch {
      * One reading of alert {@code kind} on {@code key} (a part and what is read of it): {@code over} past its
      * threshold, {@code clear} back on the safe side of its hysteresis; {@code text} says the reading.
      */
-    public void observe(String kind, String key, String part, boolean over, boolean clear, String text) {
+    public synchronized void observe(String kind, String key, String part, boolean over, boolean clear, String text) {
         Reading r = readings.computeIfAbsent(kind + ":" + key, k -> new Reading());
         if (over) {
             r.over++;
@@ -209,11 +208,16 @@ public final class AlertWatch {
         if (i != null && i.changed && clock.getAsLong() - i.toldAt >= UPDATE_MILLIS) { // what it holds now, once a minute at most
             i.changed = false;
             i.toldAt = clock.getAsLong();
-            long now = i.now.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().count();
+            long now = partsNow(i);
             events.accept(Events.of("warning", "alert", null, null, "updated", String.format(Locale.ROOT,
                     "threshold alerts open for %.0f s: %d part%s over now, %d crossed so far (%s)", (i.toldAt - i.openedAt) / 1000.0, now,
                     now == 1 ? "" : "s", i.all.size(), kinds(i))));
         }
+    }
+
+    /** The parts over now (a part over in two kinds counts once). */
+    private static int partsNow(Incident i) {
+        return (int) i.now.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().count();
     }
 
     private static String kinds(Incident i) {
@@ -235,7 +239,7 @@ public final class AlertWatch {
         if (incident.now.add(kind + ":" + key) && incident.crossings.add(kind + ":" + key)) {
             incident.byKind.merge(kind, 1, Integer::sum);
         }
-        incident.most = Math.max(incident.most, (int) incident.now.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().count());
+        incident.most = Math.max(incident.most, partsNow(incident));
         incident.changed |= !opens; // the opening event said the first
     }
 
