@@ -46,13 +46,14 @@ public final class HealthSummary extends VerticleBase {
         Future<JsonObject> owner = ask(Addresses.OWNER, new JsonObject());
         Future<JsonObject> telemetry = ask(Addresses.TELEMETRY_LATEST, new JsonObject());
         long now = System.currentTimeMillis();
-        Future<JsonObject> boardsRead = now - boardsAt < BOARDS_EVERY_MS ? Future.succeededFuture(boards)
-                : ask(Addresses.BOARDS, new JsonObject()).onSuccess(b -> {
-                    boards = b;
-                    boardsAt = now;
-                });
-        Future.join(List.of(alarms, faults, failures, ports, owner, telemetry, boardsRead)).onComplete(done -> msg.reply(of(alarms.result(),
-                faults.result(), failures.result(), ports.result(), owner.result(), telemetry.result(), boardsRead.result())));
+        Future<JsonObject> boardsRead = Future.succeededFuture(boards);
+        if (now - boardsAt >= BOARDS_EVERY_MS) { // asked from now, answered or not: a dead link is not probed every poll
+            boardsAt = now;
+            boardsRead = ask(Addresses.BOARDS, new JsonObject()).onSuccess(b -> boards = b);
+        }
+        Future<JsonObject> read = boardsRead;
+        Future.join(List.of(alarms, faults, failures, ports, owner, telemetry, read)).onComplete(done -> msg.reply(of(alarms.result(),
+                faults.result(), failures.result(), ports.result(), owner.result(), telemetry.result(), read.result())));
     }
 
     /** The summary from the services' answers (null: that service did not answer, or this fabric has none). */
