@@ -90,11 +90,12 @@ public final class SwitchFabricVerticle extends VerticleBase {
                 : Served.initially(config.fattree().engine(), bench.paths());
         List<String> failures = prev == null ? List.of() : failures(prev);
         JsonObject change = prev == null ? null : prev.getJsonObject("change");
+        String master = prev == null ? null : prev.getString("master", "the last master");
         return vertx.executeBlocking(() -> {
             FabricDeployer.Started s = change != null && change.getString("engine") != null
-                    ? deployer.finishChange(prev.getString("master", "the last master"), initial, failures,
+                    ? deployer.finishChange(master, initial, failures,
                             new FabricDeployer.Change(served(change), failures(change), change.getString("what", "a change")))
-                    : prev != null && prev.getString("engine") != null ? deployer.takeOver(prev.getString("master", "the last master"), initial, failures)
+                    : prev != null && prev.getString("engine") != null ? deployer.takeOver(master, initial, failures)
                     : deployer.deployFirst(initial, failures);
             bus.startClock(config.slotsPerSecond());
             return s;
@@ -104,9 +105,9 @@ public final class SwitchFabricVerticle extends VerticleBase {
     /** Every address to its handler, once the first deploy has given the fabric a snapshot (event loop). */
     private void wire(FabricDeployer.Started started, BoardControls controls) {
         FabricSnapshot first = started.snapshot();
-        if (started.tookOver() != null) { // a change the last master left half done: never finished or undone silently
+        if (started.tookOver() != null) { // what the last master left on the boards, and what was done about it: never silently
             org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("warning", "owner", "boards",
-                    null, "finished", started.tookOver()));
+                    null, "taken over", started.tookOver()));
             java.util.logging.Logger.getLogger("org.oft.fattree").warning(started.tookOver());
         }
         TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
