@@ -1,8 +1,5 @@
 package org.oft.controller.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,17 +39,9 @@ final class ConfigFile implements CommandLine.IDefaultValueProvider {
     }
 
     /** The options {@code file} sets for {@code spec}; a clear error (file and line) for what it cannot take. */
-    static ConfigFile read(Path file, CommandSpec spec) {
-        return new ConfigFile(lines(file, spec), Map.of(), "");
-    }
-
     private static Map<String, String> lines(Path file, CommandSpec spec) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the config file " + file + ": " + org.oft.controller.files.InputFile.reason(e));
-        }
+        // a regular UTF-8 text file, as every input file is (no FIFO, no device, no 64 MiB of it)
+        List<String> lines = org.oft.controller.files.InputFile.readLines(file, "config file", org.oft.controller.files.InputFile.SMALL);
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, Integer> setAt = new LinkedHashMap<>();
         for (int n = 0; n < lines.size(); n++) {

@@ -97,7 +97,10 @@ class ConfigFileTest {
         assertTrue(r.err().contains("many"), r.err());
         r = oftctl("serve", "--config", dir.resolve("none.conf").toString());
         assertEquals(2, r.code());
-        assertTrue(r.err().startsWith("oftctl: cannot read the config file " + dir.resolve("none.conf")), r.err());
+        assertTrue(r.err().startsWith("oftctl: config file " + dir.resolve("none.conf")), r.err());
+        r = oftctl("serve", "--config", "/dev/zero"); // read as every input file is: never a device
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("oftctl: config file /dev/zero is not a regular file"), r.err());
     }
 
     /** The systemd example's config file is one serve takes. */
