@@ -273,8 +273,8 @@ final class ServeCommand implements Callable<Integer> {
         String metricsUrl = null;
         if (metricsBind != null) {
             try {
-                String[] hp = metricsBind;
-                metricsUrl = "http://" + urlHost(hp[0]) + ":" + app.serveMetrics(hp[0], Integer.parseInt(hp[1])) + "/metrics";
+                int bound = app.serveMetrics(metricsBind[0], Integer.parseInt(metricsBind[1]));
+                metricsUrl = "http://" + urlHost(metricsBind[0]) + ":" + bound + "/metrics";
             } catch (RuntimeException e) {
                 app.close();
                 throw new IllegalArgumentException(e.getMessage());
