@@ -31,6 +31,20 @@ public final class OutputFile {
 
     /** Runs {@code body} on a writer to {@code target}; throws a one-line IllegalStateException if anything fails. */
     public static void write(Path target, Consumer<PrintWriter> body) {
+        writeWhole(target, out -> writeTo(out, body));
+    }
+
+    /** {@code bytes} as {@code target}, whole or not at all (a binary export: Parquet). */
+    public static void write(Path target, byte[] bytes) {
+        writeWhole(target, out -> out.write(bytes));
+    }
+
+    /** What goes into the file. */
+    private interface Body {
+        void to(FileOutputStream out) throws IOException;
+    }
+
+    private static void writeWhole(Path target, Body body) {
         BasicFileAttributes a = attributes(target);
         if (a != null && a.isDirectory()) {
             throw new IllegalArgumentException("cannot write " + target + ": it is a directory");
@@ -54,7 +68,7 @@ public final class OutputFile {
         boolean done = false;
         try {
             try (FileOutputStream fos = new FileOutputStream(tmp.toFile())) {
-                writeTo(fos, body);
+                body.to(fos);
                 fos.getFD().sync();
             }
             Files.setPosixFilePermissions(tmp, permissionsFor(target, a));
@@ -77,9 +91,9 @@ public final class OutputFile {
         }
     }
 
-    private static void writeInPlace(Path target, Consumer<PrintWriter> body) {
+    private static void writeInPlace(Path target, Body body) {
         try (FileOutputStream fos = new FileOutputStream(target.toFile())) {
-            writeTo(fos, body);
+            body.to(fos);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + target + ": " + InputFile.reason(e));
         }

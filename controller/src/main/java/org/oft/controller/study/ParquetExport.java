@@ -1,7 +1,5 @@
 package org.oft.controller.study;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -13,7 +11,7 @@ import org.oft.controller.files.ParquetTable;
 /**
  * A study's rows as a Parquet file: the flat records of the CSV and JSON exports, one column per field, numbers as
  * numbers and booleans as booleans (JSON cells as text), so that pandas, R's arrow and Spark read it as it is. Written
- * whole beside the target and moved into place: never half a file.
+ * as every export is ({@link org.oft.controller.files.OutputFile}): never half a file.
  */
 public final class ParquetExport {
     private ParquetExport() {
@@ -23,19 +21,6 @@ public final class ParquetExport {
         List<Map<String, Object>> flat = rows.stream().map(StudyTable::flat).toList();
         Set<String> columns = new LinkedHashSet<>();
         flat.forEach(m -> columns.addAll(m.keySet()));
-        byte[] bytes = ParquetTable.of(new ArrayList<>(columns), flat);
-        Path target = out.toAbsolutePath();
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        try {
-            Files.write(tmp, bytes);
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException left) {
-                // a temporary file left behind
-            }
-            throw new IllegalStateException("cannot write " + out + ": " + org.oft.controller.files.InputFile.reason(e));
-        }
+        org.oft.controller.files.OutputFile.write(out, ParquetTable.of(new ArrayList<>(columns), flat)); // whole or not at all
     }
 }
