@@ -9,8 +9,8 @@ import org.oft.controller.service.Addresses;
 /**
  * While this controller stands by, its console says so: the configuration it answers names the role and
  * the controllers standing, so that the page points the operator at the master instead of showing a
- * fabric this controller does not run; a change asked of it (an engine, a failure, the clock) is refused with
- * why it stands by and who is master, rather than "not found". Undeployed when it becomes master.
+ * fabric this controller does not run; a change asked of it (an engine, a failure, the clock) is refused (503) with
+ * why it stands by and where the controllers standing are named, rather than "not found". Undeployed when it becomes master.
  */
 public final class StandbyVerticle extends VerticleBase {
     private final String controllerId;

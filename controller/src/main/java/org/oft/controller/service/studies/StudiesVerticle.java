@@ -147,6 +147,8 @@ public final class StudiesVerticle extends VerticleBase {
         }
         Path file = library.dir().resolve(name + ".json");
         runningStudy = name; // held from here: a second start is refused while this one is checked
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        stopAsked = stop; // a stop asked while it is checked is this run's too
         // checked off the event loop: a fabric file is read, and a study is counted before it is expanded
         vertx.executeBlocking(() -> {
             Study study;
@@ -196,8 +198,6 @@ public final class StudiesVerticle extends VerticleBase {
                     "study " + name + " started here: " + todo.size() + " of " + study.points().size() + " points to run on " + threads
                             + (threads == 1 ? " core" : " cores")));
             String worker = "controller/" + ProcessHandle.current().pid();
-            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-            stopAsked = stop;
             // a thread of its own: a study runs for minutes, and Vert.x's worker pool serves the console's reads
             Thread t = new Thread(() -> {
                 String outcome;
