@@ -1,5 +1,6 @@
-// The header's health summary, on both fabrics: alarms not acknowledged, parts declared failed, faults in force,
-// ports down, boards restarted or not this controller's, the clock kept; each a link to the view that lists them.
+// The header's health summary, on both fabrics (GET /api/summary): alarms not acknowledged, parts declared failed,
+// faults in force, ports down, boards another controller holds, boards with no table or no answer, the clock kept;
+// each a link to the view that lists them.
 // Only what is not well is shown by name; all well is one green badge.
 import { $ } from './dom.js';
 
