@@ -304,6 +304,26 @@ public class IbnetImportTest {
         return out;
     }
 
+    /**
+     * The 2014 cluster's shape: a three-level tree whose first spine (a top switch, neighbours without hosts) carries
+     * two storage hosts. Its neighbours lead down to separate pods, where a leaf's lead to the same leaves: the
+     * storage hosts are set aside, and no leaf's hosts are.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"kary:4,3", "xgft:3;4,3,2;1,2,2"})
+    void storageHostsOnASpineOfAThreeLevelTreeAreSetAside(String spec) {
+        FatTree tree = TopologySpec.parse(spec);
+        FatTree t = IbnetImport.parse(asQuantumFabric(tree), "cluster-2014.out");
+        assertEquals(tree.topology().describe(), t.topology().describe());
+        assertTrue(!t.degraded(), "nothing of the tree is missing");
+        for (int v = 0; v < tree.topology().nodes(); v++) {
+            assertEquals(tree.names().nodeGuid(v), t.names().nodeGuid(v));
+        }
+        List<String> storage = t.setAside().stream().filter(a -> a.contains("storage")).toList();
+        assertEquals(2, storage.size(), String.join("\n", t.setAside()));
+        assertTrue(storage.get(0).contains("a spine (its neighbours lead to separate leaves with more hosts)"), storage.get(0));
+    }
+
     @Test
     void aggregationNodesAndHostsOnASpineAreSetAsideAndNamed() {
         FatTree tree = TopologySpec.parse("pgft:2;4,4;1,4;1,1");
