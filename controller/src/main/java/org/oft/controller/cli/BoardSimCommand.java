@@ -122,7 +122,7 @@ final class BoardSimCommand implements Callable<Integer> {
         org.oft.sim.boards.SwitchBoards switches = null;
         if (fattree != null) {
             new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
-            switches = flit.bench(fattree, nodeTypes, paths, seed, cyclesPerSlot, threads).boards();
+            switches = flit.bench(fattree, null, nodeTypes, paths, seed, cyclesPerSlot, threads).boards();
         }
         if (ports < 1 || ports > 4 || (ports > 1 && !pty)) {
             throw new IllegalArgumentException("--ports must be 1..4, and more than 1 only with --pty; got " + ports);

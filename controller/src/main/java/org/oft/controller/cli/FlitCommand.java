@@ -70,7 +70,7 @@ final class FlitCommand implements Callable<Integer> {
             if (args.paths != 1) {
                 throw new IllegalArgumentException("--lft tables route one address per host: leave out --paths");
             }
-            args.tree = org.oft.controller.fattree.topology.TopologySpec.parse(args.topology);
+            args.tree();
             args.types = org.oft.controller.fattree.topology.NodeTypes.parse(args.nodeTypes, args.tree.topology());
         }
         PgftTopology t = args.tree.topology();

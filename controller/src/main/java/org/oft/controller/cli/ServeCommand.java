@@ -30,6 +30,9 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--topology", description = "fattree: pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE.")
     String topology;
 
+    @Option(names = "--host-order", description = "fattree: an ibnet: fabric's host numbering: guid (default, by port GUID), file (as listed) or tuple (by leaf and leaf port, as OpenSM's ftree)")
+    String hostOrder;
+
     @Option(names = "--engine", defaultValue = "dmodk", description = "fattree: the routing engine whose tables the switches hold "
             + "(dmodk, gdmodk, random, shift-1, disjoint; changeable from the API).")
     String engine;
@@ -195,8 +198,8 @@ final class ServeCommand implements Callable<Integer> {
             // a bad topology, node-types file or traffic fails here, before anything starts
             // the tables are held as plan, running, snapshot and reroute, and on the boards in two banks
             org.oft.controller.cli.fattree.RoutingArgs.requireTables(
-                    org.oft.controller.fattree.topology.TopologySpec.parse(topology).topology(), paths, 6);
-            org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, nodeTypes, paths, seed, cyclesPerSlot, threads);
+                    org.oft.controller.fattree.topology.TopologySpec.parse(topology, hostOrder).topology(), paths, 6);
+            org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, hostOrder, nodeTypes, paths, seed, cyclesPerSlot, threads);
             org.oft.controller.fattree.topology.FatTree tree = eb.tree();
             config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
                     board.equals("sim") ? null : stateFile);
@@ -205,7 +208,7 @@ final class ServeCommand implements Callable<Integer> {
                     + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles"
                     + (threads > 1 ? ", the packet model on " + threads + " threads" : "");
         } else if (fabric.equals("oft")) {
-            FabricOptions.refuse(spec, FabricOptions.withPacketModel(spec, "flit", "--topology", "--engine", "--paths", "--node-types",
+            FabricOptions.refuse(spec, FabricOptions.withPacketModel(spec, "flit", "--topology", "--host-order", "--engine", "--paths", "--node-types",
                     "--seed", "--cycles-per-slot", "--threads"), "to --fabric fattree only");
             double rate = slotsPerSecond == null ? 4 : slotsPerSecond;
             config = new ServeConfig(order, latency, host, port, rate, board, bench, board.equals("sim") ? null : stateFile, null);

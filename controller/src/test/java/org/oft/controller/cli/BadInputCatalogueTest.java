@@ -327,6 +327,10 @@ public class BadInputCatalogueTest {
                 "--slots", "1", "--bench", benchPhase));
         l.add(c("bench file drift 5000", 2, "bench file line 1: clock drift must be within ±1000 ppm, got 5000.0", "sim", "--order", "4",
                 "--slots", "1", "--bench", benchDrift));
+        l.add(c("host order of a generated tree", 2, "--host-order is for a fabric read from a file (ibnet:FILE); kary: trees number their hosts by tuple",
+                "fattree", "routes", "--topology", "kary:4,2", "--host-order", "file", "--pairs", "0-3"));
+        l.add(c("host order unknown", 2, "--host-order must be one of guid, file, tuple, got 'lid'", "fattree", "show", "--topology",
+                "ibnet:" + duplicateGuid, "--host-order", "lid"));
         l.add(c("ibnet missing", 2, "fabric file " + missing + " does not exist", "fattree", "show", "--topology", "ibnet:" + missing));
         l.add(c("ibnet empty", 2, ": no nodes found; is this ibnetdiscover output?", "fattree", "show", "--topology", "ibnet:" + empty));
         l.add(c("ibnet directory", 2, "is a directory, not a file", "fattree", "show", "--topology", "ibnet:" + directory));

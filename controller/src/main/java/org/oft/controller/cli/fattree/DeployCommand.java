@@ -55,7 +55,7 @@ final class DeployCommand implements Callable<Integer> {
         // boards without traffic: one switch cycle per slot, so epochs come quickly
         org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
                 args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
-                "uniform", 0, args.seed, 1, false);
+                "uniform", 0, args.seed, 1, false, false, 1, args.tree());
         try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
             org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
             result.put("deploy", deployed(bus, first.engine(), firstTables));

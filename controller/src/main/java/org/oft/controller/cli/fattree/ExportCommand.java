@@ -21,6 +21,9 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true)
     String topology;
 
+    @Option(names = "--host-order", description = "an ibnet: fabric's host numbering: guid (default, by port GUID), file (as listed) or tuple (by leaf and leaf port, as OpenSM's ftree)")
+    String hostOrder;
+
     @Option(names = "--format", defaultValue = "ibnet", description = "ibnet (default)")
     String format;
 
@@ -35,7 +38,7 @@ final class ExportCommand implements Callable<Integer> {
         if (!format.equals("ibnet")) {
             throw new IllegalArgumentException("--format must be ibnet, got '" + format + "'");
         }
-        FatTree tree = TopologySpec.parse(topology);
+        FatTree tree = TopologySpec.parse(topology, hostOrder);
         org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(tree, fail);
         if (output == null) {
             IbnetExport.write(tree, faults, spec.commandLine().getOut());

@@ -203,7 +203,7 @@ final class RerouteCommand implements Callable<Integer> {
     private JsonArray deploy(FabricReroute r, ForwardingTables plan, List<ForwardingTables> steps) {
         org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
                 args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
-                "uniform", 0, args.seed, 1, false);
+                "uniform", 0, args.seed, 1, false, false, 1, args.tree());
         JsonArray a = new JsonArray();
         try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
             org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);

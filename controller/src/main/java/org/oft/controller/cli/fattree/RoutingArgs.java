@@ -26,13 +26,16 @@ public final class RoutingArgs {
     @Option(names = "--seed", defaultValue = "1", description = "seed for random routing and sampling")
     public long seed;
 
+    @Option(names = "--host-order", description = "an ibnet: fabric's host numbering: guid (default, by port GUID), file (as listed) or tuple (by leaf and leaf port, as OpenSM's ftree)")
+    public String hostOrder;
+
     public FatTree tree;
     public NodeTypes types;
 
     /** The fabric named by --topology, read once (the routes are computed on it). */
     public FatTree tree() {
         if (tree == null) {
-            tree = TopologySpec.parse(topology);
+            tree = TopologySpec.parse(topology, hostOrder);
         }
         return tree;
     }

@@ -21,12 +21,15 @@ final class ShowCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
     String topology;
 
+    @Option(names = "--host-order", description = "an ibnet: fabric's host numbering: guid (default, by port GUID), file (as listed) or tuple (by leaf and leaf port, as OpenSM's ftree)")
+    String hostOrder;
+
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
     @Override
     public Integer call() {
-        FatTree tree = TopologySpec.parse(topology);
+        FatTree tree = TopologySpec.parse(topology, hostOrder);
         PgftTopology t = tree.topology();
         PrintWriter out = spec.commandLine().getOut();
         org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.none(tree);

@@ -20,7 +20,7 @@ import org.oft.controller.fattree.topology.PgftTopology;
  *
  * <p>Levels are hop distances from the channel adapters. Hosts are numbered by recursive decomposition: the
  * level-l subtrees are the connected parts of levels 0..l, and children of a subtree are ordered by their
- * smallest host port GUID. A level-l switch's lower digits b_l..b_1 come from the children it reaches and its
+ * smallest host key ({@link HostOrder}: port GUID by default). A level-l switch's lower digits b_l..b_1 come from the children it reaches and its
  * rank (by node GUID) among switches reaching the same ones. The mapping is then checked link by link against
  * the model, and physical ports are kept so that tables can be written in the fabric's own port numbers.
  */
@@ -30,20 +30,29 @@ public final class IbnetImport {
 
     /** The fabric in {@code file}, read a line at a time (a large fabric's file is never held whole). */
     public static FatTree read(Path file) {
+        return read(file, HostOrder.GUID);
+    }
+
+    /** The same, hosts numbered in {@code order}. */
+    public static FatTree read(Path file, HostOrder order) {
         IbnetFile.Reader r = new IbnetFile.Reader(file.toString());
         InputFile.forEachLine(file, "fabric file", InputFile.LARGE, r::line);
-        return map(r.finish(), file.toString());
+        return map(r.finish(), file.toString(), order);
     }
 
     public static FatTree parse(List<String> lines, String source) {
-        return map(IbnetFile.parse(lines, source), source);
+        return parse(lines, source, HostOrder.GUID);
+    }
+
+    public static FatTree parse(List<String> lines, String source, HostOrder order) {
+        return map(IbnetFile.parse(lines, source), source, order);
     }
 
     private static IllegalArgumentException notFatTree(String source, String why) {
         return new IllegalArgumentException(source + ": not a fat tree: " + why);
     }
 
-    private static FatTree map(Map<String, RawNode> byId, String source) {
+    private static FatTree map(Map<String, RawNode> byId, String source, HostOrder order) {
         List<String> setAside = NonTreeEndpoints.setAside(byId);
         List<RawNode> all = new ArrayList<>(byId.values());
         List<RawNode> hosts = new ArrayList<>();
@@ -147,7 +156,7 @@ public final class IbnetImport {
             throw notFatTree(source, "PGFT(" + h + ";" + join(mm) + ";" + join(ww) + ";" + join(pp) + ") has " + t.hosts()
                     + " hosts and " + t.switches() + " switches, the file " + hosts.size() + " and " + (all.size() - hosts.size()));
         }
-        return assign(t, byId, all, hosts, source, subtree, guid, setAside);
+        return assign(t, byId, all, hosts, source, subtree, keys(order, hosts, guid, byId), setAside);
     }
 
     private static String join(int[] a) {
@@ -156,6 +165,33 @@ public final class IbnetImport {
             sb.append(i > 0 ? "," : "").append(a[i]);
         }
         return sb.toString();
+    }
+
+    /** Each host's rank key in {@code order} (compared unsigned; hosts in file order). */
+    private static long[] keys(HostOrder order, List<RawNode> hosts, long[] guid, Map<String, RawNode> byId) {
+        long[] key = new long[hosts.size()];
+        switch (order) {
+            case GUID -> System.arraycopy(guid, 0, key, 0, key.length);
+            case FILE -> java.util.Arrays.setAll(key, i -> i);
+            case TUPLE -> {
+                List<RawNode> leaves = new ArrayList<>();
+                for (RawNode n : byId.values()) {
+                    if (n.isSwitch && n.level == 1) {
+                        leaves.add(n);
+                    }
+                }
+                leaves.sort((x, y) -> Long.compareUnsigned(x.guid, y.guid));
+                Map<String, Integer> rank = new HashMap<>();
+                for (int i = 0; i < leaves.size(); i++) {
+                    rank.put(leaves.get(i).id, i);
+                }
+                for (int i = 0; i < hosts.size(); i++) {
+                    RawPort first = hosts.get(i).ports.values().stream().min(Comparator.comparingInt(RawPort::peerPort)).orElseThrow();
+                    key[i] = ((long) rank.getOrDefault(first.peerId(), leaves.size()) << 16) | first.peerPort();
+                }
+            }
+        }
+        return key;
     }
 
     private static long hostGuid(RawNode host, Map<String, RawNode> byId) {
@@ -174,18 +210,18 @@ public final class IbnetImport {
     }
 
     private static FatTree assign(PgftTopology t, Map<String, RawNode> byId, List<RawNode> all, List<RawNode> hosts,
-                                  String source, int[][] compOfHost, long[] guid, List<String> setAside) {
+                                  String source, int[][] compOfHost, long[] order, List<String> setAside) {
         int h = t.levels();
-        // Host NIDs, digit by digit: the host's rank by GUID within its level-1 subtree, then at each level l
+        // Host NIDs, digit by digit: the host's rank by key within its level-1 subtree, then at each level l
         // the rank of its level-(l-1) subtree among those of its level-l subtree, subtrees ranked by their
-        // smallest host GUID. A subtree with fewer members than the model's lacks the last ones: hosts or
+        // smallest host key. A subtree with fewer members than the model's lacks the last ones: hosts or
         // switches not in the file (not cabled, or out), which the model keeps as missing.
         List<Map<Integer, Long>> minGuid = new ArrayList<>();
         for (int l = 0; l <= h; l++) {
             Map<Integer, Long> mg = new HashMap<>();
             if (l > 0) {
                 for (int i = 0; i < hosts.size(); i++) {
-                    mg.merge(compOfHost[l][i], guid[i], (a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b);
+                    mg.merge(compOfHost[l][i], order[i], (a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b);
                 }
             }
             minGuid.add(mg);
@@ -205,7 +241,7 @@ public final class IbnetImport {
             for (List<Integer> group : members.values()) {
                 Map<Integer, Integer> rank = new HashMap<>(); // child subtree (or host, at level 1) -> digit
                 if (l == 1) {
-                    group.sort((x, y) -> Long.compareUnsigned(guid[x], guid[y]));
+                    group.sort((x, y) -> Long.compareUnsigned(order[x], order[y]));
                     for (int k = 0; k < group.size(); k++) {
                         rank.put(group.get(k), k);
                     }

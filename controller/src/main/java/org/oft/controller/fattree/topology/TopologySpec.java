@@ -12,6 +12,14 @@ public final class TopologySpec {
     }
 
     public static FatTree parse(String spec) {
+        return parse(spec, null);
+    }
+
+    /**
+     * The same, an imported fabric's hosts numbered in {@code hostOrder} ({@code guid}, {@code file} or {@code tuple};
+     * null: by GUID). A generated tree numbers its hosts by tuple and takes no order.
+     */
+    public static FatTree parse(String spec, String hostOrder) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("no topology given (pgft:..., xgft:..., kary:k,n or ibnet:FILE)");
         }
@@ -19,6 +27,10 @@ public final class TopologySpec {
         int colon = s.indexOf(':');
         String kind = colon < 0 ? s : s.substring(0, colon);
         String body = colon < 0 ? "" : s.substring(colon + 1);
+        if (hostOrder != null && !kind.equals("ibnet")) {
+            throw new IllegalArgumentException("--host-order is for a fabric read from a file (ibnet:FILE); " + kind
+                    + ": trees number their hosts by tuple");
+        }
         switch (kind) {
             case "pgft": {
                 String[] f = fields(body, 4, "pgft:h;m1,..,mh;w1,..,wh;p1,..,ph", spec);
@@ -41,7 +53,7 @@ public final class TopologySpec {
                 if (body.isBlank()) {
                     throw new IllegalArgumentException("topology '" + spec + "': expected ibnet:FILE");
                 }
-                return IbnetImport.read(Path.of(body));
+                return IbnetImport.read(Path.of(body), org.oft.controller.fattree.ib.HostOrder.byName(hostOrder));
             default:
                 throw new IllegalArgumentException("unknown topology kind '" + kind + "' in '" + spec
                         + "'; use pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE");

@@ -305,6 +305,44 @@ public class IbnetImportTest {
     }
 
     /**
+     * The three host orders on one file: kary:2,2 exported, the first leaf's two hosts swapped between its ports 1
+     * and 2, the CA blocks listed last host first. By GUID the hosts keep their numbers; by file they number as
+     * listed; by tuple the host on the first leaf's port 1 (host-00001 now) is host 0.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"guid, host-00000 host-00001 host-00002 host-00003",
+            "file, host-00003 host-00002 host-00001 host-00000", "tuple, host-00001 host-00000 host-00002 host-00003"})
+    void hostsAreNumberedInTheOrderAsked(String order, String expected) {
+        StringWriter net = new StringWriter();
+        IbnetExport.write(TopologySpec.parse("kary:2,2"), new PrintWriter(net));
+        String text = net.toString()
+                .replace("[1]\t\"H-0001000000000000\"", "[9]\t\"H-0001000000000000\"")
+                .replace("[2]\t\"H-0001000000000010\"", "[1]\t\"H-0001000000000010\"")
+                .replace("[9]\t\"H-0001000000000000\"", "[2]\t\"H-0001000000000000\"")
+                .replace("\"S-0002000100000000\"[1]\t\t# \"sw-L1-0000\"\n\ncaguid=0x1000000000010", "\"S-0002000100000000\"[2]\t\t# \"sw-L1-0000\"\n\ncaguid=0x1000000000010")
+                .replace("(1000000000011) \t\"S-0002000100000000\"[2]", "(1000000000011) \t\"S-0002000100000000\"[1]");
+        int firstCa = text.indexOf("caguid=");
+        List<String> cas = new ArrayList<>(List.of(text.substring(firstCa).split("\n\n")));
+        java.util.Collections.reverse(cas);
+        List<String> lines = (text.substring(0, firstCa) + String.join("\n\n", cas)).lines().toList();
+        assertEquals(2, lines.stream().filter(l -> l.contains("\"S-0002000100000000\"[1]") || l.contains("\"S-0002000100000000\"[2]")).count(), text);
+
+        FatTree t = IbnetImport.parse(lines, "swapped.net", HostOrder.byName(order));
+        List<String> names = new ArrayList<>();
+        for (int v = 0; v < t.topology().hosts(); v++) {
+            names.add(t.names().name(v));
+        }
+        assertEquals(expected, String.join(" ", names));
+        assertTrue(!t.degraded());
+    }
+
+    @Test
+    void anUnknownHostOrderIsNamedWithTheOrdersThereAre() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HostOrder.byName("lid"));
+        assertEquals("--host-order must be one of guid, file, tuple, got 'lid'", e.getMessage());
+    }
+
+    /**
      * The 2014 cluster's shape: a three-level tree whose first spine (a top switch, neighbours without hosts) carries
      * two storage hosts. Its neighbours lead down to separate pods, where a leaf's lead to the same leaves: the
      * storage hosts are set aside, and no leaf's hosts are.
