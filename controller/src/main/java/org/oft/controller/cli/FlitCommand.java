@@ -65,7 +65,7 @@ final class FlitCommand implements Callable<Integer> {
         }
         FlitSimulator.PathPolicy pp = flit.pathPolicy();
         double[] loads = loads();
-        Routing r = lftFile == null ? args.routeOnFabric() : null; // the fabric on file, holes included, as the other commands route it
+        Routing r = lftFile == null ? args.running().routing() : null; // the fabric on file as it runs, holes included, as every command routes it
         if (r == null) {
             if (args.paths != 1) {
                 throw new IllegalArgumentException("--lft tables route one address per host: leave out --paths");

@@ -62,7 +62,7 @@ public final class PointRunner {
         Routed r = routed.get(key);
         if (r == null) {
             RoutingArgs a = args(c);
-            org.oft.controller.fattree.routing.Routing routing = a.routeOnFabric(); // holes included, as the analyses see it
+            org.oft.controller.fattree.routing.Routing routing = a.running().routing(); // the fabric as it runs, holes included, as every command routes it
             r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()), FlitFabric.reachable(a.tree, routing));
             routed.put(key, r);
         }
@@ -71,7 +71,7 @@ public final class PointRunner {
 
     private static JsonObject analysis(JsonObject c) {
         RoutingArgs a = args(c);
-        org.oft.controller.fattree.routing.Routing r = a.routeOnFabric();
+        org.oft.controller.fattree.routing.Routing r = a.running().routing();
         TrafficPattern pattern = TrafficPattern.parse(c.getString("pattern"), r.topology().hosts());
         JsonObject out = new Analysis(r, pattern, a.types, c.getLong("seed"), done -> {
         }).metric(c.getString("metric"), c.getInteger("samples"));

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.fattree.deploy.RunningFabric;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.routing.RoutingEngines;
@@ -42,13 +43,9 @@ final class DeployCommand implements Callable<Integer> {
         if (!board.equals("sim") && !board.equals("sim-pty")) {
             throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
         }
-        Routing first = args.routeOnFabric(); // the fabric on file, holes included, as the other commands route it
+        RunningFabric first = args.running(); // the fabric on file as it runs, holes included, as every command routes it
         ForwardingTables firstTables = first.tables();
-        ForwardingTables thenTables = null;
-        if (then != null) {
-            thenTables = args.onFabric(RoutingEngines.byName(then).route(args.tree.topology(),
-                    new RoutingOptions(args.paths, args.seed, args.types))).tables();
-        }
+        RunningFabric next = then == null ? null : args.runningAs(then, java.util.List.of());
         PgftTopology t = args.tree.topology();
         JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())
                 .put("lids", firstTables.addresses()).put("board", board);
@@ -58,9 +55,9 @@ final class DeployCommand implements Callable<Integer> {
                 "uniform", 0, args.seed, 1, false, false, 1, args.tree());
         try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
             org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
-            result.put("deploy", deployed(bus, first.engine(), firstTables));
-            if (thenTables != null) {
-                result.put("then", deployed(bus, then, thenTables));
+            result.put("deploy", deployed(bus, first));
+            if (next != null) {
+                result.put("then", deployed(bus, next));
             }
             result.put("retransmits", bus.channel().retransmits());
         }
@@ -73,10 +70,12 @@ final class DeployCommand implements Callable<Integer> {
         return 0;
     }
 
-    private JsonObject deployed(org.oft.hal.wire.WireBoardBus bus, String engine, ForwardingTables tables) {
+    private JsonObject deployed(org.oft.hal.wire.WireBoardBus bus, RunningFabric fabric) {
         long t0 = System.nanoTime();
-        org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, args.tree, tables);
-        return new JsonObject().put("engine", engine).put("epoch", r.epoch()).put("tableBytes", r.payloadBytes())
+        org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, fabric);
+        return new JsonObject().put("engine", fabric.engine()).put("holes", fabric.holes().described().size())
+                .put("entriesRerouted", fabric.whole() ? 0 : fabric.reroute().changedEntries())
+                .put("unreachablePairs", fabric.whole() ? 0 : fabric.reroute().unreachablePairs()).put("epoch", r.epoch()).put("tableBytes", r.payloadBytes())
                 .put("blocksWritten", r.blocksWritten()).put("bytesWritten", r.bytesWritten())
                 .put("uploadSeconds", r.uploadNanos() / 1e9).put("seconds", (System.nanoTime() - t0) / 1e9);
     }

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 import org.oft.controller.files.OutputFile;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;
-import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.deploy.RunningFabric;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
 import picocli.CommandLine.Command;
@@ -54,20 +54,18 @@ final class LftCommand implements Callable<Integer> {
         if (format.equals("opensm")) { // the LIDs are known from the topology: refused before routing, not after
             org.oft.controller.fattree.ib.LidPlan.of(args.tree().topology(), args.paths);
         }
-        Routing r = args.route();
-        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
-        ForwardingTables lft = faults.isEmpty() ? r.tables()
-                : org.oft.controller.fattree.routing.Reroute.route(r.tables(), faults).tables();
+        RunningFabric running = args.running(fail); // the fabric on file, its holes and --fail, as it runs
+        running.tables(); // a source-based engine has none: refused before anything is written
         if (compare != null) {
             ForwardingTables theirs = LftFiles.read(args.tree, compare);
-            int diffs = differences(lft, theirs, args.tree, spec.commandLine().getOut());
+            int diffs = differences(running, theirs, spec.commandLine().getOut());
             return diffs == 0 ? 0 : 1;
         }
         Consumer<PrintWriter> body = w -> {
             if (format.equals("opensm")) {
-                LftFiles.writeOpensm(args.tree, lft, faults, w);
+                LftFiles.writeOpensm(running, w);
             } else {
-                writeJson(args.tree, r, lft, w);
+                writeJson(running, w);
             }
         };
         if (output == null) {
@@ -78,7 +76,9 @@ final class LftCommand implements Callable<Integer> {
         return 0;
     }
 
-    static int differences(ForwardingTables ours, ForwardingTables theirs, FatTree tree, PrintWriter out) {
+    static int differences(RunningFabric running, ForwardingTables theirs, PrintWriter out) {
+        FatTree tree = running.tree();
+        ForwardingTables ours = running.tables();
         PgftTopology t = tree.topology();
         if (ours.paths() != theirs.paths()) {
             out.println("paths differ: ours " + ours.paths() + ", theirs " + theirs.paths());
@@ -90,8 +90,7 @@ final class LftCommand implements Callable<Integer> {
                 if (ours.port(v, a) != theirs.port(v, a)) {
                     if (diffs < 20) {
                         out.println(tree.names().name(v) + " address " + a + ": ours port "
-                                + tree.names().tablePort(v, ours.port(v, a)) + ", theirs "
-                                + tree.names().tablePort(v, theirs.port(v, a)));
+                                + running.physicalPort(v, a) + ", theirs " + RunningFabric.physicalPort(tree, theirs, v, a));
                     }
                     diffs++;
                 }
@@ -103,16 +102,18 @@ final class LftCommand implements Callable<Integer> {
     }
 
     /** One JSON document, written switch by switch (a large fabric's tables are tens of MB). */
-    private static void writeJson(FatTree tree, Routing r, ForwardingTables lft, PrintWriter w) {
+    private static void writeJson(RunningFabric running, PrintWriter w) {
+        FatTree tree = running.tree();
+        ForwardingTables lft = running.tables();
         PgftTopology t = tree.topology();
-        String head = new JsonObject().put("topology", t.describe()).put("engine", r.engine()).put("paths", lft.paths())
+        String head = new JsonObject().put("topology", t.describe()).put("engine", running.engine()).put("paths", lft.paths())
                 .put("addressing", "address = host * paths + path; ports are physical (1-based), 255 no route").encode();
         w.print(head.substring(0, head.length() - 1));
         w.print(",\"switches\":[");
         for (int v = t.hosts(); v < t.nodes(); v++) {
             JsonArray ports = new JsonArray();
             for (int a = 0; a < lft.addresses(); a++) {
-                ports.add(tree.names().tablePort(v, lft.port(v, a)));
+                ports.add(running.physicalPort(v, a));
             }
             if (v > t.hosts()) {
                 w.println(',');

@@ -68,16 +68,16 @@ final class RerouteCommand implements Callable<Integer> {
         if (shifts && args.paths != 1) {
             throw new IllegalArgumentException("--shifts measures single-path routes: leave out --paths");
         }
-        Routing planned = args.route();
-        ForwardingTables plan = planned.tables();
+        Routing planned = args.planned(args.engine);
         PgftTopology t = args.tree.topology();
         org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
         for (String f : thenFail) {
             faults.with(f); // every spec checked before anything is computed or deployed
         }
         long t0 = System.nanoTime();
-        FabricReroute r = FabricReroute.of(args.tree, plan, fail);
-        RerouteResult first = r.result();
+        FabricReroute r = args.rerouting(planned, fail);
+        RerouteResult first = r.running().reroute();
+        ForwardingTables plan = r.running().plan();
         double seconds = (System.nanoTime() - t0) / 1e9;
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", planned.engine()).put("paths", args.paths)
                 .put("failed", new JsonArray(faults.described())).put("deadCables", faults.deadCables())
@@ -144,7 +144,7 @@ final class RerouteCommand implements Callable<Integer> {
         for (String f : thenFail) {
             ForwardingTables before = r.tables();
             FabricReroute.Change change = r.fail(f);
-            RerouteResult now = change.result();
+            RerouteResult now = change.running().reroute();
             double s1 = change.seconds();
             List<int[]> diff = change.diff();
             JsonArray sample = new JsonArray();
@@ -179,7 +179,8 @@ final class RerouteCommand implements Callable<Integer> {
     }
 
     private String physical(int v, int local) {
-        return local == org.oft.controller.fattree.routing.Reroute.NONE ? "none" : Integer.toString(args.tree.names().physicalPort(v, local));
+        int port = args.tree.names().tablePort(v, local);
+        return port == org.oft.controller.fattree.topology.FabricNames.NO_ROUTE ? "none" : Integer.toString(port);
     }
 
     /** 64-entry blocks that differ between two tables (what an incremental deploy sends). */

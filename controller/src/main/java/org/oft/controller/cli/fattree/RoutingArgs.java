@@ -1,7 +1,8 @@
 package org.oft.controller.cli.fattree;
 
+import org.oft.controller.fattree.deploy.FabricReroute;
+import org.oft.controller.fattree.deploy.RunningFabric;
 import org.oft.controller.fattree.routing.Routing;
-import org.oft.controller.fattree.routing.RoutingEngine;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FatTree;
@@ -40,12 +41,44 @@ public final class RoutingArgs {
         return tree;
     }
 
-    public Routing route() {
+    /**
+     * The fabric as it runs: the engine's tables on the fabric on file, rerouted around its holes (an {@code ibnet:}
+     * file missing cables or switches) and {@code failures}, as {@code lft}, {@code reroute} and {@code serve} deploy
+     * them. A source-based engine has no tables to reroute: refused where there is a hole.
+     */
+    public RunningFabric running(java.util.List<String> failures) {
+        return runningAs(engine, failures);
+    }
+
+    /** The same with no failure declared: the fabric on file. */
+    public RunningFabric running() {
+        return running(java.util.List.of());
+    }
+
+    /** {@code engineName} (another engine than {@code --engine}, say) with these options, as it runs with {@code failures}. */
+    public RunningFabric runningAs(String engineName, java.util.List<String> failures) {
+        Routing planned = planned(engineName);
+        return FabricReroute.start(tree, planned, options(), paths, failures).running();
+    }
+
+    /** Where the running fabric is made, kept for more failures rerouted incrementally ({@code reroute --then-fail}). */
+    public FabricReroute rerouting(Routing planned, java.util.List<String> failures) {
+        return FabricReroute.start(tree(), planned, options(), paths, failures);
+    }
+
+    /** {@code engineName}'s routes of the whole tree, these options. */
+    public Routing planned(String engineName) {
+        RoutingOptions o = options();
+        return RoutingEngines.byName(engineName).route(tree.topology(), o);
+    }
+
+    private RoutingOptions options() {
         tree();
         requireTables(tree.topology(), paths, 3); // the engine's tables and the copies a reroute and the output take
-        types = NodeTypes.parse(nodeTypes, tree.topology());
-        RoutingEngine e = RoutingEngines.byName(engine);
-        return e.route(tree.topology(), new RoutingOptions(paths, seed, types));
+        if (types == null) {
+            types = NodeTypes.parse(nodeTypes, tree.topology());
+        }
+        return new RoutingOptions(paths, seed, types);
     }
 
     /** Refuses a fabric whose forwarding tables ({@code copies} of them) do not fit, before routing it. */
@@ -54,32 +87,5 @@ public final class RoutingArgs {
         org.oft.controller.limits.MemoryBudget.require("the forwarding tables of " + t.describe() + " (" + t.switches() + " switches × "
                 + t.hosts() + " hosts × " + Math.max(1, paths) + " paths, " + copies + " copies)", entries * copies,
                 "route a smaller fabric, or fewer paths");
-    }
-
-    /**
-     * The routes as they run on the fabric on file: on an imported fabric with holes (an {@code ibnet:} file
-     * missing cables or switches), the engine's tables rerouted around them, as {@code lft}, {@code reroute} and
-     * {@code serve} deploy them. A source-based engine has no tables to reroute: refused there.
-     */
-    public Routing routeOnFabric() {
-        return onFabric(route());
-    }
-
-    /** A routing of this tree's model rerouted around the holes of the fabric on file (itself on a whole tree). */
-    public Routing onFabric(Routing r) {
-        org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.parse(tree,
-                java.util.List.of());
-        if (holes.isEmpty()) {
-            return r;
-        }
-        if (!r.destinationBased()) {
-            throw new IllegalArgumentException(r.engine() + " routes by source and cannot be rerouted around the " + holes.described().size()
-                    + " holes of " + topology + " (" + holes.described().get(0) + (holes.described().size() > 1 ? ", ..." : "")
-                    + "): use a destination-based engine");
-        }
-        org.oft.controller.fattree.routing.ForwardingTables around =
-                org.oft.controller.fattree.routing.Reroute.route(r.tables(), holes).tables();
-        boolean multi = r instanceof org.oft.controller.fattree.routing.DestinationRouting d && d.multiPath();
-        return new org.oft.controller.fattree.routing.DestinationRouting(r.engine(), around, multi);
     }
 }

@@ -4,87 +4,114 @@ import java.util.ArrayList;
 import java.util.List;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.Reroute;
-import org.oft.controller.fattree.routing.RerouteResult;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.hal.BoardBus;
 import org.oft.hal.DeployReport;
 
 /**
- * An engine's tables kept routed around a fabric's holes and the failures declared since, and
- * deployed through hal: the one reroute-and-deploy path of {@code fattree reroute --board} and of the
- * fabric service. A whole fabric runs the plan itself. Not thread-safe: one deploy at a time owns it.
+ * Where a {@link RunningFabric} is made: an engine's tables kept routed around a fabric's holes and the failures
+ * declared since, each further failure rerouted incrementally, and deployed through hal. The one place that routes,
+ * spreads and reroutes, for {@code fattree} commands, study points and the fabric service alike. Not thread-safe: one
+ * deploy at a time owns it; what it gives out ({@link #running()}) is immutable.
  */
 public final class FabricReroute {
-    private final FatTree tree;
-    private final ForwardingTables plan;
+    private final RunningFabric start;
     private final List<String> failures;
     private Reroute reroute; // null while the fabric is whole
-    private RerouteResult result; // reroute's outcome as of its last change (its tables a copy taken once), or null
+    private RunningFabric running;
 
-    private FabricReroute(FatTree tree, ForwardingTables plan, List<String> failures, Reroute reroute) {
-        this.tree = tree;
-        this.plan = plan;
+    private FabricReroute(RunningFabric start, List<String> failures, Reroute reroute) {
+        this.start = start;
         this.failures = new ArrayList<>(failures);
         this.reroute = reroute;
-        this.result = reroute == null ? null : reroute.result();
+        this.running = reroute == null ? start : new RunningFabric(start.tree(), start.options(), start.planned(), planOf(start),
+                failures, reroute.result());
     }
 
-    /** {@code plan} on {@code tree} with its own holes and {@code failures} (specs as {@code --fail}); a bad spec is refused. */
-    public static FabricReroute of(FatTree tree, ForwardingTables plan, List<String> failures) {
+    /**
+     * {@code planned} (an engine's routes of the whole tree, with {@code options}) on {@code tree}: its tables spread over
+     * {@code addressesPerHost} addresses a host and rerouted around the file's holes and {@code failures}. A bad spec is
+     * refused, as is a source-based engine where there is any hole.
+     */
+    public static FabricReroute start(FatTree tree, Routing planned, RoutingOptions options, int addressesPerHost, List<String> failures) {
+        ForwardingTables plan = planned.destinationBased() ? planned.tables().spreadOver(addressesPerHost) : null;
+        return of(new RunningFabric(tree, options, planned, plan, List.of(), null), failures);
+    }
+
+    /** {@code fabric}'s plan with {@code failures} declared instead of its own (a repair, the boards' state put back). */
+    public static FabricReroute of(RunningFabric fabric, List<String> failures) {
+        FatTree tree = fabric.tree();
+        RunningFabric whole = fabric.failures().isEmpty() && fabric.whole() ? fabric
+                : new RunningFabric(tree, fabric.options(), fabric.planned(), planOf(fabric), List.of(), null);
         FabricFaults holes = failures.isEmpty() && !tree.degraded() ? null : FabricFaults.parse(tree, failures);
-        return new FabricReroute(tree, plan, failures, holes == null ? null : Reroute.route(plan, holes));
+        if (holes == null) {
+            return new FabricReroute(whole, failures, null);
+        }
+        if (!fabric.planned().destinationBased()) {
+            List<String> d = holes.described();
+            throw new IllegalArgumentException(fabric.engine() + " routes by source and cannot be rerouted around the " + d.size()
+                    + " holes of " + tree.source() + " (" + d.get(0) + (d.size() > 1 ? ", ..." : "") + "): use a destination-based engine");
+        }
+        return new FabricReroute(whole, failures, Reroute.route(planOf(fabric), holes));
     }
 
-    public ForwardingTables plan() {
-        return plan;
+    private static ForwardingTables planOf(RunningFabric f) {
+        return f.planned().destinationBased() ? f.plan() : null;
+    }
+
+    /** The fabric as it runs now. */
+    public RunningFabric running() {
+        return running;
     }
 
     /** The tables the boards should run: the plan rerouted around the holes, or the plan. */
     public ForwardingTables tables() {
-        return result == null ? plan : result.tables();
+        return running.tables();
     }
 
-    /** The reroute's outcome, or null for a whole fabric. */
-    public RerouteResult result() {
-        return result;
-    }
-
-    /** What one more failure changed: the entries {switch node, address, old port, new port}, the time it took, the outcome. */
-    public record Change(String failed, List<int[]> diff, double seconds, RerouteResult result) {
+    /** What one more failure changed: the entries {switch node, address, old port, new port}, the time it took, the fabric after it. */
+    public record Change(String failed, List<int[]> diff, double seconds, RunningFabric running) {
         public Change {
             diff = List.copyOf(diff);
         }
     }
 
     /**
-     * One more failure, rerouted incrementally (in full the first time). A spec that does not parse is
-     * refused before anything changes.
+     * One more failure, rerouted incrementally (in full the first time). A spec that does not parse, or names nothing
+     * that is not out already, is refused before anything changes.
      */
     public Change fail(String spec) {
+        FatTree tree = start.tree();
         FabricFaults adding = FabricFaults.parse(tree, List.of(spec));
         FabricFaults already = FabricFaults.parse(tree, failures);
         if (!adding.addsTo(already)) { // another spelling of a failure declared, or a cable the fabric lacks: nothing to reroute
             throw new IllegalArgumentException("'" + spec + "' takes out nothing that is not out already ("
                     + (failures.isEmpty() ? "the fabric file lacks it" : "declared: " + String.join(", ", failures)) + ")");
         }
+        if (!start.planned().destinationBased()) {
+            throw new IllegalArgumentException(start.engine() + " routes by source and cannot be rerouted around " + spec
+                    + ": use a destination-based engine");
+        }
         ForwardingTables before = tables();
         List<String> next = new ArrayList<>(failures);
         next.add(spec);
         long t0 = System.nanoTime();
         if (reroute == null) {
-            reroute = Reroute.route(plan, FabricFaults.parse(tree, next));
+            reroute = Reroute.route(start.plan(), FabricFaults.parse(tree, next));
         } else {
             reroute.fail(spec);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         failures.add(spec);
-        result = reroute.result();
-        return new Change(spec, reroute.diff(before), seconds, result);
+        running = new RunningFabric(tree, start.options(), start.planned(), start.plan(), failures, reroute.result());
+        return new Change(spec, reroute.diff(before), seconds, running);
     }
 
     /** {@code tables} onto the boards of {@code bus}: only the blocks that differ from what they hold, all at one epoch. */
     public DeployReport deploy(BoardBus bus, ForwardingTables tables) {
-        return SwitchDeployment.deploy(bus, tree, tables);
+        return SwitchDeployment.deploy(bus, start.tree(), tables);
     }
 }

@@ -68,13 +68,16 @@ public final class SwitchDeployment {
         for (int v = t.hosts(); v < t.nodes(); v++) {
             byte[] ports = new byte[lft.addresses()];
             for (int a = 0; a < ports.length; a++) {
-                int local = lft.port(v, a);
-                ports[a] = (byte) (local == org.oft.controller.fattree.routing.Reroute.NONE ? org.oft.hal.wire.Protocol.LFT_NO_ROUTE
-                        : tree.names().physicalPort(v, local));
+                ports[a] = (byte) RunningFabric.physicalPort(tree, lft, v, a);
             }
             out.add(BoardConfig.electricalSwitch("switch-" + (v - t.hosts()), ports));
         }
         return out;
+    }
+
+    /** The tables {@code fabric} runs onto the boards of {@code bus}, as {@link #deploy(BoardBus, FatTree, ForwardingTables)}. */
+    public static DeployReport deploy(BoardBus bus, RunningFabric fabric) {
+        return deploy(bus, fabric.tree(), fabric.tables());
     }
 
     /** Checks that the bench is this fat tree's switches, then deploys every table at one epoch. */

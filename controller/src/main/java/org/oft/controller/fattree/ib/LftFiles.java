@@ -42,6 +42,11 @@ public final class LftFiles {
         writeOpensm(tree, lft, org.oft.controller.fattree.topology.FabricFaults.none(tree), out);
     }
 
+    /** The tables {@code running} runs, its holes left out as below. */
+    public static void writeOpensm(org.oft.controller.fattree.deploy.RunningFabric running, PrintWriter out) {
+        writeOpensm(running.tree(), running.tables(), running.holes(), out);
+    }
+
     /**
      * The same for a broken fabric: missing switches get no table, addresses without a route (and
      * missing hosts) no line, and switch-to-switch routes use live cables only.
@@ -70,12 +75,12 @@ public final class LftFiles {
             for (int d = 0; d < n; d++) {
                 for (int q = 0; q < (1 << plan.lmc()); q++) {
                     int addr = d * lft.paths() + Math.min(q, lft.paths() - 1);
-                    int local = lft.port(node, addr);
-                    if (faults.deadNode(d) || local == org.oft.controller.fattree.routing.Reroute.NONE) {
+                    int port = org.oft.controller.fattree.deploy.RunningFabric.physicalPort(tree, lft, node, addr);
+                    if (faults.deadNode(d) || port == FabricNames.NO_ROUTE) {
                         continue;
                     }
                     hex4(sb, plan.hostLid(d, q)).append(' ');
-                    dec3(sb, nm.physicalPort(node, local)).append(rowHost[d]);
+                    dec3(sb, port).append(rowHost[d]);
                     lines++;
                 }
             }

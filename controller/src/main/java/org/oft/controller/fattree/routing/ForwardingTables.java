@@ -104,6 +104,32 @@ public final class ForwardingTables {
                 hostPorts == null ? null : spread(hostPorts, hosts, addressesPerHost));
     }
 
+    /**
+     * The first {@code k} of each host's addresses, as tables of {@code k} paths: what a host sending over the engine's K
+     * paths uses of tables spread over more ({@link #spreadOver}), address d·A + q as path q. {@code k} must divide the
+     * addresses per host.
+     */
+    public ForwardingTables firstPaths(int k) {
+        if (k < 1 || k > paths || paths % k != 0) {
+            throw new IllegalArgumentException(k + " path(s) are not a divisor of the " + paths + " addresses per host");
+        }
+        if (k == paths) {
+            return this;
+        }
+        int hosts = topology.hosts();
+        return new ForwardingTables(topology, k, narrow(switchPorts, hosts, k), hostPorts == null ? null : narrow(hostPorts, hosts, k));
+    }
+
+    private byte[][] narrow(byte[][] rows, int hosts, int k) {
+        byte[][] out = rows(rows.length, hosts * k);
+        for (int r = 0; r < rows.length; r++) {
+            for (int d = 0; d < hosts; d++) {
+                System.arraycopy(rows[r], d * paths, out[r], d * k, k);
+            }
+        }
+        return out;
+    }
+
     private byte[][] spread(byte[][] rows, int hosts, int perHost) {
         byte[][] out = rows(rows.length, hosts * perHost);
         for (int r = 0; r < rows.length; r++) {

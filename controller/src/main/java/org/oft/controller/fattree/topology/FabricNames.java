@@ -16,7 +16,7 @@ public interface FabricNames {
     int physicalPort(int node, int localPort);
 
     /** What a forwarding table holds for "no route", in local and in physical ports alike (OpenSM's LFT 255). */
-    int NO_ROUTE = 0xFF;
+    int NO_ROUTE = org.oft.hal.wire.Protocol.LFT_NO_ROUTE; // the wire protocol's, written once
 
     /**
      * A forwarding-table entry as the fabric knows it: the physical port of a local one, {@link #NO_ROUTE} kept as it is

@@ -48,7 +48,7 @@ final class FabricAnalyses {
         }
         int id = jobs.open(req);
         vertx.executeBlocking(() -> {
-            jobs.run(id, req, deployer.routing(s.served(), s.tree(), s.types()), s.types(), bench.seed());
+            jobs.run(id, req, s.fabric().routes(), s.types(), bench.seed()); // the routes as they run, holes and failures included
             return null;
         }, false);
         msg.reply(jobs.get(id));
@@ -71,7 +71,7 @@ final class FabricAnalyses {
         FabricSnapshot s = deployer.snapshot();
         vertx.executeBlocking(() -> {
             PgftTopology topo = s.topology();
-            Routing r = deployer.routing(s.served(), s.tree(), s.types());
+            Routing r = s.fabric().routes(); // as they run, holes and failures included
             FlitFabric.Forwarding fw = FlitFabric.forwarding(s.tree(), r);
             FlitNetwork net = FlitFabric.network(topo);
             FlitSimulator.Traffic tr = FlitFabric.traffic(bench.traffic(), topo.hosts(), topo, s.types(), bench.seed());

@@ -134,13 +134,12 @@ public final class FabricDeployer {
     public Started deployFirst(Served initial, List<String> failures) {
         FatTree tree = bench.tree();
         NodeTypes types = NodeTypes.parse(bench.nodeTypes(), tree.topology());
-        Routing r = routing(initial, tree, types);
         JsonObject previousRecord = state == null ? null : DeploymentRecord.compare(state, bus);
         if (previousRecord != null && Boolean.FALSE.equals(previousRecord.getBoolean("matches"))) {
             LOG.warning(DeploymentRecord.summary(previousRecord));
         }
         long t0 = System.nanoTime();
-        FabricReroute rr = FabricReroute.of(tree, r.tables().spreadOver(bench.paths()), failures);
+        FabricReroute rr = rerouting(initial, tree, types, failures);
         ForwardingTables first = rr.tables();
         DeployReport rep;
         try {
@@ -158,8 +157,7 @@ public final class FabricDeployer {
         for (String f : failures) {
             declared.add(new FabricSnapshot.Failure(nextFailureId++, f));
         }
-        publish(new FabricSnapshot(1, tree, types, initial, rr.plan(), first, declared, rr.result(),
-                FabricFaults.none(tree).described()));
+        publish(new FabricSnapshot(1, rr.running(), types, initial, declared, FabricFaults.none(tree).described()));
         LOG.info("deployed " + initial.label() + " tables of " + tree.topology().describe() + " to " + tree.topology().switches() + " "
                 + boardName + " switch boards at slot " + rep.epoch() + " (" + rep.bytesWritten() + " bytes)");
         return new Started(current, bus.discover(), previousRecord, null);
@@ -210,7 +208,7 @@ public final class FabricDeployer {
 
     /** The lengths and CRCs of the tables {@code s} with {@code failures} gives {@code tree}: what a board running them reports. */
     private DeploymentRecord record(FatTree tree, NodeTypes types, Served s, List<String> failures) {
-        ForwardingTables t = FabricReroute.of(tree, routing(s, tree, types).tables().spreadOver(bench.paths()), failures).tables();
+        ForwardingTables t = rerouting(s, tree, types, failures).tables();
         return DeploymentRecord.of(SwitchDeployment.configs(tree, t), 0);
     }
 
@@ -274,14 +272,13 @@ public final class FabricDeployer {
 
     private JsonObject deployEngine(Served next) {
         FabricSnapshot now = current;
-        FabricReroute rr = FabricReroute.of(now.tree(), routing(next, now.tree(), now.types()).tables().spreadOver(bench.paths()),
-                now.failureSpecs());
+        FabricReroute rr = rerouting(next, now.tree(), now.types(), now.failureSpecs());
         ForwardingTables running = rr.tables();
         JsonObject d = changing(new Change(next, now.failureSpecs(), "engine " + next.label()),
                 () -> deployMeasured(next.label(), rr, running)).put("paths", next.paths());
         workspace = rr;
-        RerouteResult result = rr.result();
-        publish(now.next(next, rr.plan(), running, now.failures(), result));
+        RerouteResult result = rr.running().reroute();
+        publish(now.next(next, rr.running(), now.failures()));
         if (result != null) {
             d.put("unreachablePairs", result.unreachablePairs()).put("unreachableByRouting", result.unreachableByRouting());
         }
@@ -297,7 +294,7 @@ public final class FabricDeployer {
         FabricSnapshot now = current;
         FabricReroute rr = workspace;
         FabricReroute.Change change = rr.fail(spec); // a bad spec is refused before anything changes
-        RerouteResult result = change.result();
+        RerouteResult result = change.running().reroute();
         JsonObject d;
         List<String> failing = new ArrayList<>(now.failureSpecs());
         failing.add(spec);
@@ -305,12 +302,12 @@ public final class FabricDeployer {
             d = changing(new Change(now.served(), failing, "declared failure " + spec),
                     () -> deployMeasured(now.served().label() + " rerouted", rr, result.tables()));
         } catch (RuntimeException e) {
-            workspace = FabricReroute.of(now.tree(), now.plan(), now.failureSpecs()); // as the boards hold
+            workspace = FabricReroute.of(now.fabric(), now.failureSpecs()); // as the boards hold
             throw e;
         }
         List<FabricSnapshot.Failure> failures = new ArrayList<>(now.failures());
         failures.add(new FabricSnapshot.Failure(nextFailureId++, spec));
-        publish(now.next(now.served(), now.plan(), result.tables(), failures, result));
+        publish(now.next(now.served(), change.running(), failures));
         d.put("failed", spec).put("part", FabricFaults.partOf(now.tree(), spec)).put("failures", new JsonArray(result.faults().described())).put("entriesChanged", change.diff().size())
                 .put("rerouteSeconds", change.seconds()).put("unreachablePairs", result.unreachablePairs())
                 .put("unreachableByRouting", result.unreachableByRouting())
@@ -330,13 +327,13 @@ public final class FabricDeployer {
         FabricSnapshot now = current;
         List<FabricSnapshot.Failure> left = new ArrayList<>(now.failures());
         left.remove(f);
-        FabricReroute rr = FabricReroute.of(now.tree(), now.plan(), left.stream().map(FabricSnapshot.Failure::spec).toList());
+        FabricReroute rr = FabricReroute.of(now.fabric(), left.stream().map(FabricSnapshot.Failure::spec).toList());
         ForwardingTables running = rr.tables();
         JsonObject d = changing(new Change(now.served(), left.stream().map(FabricSnapshot.Failure::spec).toList(), "repair of " + f.spec()),
                 () -> deployMeasured(now.served().label() + " repaired", rr, running));
         workspace = rr;
-        RerouteResult result = rr.result();
-        publish(now.next(now.served(), now.plan(), running, left, result));
+        RerouteResult result = rr.running().reroute();
+        publish(now.next(now.served(), rr.running(), left));
         d.put("repaired", f.spec()).put("part", FabricFaults.partOf(now.tree(), f.spec())).put("failures", new JsonArray(current.failureSpecs()))
                 .put("unreachablePairs", result == null ? 0 : result.unreachablePairs());
         LOG.info("repaired " + f.spec() + ": " + d.getLong("blocksWritten") + " blocks; "
@@ -348,7 +345,7 @@ public final class FabricDeployer {
     JsonObject redeploy() {
         FabricSnapshot now = current;
         JsonObject d = deployMeasured(now.served().label(), workspace, now.running());
-        publish(now.next(now.served(), now.plan(), now.running(), now.failures(), now.reroute()));
+        publish(now.next(now.served(), now.fabric(), now.failures()));
         return d;
     }
 
@@ -372,8 +369,9 @@ public final class FabricDeployer {
         }
     }
 
-    /** {@code s}'s routes on {@code tree}: its engine's, over its number of paths. */
-    Routing routing(Served s, FatTree tree, NodeTypes types) {
-        return RoutingEngines.byName(s.engine()).route(tree.topology(), new RoutingOptions(s.paths(), bench.seed(), types));
+    /** {@code s} on {@code tree} as it runs with {@code failures}: its engine's routes over its paths, spread over the boards' addresses. */
+    FabricReroute rerouting(Served s, FatTree tree, NodeTypes types, List<String> failures) {
+        RoutingOptions o = new RoutingOptions(s.paths(), bench.seed(), types);
+        return FabricReroute.start(tree, RoutingEngines.byName(s.engine()).route(tree.topology(), o), o, bench.paths(), failures);
     }
 }

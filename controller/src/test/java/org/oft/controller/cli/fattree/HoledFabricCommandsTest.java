@@ -2,41 +2,109 @@ package org.oft.controller.cli.fattree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oft.controller.cli.OftctlTest;
 
 /**
- * Every command sees the holes of an imported fabric: {@code routes} and {@code analyze} measure the tables
- * as they run on the fabric on file (rerouted around a missing cable), as {@code lft}, {@code reroute} and
- * {@code serve} deploy them, not the complete tree.
+ * Every command sees the holes of an imported fabric: kary:4,3 exported without the cable at (1,0,3,0) port 5 (its
+ * first up-port, which the whole tree's route from host 12 to 16 takes) is routed, measured, written, rerouted,
+ * deployed and exported as it runs (the engine's tables rerouted around the hole, one running fabric), never as the
+ * complete tree. ({@code flit}: FlitCommandTest; {@code serve}: SwitchFabricServeTest.)
  */
 class HoledFabricCommandsTest {
-    @Test
-    void routesAndAnalyzeGoAroundAMissingCableOfAnIbnetFile(@TempDir Path dir) {
-        Path net = dir.resolve("f.net");
+    @TempDir
+    Path dir;
+    Path net;
+    String ibnet;
+
+    @BeforeEach
+    void export() {
+        net = dir.resolve("f.net");
         assertEquals(0, OftctlTest.run("fattree", "export", "--topology", "kary:4,3", "--fail", "link:(1,0,3,0):5", "-o", net.toString()).code());
-        String ibnet = "ibnet:" + net;
+        ibnet = "ibnet:" + net;
+    }
 
-        // (1,0,3,0) port 5 is its first up-port: the complete tree's route from 12 to 16 takes it, the fabric on file cannot
-        assertTrue(OftctlTest.run("fattree", "routes", "--topology", "kary:4,3", "--pairs", "12-16").out().contains("(1,0,3,0):up0"));
-        OftctlTest.Run routes = OftctlTest.run("fattree", "routes", "--topology", ibnet, "--pairs", "12-16");
-        assertEquals(0, routes.code(), routes.err());
-        assertFalse(routes.out().contains("(1,0,3,0):up0"), routes.out());
+    private static OftctlTest.Run ok(String... args) {
+        OftctlTest.Run r = OftctlTest.run(args);
+        assertEquals(0, r.code(), String.join(" ", args) + ": " + r.err());
+        return r;
+    }
 
-        JsonObject whole = new JsonObject(OftctlTest.run("fattree", "analyze", "--topology", "kary:4,3", "--pattern", "shift:all",
-                "--metric", "flows", "--json").out());
-        JsonObject holed = new JsonObject(OftctlTest.run("fattree", "analyze", "--topology", ibnet, "--pattern", "shift:all",
-                "--metric", "flows", "--json").out());
+    @Test
+    void routesGoAroundTheMissingCable() {
+        assertTrue(ok("fattree", "routes", "--topology", "kary:4,3", "--pairs", "12-16").out().contains("(1,0,3,0):up0"));
+        assertFalse(ok("fattree", "routes", "--topology", ibnet, "--pairs", "12-16").out().contains("(1,0,3,0):up0"));
+    }
+
+    @Test
+    void analyzeMeasuresTheTablesAsTheyRun() {
+        JsonObject whole = new JsonObject(ok("fattree", "analyze", "--topology", "kary:4,3", "--pattern", "shift:all", "--metric", "flows", "--json").out());
+        JsonObject holed = new JsonObject(ok("fattree", "analyze", "--topology", ibnet, "--pattern", "shift:all", "--metric", "flows", "--json").out());
         assertEquals(1, whole.getInteger("maxFlows"));
         assertEquals(2, holed.getInteger("maxFlows"), "the tables deployed on this fabric put 2 flows on a link: " + holed);
+    }
 
+    @Test
+    void lftWritesTheReroutedTablesInPhysicalPortsNoneAbove255() {
+        JsonObject whole = new JsonObject(ok("fattree", "lft", "--topology", "kary:4,3", "--json").out());
+        JsonObject holed = new JsonObject(ok("fattree", "lft", "--topology", ibnet, "--json").out());
+        assertNotEquals(whole.getJsonArray("switches"), holed.getJsonArray("switches"));
+        for (Object o : holed.getJsonArray("switches")) {
+            JsonObject sw = (JsonObject) o;
+            for (Object p : sw.getJsonArray("ports")) {
+                assertTrue((Integer) p >= 1 && (Integer) p <= 255, sw.getString("switch") + " port " + p);
+            }
+            if ("(1,0,3,0)".equals(sw.getString("tuple"))) {
+                assertFalse(sw.getJsonArray("ports").contains(5), "no entry leaves by the missing cable: " + sw);
+            }
+        }
+        String opensm = ok("fattree", "lft", "--topology", ibnet).out();
+        assertNotEquals(ok("fattree", "lft", "--topology", "kary:4,3").out(), opensm);
+    }
+
+    @Test
+    void rerouteCountsTheFilesHoleBesideTheFailureDeclared() {
+        String fail = "link:(1,0,0,0):5";
+        JsonObject whole = new JsonObject(ok("fattree", "reroute", "--topology", "kary:4,3", "--fail", fail, "--shifts", "--json").out());
+        JsonObject holed = new JsonObject(ok("fattree", "reroute", "--topology", ibnet, "--fail", fail, "--shifts", "--json").out());
+        assertEquals(1, whole.getInteger("deadCables"));
+        assertEquals(2, holed.getInteger("deadCables"), holed.encode());
+        assertTrue(holed.getJsonArray("failed").encode().contains("not in " + net), holed.encode());
+        assertTrue(holed.getInteger("entriesChanged") > whole.getInteger("entriesChanged"), holed.encode());
+    }
+
+    @Test
+    void deployWritesTheReroutedTables() {
+        JsonObject whole = new JsonObject(ok("fattree", "deploy", "--topology", "kary:4,3", "--json").out()).getJsonObject("deploy");
+        JsonObject holed = new JsonObject(ok("fattree", "deploy", "--topology", ibnet, "--json").out()).getJsonObject("deploy");
+        assertEquals(0, whole.getInteger("holes"));
+        assertEquals(0, whole.getInteger("entriesRerouted"));
+        assertEquals(1, holed.getInteger("holes"));
+        assertTrue(holed.getInteger("entriesRerouted") > 0, holed.encode());
+        assertEquals(0, holed.getInteger("unreachablePairs"));
+    }
+
+    @Test
+    void exportWritesTheFabricAsItIsNotTheWholeTree() throws Exception {
+        String again = ok("fattree", "export", "--topology", ibnet).out();
+        String whole = ok("fattree", "export", "--topology", "kary:4,3").out();
+        assertTrue(whole.lines().count() > again.lines().count(), "one cable fewer, at both ends");
+        assertEquals(Files.readAllLines(net).stream().filter(l -> !l.startsWith("#")).toList(),
+                again.lines().filter(l -> !l.startsWith("#")).toList(), "the file round-trips as it was");
+    }
+
+    @Test
+    void aSourceBasedEngineIsRefusedWhereThereIsAHole() {
         OftctlTest.Run smodk = OftctlTest.run("fattree", "routes", "--topology", ibnet, "--engine", "smodk", "--pairs", "12-16");
         assertEquals(2, smodk.code());
-        assertTrue(smodk.err().contains("routes by source and cannot be rerouted around the 1 holes of " + ibnet), smodk.err());
+        assertTrue(smodk.err().contains("smodk routes by source and cannot be rerouted around the 1 holes of " + net), smodk.err());
     }
 }

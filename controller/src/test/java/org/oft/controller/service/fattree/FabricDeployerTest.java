@@ -171,7 +171,7 @@ class FabricDeployerTest {
         FabricDeployer first = deployer("kary:4,2");
         org.oft.controller.fattree.topology.FatTree tree = bench.tree();
         org.oft.controller.fattree.topology.NodeTypes types = first.snapshot().types();
-        ForwardingTables random = first.routing(new Served("random", 1), tree, types).tables().spreadOver(bench.paths());
+        ForwardingTables random = first.rerouting(new Served("random", 1), tree, types, List.of()).tables();
         List<org.oft.hal.BoardConfig> all = org.oft.controller.fattree.deploy.SwitchDeployment.configs(tree, random);
         // the dead master's commit reached three of the leaves (the tops' tables are the same in both engines)
         bus.deploy(all.subList(0, 3));
