@@ -22,7 +22,7 @@ C.on('config', (c) => {
   $('load').textContent = c.load;
   $('ft-board').textContent = c.board;
   const p = c.parameters;
-  $('parameters').textContent = p.vcs + ' VCs × ' + p.bufferFlits + ' flits, ' + p.packetFlits + '-flit packets, credit delay ' +
+  $('parameters').textContent = p.vcs + ' VCs × ' + p.buffer + ' flits, ' + p.packet + '-flit packets, credit delay ' +
     p.creditDelay + ', channel ' + p.channelLatency + ', injection ' + p.injectionDelay + ', ejection ' + p.ejectionDelay + ', ' +
     p.switching + '; ' +
     c.cyclesPerSlot + ' cycles per slot at ' + c.slotsPerSecond + ' slots/s';

@@ -129,7 +129,7 @@ final class FlitCommand implements Callable<Integer> {
             pool.shutdownNow();
         }
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
-                .put("traffic", flit.traffic).put("parameters", FlitFabric.describe(par).put("arbitration", flit.age() ? "oldest first" : "round robin"));
+                .put("traffic", flit.traffic).put("parameters", flit.config().json());
         if (sweep != null) {
             out.put("runs", runs).put("saturationLoad", saturation);
         } else {
@@ -153,9 +153,9 @@ final class FlitCommand implements Callable<Integer> {
         JsonObject par = out.getJsonObject("parameters");
         w.printf(Locale.ROOT, "# %s, %s, %d path%s, %s traffic; %d VCs x %d flits, %d-flit packets, credit delay %d, channel latency %d, "
                         + "injection delay %d, ejection delay %d, %s, %s%n", out.getString("topology"), out.getString("engine"), out.getInteger("paths"),
-                out.getInteger("paths") == 1 ? "" : "s", out.getString("traffic"), par.getInteger("vcs"), par.getInteger("bufferFlits"),
-                par.getInteger("packetFlits"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("injectionDelay"),
-                par.getInteger("ejectionDelay"), par.getString("switching"), par.getString("arbitration"));
+                out.getInteger("paths") == 1 ? "" : "s", out.getString("traffic"), par.getInteger("vcs"), par.getInteger("buffer"),
+                par.getInteger("packet"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("injectionDelay"),
+                par.getInteger("ejectionDelay"), par.getString("switching"), "age".equals(par.getString("arbitration")) ? "oldest first" : "round robin");
         w.println("load,offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
                 + "dead_link_waits,deadlock,utilisation_by_level");
         for (int i = 0; i < runs.size(); i++) {

@@ -39,12 +39,12 @@ public final class PointRunner {
 
     private JsonObject flit(JsonObject c) {
         Routed r = routed(c);
-        FlitParameters par = parameters(c);
         PgftTopology t = r.args.tree.topology();
         FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types, c.getLong("seed"));
         traffic = FlitFabric.onFabric(r.reach, traffic);
-        FlitSimulator sim = r.forwarding.simulator(r.network, par, c.getInteger("paths"), policy(c.getString("pathPolicy")), c.getLong("seed"),
-                c.getBoolean("randomUp"), "age".equals(c.getString("arbitration")));
+        org.oft.controller.fattree.flit.FlitConfig fc = org.oft.controller.fattree.flit.FlitConfig.of(c);
+        FlitSimulator sim = r.forwarding.simulator(r.network, fc.parameters(), c.getInteger("paths"), fc.policy(), c.getLong("seed"),
+                fc.randomUp(), fc.ageArbitration());
         try {
             sim.setThreads(1);
             FlitSimulator.Result res = sim.run(c.getDouble("load"), traffic, c.getInteger("warmup"), c.getInteger("sample"),
@@ -86,20 +86,5 @@ public final class PointRunner {
         a.paths = c.getInteger("paths");
         a.seed = c.getLong("seed");
         return a;
-    }
-
-    /** The flit model's parameters of a point's configuration (the model checks them). */
-    static FlitParameters parameters(JsonObject c) {
-        return new FlitParameters(c.getInteger("vcs"), c.getInteger("buffer"), c.getInteger("packet"), c.getInteger("creditDelay"),
-                c.getInteger("channelLatency"), c.getInteger("injectionDelay"), c.getInteger("ejectionDelay"),
-                "cut-through".equals(c.getString("switching")));
-    }
-
-    private static FlitSimulator.PathPolicy policy(String p) {
-        return switch (p) {
-            case "round-robin" -> FlitSimulator.PathPolicy.ROUND_ROBIN;
-            case "random" -> FlitSimulator.PathPolicy.RANDOM;
-            default -> FlitSimulator.PathPolicy.HASH;
-        };
     }
 }

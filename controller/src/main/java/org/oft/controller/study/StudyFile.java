@@ -1,5 +1,7 @@
 package org.oft.controller.study;
 
+import org.oft.controller.fattree.flit.FlitConfig;
+
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -34,17 +36,9 @@ public final class StudyFile {
     static final Map<String, Object> FLIT_DEFAULTS = new LinkedHashMap<>();
 
     static {
-        FLIT_DEFAULTS.put("vcs", 4);
-        FLIT_DEFAULTS.put("buffer", 16);
-        FLIT_DEFAULTS.put("packet", 1);
-        FLIT_DEFAULTS.put("creditDelay", 2);
-        FLIT_DEFAULTS.put("channelLatency", 1);
-        FLIT_DEFAULTS.put("injectionDelay", 0);
-        FLIT_DEFAULTS.put("ejectionDelay", 0);
-        FLIT_DEFAULTS.put("switching", "wormhole");
-        FLIT_DEFAULTS.put("arbitration", "rr");
-        FLIT_DEFAULTS.put("pathPolicy", "hash");
-        FLIT_DEFAULTS.put("randomUp", false);
+        for (FlitConfig.Option o : FlitConfig.Option.values()) { // the model's options: the one name table's keys and defaults
+            FLIT_DEFAULTS.put(o.key(), o.defaultValue());
+        }
         FLIT_DEFAULTS.put("warmup", 1000);
         FLIT_DEFAULTS.put("sample", 5000);
         FLIT_DEFAULTS.put("drain", 20000);
@@ -371,7 +365,7 @@ public final class StudyFile {
         }
         for (JsonObject c : combos) {
             try {
-                PointRunner.parameters(c); // the model's own checks (a buffer shorter than a cut-through packet, ...)
+                FlitConfig.of(c); // the model's own checks (a buffer shorter than a cut-through packet, ...)
             } catch (IllegalArgumentException e) {
                 errors.add("flit: " + firstLine(e.getMessage()));
                 break;
@@ -390,11 +384,8 @@ public final class StudyFile {
         if (dflt instanceof Boolean) {
             return value instanceof Boolean ? null : "expected true or false, got " + value;
         }
-        List<String> allowed = switch (key) {
-            case "switching" -> List.of("wormhole", "cut-through");
-            case "arbitration" -> List.of("rr", "age");
-            default -> List.of("hash", "round-robin", "random");
-        };
+        FlitConfig.Option o = FlitConfig.Option.byKey(key);
+        List<String> allowed = o == null ? List.of() : o.choices();
         return allowed.contains(value) ? null : "expected one of " + String.join(", ", allowed) + ", got " + value;
     }
 

@@ -89,30 +89,19 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
         return boards;
     }
 
+    /** The packet model's configuration, as every other home of it (CLI, study files, JSON) has it. */
+    public org.oft.controller.fattree.flit.FlitConfig config() {
+        return new org.oft.controller.fattree.flit.FlitConfig(parameters, policy, randomUp, ageArbitration);
+    }
+
     /** The {@code oftctl board-sim} arguments that build the same bench in a process of its own. */
     public List<String> boardSimArgs() {
         List<String> a = new ArrayList<>(List.of("--fattree", topology, "--paths", Integer.toString(paths), "--traffic", traffic,
                 "--load", String.format(Locale.ROOT, "%s", load), "--seed", Long.toString(seed), "--cycles-per-slot",
-                Integer.toString(cyclesPerSlot), "--vcs", Integer.toString(parameters.vcs()), "--buffer",
-                Integer.toString(parameters.bufferFlits()), "--packet", Integer.toString(parameters.packetFlits()), "--credit-delay",
-                Integer.toString(parameters.creditDelay()), "--channel-latency", Integer.toString(parameters.channelLatency()),
-                "--injection-delay", Integer.toString(parameters.injectionDelay()), "--ejection-delay",
-                Integer.toString(parameters.ejectionDelay()), "--path-policy", switch (policy) {
-                    case HASH -> "hash";
-                    case ROUND_ROBIN -> "round-robin";
-                    case RANDOM -> "random";
-                }));
+                Integer.toString(cyclesPerSlot)));
+        a.addAll(config().args());
         if (nodeTypes != null) {
             a.addAll(List.of("--node-types", nodeTypes));
-        }
-        if (parameters.cutThrough()) {
-            a.add("--cut-through");
-        }
-        if (randomUp) {
-            a.add("--random-up");
-        }
-        if (ageArbitration) {
-            a.addAll(List.of("--arbitration", "age"));
         }
         if (threads > 1) {
             a.addAll(List.of("--threads", Integer.toString(threads)));

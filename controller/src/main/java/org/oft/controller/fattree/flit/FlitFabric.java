@@ -95,14 +95,6 @@ public final class FlitFabric {
         return out;
     }
 
-    /** The parameters as the CLI's JSON and the console show them (the router's pipeline is fixed: see FlitParameters). */
-    public static io.vertx.core.json.JsonObject describe(org.oft.sim.flit.FlitParameters par) {
-        return new io.vertx.core.json.JsonObject().put("vcs", par.vcs()).put("bufferFlits", par.bufferFlits())
-                .put("packetFlits", par.packetFlits()).put("creditDelay", par.creditDelay()).put("channelLatency", par.channelLatency())
-                .put("injectionDelay", par.injectionDelay()).put("ejectionDelay", par.ejectionDelay())
-                .put("switching", par.cutThrough() ? "virtual cut-through" : "wormhole");
-    }
-
     /**
      * A load a run sustains: accepted at least 0.97 of what the hosts generated in the sample (so a
      * pattern that leaves some hosts silent is judged by those that send), every measured packet

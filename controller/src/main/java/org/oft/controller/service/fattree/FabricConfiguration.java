@@ -59,7 +59,7 @@ final class FabricConfiguration {
             levels.add(new JsonObject().put("level", l).put("switches", topo.levelSize(l)).put("downPorts", topo.downPorts(l))
                     .put("upPorts", topo.upPorts(l)));
         }
-        JsonObject par = org.oft.controller.fattree.flit.FlitFabric.describe(bench.parameters());
+        JsonObject par = bench.config().json();
         return new JsonObject()
                 .put("fabric", "fattree")
                 .put("topology", topo.describe())
