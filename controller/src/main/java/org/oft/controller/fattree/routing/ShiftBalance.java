@@ -17,12 +17,16 @@ import static org.oft.controller.fattree.routing.Reroute.NONE;
  *
  * <p>Routes stay up*&#47;down*: an entry moves only to a port {@link RerouteState#valid} accepts for
  * the way it already goes (up to a parent that reaches the destination, or down a cable to the
- * child that holds it). Single path, and fabrics whose links × hosts fit {@link #MAX_CELLS}; others
- * keep the spread's tables. Deterministic: the same failures give the same tables.
+ * child that holds it). With K paths each address is an entry of its own and each path's flow counts
+ * one (a link's count is then the flows of all K paths over it). Counts are kept for switch-to-switch
+ * cables only (a host's cable carries one flow a shift whatever the tables say), a byte each where no
+ * count can pass 254, else two: (cables × 2) × hosts bytes or twice that, refused past
+ * {@link #MAX_COUNT_BYTES} or a quarter of the JVM's budget (the spread's tables are kept then).
+ * Deterministic: the same failures give the same tables.
  */
 final class ShiftBalance {
-    /** Flows counted per directed link and shift, at most (2 bytes each). */
-    static final long MAX_CELLS = 1L << 24;
+    /** The counts' memory, at most (and at most a quarter of {@link org.oft.controller.limits.MemoryBudget#budget()}). */
+    static final long MAX_COUNT_BYTES = 1L << 30;
 
     /** Hot cells tried in one balance, at most: bounds the time on a fabric where every move frees little. */
     static final int MAX_TRIES = 1 << 16;
@@ -37,7 +41,17 @@ final class ShiftBalance {
 
     private final int n;
 
-    private short[] load; // [port * n + shift]
+    private final int k; // paths per host: address = host * k + path
+
+    private final int[] slot; // global port -> its counted cable's index, -1 for a host's cable
+
+    private byte[] load8; // [slot * n + shift], where no count can pass 254
+
+    private short[] load16; // otherwise
+
+    private int[] hot = new int[64]; // cells at M, as found (some may have left M since)
+
+    private int hotCount;
 
     private int worst; // M: the most flows on a link in a shift
 
@@ -60,6 +74,19 @@ final class ShiftBalance {
     ShiftBalance(RerouteState s) {
         this.s = s;
         this.n = s.t.hosts();
+        this.k = s.paths;
+        this.slot = new int[s.t.portCount()];
+        int c = 0;
+        for (int g = 0; g < slot.length; g++) {
+            slot[g] = s.t.nodeOfPort(g) < n || s.t.peerNode(g) < n ? -1 : c++;
+        }
+        this.cables = c;
+        this.portOf = new int[c];
+        for (int g = 0; g < slot.length; g++) {
+            if (slot[g] >= 0) {
+                portOf[slot[g]] = g;
+            }
+        }
         int hops = 2 * s.t.levels() + 2;
         this.oldWay = new int[hops];
         this.newWay = new int[hops];
@@ -68,9 +95,42 @@ final class ShiftBalance {
         this.through = new int[n];
     }
 
+    private final int cables;
+
+    private final int[] portOf; // counted cable -> its global port
+
+    private int load(int cell) {
+        return load8 != null ? load8[cell] & 0xFF : load16[cell];
+    }
+
+    private void add(int cell, int delta) {
+        if (load8 != null) {
+            load8[cell] += (byte) delta;
+        } else {
+            load16[cell] += (short) delta;
+        }
+    }
+
+    /** The counts' bytes, or -1 when they would not fit the memory stated. */
+    long countBytes() {
+        long cells = (long) cables * n;
+        long bytes = cells * (narrow() ? 1 : 2);
+        long most = Math.min(MAX_COUNT_BYTES, org.oft.controller.limits.MemoryBudget.budget() / 4);
+        return cells > Integer.MAX_VALUE - 16 || bytes > most ? -1 : bytes;
+    }
+
+    /** No count can pass 254: at most K flows a source a shift, each cable's sources those below its lower end. */
+    private boolean narrow() {
+        long below = 1;
+        for (int l = 1; l < s.t.levels(); l++) {
+            below *= s.t.m(l);
+        }
+        return below * k <= 254;
+    }
+
     /** Relieves the hottest links of the rerouted rows. */
     void relieve() {
-        if (s.paths != 1 || n < 3 || (long) s.t.portCount() * n > MAX_CELLS || !anyFailure()) {
+        if (n < 3 || !anyFailure() || countBytes() < 0) {
             return;
         }
         count();
@@ -82,8 +142,9 @@ final class ShiftBalance {
         boolean sideways = false;
         while (worst > 1 && tries < MAX_TRIES) {
             int before = moves;
-            for (int cell = 0; cell < load.length && atWorst > 0 && tries < MAX_TRIES; cell++) {
-                if (load[cell] == worst) {
+            for (int i = 0; i < hotCount && atWorst > 0 && tries < MAX_TRIES; i++) {
+                int cell = hot[i];
+                if (load(cell) == worst) {
                     tries++;
                     levelTries++;
                     if (relieveCell(cell / n, cell % n, sideways) && sideways) {
@@ -109,13 +170,15 @@ final class ShiftBalance {
             moves--;
             s.rows[(undo[3 * moves] - n) * s.addresses + undo[3 * moves + 1]] = (byte) undo[3 * moves + 2];
         }
-        load = null;
+        load8 = null;
+        load16 = null;
+        hot = new int[64];
     }
 
-    /** Entry (v, d) is among the last moves (not moved back while stepping aside). */
-    private boolean recent(int v, int d) {
+    /** Entry (v, a) is among the last moves (not moved back while stepping aside). */
+    private boolean recent(int v, int a) {
         for (int m = moves - 1; m >= Math.max(0, moves - 16); m--) {
-            if (undo[3 * m] == v && undo[3 * m + 1] == d) {
+            if (undo[3 * m] == v && undo[3 * m + 1] == a) {
                 return true;
             }
         }
@@ -135,15 +198,24 @@ final class ShiftBalance {
         return false;
     }
 
-    /** The flows of every shift on every directed link, as {@code PermutationLoad} counts them. */
+    /** The flows of every shift and path on every switch-to-switch cable, as {@code PermutationLoad} counts them. */
     private void count() {
-        load = new short[s.t.portCount() * n];
-        for (int d = 0; d < n; d++) {
+        int cells = cables * n;
+        if (narrow()) {
+            load8 = new byte[cells];
+        } else {
+            load16 = new short[cells];
+        }
+        for (int a = 0; a < n * k; a++) {
+            int d = a / k;
             for (int src = 0; src < n; src++) {
-                int hops = src == d ? -1 : way(src, d, walk);
-                int k = Math.floorMod(d - src, n);
+                int hops = src == d ? -1 : way(src, a, walk);
+                int shift = Math.floorMod(d - src, n);
                 for (int h = 0; h < hops; h++) {
-                    load[walk[h] * n + k]++;
+                    int c = slot[walk[h]];
+                    if (c >= 0) {
+                        add(c * n + shift, 1);
+                    }
                 }
             }
         }
@@ -153,33 +225,47 @@ final class ShiftBalance {
     private void rescan() {
         worst = 0;
         atWorst = 0;
-        for (short c : load) {
+        hotCount = 0;
+        int cells = cables * n;
+        for (int cell = 0; cell < cells; cell++) {
+            int c = load(cell);
             if (c > worst) {
                 worst = c;
-                atWorst = 1;
-            } else if (c == worst) {
+                atWorst = 0;
+                hotCount = 0;
+            }
+            if (c == worst) {
                 atWorst++;
+                hot(cell);
             }
         }
     }
 
-    /** The ports of host src's route to d (its own cable first) into {@code out}; -1 when they do not join. */
-    private int way(int src, int d, int[] out) {
+    private void hot(int cell) {
+        if (hotCount == hot.length) {
+            hot = java.util.Arrays.copyOf(hot, hot.length * 2);
+        }
+        hot[hotCount++] = cell;
+    }
+
+    /** The ports of host src's route to address a (its own cable first) into {@code out}; -1 when they do not join. */
+    private int way(int src, int a, int[] out) {
         int g = s.t.portBase(src);
         if (s.deadNode[src] || s.deadPort[g]) {
             return -1;
         }
         out[0] = g;
-        return follow(s.t.peerNode(g), d, out, 1);
+        return follow(s.t.peerNode(g), a, out, 1);
     }
 
-    /** Follows the rows from node v to d, appending ports to {@code out} from index h; the length, or -1. */
-    private int follow(int v, int d, int[] out, int h) {
+    /** Follows the rows for address a from node v to its host, appending ports to {@code out} from index h; the length, or -1. */
+    private int follow(int v, int a, int[] out, int h) {
+        int d = a / k;
         while (v != d) {
             if (v < n || h == out.length) {
                 return -1;
             }
-            int p = s.rows[(v - n) * s.addresses + d] & 0xFF;
+            int p = s.rows[(v - n) * s.addresses + a] & 0xFF;
             if (p == NONE) {
                 return -1;
             }
@@ -194,52 +280,64 @@ final class ShiftBalance {
     }
 
     /**
-     * Tries to take one flow of shift k off port g0 where it carries M; true if an entry moved. Stepping
-     * aside, a move may bring as many cells to M as it takes off (an entry moved lately excepted), so
+     * Tries to take one flow of shift {@code shift} off counted cable c0 where it carries M; true if an entry moved.
+     * Stepping aside, a move may bring as many cells to M as it takes off (an entry moved lately excepted), so
      * that the search leaves a plateau where no move alone lowers the count.
      */
-    private boolean relieveCell(int g0, int k, boolean sideways) {
+    private boolean relieveCell(int c0, int shift, boolean sideways) {
         int bestV = -1;
-        int bestD = -1;
+        int bestA = -1;
         int bestP = NONE;
         long best = sideways ? -1 : 0; // the best candidate's score (see score()): above 0, or 0 when stepping aside
-        for (int src = 0; src < n && load[g0 * n + k] == worst; src++) {
-            int d = (src + k) % n;
-            int hops = way(src, d, route);
-            int at = indexOf(route, hops, g0);
-            if (at < 0) {
-                continue;
-            }
+        int cell0 = c0 * n + shift;
+        // only flows from below an up cable's lower end, or to below a down cable's, can cross it
+        int g0 = portOf[c0];
+        int u = s.t.nodeOfPort(g0);
+        int w = s.t.peerNode(g0);
+        boolean upward = s.t.level(w) > s.t.level(u);
+        int x = upward ? u : w;
+        long first = s.t.subtree(x) * s.t.hostStride(s.t.level(x));
+        long size = s.t.hostStride(s.t.level(x));
+        for (long i = 0; i < size && load(cell0) == worst; i++) {
+            int src = upward ? (int) (first + i) : (int) Math.floorMod(first + i - shift, (long) n);
+            int d = (src + shift) % n;
             int leaf = (int) (d / s.t.hostStride(1));
-            for (int h = 1; h <= at; h++) { // the switches the flow passes up to g0's
-                int v = s.t.nodeOfPort(route[h]);
-                int l = s.t.level(v);
-                int cur = route[h] - s.t.portBase(v);
-                boolean down = s.downReach[leaf][v - n];
-                if (sideways && recent(v, d)) {
+            for (int a = d * k; a < d * k + k; a++) {
+                int hops = way(src, a, route);
+                int at = indexOfSlot(route, hops, c0);
+                if (at < 0) {
                     continue;
                 }
-                int olds = hops - h; // the old way from v: the rest of the flow's route
-                System.arraycopy(route, h, oldWay, 0, olds);
-                int carried = -1;
-                for (int p = 0; p < s.t.downPorts(l) + s.t.upPorts(l); p++) {
-                    if (p == cur || !s.valid(v, l, p, down, s.downReach[leaf], s.reach[leaf], d)) {
+                for (int h = 1; h <= at; h++) { // the switches the flow passes up to c0's
+                    int v = s.t.nodeOfPort(route[h]);
+                    int l = s.t.level(v);
+                    int cur = route[h] - s.t.portBase(v);
+                    boolean down = s.downReach[leaf][v - n];
+                    if (sideways && recent(v, a)) {
                         continue;
                     }
-                    newWay[0] = s.t.portBase(v) + p;
-                    int news = follow(s.t.peerNode(newWay[0]), d, newWay, 1);
-                    if (news < 0 || indexOf(newWay, news, g0) >= 0) {
-                        continue;
-                    }
-                    if (carried < 0) {
-                        carried = carriedBy(v, d);
-                    }
-                    long score = score(carried, olds, news);
-                    if (score > best) {
-                        best = score;
-                        bestV = v;
-                        bestD = d;
-                        bestP = p;
+                    int olds = hops - h; // the old way from v: the rest of the flow's route
+                    System.arraycopy(route, h, oldWay, 0, olds);
+                    int carried = -1;
+                    for (int p = 0; p < s.t.downPorts(l) + s.t.upPorts(l); p++) {
+                        if (p == cur || !s.valid(v, l, p, down, s.downReach[leaf], s.reach[leaf], d)) {
+                            continue;
+                        }
+                        newWay[0] = s.t.portBase(v) + p;
+                        int news = follow(s.t.peerNode(newWay[0]), a, newWay, 1);
+                        if (news < 0 || indexOfSlot(newWay, news, c0) >= 0) {
+                            continue;
+                        }
+                        if (carried < 0) {
+                            carried = carriedBy(v, a);
+                        }
+                        long score = score(carried, olds, news);
+                        if (score > best) {
+                            best = score;
+                            bestV = v;
+                            bestA = a;
+                            bestP = p;
+                        }
                     }
                 }
             }
@@ -247,15 +345,31 @@ final class ShiftBalance {
         if (bestV < 0) {
             return false;
         }
-        move(bestV, bestD, bestP);
+        move(bestV, bestA, bestP);
         return true;
     }
 
-    /** Fills {@link #through} with the shifts of the flows that reach switch v on their way to d; how many. */
-    private int carriedBy(int v, int d) {
+    /** Where in {@code way} counted cable c is, or -1. */
+    private int indexOfSlot(int[] way, int len, int c) {
+        for (int i = 0; i < len; i++) {
+            if (slot[way[i]] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Fills {@link #through} with the shifts of the flows that reach switch v on their way to address a; how many. */
+    private int carriedBy(int v, int a) {
+        int d = a / k;
         int c = 0;
-        for (int src = 0; src < n; src++) {
-            int hops = src == d ? -1 : way(src, d, walk);
+        // on the way up (d not below v) only flows from below v reach it
+        boolean up = !s.t.below(v, d);
+        int l = s.t.level(v);
+        int from = up ? (int) (s.t.subtree(v) * s.t.hostStride(l)) : 0;
+        int to = up ? (int) (from + s.t.hostStride(l)) : n;
+        for (int src = from; src < to; src++) {
+            int hops = src == d ? -1 : way(src, a, walk);
             for (int h = 1; h < hops; h++) {
                 if (s.t.nodeOfPort(walk[h]) == v) {
                     through[c++] = Math.floorMod(d - src, n);
@@ -268,21 +382,21 @@ final class ShiftBalance {
 
     /**
      * How good moving what an entry carries from the old way to the new one is, higher better, 0 or
-     * less when it is no move at all: it must take more cells (link, shift) off M than it brings to
+     * less when it is no move at all: it must take more cells (cable, shift) off M than it brings to
      * M, and bring none above M. Moves that bring none to M come first, the one leaving the most
-     * room (the lowest peak on the links it adds to) first among them, then the fewest flows moved;
-     * the others by how many cells they take off M.
+     * room (the lowest peak on the cables it adds to) first among them, then the fewest flows moved;
+     * the others by how many cells they take off M. Host cables are not counted: no move changes them.
      */
     private long score(int carried, int olds, int news) {
         int peak = 0;
         int toWorst = 0;
         for (int j = 0; j < news; j++) {
             int g = newWay[j];
-            if (indexOf(oldWay, olds, g) >= 0) {
+            if (slot[g] < 0 || indexOf(oldWay, olds, g) >= 0) {
                 continue;
             }
             for (int c = 0; c < carried; c++) {
-                int after = load[g * n + through[c]] + 1;
+                int after = load(slot[g] * n + through[c]) + 1;
                 if (after > worst) {
                     return Long.MIN_VALUE;
                 }
@@ -293,9 +407,9 @@ final class ShiftBalance {
         int offWorst = 0;
         for (int j = 0; j < olds; j++) {
             int g = oldWay[j];
-            if (indexOf(newWay, news, g) < 0) {
+            if (slot[g] >= 0 && indexOf(newWay, news, g) < 0) {
                 for (int c = 0; c < carried; c++) {
-                    offWorst += load[g * n + through[c]] == worst ? 1 : 0;
+                    offWorst += load(slot[g] * n + through[c]) == worst ? 1 : 0;
                 }
             }
         }
@@ -305,30 +419,34 @@ final class ShiftBalance {
         return offWorst - toWorst;
     }
 
-    /** Entry (v, d) to port p, and the counts of the flows it carries moved from the old way to the new. */
-    private void move(int v, int d, int p) {
-        int row = (v - n) * s.addresses + d;
+    /** Entry (v, a) to port p, and the counts of the flows it carries moved from the old way to the new. */
+    private void move(int v, int a, int p) {
+        int row = (v - n) * s.addresses + a;
         int cur = s.rows[row] & 0xFF;
-        int olds = follow(v, d, oldWay, 0);
-        int carried = carriedBy(v, d);
+        int olds = follow(v, a, oldWay, 0);
+        int carried = carriedBy(v, a);
         s.rows[row] = (byte) p;
         newWay[0] = s.t.portBase(v) + p;
-        int news = follow(s.t.peerNode(newWay[0]), d, newWay, 1);
+        int news = follow(s.t.peerNode(newWay[0]), a, newWay, 1);
         for (int j = 0; j < olds; j++) {
-            if (indexOf(newWay, news, oldWay[j]) < 0) {
+            if (slot[oldWay[j]] >= 0 && indexOf(newWay, news, oldWay[j]) < 0) {
                 for (int c = 0; c < carried; c++) {
-                    int cell = oldWay[j] * n + through[c];
-                    if (load[cell]-- == worst) {
+                    int cell = slot[oldWay[j]] * n + through[c];
+                    if (load(cell) == worst) {
                         atWorst--;
                     }
+                    add(cell, -1);
                 }
             }
         }
         for (int j = 0; j < news; j++) {
-            if (indexOf(oldWay, olds, newWay[j]) < 0) {
+            if (slot[newWay[j]] >= 0 && indexOf(oldWay, olds, newWay[j]) < 0) {
                 for (int c = 0; c < carried; c++) {
-                    if (++load[newWay[j] * n + through[c]] == worst) { // never above: chosen so
+                    int cell = slot[newWay[j]] * n + through[c];
+                    add(cell, 1);
+                    if (load(cell) == worst) { // never above: chosen so
                         atWorst++;
+                        hot(cell);
                     }
                 }
             }
@@ -337,7 +455,7 @@ final class ShiftBalance {
             undo = java.util.Arrays.copyOf(undo, undo.length * 2);
         }
         undo[3 * moves] = v;
-        undo[3 * moves + 1] = d;
+        undo[3 * moves + 1] = a;
         undo[3 * moves + 2] = cur;
         moves++;
     }
