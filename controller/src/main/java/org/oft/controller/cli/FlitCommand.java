@@ -94,12 +94,15 @@ final class FlitCommand implements Callable<Integer> {
                 });
         List<java.util.concurrent.Future<FlitSimulator.Result>> results = new java.util.ArrayList<>();
         double[] seconds = new double[loads.length];
+        FlitSimulator[] running = new FlitSimulator[loads.length]; // read for progress only (a cycle count, a benign race)
+        Progress progress = Progress.of(spec.commandLine().getErr(), "flit");
         try {
             for (int i = 0; i < loads.length; i++) {
                 int k = i;
                 results.add(pool.submit(() -> {
                     FlitSimulator sim = fw.simulator(net, par, args.paths, pp, args.seed, flit.randomUp, flit.age());
                     sim.setThreads(lanes);
+                    running[k] = sim;
                     try {
                         long t0 = System.nanoTime();
                         FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
@@ -113,7 +116,14 @@ final class FlitCommand implements Callable<Integer> {
             for (int i = 0; i < loads.length; i++) {
                 FlitSimulator.Result res;
                 try {
-                    res = results.get(i).get();
+                    res = null;
+                    while (res == null) {
+                        try {
+                            res = results.get(i).get(1, java.util.concurrent.TimeUnit.SECONDS);
+                        } catch (java.util.concurrent.TimeoutException e) {
+                            progress.update(done(running, warmup + sample), "load " + load(loads[i]) + " of " + loads.length + " loads");
+                        }
+                    }
                 } catch (java.util.concurrent.ExecutionException e) {
                     throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
                 } catch (InterruptedException e) {
@@ -127,6 +137,7 @@ final class FlitCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
+            progress.done();
         }
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
                 .put("traffic", flit.traffic).put("parameters", flit.config().json());
@@ -142,6 +153,15 @@ final class FlitCommand implements Callable<Integer> {
             printTable(w, out, runs, sweep == null ? null : saturation == null ? "below the first load" : load(saturation));
         }
         return 0;
+    }
+
+    /** The share of the work done: each load's cycles past warm-up and sample count as done (the drain is short). */
+    private static double done(FlitSimulator[] sims, long perLoad) {
+        double d = 0;
+        for (FlitSimulator sim : sims) {
+            d += sim == null ? 0 : Math.min(1.0, (double) sim.cycle() / perLoad);
+        }
+        return d / sims.length;
     }
 
     /**
