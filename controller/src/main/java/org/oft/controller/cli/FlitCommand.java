@@ -65,7 +65,8 @@ final class FlitCommand implements Callable<Integer> {
         }
         FlitSimulator.PathPolicy pp = flit.pathPolicy();
         double[] loads = loads();
-        Routing r = lftFile == null ? args.running().routing() : null; // the fabric on file as it runs, holes included, as every command routes it
+        org.oft.controller.fattree.deploy.RunningFabric running = lftFile == null ? args.running() : null; // as every command routes it
+        Routing r = running == null ? null : running.routes();
         if (r == null) {
             if (args.paths != 1) {
                 throw new IllegalArgumentException("--lft tables route one address per host: leave out --paths");
@@ -74,12 +75,12 @@ final class FlitCommand implements Callable<Integer> {
             args.types = org.oft.controller.fattree.topology.NodeTypes.parse(args.nodeTypes, args.tree.topology());
         }
         PgftTopology t = args.tree.topology();
-        FlitFabric.Forwarding fw = r != null ? FlitFabric.forwarding(args.tree, r)
+        FlitFabric.Forwarding fw = r != null ? FlitFabric.forwarding(running)
                 : new FlitFabric.Forwarding(args.tree, FlitFabric.tables(args.tree, org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile)),
                         null, "file " + lftFile);
         String engine = fw.engine();
         FlitSimulator.Traffic pattern = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
-        FlitSimulator.Traffic tr = r != null ? FlitFabric.onFabric(FlitFabric.reachable(args.tree, r), pattern) : pattern;
+        FlitSimulator.Traffic tr = r != null ? FlitFabric.onFabric(FlitFabric.reachable(running), pattern) : pattern;
         JsonArray runs = new JsonArray();
         Double saturation = null;
         // the loads of a sweep are independent simulations: run them side by side, one per core
@@ -94,7 +95,7 @@ final class FlitCommand implements Callable<Integer> {
                 });
         List<java.util.concurrent.Future<FlitSimulator.Result>> results = new java.util.ArrayList<>();
         double[] seconds = new double[loads.length];
-        FlitSimulator[] running = new FlitSimulator[loads.length]; // read for progress only (a cycle count, a benign race)
+        FlitSimulator[] sims = new FlitSimulator[loads.length]; // read for progress only (a cycle count, a benign race)
         Progress progress = Progress.of(spec.commandLine().getErr(), "flit");
         try {
             for (int i = 0; i < loads.length; i++) {
@@ -102,7 +103,7 @@ final class FlitCommand implements Callable<Integer> {
                 results.add(pool.submit(() -> {
                     FlitSimulator sim = fw.simulator(net, par, args.paths, pp, args.seed, flit.randomUp, flit.age());
                     sim.setThreads(lanes);
-                    running[k] = sim;
+                    sims[k] = sim;
                     try {
                         long t0 = System.nanoTime();
                         FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
@@ -121,7 +122,7 @@ final class FlitCommand implements Callable<Integer> {
                         try {
                             res = results.get(i).get(1, java.util.concurrent.TimeUnit.SECONDS);
                         } catch (java.util.concurrent.TimeoutException e) {
-                            progress.update(done(running, warmup + sample), "load " + load(loads[i]) + " of " + loads.length + " loads");
+                            progress.update(done(sims, warmup + sample), "load " + load(loads[i]) + " of " + loads.length + " loads");
                         }
                     }
                 } catch (java.util.concurrent.ExecutionException e) {

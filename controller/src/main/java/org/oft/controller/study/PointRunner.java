@@ -62,8 +62,8 @@ public final class PointRunner {
         Routed r = routed.get(key);
         if (r == null) {
             RoutingArgs a = args(c);
-            org.oft.controller.fattree.routing.Routing routing = a.running().routing(); // the fabric as it runs, holes included, as every command routes it
-            r = new Routed(a, FlitFabric.forwarding(a.tree, routing), FlitFabric.network(a.tree.topology()), FlitFabric.reachable(a.tree, routing));
+            org.oft.controller.fattree.deploy.RunningFabric running = a.running(); // holes included, as every command routes it
+            r = new Routed(a, FlitFabric.forwarding(running), FlitFabric.network(a.tree.topology()), FlitFabric.reachable(running));
             routed.put(key, r);
         }
         return r;
@@ -71,7 +71,7 @@ public final class PointRunner {
 
     private static JsonObject analysis(JsonObject c) {
         RoutingArgs a = args(c);
-        org.oft.controller.fattree.routing.Routing r = a.running().routing();
+        org.oft.controller.fattree.routing.Routing r = a.running().routes();
         TrafficPattern pattern = TrafficPattern.parse(c.getString("pattern"), r.topology().hosts());
         JsonObject out = new Analysis(r, pattern, a.types, c.getLong("seed"), done -> {
         }).metric(c.getString("metric"), c.getInteger("samples"));

@@ -40,7 +40,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (samples < 1) {
             throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
         }
-        Routing r = args.running().routing(); // the fabric on file as it runs, holes included, as every command routes it
+        Routing r = args.running().routes(); // the fabric on file as it runs, holes included, as every command routes it
         TrafficPattern p = TrafficPattern.parse(pattern, r.topology().hosts());
         long started = System.nanoTime();
         int total = p.random() ? samples : 1;

@@ -104,6 +104,12 @@ public final class FlitFabric {
         return r.offered() > 0 && r.accepted() >= 0.97 * r.offered() && r.undelivered() == 0 && !r.deadlock();
     }
 
+    /** Forwarding by the routes {@code f} runs over its K paths (its tables on its holes; a source-based engine's on a whole tree). */
+    public static Forwarding forwarding(org.oft.controller.fattree.deploy.RunningFabric f) {
+        return forwarding(f.tree(), f.routes());
+    }
+
+    /** Forwarding by routing {@code r} of {@code tree} (a whole tree's, or a running fabric's routes). */
     public static Forwarding forwarding(FatTree tree, org.oft.controller.fattree.routing.Routing r) {
         if (r instanceof org.oft.controller.fattree.routing.SourceRouting sr) {
             ForwardingTables down = org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk")
@@ -126,11 +132,14 @@ public final class FlitFabric {
     /**
      * Where packets can go on the fabric as it is: per source host, the destinations its tables join it to over
      * working cables (none for a missing or cut-off host); null on a whole tree, and for a routing by source (which
-     * has no tables to walk, and is refused on a tree with holes). Made once per routing; {@link #onFabric} uses it.
+     * has no tables to walk, and is refused on a tree with holes). The holes are the file's and the failures declared.
+     * Made once per running fabric; {@link #onFabric} uses it.
      */
-    public static java.util.BitSet[] reachable(FatTree tree, org.oft.controller.fattree.routing.Routing routing) {
-        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.none(tree);
-        if (faults.isEmpty() || !routing.destinationBased()) {
+    public static java.util.BitSet[] reachable(org.oft.controller.fattree.deploy.RunningFabric f) {
+        FatTree tree = f.tree();
+        org.oft.controller.fattree.routing.Routing routing = f.routes();
+        org.oft.controller.fattree.topology.FabricFaults faults = f.holes();
+        if (f.whole() || faults.isEmpty() || !routing.destinationBased()) {
             return null;
         }
         ForwardingTables lft = routing.tables();

@@ -71,10 +71,10 @@ final class FabricAnalyses {
         FabricSnapshot s = deployer.snapshot();
         vertx.executeBlocking(() -> {
             PgftTopology topo = s.topology();
-            Routing r = s.fabric().routes(); // as they run, holes and failures included
-            FlitFabric.Forwarding fw = FlitFabric.forwarding(s.tree(), r);
+            FlitFabric.Forwarding fw = FlitFabric.forwarding(s.fabric()); // as the tables run, holes and failures included
             FlitNetwork net = FlitFabric.network(topo);
-            FlitSimulator.Traffic tr = FlitFabric.traffic(bench.traffic(), topo.hosts(), topo, s.types(), bench.seed());
+            FlitSimulator.Traffic tr = FlitFabric.onFabric(FlitFabric.reachable(s.fabric()),
+                    FlitFabric.traffic(bench.traffic(), topo.hosts(), topo, s.types(), bench.seed()));
             jobs.runSweep(id, sweep, load -> fw.simulator(net, bench.parameters(), s.served().paths(), bench.policy(), bench.seed(),
                     bench.randomUp(), bench.ageArbitration()).run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000),
                     s.served().label() + ", " + bench.traffic() + " on " + topo.describe());
