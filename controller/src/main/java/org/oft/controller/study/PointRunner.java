@@ -76,6 +76,7 @@ public final class PointRunner {
         JsonObject out = new Analysis(r, pattern, a.types, c.getLong("seed"), done -> {
         }).metric(c.getString("metric"), c.getInteger("samples"));
         out.remove("seconds");
+        out.put("pgft", out.remove("topology")); // the fabric as described: the point's topology stays the spec it names
         return out;
     }
 

@@ -102,6 +102,24 @@ class HoledFabricCommandsTest {
     }
 
     @Test
+    void studyPointsRunOnTheFabricAsItRuns() throws Exception {
+        Path study = dir.resolve("holed.json");
+        Files.writeString(study, "{\"name\": \"holed\", \"topologies\": [\"kary:4,3\", \"ibnet:f.net\"], \"engines\": [\"dmodk\"],"
+                + " \"traffic\": [\"shift:5\"], \"loads\": [0.3], \"flit\": {\"warmup\": 100, \"sample\": 500},"
+                + " \"analyses\": [{\"metric\": \"flows\", \"pattern\": \"shift:all\"}]}");
+        ok("study", "run", study.toString());
+        io.vertx.core.json.JsonArray rows = new io.vertx.core.json.JsonArray(ok("study", "export", study.toString(), "--format", "json").out());
+        java.util.Map<String, Integer> flows = new java.util.HashMap<>();
+        for (Object o : rows) {
+            JsonObject r = (JsonObject) o;
+            if (r.getString("kind").equals("analysis")) {
+                flows.put(r.getString("topology"), r.getInteger("maxFlows"));
+            }
+        }
+        assertEquals(java.util.Map.of("kary:4,3", 1, ibnet, 2), flows, "each row names the topology its study named: " + rows.encode());
+    }
+
+    @Test
     void aSourceBasedEngineIsRefusedWhereThereIsAHole() {
         OftctlTest.Run smodk = OftctlTest.run("fattree", "routes", "--topology", ibnet, "--engine", "smodk", "--pairs", "12-16");
         assertEquals(2, smodk.code());
