@@ -159,6 +159,33 @@ public final class IbnetImport {
         return assign(t, byId, all, hosts, source, subtree, keys(order, hosts, guid, byId), setAside);
     }
 
+    /** Per level and local port, the physical number most of the level's nodes give it (0 where none has it). */
+    private static int[][] usualNumbers(PgftTopology t, int[] phys) {
+        int[][] usual = new int[t.levels() + 1][];
+        for (int l = 0; l <= t.levels(); l++) {
+            int ports = t.downPorts(l) + t.upPorts(l);
+            List<Map<Integer, Integer>> counts = new ArrayList<>();
+            for (int lp = 0; lp < ports; lp++) {
+                counts.add(new HashMap<>());
+            }
+            for (int node = t.levelBase(l); node < t.levelBase(l) + t.levelSize(l); node++) {
+                for (int lp = 0; lp < ports; lp++) {
+                    int ph = phys[t.portBase(node) + lp];
+                    if (ph > 0) {
+                        counts.get(lp).merge(ph, 1, Integer::sum);
+                    }
+                }
+            }
+            usual[l] = new int[ports];
+            for (int lp = 0; lp < ports; lp++) {
+                usual[l][lp] = counts.get(lp).entrySet().stream()
+                        .max(Map.Entry.<Integer, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+                        .map(Map.Entry::getKey).orElse(0);
+            }
+        }
+        return usual;
+    }
+
     private static String join(int[] a) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < a.length; i++) {
@@ -359,6 +386,7 @@ public final class IbnetImport {
                 portGuid[gp] = l == 0 ? (link.ownGuid() != IbnetFile.NO_GUID ? link.ownGuid() : peerGuidOf(n, link, byId)) : n.guid;
             }
         }
+        int[][] usual = usualNumbers(t, phys);
         for (int node = 0; node < t.nodes(); node++) {
             java.util.BitSet used = new java.util.BitSet();
             for (int lp = 0; lp < t.ports(node); lp++) {
@@ -372,8 +400,11 @@ public final class IbnetImport {
                 if (!absent.get(gp)) {
                     throw notFatTree(source, "port " + lp + " of '" + at[node].desc + "' has no link in the file");
                 }
-                // an absent cable's port: the lowest physical port the node does not use for another cable
-                int free = used.nextClearBit(1);
+                // an absent cable's port: the number the level's other switches give that port, when this one has it free
+                // (a leaf that lost its cables to the first spine lacks the ports its siblings number 33 and 34), else the
+                // lowest physical port the node does not use for another cable
+                int same = usual[t.level(node)][lp];
+                int free = same > 0 && !used.get(same) ? same : used.nextClearBit(1);
                 phys[gp] = free;
                 used.set(free);
             }
