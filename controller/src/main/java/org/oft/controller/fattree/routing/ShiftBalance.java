@@ -198,7 +198,11 @@ final class ShiftBalance {
         return false;
     }
 
-    /** The flows of every shift and path on every switch-to-switch cable, as {@code PermutationLoad} counts them. */
+    /**
+     * The flows of every shift and path on every switch-to-switch cable, as {@code PermutationLoad} counts them. Per
+     * address, the way is walked once from each leaf (every source under a leaf shares it past the leaf), then the
+     * leaf's sources are counted on it: their shifts are consecutive, so each cable gets a run of adjacent cells.
+     */
     private void count() {
         int cells = cables * n;
         if (narrow()) {
@@ -206,15 +210,32 @@ final class ShiftBalance {
         } else {
             load16 = new short[cells];
         }
+        boolean[] sends = new boolean[n]; // a present host whose cable works
+        for (int src = 0; src < n; src++) {
+            sends[src] = !s.deadNode[src] && !s.deadPort[s.t.portBase(src)];
+        }
+        int leaves = s.t.levelSize(1);
+        int perLeaf = (int) s.t.hostStride(1);
         for (int a = 0; a < n * k; a++) {
             int d = a / k;
-            for (int src = 0; src < n; src++) {
-                int hops = src == d ? -1 : way(src, a, walk);
-                int shift = Math.floorMod(d - src, n);
+            for (int leaf = 0; leaf < leaves; leaf++) {
+                int v = s.t.levelBase(1) + leaf;
+                int hops = follow(v, a, walk, 0);
+                if (hops <= 0) {
+                    continue; // no way from this leaf, or d hangs on it (no switch-to-switch cable)
+                }
+                int first = leaf * perLeaf;
                 for (int h = 0; h < hops; h++) {
                     int c = slot[walk[h]];
-                    if (c >= 0) {
-                        add(c * n + shift, 1);
+                    if (c < 0) {
+                        continue;
+                    }
+                    int base = c * n;
+                    for (int src = first; src < first + perLeaf; src++) {
+                        if (sends[src] && src != d) {
+                            int shift = d - src;
+                            add(base + (shift < 0 ? shift + n : shift), 1);
+                        }
                     }
                 }
             }
