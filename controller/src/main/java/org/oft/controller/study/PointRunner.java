@@ -58,7 +58,7 @@ public final class PointRunner {
     }
 
     private synchronized Routed routed(JsonObject c) {
-        String key = c.getString("topology") + "|" + c.getString("engine") + "|" + c.getInteger("paths") + "|" + c.getLong("seed");
+        String key = c.getString("topology") + "|" + c.getString("hostOrder") + "|" + c.getString("engine") + "|" + c.getInteger("paths") + "|" + c.getLong("seed");
         Routed r = routed.get(key);
         if (r == null) {
             RoutingArgs a = args(c);
@@ -83,6 +83,7 @@ public final class PointRunner {
     private static RoutingArgs args(JsonObject c) {
         RoutingArgs a = new RoutingArgs();
         a.topology = c.getString("topology");
+        a.hostOrder = c.getString("hostOrder"); // an ibnet: fabric's numbering, when the study names one
         a.engine = c.getString("engine");
         a.paths = c.getInteger("paths");
         a.seed = c.getLong("seed");

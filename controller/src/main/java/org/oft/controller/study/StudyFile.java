@@ -31,7 +31,7 @@ public final class StudyFile {
     public static final int MAX_POINTS = 100_000;
     /** The most samples an analysis point may draw (as the console's analyses). */
     public static final int MAX_SAMPLES = 100_000;
-    static final Set<String> TOP = Set.of("name", "topologies", "engines", "traffic", "loads", "seeds", "flit", "analyses");
+    static final Set<String> TOP = Set.of("name", "topologies", "hostOrder", "engines", "traffic", "loads", "seeds", "flit", "analyses");
     /** The flit options, their defaults (as {@code oftctl flit}'s, shorter runs) and whether a list of them is a dimension. */
     static final Map<String, Object> FLIT_DEFAULTS = new LinkedHashMap<>();
 
@@ -97,8 +97,17 @@ public final class StudyFile {
         List<String> errors = new ArrayList<>();
         for (String k : o.fieldNames()) {
             if (!TOP.contains(k)) {
-                errors.add(k + ": unknown field (known: " + String.join(", ", List.of("name", "topologies", "engines", "traffic", "loads",
-                        "seeds", "flit", "analyses")) + ")");
+                errors.add(k + ": unknown field (known: " + String.join(", ", List.of("name", "topologies", "hostOrder", "engines", "traffic",
+                        "loads", "seeds", "flit", "analyses")) + ")");
+            }
+        }
+        // how the ibnet: fabrics number their hosts (as --host-order); absent: by GUID
+        String hostOrder = null;
+        if (o.containsKey("hostOrder")) {
+            try {
+                hostOrder = org.oft.controller.fattree.ib.HostOrder.byName(o.getValue("hostOrder") instanceof String h ? h : String.valueOf(o.getValue("hostOrder"))).word();
+            } catch (IllegalArgumentException e) {
+                errors.add("hostOrder: " + e.getMessage().replace("--host-order must be", "expected"));
             }
         }
         String name = o.getValue("name") instanceof String s && !s.isBlank() ? s : fallbackName;
@@ -121,7 +130,7 @@ public final class StudyFile {
                 continue;
             }
             try {
-                FatTree tree = TopologySpec.parse(resolved); // its memory is checked where it runs: see StudyRun.requireMemory
+                FatTree tree = TopologySpec.parse(resolved, resolved.startsWith("ibnet:") ? hostOrder : null); // memory: see StudyRun.requireMemory
                 topologies.add(resolved);
                 trees.add(tree.topology());
                 fabricHashes.add(resolved.startsWith("ibnet:") ? StudyPoint.hash(Files.readString(Path.of(resolved.substring(6)))) : null);
@@ -224,6 +233,9 @@ public final class StudyFile {
                 JsonObject routed = new JsonObject().put("topology", topologies.get(t));
                 if (fabricHashes.get(t) != null) {
                     routed.put("fabric", fabricHashes.get(t));
+                    if (hostOrder != null) { // only when given: the points of a study without it keep their ids
+                        routed.put("hostOrder", hostOrder);
+                    }
                 }
                 routed.put("engine", engines.get(e)).put("paths", paths.get(e));
                 for (JsonObject f : flitCombos) {

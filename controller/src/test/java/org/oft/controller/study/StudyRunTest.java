@@ -193,6 +193,8 @@ class StudyRunTest {
                         "bad.json: analyses[0].metric: unknown metric 'ebbb'"},
                 {"{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5], \"seed\": [1]}",
                         "bad.json: seed: unknown field"},
+                {"{\"topologies\": [\"kary:4,3\"], \"hostOrder\": \"lid\", \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}",
+                        "bad.json: hostOrder: expected one of guid, file, tuple, got 'lid'"},
         };
         for (String[] c : cases) {
             Path f = Files.writeString(dir.resolve("bad.json"), c[0]);

@@ -119,6 +119,19 @@ class HoledFabricCommandsTest {
         assertEquals(java.util.Map.of("kary:4,3", 1, ibnet, 2), flows, "each row names the topology its study named: " + rows.encode());
     }
 
+    /** A study numbers an imported fabric's hosts as its hostOrder says, as --host-order does: the same file, other points. */
+    @Test
+    void aStudysHostOrderIsTheFabricsNumbering() throws Exception {
+        Path study = dir.resolve("ordered.json");
+        String body = " \"topologies\": [\"ibnet:f.net\"], \"engines\": [\"dmodk\"],"
+                + " \"analyses\": [{\"metric\": \"flows\", \"pattern\": \"shift:all\"}]}";
+        Files.writeString(study, "{\"name\": \"ordered\", \"hostOrder\": \"file\"," + body);
+        ok("study", "run", study.toString());
+        io.vertx.core.json.JsonArray rows = new io.vertx.core.json.JsonArray(ok("study", "export", study.toString(), "--format", "json").out());
+        assertEquals(1, rows.size(), rows.encode());
+        assertEquals("file", rows.getJsonObject(0).getString("hostOrder"), rows.encode());
+    }
+
     @Test
     void aSourceBasedEngineIsRefusedWhereThereIsAHole() {
         OftctlTest.Run smodk = OftctlTest.run("fattree", "routes", "--topology", ibnet, "--engine", "smodk", "--pairs", "12-16");
