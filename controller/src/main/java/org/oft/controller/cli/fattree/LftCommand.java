@@ -61,12 +61,16 @@ final class LftCommand implements Callable<Integer> {
             int diffs = differences(running, theirs, spec.commandLine().getOut());
             return diffs == 0 ? 0 : 1;
         }
+        int switches = running.tree().topology().switches();
+        org.oft.controller.cli.Progress progress = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "lft");
+        java.util.function.IntConsumer done = s -> progress.update((double) s / switches, "switch " + s + " of " + switches);
         Consumer<PrintWriter> body = w -> {
             if (format.equals("opensm")) {
-                LftFiles.writeOpensm(running, w);
+                LftFiles.writeOpensm(running, w, done);
             } else {
-                writeJson(running, w);
+                writeJson(running, w, done);
             }
+            progress.done();
         };
         if (output == null) {
             body.accept(spec.commandLine().getOut());
@@ -102,7 +106,7 @@ final class LftCommand implements Callable<Integer> {
     }
 
     /** One JSON document, written switch by switch (a large fabric's tables are tens of MB). */
-    private static void writeJson(RunningFabric running, PrintWriter w) {
+    private static void writeJson(RunningFabric running, PrintWriter w, java.util.function.IntConsumer switchesDone) {
         FatTree tree = running.tree();
         ForwardingTables lft = running.tables();
         PgftTopology t = tree.topology();
@@ -120,6 +124,7 @@ final class LftCommand implements Callable<Integer> {
             }
             w.print(new JsonObject().put("switch", tree.names().name(v)).put("tuple", t.tuple(v))
                     .put("guid", String.format("0x%016x", tree.names().nodeGuid(v))).put("ports", ports).encode());
+            switchesDone.accept(v - t.hosts() + 1);
         }
         w.println("]}");
         w.flush();

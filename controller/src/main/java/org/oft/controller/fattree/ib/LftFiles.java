@@ -44,7 +44,13 @@ public final class LftFiles {
 
     /** The tables {@code running} runs, its holes left out as below. */
     public static void writeOpensm(org.oft.controller.fattree.deploy.RunningFabric running, PrintWriter out) {
-        writeOpensm(running.tree(), running.tables(), running.holes(), out);
+        writeOpensm(running.tree(), running.tables(), running.holes(), out, done -> { });
+    }
+
+    /** The same, told how many switches' tables are written as it goes (a large fabric's file is gigabytes). */
+    public static void writeOpensm(org.oft.controller.fattree.deploy.RunningFabric running, PrintWriter out,
+                                   java.util.function.IntConsumer switchesDone) {
+        writeOpensm(running.tree(), running.tables(), running.holes(), out, switchesDone);
     }
 
     /**
@@ -53,6 +59,11 @@ public final class LftFiles {
      */
     public static void writeOpensm(FatTree tree, ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults,
                                    PrintWriter out) {
+        writeOpensm(tree, lft, faults, out, done -> { });
+    }
+
+    private static void writeOpensm(FatTree tree, ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults,
+                                    PrintWriter out, java.util.function.IntConsumer switchesDone) {
         PgftTopology t = tree.topology();
         FabricNames nm = tree.names();
         LidPlan plan = LidPlan.of(t, lft.paths());
@@ -95,6 +106,7 @@ public final class LftFiles {
             }
             sb.append(lines).append(" lids dumped\n");
             out.write(sb.toString());
+            switchesDone.accept(s + 1);
         }
         out.flush();
     }
