@@ -60,6 +60,31 @@ class OpenSmInteropTest {
     }
 
     /**
+     * A DGX H100 cluster's shape (QuantumClusterImportTest: SHARP nodes, p = 2 bundles, a lost bundle, hosts not cabled,
+     * port GUIDs at or above 2^63) imported, exported for ibsim, routed around its holes into an LFT file: OpenSM's file
+     * engine matches every entry by port GUID, and the switches then hold exactly our tables.
+     */
+    @Test
+    @Timeout(180)
+    void aDgxClustersReroutedTablesGoThroughOpenSmsFileEngineByTheirGuids() throws Exception {
+        IbSim.require();
+        Path file = java.nio.file.Files.write(dir.resolve("dgx-h100.out"), QuantumClusterImportTest.file(1));
+        Path net = dir.resolve("dgx.net");
+        Path lfts = dir.resolve("dgx.lfts");
+        String spec = "ibnet:" + file;
+        oftctl("fattree", "export", "--topology", spec, "--output", net.toString());
+        oftctl("fattree", "lft", "--topology", spec, "--output", lfts.toString());
+        assertTrue(java.nio.file.Files.readString(lfts).contains("portguid 0xe09d730300800004"), "host port GUIDs above 2^63 as they were");
+        try (IbSim sim = IbSim.start(dir, net)) {
+            String log = sim.opensm("file", "dgx", "-U", lfts.toString());
+            assertTrue(log.contains("file tables configured on all switches"), "OpenSM did not use the file engine:\n" + log);
+            sim.dumpFts("dgx");
+            assertTrue(oftctl("fattree", "lft", "--topology", spec, "--compare", dir.resolve("dump_fts-dgx.out").toString())
+                    .contains("tables equal: 39 switches x 600 addresses"));
+        }
+    }
+
+    /**
      * LMC > 0: OpenSM gives each host 2^LMC LIDs, and dump_fts prints a host's further LIDs as "(path #k out of
      * n: portguid ...)". Those rows are the host's other paths, and a compare of identical tables says so.
      */

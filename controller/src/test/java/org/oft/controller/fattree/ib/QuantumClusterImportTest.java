@@ -65,6 +65,14 @@ class QuantumClusterImportTest {
     }
 
     static List<String> file() {
+        return file(0);
+    }
+
+    /**
+     * The file, each HCA's node GUID {@code nodeBelowPort} under its port GUID: 0 as ConnectX reports them; 1 for
+     * ibsim, which gives a CA port the node GUID plus its number whatever the file says.
+     */
+    static List<String> file(int nodeBelowPort) {
         List<String> out = new ArrayList<>();
         out.add("#");
         out.add("# Topology file: generated on Wed Aug  6 16:11:23 2025");
@@ -81,7 +89,7 @@ class QuantumClusterImportTest {
             out.add(String.format("Switch\t65 \"S-%016x\"\t\t# \"%s\" enhanced port 0 lid %d lmc 0", g, leafName(l), lid++));
             for (int p = 1; p <= 22; p++) {
                 if (cabled(l, p)) {
-                    out.add(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"%s\" lid %d 4xNDR", p, hostGuid(l, p), hostGuid(l, p),
+                    out.add(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"%s\" lid %d 4xNDR", p, hostGuid(l, p) - nodeBelowPort, hostGuid(l, p),
                             hostName(l, p), 500 + l * 32 + p));
                 }
             }
@@ -121,8 +129,8 @@ class QuantumClusterImportTest {
                     out.add("vendid=0x2c9");
                     out.add("devid=0x1021");
                     out.add(String.format("sysimgguid=0x%x", h - 0x10000));
-                    out.add(String.format("caguid=0x%x", h));
-                    out.add(String.format("Ca\t1 \"H-%016x\"\t\t# \"%s\"", h, hostName(l, p)));
+                    out.add(String.format("caguid=0x%x", h - nodeBelowPort));
+                    out.add(String.format("Ca\t1 \"H-%016x\"\t\t# \"%s\"", h - nodeBelowPort, hostName(l, p)));
                     out.add(String.format("[1](%x) \t\"S-%016x\"[%d]\t\t# lid %d lmc 0 \"%s\" lid %d 4xNDR", h, leafGuid(l), p, 500 + l * 32 + p,
                             leafName(l), 1 + l));
                     out.add("");
