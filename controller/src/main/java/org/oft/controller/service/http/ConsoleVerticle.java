@@ -6,7 +6,6 @@ import org.oft.controller.service.ServeConfig;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
@@ -45,6 +44,7 @@ public final class ConsoleVerticle extends VerticleBase {
     private final java.util.Set<ServerWebSocket> telemetryClients = new java.util.LinkedHashSet<>();
     private final Map<HttpConnection, Long> headerDeadlines = new ConcurrentHashMap<>();
     private final RejectionLog rejections = new RejectionLog();
+    private ApiReplies api; // made in start(), with this verticle's Vert.x
     /** The header that carries the token on every mutating call. */
     public static final String TOKEN_HEADER = "X-OFT-Token";
     private final String host;
@@ -92,17 +92,18 @@ public final class ConsoleVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY, this::fanOut);
+        api = new ApiReplies(vertx, rejections);
         Router router = Router.router(vertx);
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
-                .onSuccess(reply -> json(ctx, 200, reply.body()))
-                .onFailure(e -> error(ctx, 503, e.getMessage())));
+                .onSuccess(reply -> api.json(ctx, 200, reply.body()))
+                .onFailure(e -> api.error(ctx, 503, e.getMessage())));
         router.get("/api/events").handler(this::events);
         router.get("/metrics").handler(new MetricsRoute(vertx)::handle);
         // Who owns the boards: readable from the page of another controller of the same boards (a page
         // whose controller died looks for the new master), so it alone may be read across origins.
         router.get("/api/owner").handler(ctx -> {
             ctx.response().putHeader("Access-Control-Allow-Origin", "*");
-            request(ctx, Addresses.OWNER, new JsonObject());
+            api.request(ctx, Addresses.OWNER, new JsonObject());
         });
         // API bodies are JSON: form and multipart bodies are refused before anything decodes them,
         // and the body handler stores no uploads.
@@ -114,11 +115,11 @@ public final class ConsoleVerticle extends VerticleBase {
                 return;
             }
             if (foreignOrigin(ctx.request())) {
-                error(ctx, 403, "requests from another site are refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
+                api.error(ctx, 403, "requests from another site are refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
                 return;
             }
             if (!tokenOk(ctx.request())) {
-                error(ctx, 401, "this call needs the controller's token in the " + TOKEN_HEADER + " header (printed at start, "
+                api.error(ctx, 401, "this call needs the controller's token in the " + TOKEN_HEADER + " header (printed at start, "
                         + "and in the token file)");
                 return;
             }
@@ -128,17 +129,17 @@ public final class ConsoleVerticle extends VerticleBase {
         router.post("/api/*").handler(ctx -> {
             String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
             if (type != null && !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
-                error(ctx, 415, "the body must be application/json");
+                api.error(ctx, 415, "the body must be application/json");
                 return;
             }
             ctx.next();
         });
         router.post("/api/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
-        router.post("/api/faults").handler(ctx -> post(ctx, Addresses.FAULT, "applied"));
+        router.post("/api/faults").handler(ctx -> api.post(ctx, Addresses.FAULT, "applied"));
         router.post("/api/events/:id/ack").handler(ctx -> {
-            Long id = whole(ctx, "id", ctx.pathParam("id"));
+            Long id = api.whole(ctx, "id", ctx.pathParam("id"));
             if (id != null) {
-                request(ctx, Addresses.EVENTS_ACK, new JsonObject().put("id", id).put("who", who(ctx.request())));
+                api.request(ctx, Addresses.EVENTS_ACK, new JsonObject().put("id", id).put("who", who(ctx.request())));
             }
         });
         router.post("/api/events/ack").handler(ctx -> {
@@ -149,23 +150,23 @@ public final class ConsoleVerticle extends VerticleBase {
                 filter = null;
             }
             if (filter == null) {
-                error(ctx, 400, "the body must be a JSON object: the filter, e.g. {\"severity\": \"warning\", \"kind\": \"alert\"}");
+                api.error(ctx, 400, "the body must be a JSON object: the filter, e.g. {\"severity\": \"warning\", \"kind\": \"alert\"}");
                 return;
             }
-            request(ctx, Addresses.EVENTS_ACK_ALL, filter.copy().put("who", who(ctx.request())));
+            api.request(ctx, Addresses.EVENTS_ACK_ALL, filter.copy().put("who", who(ctx.request())));
         });
-        router.get("/api/alerts").handler(ctx -> request(ctx, Addresses.ALERTS, new JsonObject()));
-        router.post("/api/alerts").handler(ctx -> post(ctx, Addresses.ALERTS, null));
-        router.post("/api/engine").handler(ctx -> post(ctx, Addresses.ENGINE, null));
-        router.post("/api/engine/undo").handler(ctx -> post(ctx, Addresses.ENGINE_UNDO, null));
-        router.post("/api/fail").handler(ctx -> post(ctx, Addresses.FAIL, null));
-        router.get("/api/fail").handler(ctx -> request(ctx, Addresses.FAIL_LIST, new JsonObject()));
-        router.delete("/api/fail/:id").handler(ctx -> byId(ctx, Addresses.FAIL_REPAIR));
-        router.post("/api/recalibrate").handler(ctx -> post(ctx, Addresses.RECALIBRATE, null));
-        router.post("/api/clock").handler(ctx -> post(ctx, Addresses.CLOCK, null));
-        router.post("/api/counters/reset").handler(ctx -> request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
+        router.get("/api/alerts").handler(ctx -> api.request(ctx, Addresses.ALERTS, new JsonObject()));
+        router.post("/api/alerts").handler(ctx -> api.post(ctx, Addresses.ALERTS, null));
+        router.post("/api/engine").handler(ctx -> api.post(ctx, Addresses.ENGINE, null));
+        router.post("/api/engine/undo").handler(ctx -> api.post(ctx, Addresses.ENGINE_UNDO, null));
+        router.post("/api/fail").handler(ctx -> api.post(ctx, Addresses.FAIL, null));
+        router.get("/api/fail").handler(ctx -> api.request(ctx, Addresses.FAIL_LIST, new JsonObject()));
+        router.delete("/api/fail/:id").handler(ctx -> api.byId(ctx, Addresses.FAIL_REPAIR));
+        router.post("/api/recalibrate").handler(ctx -> api.post(ctx, Addresses.RECALIBRATE, null));
+        router.post("/api/clock").handler(ctx -> api.post(ctx, Addresses.CLOCK, null));
+        router.post("/api/counters/reset").handler(ctx -> api.request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
         router.get("/api/oft/table").handler(ctx -> {
-            JsonObject q = params(ctx, "processor");
+            JsonObject q = api.params(ctx, "processor");
             if (q == null) {
                 return;
             }
@@ -173,7 +174,7 @@ public final class ConsoleVerticle extends VerticleBase {
             vertx.eventBus().<JsonObject>request(Addresses.OFT_TABLE, q)
                     .onSuccess(r -> {
                         if (!csv) {
-                            json(ctx, 200, r.body());
+                            api.json(ctx, 200, r.body());
                             return;
                         }
                         StringBuilder b = new StringBuilder("slot,destination\n");
@@ -184,59 +185,59 @@ public final class ConsoleVerticle extends VerticleBase {
                         ctx.response().putHeader("content-type", "text/csv")
                                 .putHeader("content-disposition", "attachment; filename=\"processor-" + r.body().getInteger("processor") + ".csv\"").end(b.toString());
                     })
-                    .onFailure(e -> replyError(ctx, e));
+                    .onFailure(e -> api.replyError(ctx, e));
         });
-        router.post("/api/sweeps").handler(ctx -> post(ctx, Addresses.SWEEP_START, null));
-        router.post("/api/analyses").handler(ctx -> post(ctx, Addresses.ANALYSIS_START, null));
-        router.get("/api/analyses/:id").handler(ctx -> byId(ctx, Addresses.ANALYSIS_STATUS));
-        router.get("/api/studies").handler(ctx -> request(ctx, Addresses.STUDIES, new JsonObject()));
-        router.get("/api/studies/:name").handler(ctx -> request(ctx, Addresses.STUDY, new JsonObject().put("name", ctx.pathParam("name"))));
+        router.post("/api/sweeps").handler(ctx -> api.post(ctx, Addresses.SWEEP_START, null));
+        router.post("/api/analyses").handler(ctx -> api.post(ctx, Addresses.ANALYSIS_START, null));
+        router.get("/api/analyses/:id").handler(ctx -> api.byId(ctx, Addresses.ANALYSIS_STATUS));
+        router.get("/api/studies").handler(ctx -> api.request(ctx, Addresses.STUDIES, new JsonObject()));
+        router.get("/api/studies/:name").handler(ctx -> api.request(ctx, Addresses.STUDY, new JsonObject().put("name", ctx.pathParam("name"))));
         router.get("/api/studies/:name/export").handler(this::exportStudy);
-        router.post("/api/studies").handler(ctx -> post(ctx, Addresses.STUDY_START, null));
-        router.post("/api/studies/:name/stop").handler(ctx -> request(ctx, Addresses.STUDY_STOP, new JsonObject().put("name", ctx.pathParam("name"))));
-        router.get("/api/topology").handler(ctx -> request(ctx, Addresses.TOPOLOGY, new JsonObject()));
-        router.get("/api/lft").handler(ctx -> query(ctx, Addresses.LFT, "switch"));
-        router.get("/api/trace").handler(ctx -> query(ctx, Addresses.TRACE, "src", "dst", "path"));
-        router.get("/api/parts/:name").handler(ctx -> request(ctx, Addresses.PART, new JsonObject().put("part", ctx.pathParam("name"))));
+        router.post("/api/studies").handler(ctx -> api.post(ctx, Addresses.STUDY_START, null));
+        router.post("/api/studies/:name/stop").handler(ctx -> api.request(ctx, Addresses.STUDY_STOP, new JsonObject().put("name", ctx.pathParam("name"))));
+        router.get("/api/topology").handler(ctx -> api.request(ctx, Addresses.TOPOLOGY, new JsonObject()));
+        router.get("/api/lft").handler(ctx -> api.query(ctx, Addresses.LFT, "switch"));
+        router.get("/api/trace").handler(ctx -> api.query(ctx, Addresses.TRACE, "src", "dst", "path"));
+        router.get("/api/parts/:name").handler(ctx -> api.request(ctx, Addresses.PART, new JsonObject().put("part", ctx.pathParam("name"))));
         router.get("/api/anomalies").handler(this::anomalies);
-        router.get("/api/boards").handler(ctx -> request(ctx, Addresses.BOARDS, new JsonObject()));
-        router.get("/api/health").handler(ctx -> request(ctx, Addresses.HEALTH, new JsonObject()));
-        router.get("/api/summary").handler(ctx -> request(ctx, Addresses.SUMMARY, new JsonObject()));
+        router.get("/api/boards").handler(ctx -> api.request(ctx, Addresses.BOARDS, new JsonObject()));
+        router.get("/api/health").handler(ctx -> api.request(ctx, Addresses.HEALTH, new JsonObject()));
+        router.get("/api/summary").handler(ctx -> api.request(ctx, Addresses.SUMMARY, new JsonObject()));
         router.post("/api/token/rotate").handler(this::rotateToken);
-        router.get("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
-        router.delete("/api/faults").handler(ctx -> request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
-        router.delete("/api/faults/:id").handler(ctx -> byId(ctx, Addresses.FAULTS_CLEAR));
+        router.get("/api/faults").handler(ctx -> api.request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
+        router.delete("/api/faults").handler(ctx -> api.request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
+        router.delete("/api/faults/:id").handler(ctx -> api.byId(ctx, Addresses.FAULTS_CLEAR));
         router.get("/api/telemetry").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
-                .onSuccess(reply -> json(ctx, 200, reply.body()))
-                .onFailure(e -> replyError(ctx, e)));
+                .onSuccess(reply -> api.json(ctx, 200, reply.body()))
+                .onFailure(e -> api.replyError(ctx, e)));
         router.get("/api/ports").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.PORTS, new JsonObject())
-                .onSuccess(reply -> json(ctx, 200, reply.body()))
-                .onFailure(e -> replyError(ctx, e)));
+                .onSuccess(reply -> api.json(ctx, 200, reply.body()))
+                .onFailure(e -> api.replyError(ctx, e)));
         router.get(WEBSOCKET_PATH).handler(ctx -> {
             if (!"websocket".equalsIgnoreCase(ctx.request().getHeader(HttpHeaders.UPGRADE))) {
-                error(ctx, 400, "a WebSocket upgrade is expected here");
+                api.error(ctx, 400, "a WebSocket upgrade is expected here");
                 return;
             }
             if (foreignOrigin(ctx.request())) { // Vert.x core does not check a WebSocket's Origin: the handshake is refused here
-                error(ctx, 403, "telemetry for another site is refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
+                api.error(ctx, 403, "telemetry for another site is refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
                 return;
             }
             if (telemetryClients.size() >= MAX_WEBSOCKETS) {
-                error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
+                api.error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
                 return;
             }
             ctx.request().toWebSocket()
                     .onSuccess(this::stream)
                     .onFailure(e -> {
                         if (!ctx.response().ended()) {
-                            error(ctx, 400, "a WebSocket upgrade is expected here");
+                            api.error(ctx, 400, "a WebSocket upgrade is expected here");
                         }
                     });
         });
         // the charting libraries, from their webjars on the class path (versioned paths: cached)
         router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86400));
         router.route("/*").handler(StaticHandler.create("webroot").setCachingEnabled(false));
-        router.errorHandler(404, ctx -> error(ctx, 404, "not found"));
+        router.errorHandler(404, ctx -> api.error(ctx, 404, "not found"));
         router.route().failureHandler(ctx -> {
             int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
             String why = switch (status) {
@@ -248,7 +249,7 @@ public final class ConsoleVerticle extends VerticleBase {
             if (status >= 500 && ctx.failure() != null) {
                 why = why + ": " + RejectionLog.oneLine(ctx.failure().getMessage());
             }
-            error(ctx, status, why);
+            api.error(ctx, status, why);
         });
         // No h2c: with it, a connection is only handed over once its first request is in, so a
         // client that connects and trickles would be neither counted nor timed.
@@ -343,51 +344,6 @@ public final class ConsoleVerticle extends VerticleBase {
         }
     }
 
-    /** A JSON body handed to {@code address}; its answer is the response (under {@code key}, if given). */
-    private void post(RoutingContext ctx, String address, String key) {
-        JsonObject body;
-        try {
-            body = ctx.body().asJsonObject();
-        } catch (DecodeException | ClassCastException e) {
-            error(ctx, 400, "the body must be a JSON object");
-            return;
-        }
-        if (body == null) {
-            error(ctx, 400, "the body must be a JSON object");
-            return;
-        }
-        vertx.eventBus().request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
-                .onSuccess(r -> {
-                    namePart(ctx, r);
-                    json(ctx, 200, key != null ? new JsonObject().put(key, r.body()) : (JsonObject) r.body());
-                })
-                .onFailure(e -> replyError(ctx, e));
-    }
-
-    /** Query parameters (whole numbers; absent ones left out) handed to {@code address} as JSON. */
-    private void query(RoutingContext ctx, String address, String... names) {
-        JsonObject body = params(ctx, names);
-        if (body != null) {
-            request(ctx, address, body);
-        }
-    }
-
-    /** Query parameters as JSON whole numbers (absent ones left out), or null once a bad one is answered with 400. */
-    private JsonObject params(RoutingContext ctx, String... names) {
-        JsonObject body = new JsonObject();
-        for (String n : names) {
-            String v = ctx.request().getParam(n);
-            if (v != null) {
-                Long x = whole(ctx, n, v);
-                if (x == null) {
-                    return null;
-                }
-                body.put(n, x);
-            }
-        }
-        return body;
-    }
-
     /** How the token is rotated: the app's way, which tells the election (a controller without one rotates it here). */
     public void rotation(java.util.function.Function<String, ConsoleToken> r) {
         this.rotation = r;
@@ -401,26 +357,8 @@ public final class ConsoleVerticle extends VerticleBase {
         String old = ctx.request().getHeader(TOKEN_HEADER);
         ctx.put("part", "console token"); // the change's event names it (never the token)
         vertx.executeBlocking(() -> rotation.apply(old), false).onSuccess(t -> {
-            json(ctx, 200, new JsonObject().put("token", t.plain()));
-        }).onFailure(e -> error(ctx, e instanceof IllegalStateException ? 409 : 503, e.getMessage()));
-    }
-
-    /** A path parameter's whole number handed to {@code address} as {"id": N}. */
-    private void byId(RoutingContext ctx, String address) {
-        Long id = whole(ctx, "id", ctx.pathParam("id"));
-        if (id != null) {
-            request(ctx, address, new JsonObject().put("id", id));
-        }
-    }
-
-    /** {@code value} as a whole number, or null once it is answered with 400. */
-    private Long whole(RoutingContext ctx, String name, String value) {
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            error(ctx, 400, "'" + name + "' must be a whole number, got '" + RejectionLog.oneLine(value) + "'");
-            return null;
-        }
+            api.json(ctx, 200, new JsonObject().put("token", t.plain()));
+        }).onFailure(e -> api.error(ctx, e instanceof IllegalStateException ? 409 : 503, e.getMessage()));
     }
 
     /**
@@ -429,7 +367,7 @@ public final class ConsoleVerticle extends VerticleBase {
      * {@code format=csv} (a download of the same rows).
      */
     private void events(RoutingContext ctx) {
-        JsonObject q = params(ctx, "after", "limit", "since");
+        JsonObject q = api.params(ctx, "after", "limit", "since");
         if (q == null) {
             return;
         }
@@ -440,7 +378,7 @@ public final class ConsoleVerticle extends VerticleBase {
         }
         q.put("unacked", "true".equals(ctx.request().getParam("unacked")));
         if (!"csv".equals(ctx.request().getParam("format"))) {
-            request(ctx, Addresses.EVENTS, q);
+            api.request(ctx, Addresses.EVENTS, q);
             return;
         }
         vertx.eventBus().<JsonObject>request(Addresses.EVENTS, q)
@@ -457,7 +395,7 @@ public final class ConsoleVerticle extends VerticleBase {
                     ctx.response().putHeader("content-type", "text/csv")
                             .putHeader("content-disposition", "attachment; filename=\"events.csv\"").end(b.toString());
                 })
-                .onFailure(e -> replyError(ctx, e));
+                .onFailure(e -> api.replyError(ctx, e));
     }
 
     /** A CSV field: quoted, its quotes doubled, so that user text cannot add a row or a column. */
@@ -473,7 +411,7 @@ public final class ConsoleVerticle extends VerticleBase {
     /** The anomalous ports, the worst first: {@code ?filter=&offset=&limit=}, as JSON or {@code format=csv} (every match). */
     private void anomalies(RoutingContext ctx) {
         boolean csv = "csv".equals(ctx.request().getParam("format"));
-        JsonObject q = params(ctx, "offset", "limit");
+        JsonObject q = api.params(ctx, "offset", "limit");
         if (q == null) {
             return;
         }
@@ -486,7 +424,7 @@ public final class ConsoleVerticle extends VerticleBase {
         vertx.eventBus().<JsonObject>request(Addresses.ANOMALIES, q)
                 .onSuccess(r -> {
                     if (!csv) {
-                        json(ctx, 200, r.body());
+                        api.json(ctx, 200, r.body());
                         return;
                     }
                     StringBuilder b = new StringBuilder("severity,board,switch,port,to,link,PortRcvSwitchRelayErrors,PortXmitDiscards,Misdelivered\n");
@@ -500,7 +438,7 @@ public final class ConsoleVerticle extends VerticleBase {
                     ctx.response().putHeader("content-type", "text/csv")
                             .putHeader("content-disposition", "attachment; filename=\"anomalies.csv\"").end(b.toString());
                 })
-                .onFailure(e -> replyError(ctx, e));
+                .onFailure(e -> api.replyError(ctx, e));
     }
 
     /** A study's results as a download: {@code ?format=csv} (the default) or {@code json}, named after the study. */
@@ -512,47 +450,10 @@ public final class ConsoleVerticle extends VerticleBase {
                 .onSuccess(r -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, format.equals("json") ? "application/json" : "text/csv")
                         .putHeader("Content-Disposition", "attachment; filename=\"" + name + "." + format + "\"")
                         .end(r.body().getString("content")))
-                .onFailure(e -> replyError(ctx, e));
+                .onFailure(e -> api.replyError(ctx, e));
     }
 
-    private void request(RoutingContext ctx, String address, JsonObject body) {
-        vertx.eventBus().<JsonObject>request(address, body, new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(120_000))
-                .onSuccess(r -> {
-                    namePart(ctx, r);
-                    json(ctx, 200, r.body());
-                })
-                .onFailure(e -> replyError(ctx, e));
-    }
-
-    /** An event-bus failure as HTTP: the handler's 4xx as given, no handler (the other fabric's call) 404, else 503. */
-    private void replyError(RoutingContext ctx, Throwable e) {
-        if (e instanceof ReplyException re) {
-            if (re.failureType() == io.vertx.core.eventbus.ReplyFailure.NO_HANDLERS) {
-                error(ctx, 404, "not served for this fabric");
-                return;
-            }
-            int code = re.failureCode();
-            if (code >= 400 && code < 600) {
-                error(ctx, code, e.getMessage());
-                return;
-            }
-        }
-        error(ctx, 503, e.getMessage());
-    }
-
-    /** A JSON error, and one rate-limited log line for it. */
-    /** A change asked through the console, once answered: what, by whom, and how it ended. */
-    /** The part a change acted on, as its reply names it (a header, or a "part" field), for the change's event. */
-    private static void namePart(RoutingContext ctx, io.vertx.core.eventbus.Message<?> r) {
-        String part = r.headers().get(org.oft.controller.service.events.Events.PART_HEADER);
-        if (part == null && r.body() instanceof JsonObject j && j.getValue("part") instanceof String p) {
-            part = p;
-        }
-        if (part != null) {
-            ctx.put("part", part);
-        }
-    }
-
+    /** A change asked through the console, once answered: what, by whom, and how it ended, as an event. */
     private void action(RoutingContext ctx) {
         HttpServerRequest req = ctx.request();
         int status = ctx.response().getStatusCode();
@@ -565,23 +466,6 @@ public final class ConsoleVerticle extends VerticleBase {
                 outcome + " (" + status + ")",
                 req.method().name() + " " + req.path() + (body.length() > 201 ? body.substring(0, 200) + "…" : body)
                         + (error != null ? ": " + error : "")));
-    }
-
-    private void error(RoutingContext ctx, int status, String message) {
-        ctx.put("error", message);
-        HttpServerRequest req = ctx.request();
-        rejections.rejected(req.method().name(), req.path(), String.valueOf(req.remoteAddress()), status, message);
-        if (ctx.response().ended()) {
-            return;
-        }
-        if (status == 413 || status == 503) {
-            ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-        }
-        json(ctx, status, new JsonObject().put("error", message));
-    }
-
-    private static void json(RoutingContext ctx, int status, JsonObject body) {
-        ctx.response().setStatusCode(status).putHeader("content-type", "application/json").end(body.encode());
     }
 
     /** The port actually bound (useful with port 0). */
