@@ -93,11 +93,12 @@ public final class ConsoleVerticle extends VerticleBase {
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY, this::fanOut);
         api = new ApiReplies(vertx, rejections);
+        EventsApi events = new EventsApi(vertx, api);
         Router router = Router.router(vertx);
         router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
                 .onSuccess(reply -> api.json(ctx, 200, reply.body()))
                 .onFailure(e -> api.error(ctx, 503, e.getMessage())));
-        router.get("/api/events").handler(this::events);
+        router.get("/api/events").handler(events::events);
         router.get("/metrics").handler(new MetricsRoute(vertx)::handle);
         // Who owns the boards: readable from the page of another controller of the same boards (a page
         // whose controller died looks for the new master), so it alone may be read across origins.
@@ -199,7 +200,7 @@ public final class ConsoleVerticle extends VerticleBase {
         router.get("/api/lft").handler(ctx -> api.query(ctx, Addresses.LFT, "switch"));
         router.get("/api/trace").handler(ctx -> api.query(ctx, Addresses.TRACE, "src", "dst", "path"));
         router.get("/api/parts/:name").handler(ctx -> api.request(ctx, Addresses.PART, new JsonObject().put("part", ctx.pathParam("name"))));
-        router.get("/api/anomalies").handler(this::anomalies);
+        router.get("/api/anomalies").handler(events::anomalies);
         router.get("/api/boards").handler(ctx -> api.request(ctx, Addresses.BOARDS, new JsonObject()));
         router.get("/api/health").handler(ctx -> api.request(ctx, Addresses.HEALTH, new JsonObject()));
         router.get("/api/summary").handler(ctx -> api.request(ctx, Addresses.SUMMARY, new JsonObject()));
@@ -361,84 +362,9 @@ public final class ConsoleVerticle extends VerticleBase {
         }).onFailure(e -> api.error(ctx, e instanceof IllegalStateException ? 409 : 503, e.getMessage()));
     }
 
-    /**
-     * The event log, newest first: {@code ?after=&limit=&severity=&part=&unacked=true&since=MS} (since: epoch
-     * milliseconds, events at or after it), as JSON or
-     * {@code format=csv} (a download of the same rows).
-     */
-    private void events(RoutingContext ctx) {
-        JsonObject q = api.params(ctx, "after", "limit", "since");
-        if (q == null) {
-            return;
-        }
-        for (String k : new String[] {"severity", "part", "kind"}) {
-            if (ctx.request().getParam(k) != null) {
-                q.put(k, ctx.request().getParam(k));
-            }
-        }
-        q.put("unacked", "true".equals(ctx.request().getParam("unacked")));
-        if (!"csv".equals(ctx.request().getParam("format"))) {
-            api.request(ctx, Addresses.EVENTS, q);
-            return;
-        }
-        vertx.eventBus().<JsonObject>request(Addresses.EVENTS, q)
-                .onSuccess(r -> {
-                    StringBuilder b = new StringBuilder("id,time,severity,kind,part,who,outcome,text,acked_by\n");
-                    for (Object o : r.body().getJsonArray("events")) {
-                        JsonObject e = (JsonObject) o;
-                        b.append(e.getLong("id")).append(',').append(java.time.Instant.ofEpochMilli(e.getLong("atMs")));
-                        for (String k : new String[] {"severity", "kind", "part", "who", "outcome", "text", "ackedBy"}) {
-                            b.append(',').append(csv(e.getString(k)));
-                        }
-                        b.append('\n');
-                    }
-                    ctx.response().putHeader("content-type", "text/csv")
-                            .putHeader("content-disposition", "attachment; filename=\"events.csv\"").end(b.toString());
-                })
-                .onFailure(e -> api.replyError(ctx, e));
-    }
-
-    /** A CSV field: quoted, its quotes doubled, so that user text cannot add a row or a column. */
-    static String csv(String v) {
-        return v == null ? "" : "\"" + v.replace("\"", "\"\"") + "\"";
-    }
-
     /** Who asks, as the event log names them. */
     private static String who(HttpServerRequest req) {
         return "console (token holder at " + req.remoteAddress() + ")";
-    }
-
-    /** The anomalous ports, the worst first: {@code ?filter=&offset=&limit=}, as JSON or {@code format=csv} (every match). */
-    private void anomalies(RoutingContext ctx) {
-        boolean csv = "csv".equals(ctx.request().getParam("format"));
-        JsonObject q = api.params(ctx, "offset", "limit");
-        if (q == null) {
-            return;
-        }
-        if (ctx.request().getParam("filter") != null) {
-            q.put("filter", ctx.request().getParam("filter"));
-        }
-        if (csv) {
-            q.put("offset", 0L).put("limit", 1000L); // the most a page holds
-        }
-        vertx.eventBus().<JsonObject>request(Addresses.ANOMALIES, q)
-                .onSuccess(r -> {
-                    if (!csv) {
-                        api.json(ctx, 200, r.body());
-                        return;
-                    }
-                    StringBuilder b = new StringBuilder("severity,board,switch,port,to,link,PortRcvSwitchRelayErrors,PortXmitDiscards,Misdelivered\n");
-                    for (Object o : r.body().getJsonArray("anomalies")) {
-                        JsonObject a = (JsonObject) o;
-                        b.append(a.getString("severity")).append(',').append(a.getString("board")).append(',').append(csv(a.getString("switch")))
-                                .append(',').append(a.getValue("port")).append(',').append(csv(a.getString("to"))).append(',')
-                                .append(a.getBoolean("linkUp") ? "up" : "down").append(',').append(a.getValue("PortRcvSwitchRelayErrors"))
-                                .append(',').append(a.getValue("PortXmitDiscards")).append(',').append(a.getValue("Misdelivered")).append('\n');
-                    }
-                    ctx.response().putHeader("content-type", "text/csv")
-                            .putHeader("content-disposition", "attachment; filename=\"anomalies.csv\"").end(b.toString());
-                })
-                .onFailure(e -> api.replyError(ctx, e));
     }
 
     /** A study's results as a download: {@code ?format=csv} (the default) or {@code json}, named after the study. */
