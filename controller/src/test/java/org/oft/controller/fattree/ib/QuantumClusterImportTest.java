@@ -68,6 +68,15 @@ class QuantumClusterImportTest {
         return file(0);
     }
 
+    /** A Quantum switch's lines before its ports, as ibnetdiscover writes them. */
+    private static void switchHeading(List<String> out, long guid, String name, int lid) {
+        out.add("vendid=0x2c9");
+        out.add("devid=0xd2f2");
+        out.add(String.format("sysimgguid=0x%x", guid));
+        out.add(String.format("switchguid=0x%x(%x)", guid, guid));
+        out.add(String.format("Switch\t65 \"S-%016x\"\t\t# \"%s\" enhanced port 0 lid %d lmc 0", guid, name, lid));
+    }
+
     /**
      * The file, each HCA's node GUID {@code nodeBelowPort} under its port GUID: 0 as ConnectX reports them; 1 for
      * ibsim, which gives a CA port the node GUID plus its number whatever the file says.
@@ -82,11 +91,7 @@ class QuantumClusterImportTest {
         int lid = 1;
         for (int l = 0; l < LEAVES; l++) {
             long g = leafGuid(l);
-            out.add("vendid=0x2c9");
-            out.add("devid=0xd2f2");
-            out.add(String.format("sysimgguid=0x%x", g));
-            out.add(String.format("switchguid=0x%x(%x)", g, g));
-            out.add(String.format("Switch\t65 \"S-%016x\"\t\t# \"%s\" enhanced port 0 lid %d lmc 0", g, leafName(l), lid++));
+            switchHeading(out, g, leafName(l), lid++);
             for (int p = 1; p <= 22; p++) {
                 if (cabled(l, p)) {
                     out.add(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"%s\" lid %d 4xNDR", p, hostGuid(l, p) - nodeBelowPort, hostGuid(l, p),
@@ -106,11 +111,7 @@ class QuantumClusterImportTest {
         }
         for (int s = 0; s < SPINES; s++) {
             long g = spineGuid(s);
-            out.add("vendid=0x2c9");
-            out.add("devid=0xd2f2");
-            out.add(String.format("sysimgguid=0x%x", g));
-            out.add(String.format("switchguid=0x%x(%x)", g, g));
-            out.add(String.format("Switch\t65 \"S-%016x\"\t\t# \"MF0;A10-P1-IBSPINE-%02d:MQM9701/U1\" enhanced port 0 lid %d lmc 0", g, s + 1, 300 + s));
+            switchHeading(out, g, String.format("MF0;A10-P1-IBSPINE-%02d:MQM9701/U1", s + 1), 300 + s);
             for (int l = 0; l < LEAVES; l++) {
                 if (joined(l, s)) {
                     for (int c = 0; c < 2; c++) {
