@@ -13,7 +13,6 @@ import org.oft.controller.service.boards.BoardSpec;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.RerouteResult;
-import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.topology.PgftTopology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,18 +67,16 @@ final class RerouteCommand implements Callable<Integer> {
         if (shifts && args.paths != 1) {
             throw new IllegalArgumentException("--shifts measures single-path routes: leave out --paths");
         }
-        Routing planned = args.planned(args.engine);
-        PgftTopology t = args.tree.topology();
+        PgftTopology t = args.tree().topology();
         org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
         for (String f : thenFail) {
             faults.with(f); // every spec checked before anything is computed or deployed
         }
-        long t0 = System.nanoTime();
-        FabricReroute r = args.rerouting(planned, fail);
+        FabricReroute r = args.rerouting(args.engine, fail);
         RerouteResult first = r.running().reroute();
         ForwardingTables plan = r.running().plan();
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", planned.engine()).put("paths", args.paths)
+        double seconds = r.rerouteSeconds();
+        JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", r.running().engine()).put("paths", args.paths)
                 .put("failed", new JsonArray(faults.described())).put("deadCables", faults.deadCables())
                 .put("entriesChanged", first.changedEntries()).put("blocksChanged", blocks(plan, first.tables()))
                 .put("unreachablePairs", first.unreachablePairs()).put("unreachableByRouting", first.unreachableByRouting())

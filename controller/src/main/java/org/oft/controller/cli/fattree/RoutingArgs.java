@@ -2,8 +2,6 @@ package org.oft.controller.cli.fattree;
 
 import org.oft.controller.fattree.deploy.FabricReroute;
 import org.oft.controller.fattree.deploy.RunningFabric;
-import org.oft.controller.fattree.routing.Routing;
-import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
@@ -57,19 +55,13 @@ public final class RoutingArgs {
 
     /** {@code engineName} (another engine than {@code --engine}, say) with these options, as it runs with {@code failures}. */
     public RunningFabric runningAs(String engineName, java.util.List<String> failures) {
-        Routing planned = planned(engineName);
-        return FabricReroute.start(tree, planned, options(), paths, failures).running();
+        return rerouting(engineName, failures).running();
     }
 
     /** Where the running fabric is made, kept for more failures rerouted incrementally ({@code reroute --then-fail}). */
-    public FabricReroute rerouting(Routing planned, java.util.List<String> failures) {
-        return FabricReroute.start(tree(), planned, options(), paths, failures);
-    }
-
-    /** {@code engineName}'s routes of the whole tree, these options. */
-    public Routing planned(String engineName) {
+    public FabricReroute rerouting(String engineName, java.util.List<String> failures) {
         RoutingOptions o = options();
-        return RoutingEngines.byName(engineName).route(tree.topology(), o);
+        return FabricReroute.start(tree, engineName, o, paths, failures);
     }
 
     private RoutingOptions options() {

@@ -20,6 +20,7 @@ import org.oft.hal.DeployReport;
 public final class FabricReroute {
     private final RunningFabric start;
     private final List<String> failures;
+    private double rerouteSeconds; // the first reroute's, around the holes and the failures it started with
     private Reroute reroute; // null while the fabric is whole
     private RunningFabric running;
 
@@ -32,13 +33,21 @@ public final class FabricReroute {
     }
 
     /**
-     * {@code planned} (an engine's routes of the whole tree, with {@code options}) on {@code tree}: its tables spread over
-     * {@code addressesPerHost} addresses a host and rerouted around the file's holes and {@code failures}. A bad spec is
-     * refused, as is a source-based engine where there is any hole.
+     * {@code engine} with {@code options} on {@code tree}: its routes of the whole tree, its tables spread over
+     * {@code addressesPerHost} addresses a host and rerouted around the file's holes and {@code failures}. An unknown
+     * engine or a bad spec is refused, as is a source-based engine where there is any hole. The one place an engine's
+     * routes become a running fabric.
      */
-    public static FabricReroute start(FatTree tree, Routing planned, RoutingOptions options, int addressesPerHost, List<String> failures) {
+    public static FabricReroute start(FatTree tree, String engine, RoutingOptions options, int addressesPerHost, List<String> failures) {
+        FabricFaults.parse(tree, failures); // a bad spec refused before the engine routes a large fabric
+        Routing planned = org.oft.controller.fattree.routing.RoutingEngines.byName(engine).route(tree.topology(), options);
         ForwardingTables plan = planned.destinationBased() ? planned.tables().spreadOver(addressesPerHost) : null;
         return of(new RunningFabric(tree, options, planned, plan, List.of(), null), failures);
+    }
+
+    /** Seconds the reroute around the holes and the failures it started with took (the engine's routing not counted); 0 on a whole fabric. */
+    public double rerouteSeconds() {
+        return rerouteSeconds;
     }
 
     /** {@code fabric}'s plan with {@code failures} declared instead of its own (a repair, the boards' state put back). */
@@ -55,7 +64,10 @@ public final class FabricReroute {
             throw new IllegalArgumentException(fabric.engine() + " routes by source and cannot be rerouted around the " + d.size()
                     + " holes of " + tree.source() + " (" + d.get(0) + (d.size() > 1 ? ", ..." : "") + "): use a destination-based engine");
         }
-        return new FabricReroute(whole, failures, Reroute.route(planOf(fabric), holes));
+        long t0 = System.nanoTime();
+        FabricReroute r = new FabricReroute(whole, failures, Reroute.route(planOf(fabric), holes));
+        r.rerouteSeconds = (System.nanoTime() - t0) / 1e9;
+        return r;
     }
 
     private static ForwardingTables planOf(RunningFabric f) {

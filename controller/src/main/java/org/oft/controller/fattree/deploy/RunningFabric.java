@@ -5,7 +5,6 @@ import org.oft.controller.fattree.routing.DestinationRouting;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.RerouteResult;
 import org.oft.controller.fattree.routing.Routing;
-import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
@@ -47,8 +46,7 @@ public final class RunningFabric {
      * with holes is refused with the reason.
      */
     public static RunningFabric of(FatTree tree, String engine, RoutingOptions options, int addressesPerHost, List<String> failures) {
-        return FabricReroute.start(tree, RoutingEngines.byName(engine).route(tree.topology(), options), options, addressesPerHost,
-                failures).running();
+        return FabricReroute.start(tree, engine, options, addressesPerHost, failures).running();
     }
 
     /** As {@link #of(FatTree, String, RoutingOptions, int, List)} with one address per path. */

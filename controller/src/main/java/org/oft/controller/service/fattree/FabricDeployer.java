@@ -12,8 +12,6 @@ import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.deploy.FabricReroute;
 import org.oft.controller.fattree.routing.RerouteResult;
-import org.oft.controller.fattree.routing.Routing;
-import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
@@ -372,6 +370,6 @@ public final class FabricDeployer {
     /** {@code s} on {@code tree} as it runs with {@code failures}: its engine's routes over its paths, spread over the boards' addresses. */
     FabricReroute rerouting(Served s, FatTree tree, NodeTypes types, List<String> failures) {
         RoutingOptions o = new RoutingOptions(s.paths(), bench.seed(), types);
-        return FabricReroute.start(tree, RoutingEngines.byName(s.engine()).route(tree.topology(), o), o, bench.paths(), failures);
+        return FabricReroute.start(tree, s.engine(), o, bench.paths(), failures);
     }
 }
