@@ -45,18 +45,12 @@ class StudiesConsoleBrowserTest {
 
             // a bad study is refused with its line
             JavascriptExecutor js = (JavascriptExecutor) browser;
-            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
-                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodq\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}");
-            browser.findElement(By.id("study-start")).click();
+            start(browser, "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodq\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}", null);
             wait.until(d -> Browsers.text(d, "#study-start-status").startsWith("refused: study: engines[0]: unknown routing engine 'dmodq'"));
 
             // a study from the page: 2 engines x 3 loads, run here to the end
-            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
-                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\", \"random\"], \"traffic\": [\"uniform\"], "
-                            + "\"loads\": [0.3, 0.6, 0.9], \"flit\": {\"warmup\": 300, \"sample\": 3000}}");
-            browser.findElement(By.id("study-name")).clear();
-            browser.findElement(By.id("study-name")).sendKeys("page-study");
-            browser.findElement(By.id("study-start")).click();
+            start(browser, "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\", \"random\"], \"traffic\": [\"uniform\"], "
+                    + "\"loads\": [0.3, 0.6, 0.9], \"flit\": {\"warmup\": 300, \"sample\": 3000}}", "page-study");
             wait.until(d -> Browsers.text(d, "#study-start-status").equals("started page-study: 6 of 6 points to run"));
             Browsers.waitUpTo(browser, 120).until(d -> Browsers.text(d, "#study-status").startsWith("done: 6 of 6 points stored"));
             wait.until(d -> d.findElements(By.cssSelector("#study-saturation tbody tr")).size() == 2);
@@ -78,23 +72,14 @@ class StudiesConsoleBrowserTest {
             assertTrue(lines[0].startsWith("id,kind,topology,engine,paths,traffic,load,seed,"), lines[0]);
 
             // the same name with another definition is refused, nothing overwritten
-            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
-                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}");
-            browser.findElement(By.id("study-start")).click();
+            start(browser, "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}", null);
             wait.until(d -> Browsers.text(d, "#study-start-status").startsWith("refused: a study named 'page-study' with another definition"));
 
             // a long study started from the page is stopped from it: the points under way are kept, the rest wait
-            js.executeScript("document.getElementById('study-spec').value = arguments[0];",
-                    "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], "
-                            + "\"loads\": {\"from\": 0.01, \"to\": 1.0, \"step\": 0.01}, \"flit\": {\"warmup\": 300, \"sample\": 3000}}");
-            browser.findElement(By.id("study-name")).clear();
-            browser.findElement(By.id("study-name")).sendKeys("long-study");
-            browser.findElement(By.id("study-start")).click();
+            start(browser, "{\"topologies\": [\"kary:4,3\"], \"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], "
+                    + "\"loads\": {\"from\": 0.01, \"to\": 1.0, \"step\": 0.01}, \"flit\": {\"warmup\": 300, \"sample\": 3000}}", "long-study");
             wait.until(d -> Browsers.text(d, "#study-start-status").equals("started long-study: 100 of 100 points to run"));
-            wait.until(d -> { // the table is redrawn every 2 s: the button is found and clicked in one go
-                js.executeScript("const b = document.querySelector('#studies-table button.study-stop'); if (b) b.click();");
-                return Browsers.text(d, "#study-start-status").startsWith("stopping long-study");
-            });
+            stop(browser, "long-study");
             // the run has ended (nothing runs here: no stop button) and the study says it stopped short
             Browsers.waitUpTo(browser, 60).until(d -> d.findElements(By.cssSelector("#studies-table button.study-stop")).isEmpty()
                     && Browsers.text(d, "#study-status").startsWith("stopped: "));
@@ -104,14 +89,29 @@ class StudiesConsoleBrowserTest {
             // started again, it goes on with the points left
             browser.findElement(By.id("study-start")).click();
             wait.until(d -> Browsers.text(d, "#study-start-status").equals("started long-study: " + (100 - stored) + " of 100 points to run"));
-            wait.until(d -> {
-                js.executeScript("const b = document.querySelector('#studies-table button.study-stop'); if (b) b.click();");
-                return Browsers.text(d, "#study-start-status").startsWith("stopping long-study");
-            });
+            stop(browser, "long-study");
             Browsers.waitUpTo(browser, 60).until(d -> Browsers.text(d, "#study-status").startsWith("stopped: "));
         } finally {
             browser.quit();
             app.close();
         }
+    }
+
+    /** A study typed into the page's form ({@code name} left as the page has it when null) and started. */
+    private static void start(WebDriver browser, String spec, String name) {
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('study-spec').value = arguments[0];", spec);
+        if (name != null) {
+            browser.findElement(By.id("study-name")).clear();
+            browser.findElement(By.id("study-name")).sendKeys(name);
+        }
+        browser.findElement(By.id("study-start")).click();
+    }
+
+    /** The running study's stop button clicked (the table is redrawn every 2 s: found and clicked in one go), until the page says it stops. */
+    private static void stop(WebDriver browser, String name) {
+        Browsers.waitUpTo(browser, 60).until(d -> {
+            ((JavascriptExecutor) d).executeScript("const b = document.querySelector('#studies-table button.study-stop'); if (b) b.click();");
+            return Browsers.text(d, "#study-start-status").startsWith("stopping " + name);
+        });
     }
 }

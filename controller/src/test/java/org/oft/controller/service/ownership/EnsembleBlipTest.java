@@ -100,13 +100,7 @@ class EnsembleBlipTest {
 
     private static java.util.Map<String, String> tables(String port) {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
-        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
-                org.oft.controller.service.boards.BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
-            for (org.oft.hal.BoardInfo info : reader.discover()) {
-                org.oft.hal.wire.Message.Status st = reader.status(reader.address(info.id()));
-                out.put(info.id(), java.util.Arrays.toString(st.activeCrcs()) + (st.pendingEpoch() >= 0 ? " pending" : ""));
-            }
-        }
+        HaBench.statuses(port).forEach((id, st) -> out.put(id, java.util.Arrays.toString(st.activeCrcs()) + (st.pendingEpoch() >= 0 ? " pending" : "")));
         return out;
     }
 

@@ -139,6 +139,18 @@ public final class HaBench implements AutoCloseable {
         }
     }
 
+    /** What each board reports, by its id, read through management {@code port} (a read, open to anyone). */
+    public static java.util.Map<String, org.oft.hal.wire.Message.Status> statuses(String port) {
+        java.util.Map<String, org.oft.hal.wire.Message.Status> out = new java.util.TreeMap<>();
+        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
+                BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+            for (org.oft.hal.BoardInfo info : reader.discover()) {
+                out.put(info.id(), reader.status(reader.address(info.id())));
+            }
+        }
+        return out;
+    }
+
     /** Starts {@code cmd} (an oftctl command line), stderr to {@code stderr}; the caller ends the process. */
     public static OftctlProcess spawn(List<String> cmd, Path stderr) throws java.io.IOException {
         Process p = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();

@@ -156,12 +156,7 @@ class StandbyTakeOverTest {
     /** What every board runs (LFT CRC) and whether a commit is pending, read through a management port nobody else uses. */
     private static java.util.Map<String, String> boards(String port) {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
-        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
-            for (org.oft.hal.BoardInfo b : reader.discover()) {
-                Message.Status s = reader.status(reader.address(b.id()));
-                out.put(b.id(), Integer.toUnsignedString(s.activeCrcs()[3], 16) + (s.pendingEpoch() >= 0 ? " pending" : ""));
-            }
-        }
+        HaBench.statuses(port).forEach((id, s) -> out.put(id, Integer.toUnsignedString(s.activeCrcs()[3], 16) + (s.pendingEpoch() >= 0 ? " pending" : "")));
         return out;
     }
 
