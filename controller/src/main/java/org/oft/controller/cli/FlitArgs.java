@@ -84,8 +84,9 @@ final class FlitArgs {
     /** A bench of modelled switch boards that forward these packets, their model's cycles split over {@code threads}. */
     org.oft.controller.fattree.deploy.ElectricalBench bench(String topology, String hostOrder, String nodeTypes, int paths, long seed,
                                                            int cyclesPerSlot, int threads) {
+        FlitConfig c = config();
         org.oft.controller.fattree.deploy.ElectricalBench b = new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths,
-                parameters(), pathPolicy(), traffic, load, seed, cyclesPerSlot, randomUp, age(), threads,
+                c.parameters(), c.policy(), traffic, load, seed, cyclesPerSlot, c.randomUp(), c.ageArbitration(), threads,
                 org.oft.controller.fattree.topology.TopologySpec.parse(topology, hostOrder));
         b.check();
         return b;

@@ -6,10 +6,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.oft.controller.fattree.flit.FlitConfig;
 import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,7 +55,7 @@ final class FlitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        FlitParameters par = flit.parameters();
+        FlitConfig config = flit.config(); // a bad option is refused here, before anything is routed
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("--threads must be 1..256, got " + threads);
         }
@@ -63,7 +63,6 @@ final class FlitCommand implements Callable<Integer> {
         if (warmup < 0 || sample < 1 || drain < 0 || warmup > most || sample > most || drain > most || warmup + sample + drain > most) {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
-        FlitSimulator.PathPolicy pp = flit.pathPolicy();
         double[] loads = loads();
         org.oft.controller.fattree.deploy.RunningFabric running = lftFile == null ? args.running() : null; // as every command routes it
         Routing r = running == null ? null : running.routes();
@@ -101,7 +100,7 @@ final class FlitCommand implements Callable<Integer> {
             for (int i = 0; i < loads.length; i++) {
                 int k = i;
                 results.add(pool.submit(() -> {
-                    FlitSimulator sim = fw.simulator(net, par, args.paths, pp, args.seed, flit.randomUp, flit.age());
+                    FlitSimulator sim = fw.simulator(net, config, args.paths, args.seed);
                     sim.setThreads(lanes);
                     sims[k] = sim;
                     try {
@@ -141,7 +140,7 @@ final class FlitCommand implements Callable<Integer> {
             progress.done();
         }
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
-                .put("traffic", flit.traffic).put("parameters", flit.config().json());
+                .put("traffic", flit.traffic).put("parameters", config.json());
         if (sweep != null) {
             out.put("runs", runs).put("saturationLoad", saturation);
         } else {

@@ -42,9 +42,8 @@ public final class PointRunner {
         PgftTopology t = r.args.tree.topology();
         FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types, c.getLong("seed"));
         traffic = FlitFabric.onFabric(r.reach, traffic);
-        org.oft.controller.fattree.flit.FlitConfig fc = org.oft.controller.fattree.flit.FlitConfig.of(c);
-        FlitSimulator sim = r.forwarding.simulator(r.network, fc.parameters(), c.getInteger("paths"), fc.policy(), c.getLong("seed"),
-                fc.randomUp(), fc.ageArbitration());
+        FlitSimulator sim = r.forwarding.simulator(r.network, org.oft.controller.fattree.flit.FlitConfig.of(c), c.getInteger("paths"),
+                c.getLong("seed"));
         try {
             sim.setThreads(1);
             FlitSimulator.Result res = sim.run(c.getDouble("load"), traffic, c.getInteger("warmup"), c.getInteger("sample"),

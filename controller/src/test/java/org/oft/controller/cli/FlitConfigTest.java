@@ -34,6 +34,10 @@ class FlitConfigTest {
         assertEquals(c, parsed(c.args().toArray(String[]::new)));
         assertEquals(c, FlitConfig.of(c.json()), "a study point's keys read back as the run's JSON reports them");
         assertEquals(FlitConfig.defaults(), parsed(FlitConfig.defaults().args().toArray(String[]::new)));
+        for (String w : FlitConfig.Option.PATH_POLICY.choices()) {
+            assertEquals(w, FlitConfig.word(FlitConfig.policy(w)), "each path policy's word names it");
+        }
+        assertEquals(org.oft.sim.flit.FlitSimulator.PathPolicy.values().length, FlitConfig.Option.PATH_POLICY.choices().size());
     }
 
     @Test

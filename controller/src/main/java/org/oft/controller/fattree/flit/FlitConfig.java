@@ -36,8 +36,8 @@ public record FlitConfig(FlitParameters parameters, FlitSimulator.PathPolicy pol
         EJECTION_DELAY("ejectionDelay", "--ejection-delay", FlitConfig.EJECTION_DELAY),
         SWITCHING("switching", "--cut-through", "wormhole", "wormhole", "cut-through"),
         ARBITRATION("arbitration", "--arbitration", FlitConfig.ARBITRATION, "rr", "age"),
-        PATH_POLICY("pathPolicy", "--path-policy", FlitConfig.PATH_POLICY, "hash", "round-robin", "random"),
-        RANDOM_UP("randomUp", "--random-up", "false", "false", "true");
+        PATH_POLICY("pathPolicy", "--path-policy", FlitConfig.PATH_POLICY, "hash", "round-robin", "random"), // FlitSimulator.PathPolicy's order
+        RANDOM_UP("randomUp", "--random-up", "false");
 
         private final String key;
         private final String flag;
@@ -69,7 +69,7 @@ public record FlitConfig(FlitParameters parameters, FlitSimulator.PathPolicy pol
 
         /** A choice's words; empty for a number or a switch. */
         public List<String> choices() {
-            return this == RANDOM_UP ? List.of() : choices;
+            return choices;
         }
 
         /** The option a key names, or null. */
@@ -123,13 +123,7 @@ public record FlitConfig(FlitParameters parameters, FlitSimulator.PathPolicy pol
 
     /** The path policy a word names ({@code hash}, {@code round-robin}, {@code random}); any other word refused. */
     public static FlitSimulator.PathPolicy policy(String word) {
-        return switch (word) {
-            case "hash" -> FlitSimulator.PathPolicy.HASH;
-            case "round-robin" -> FlitSimulator.PathPolicy.ROUND_ROBIN;
-            case "random" -> FlitSimulator.PathPolicy.RANDOM;
-            default -> throw new IllegalArgumentException("path policy: expected one of " + String.join(", ", Option.PATH_POLICY.choices)
-                    + ", got '" + word + "'");
-        };
+        return FlitSimulator.PathPolicy.values()[Option.PATH_POLICY.choices.indexOf(check(Option.PATH_POLICY, word))];
     }
 
     /** The word of a path policy, as {@link #policy(String)} reads it. */

@@ -66,13 +66,12 @@ public final class FlitFabric {
         }
 
         /** A simulator forwarding by these tables (random up-ports override the way up by source). */
-        public FlitSimulator simulator(FlitNetwork net, org.oft.sim.flit.FlitParameters par, int paths, FlitSimulator.PathPolicy policy,
-                                       long seed, boolean randomUp, boolean ageArbitration) {
-            FlitSimulator sim = new FlitSimulator(net, par, tables, paths, policy, seed);
-            sim.setRandomUp(randomUp);
-            sim.setAgeArbitration(ageArbitration);
+        public FlitSimulator simulator(FlitNetwork net, FlitConfig config, int paths, long seed) {
+            FlitSimulator sim = new FlitSimulator(net, config.parameters(), tables, paths, config.policy(), seed);
+            sim.setRandomUp(config.randomUp());
+            sim.setAgeArbitration(config.ageArbitration());
             sim.setPortMap(portMap); // an imported fabric's port numbers are its own, not the model's + 1
-            if (sourceUp != null && !randomUp) {
+            if (sourceUp != null && !config.randomUp()) {
                 sim.setSourceUp(sourceUp);
             }
             return sim;
@@ -139,7 +138,7 @@ public final class FlitFabric {
         FatTree tree = f.tree();
         org.oft.controller.fattree.routing.Routing routing = f.routes();
         org.oft.controller.fattree.topology.FabricFaults faults = f.holes();
-        if (f.whole() || faults.isEmpty() || !routing.destinationBased()) {
+        if (f.whole() || !routing.destinationBased()) {
             return null;
         }
         ForwardingTables lft = routing.tables();

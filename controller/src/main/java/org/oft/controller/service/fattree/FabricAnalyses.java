@@ -75,8 +75,8 @@ final class FabricAnalyses {
             FlitNetwork net = FlitFabric.network(topo);
             FlitSimulator.Traffic tr = FlitFabric.onFabric(FlitFabric.reachable(s.fabric()),
                     FlitFabric.traffic(bench.traffic(), topo.hosts(), topo, s.types(), bench.seed()));
-            jobs.runSweep(id, sweep, load -> fw.simulator(net, bench.parameters(), s.served().paths(), bench.policy(), bench.seed(),
-                    bench.randomUp(), bench.ageArbitration()).run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000),
+            jobs.runSweep(id, sweep, load -> fw.simulator(net, bench.config(), s.served().paths(), bench.seed())
+                    .run(load, tr, SWEEP_WARMUP, SWEEP_SAMPLE, SWEEP_DRAIN, 10_000),
                     s.served().label() + ", " + bench.traffic() + " on " + topo.describe());
             return null;
         }, false);

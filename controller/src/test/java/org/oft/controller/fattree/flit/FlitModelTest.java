@@ -304,7 +304,7 @@ class FlitModelTest {
         long[][] port = new long[3][org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
         FlitSimulator.Result[] results = new FlitSimulator.Result[3];
         for (int threads = 1; threads <= 3; threads++) {
-            FlitSimulator sim = fw.simulator(net, par, paths, policy, 9, randomUp, packet == 4);
+            FlitSimulator sim = fw.simulator(net, new FlitConfig(par, policy, randomUp, packet == 4), paths, 9);
             sim.setThreads(threads);
             try {
                 sim.killLink(net.portBase()[t.hosts() + 1]); // a leaf's first link
