@@ -31,7 +31,7 @@ public final class StudyFile {
     public static final int MAX_POINTS = 100_000;
     /** The most samples an analysis point may draw (as the console's analyses). */
     public static final int MAX_SAMPLES = 100_000;
-    static final Set<String> TOP = Set.of("name", "topologies", "hostOrder", "engines", "traffic", "loads", "seeds", "flit", "analyses");
+    static final List<String> TOP = List.of("name", "topologies", "hostOrder", "engines", "traffic", "loads", "seeds", "flit", "analyses");
     /** The flit options, their defaults (as {@code oftctl flit}'s, shorter runs) and whether a list of them is a dimension. */
     static final Map<String, Object> FLIT_DEFAULTS = new LinkedHashMap<>();
 
@@ -97,17 +97,17 @@ public final class StudyFile {
         List<String> errors = new ArrayList<>();
         for (String k : o.fieldNames()) {
             if (!TOP.contains(k)) {
-                errors.add(k + ": unknown field (known: " + String.join(", ", List.of("name", "topologies", "hostOrder", "engines", "traffic",
-                        "loads", "seeds", "flit", "analyses")) + ")");
+                errors.add(k + ": unknown field (known: " + String.join(", ", TOP) + ")");
             }
         }
         // how the ibnet: fabrics number their hosts (as --host-order); absent: by GUID
         String hostOrder = null;
         if (o.containsKey("hostOrder")) {
             try {
-                hostOrder = org.oft.controller.fattree.ib.HostOrder.byName(o.getValue("hostOrder") instanceof String h ? h : String.valueOf(o.getValue("hostOrder"))).word();
+                Object h = o.getValue("hostOrder");
+                hostOrder = org.oft.controller.fattree.ib.HostOrder.byName(h instanceof String w ? w : String.valueOf(h), "hostOrder").word();
             } catch (IllegalArgumentException e) {
-                errors.add("hostOrder: " + e.getMessage().replace("--host-order must be", "expected"));
+                errors.add(e.getMessage());
             }
         }
         String name = o.getValue("name") instanceof String s && !s.isBlank() ? s : fallbackName;

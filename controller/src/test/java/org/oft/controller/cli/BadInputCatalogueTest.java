@@ -329,7 +329,7 @@ public class BadInputCatalogueTest {
                 "--slots", "1", "--bench", benchDrift));
         l.add(c("host order of a generated tree", 2, "--host-order is for a fabric read from a file (ibnet:FILE); kary: trees number their hosts by tuple",
                 "fattree", "routes", "--topology", "kary:4,2", "--host-order", "file", "--pairs", "0-3"));
-        l.add(c("host order unknown", 2, "--host-order must be one of guid, file, tuple, got 'lid'", "fattree", "show", "--topology",
+        l.add(c("host order unknown", 2, "--host-order: expected one of guid, file, tuple, got 'lid'", "fattree", "show", "--topology",
                 "ibnet:" + duplicateGuid, "--host-order", "lid"));
         l.add(c("ibnet missing", 2, "fabric file " + missing + " does not exist", "fattree", "show", "--topology", "ibnet:" + missing));
         l.add(c("ibnet empty", 2, ": no nodes found; is this ibnetdiscover output?", "fattree", "show", "--topology", "ibnet:" + empty));

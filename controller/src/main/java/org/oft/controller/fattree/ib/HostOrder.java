@@ -37,6 +37,11 @@ public enum HostOrder {
 
     /** The order a word names; null or blank is {@link #GUID}. */
     public static HostOrder byName(String name) {
+        return byName(name, "--host-order");
+    }
+
+    /** The same, a word no order has refused as the value of {@code field} (an option, a study file's field). */
+    public static HostOrder byName(String name, String field) {
         if (name == null || name.isBlank()) {
             return GUID;
         }
@@ -45,7 +50,7 @@ public enum HostOrder {
                 return o;
             }
         }
-        throw new IllegalArgumentException("--host-order must be one of " + String.join(", ", Arrays.stream(values()).map(HostOrder::word).toList())
+        throw new IllegalArgumentException(field + ": expected one of " + String.join(", ", Arrays.stream(values()).map(HostOrder::word).toList())
                 + ", got '" + name.strip() + "'");
     }
 }

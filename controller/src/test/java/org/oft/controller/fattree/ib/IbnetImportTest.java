@@ -339,7 +339,7 @@ public class IbnetImportTest {
     @Test
     void anUnknownHostOrderIsNamedWithTheOrdersThereAre() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HostOrder.byName("lid"));
-        assertEquals("--host-order must be one of guid, file, tuple, got 'lid'", e.getMessage());
+        assertEquals("--host-order: expected one of guid, file, tuple, got 'lid'", e.getMessage());
     }
 
     /**
