@@ -20,8 +20,8 @@ import org.oft.controller.fattree.topology.PgftTopology;
  *
  * <p>Levels are hop distances from the channel adapters. Hosts are numbered by recursive decomposition: the
  * level-l subtrees are the connected parts of levels 0..l, and children of a subtree are ordered by their
- * smallest host key ({@link HostOrder}: port GUID by default). A level-l switch's lower digits b_l..b_1 come from the children it reaches and its
- * rank (by node GUID) among switches reaching the same ones. The mapping is then checked link by link against
+ * smallest host key ({@link HostOrder}: port GUID by default). A level-l switch's lower digits b_l..b_1 come
+ * from the children it reaches and its rank (by node GUID) among switches reaching the same ones. The mapping is then checked link by link against
  * the model, and physical ports are kept so that tables can be written in the fabric's own port numbers.
  */
 public final class IbnetImport {

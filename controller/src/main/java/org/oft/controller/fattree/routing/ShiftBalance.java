@@ -20,8 +20,8 @@ import static org.oft.controller.fattree.routing.Reroute.NONE;
  * child that holds it). With K paths each address is an entry of its own and each path's flow counts
  * one (a link's count is then the flows of all K paths over it). Counts are kept for switch-to-switch
  * cables only (a host's cable carries one flow a shift whatever the tables say), a byte each where no
- * count can pass 254, else two: (cables × 2) × hosts bytes or twice that, refused past
- * {@link #MAX_COUNT_BYTES} or a quarter of the JVM's budget (the spread's tables are kept then).
+ * count can pass 254, else two: directed switch-to-switch cables × hosts bytes, or twice that, refused
+ * past {@link #MAX_COUNT_BYTES} or a quarter of the JVM's budget (the spread's tables are kept then).
  * Deterministic: the same failures give the same tables.
  */
 final class ShiftBalance {
@@ -44,6 +44,10 @@ final class ShiftBalance {
     private final int k; // paths per host: address = host * k + path
 
     private final int[] slot; // global port -> its counted cable's index, -1 for a host's cable
+
+    private final int cables; // counted: directed switch-to-switch cables
+
+    private final int[] portOf; // counted cable -> its global port
 
     private byte[] load8; // [slot * n + shift], where no count can pass 254
 
@@ -95,10 +99,6 @@ final class ShiftBalance {
         this.through = new int[n];
     }
 
-    private final int cables;
-
-    private final int[] portOf; // counted cable -> its global port
-
     private int load(int cell) {
         return load8 != null ? load8[cell] & 0xFF : load16[cell];
     }
@@ -112,7 +112,7 @@ final class ShiftBalance {
     }
 
     /** The counts' bytes, or -1 when they would not fit the memory stated. */
-    long countBytes() {
+    private long countBytes() {
         long cells = (long) cables * n;
         long bytes = cells * (narrow() ? 1 : 2);
         long most = Math.min(MAX_COUNT_BYTES, org.oft.controller.limits.MemoryBudget.budget() / 4);
