@@ -68,12 +68,13 @@ final class RerouteCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--shifts measures single-path routes: leave out --paths");
         }
         PgftTopology t = args.tree().topology();
-        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
+        org.oft.controller.fattree.topology.FabricFaults checked = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
         for (String f : thenFail) {
-            faults.with(f); // every spec checked before anything is computed or deployed
+            checked.with(f); // every spec checked before anything is computed or deployed
         }
         FabricReroute r = args.rerouting(args.engine, fail);
         RerouteResult first = r.running().reroute();
+        org.oft.controller.fattree.topology.FabricFaults faults = first.faults(); // the file's holes and --fail, as rerouted
         ForwardingTables plan = r.running().plan();
         double seconds = r.rerouteSeconds();
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", r.running().engine()).put("paths", args.paths)

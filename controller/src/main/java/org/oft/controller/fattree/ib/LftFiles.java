@@ -44,7 +44,7 @@ public final class LftFiles {
 
     /** The tables {@code running} runs, its holes left out as below. */
     public static void writeOpensm(org.oft.controller.fattree.deploy.RunningFabric running, PrintWriter out) {
-        writeOpensm(running.tree(), running.tables(), running.holes(), out, done -> { });
+        writeOpensm(running, out, done -> { });
     }
 
     /** The same, told how many switches' tables are written as it goes (a large fabric's file is gigabytes). */
