@@ -50,9 +50,14 @@ class FlitConfigTest {
     }
 
     @Test
-    void aStudyFileNamesTheSameOptions() {
+    void aStudyFileNamesTheSameOptionsWithTheSameDefaults() {
+        org.oft.controller.study.Study study = org.oft.controller.study.StudyFile.parse(new JsonObject("{\"topologies\": [\"kary:2,2\"], "
+                + "\"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}"), java.nio.file.Path.of("."), "defaults",
+                "defaults.json", false);
+        JsonObject point = study.points().get(0).config();
         for (FlitConfig.Option o : FlitConfig.Option.values()) {
-            assertEquals(o.defaultValue(), FlitConfig.defaults().json().getValue(o.key()), o.key());
+            assertEquals(o.defaultValue(), point.getValue(o.key()), o.key() + " in a study point: " + point.encode());
         }
+        assertEquals(FlitConfig.defaults(), FlitConfig.of(point), "a point without flit options runs the command line's defaults");
     }
 }
