@@ -77,10 +77,6 @@ final class Browsers {
         });
     }
 
-    /**
-     * The shown text of the first element matching {@code css}, as Selenium's getText gives it (empty when hidden,
-     * table cells a space apart), but read in one script so it is never stale; empty if there is none.
-     */
     /** Answers the page's question before a destructive action: waits for it, checks it names {@code about}, confirms. */
     static void confirm(WebDriver browser, String about) {
         waitUpTo(browser, 30).until(d -> d.findElement(org.openqa.selenium.By.id("confirm")).isDisplayed());
@@ -92,6 +88,10 @@ final class Browsers {
         waitUpTo(browser, 30).until(d -> !d.findElement(org.openqa.selenium.By.id("confirm")).isDisplayed());
     }
 
+    /**
+     * The shown text of the first element matching {@code css}, as Selenium's getText gives it (empty when hidden,
+     * table cells a space apart), but read in one script so it is never stale; empty if there is none.
+     */
     static String text(WebDriver browser, String css) {
         return (String) ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
                 "const e = document.querySelector(arguments[0]);"
