@@ -39,44 +39,75 @@ function button(text, title, onClick) {
   return b;
 }
 
+// what a port's row shows that changes with every poll: its utilisation and counters, updated in place
+function rates(q) {
+  const c = q.counters || {};
+  return [fmt(q.utilisation, 3), c.PortXmitData, c.PortXmitWait, c.PortRcvSwitchRelayErrors, c.PortXmitDiscards, c.Misdelivered];
+}
+const RATES_FROM = 5; // the first of those cells
+
+// A port's row is rebuilt only when what it shows besides its counters changed, so that its buttons are not
+// replaced under a click by the next poll.
 function drawPorts(p) {
   const body = $('part-ports').querySelector('tbody');
-  body.textContent = '';
-  p.ports.forEach((q) => {
-    const tr = document.createElement('tr');
-    tr.id = 'part-port-' + q.port;
-    if (q.state !== 'up' || q.linkUp === false) tr.className = 'down';
-    if (q.port === picked) tr.classList.add('picked');
-    const portCell = C.cell(tr, '');
-    portCell.appendChild(C.partLink(p.part, q.port, String(q.port)));
-    C.cell(tr, q.direction);
-    const to = C.cell(tr, '');
-    to.appendChild(C.partLink(q.to, q.toPort, q.to + (q.toPort ? ' port ' + q.toPort : '')));
-    C.cell(tr, q.state);
-    C.cell(tr, q.linkUp === undefined ? '–' : q.linkUp ? 'up' : 'DOWN');
-    C.cell(tr, fmt(q.utilisation, 3));
-    const c = q.counters || {};
-    C.cell(tr, c.PortXmitData); C.cell(tr, c.PortXmitWait); C.cell(tr, c.PortRcvSwitchRelayErrors); C.cell(tr, c.PortXmitDiscards);
-    C.cell(tr, c.Misdelivered);
-    const acts = C.cell(tr, '');
-    if (p.kind === 'switch' && q.state === 'up') {
-      acts.appendChild(button('cut', 'inject a fault: cut this cable in the model (dead:' + p.part + ':' + q.port + ')', () =>
-        act('Cut the cable at ' + p.part + ' port ' + q.port + ' in the model? Packets crossing it are lost until the fault is cleared.',
-          'POST', '/api/faults', { spec: 'dead:' + p.part + ':' + q.port }, (b) => 'injected: ' + b.applied)));
+  const order = p.part + ':' + p.ports.map((q) => q.port).join(',');
+  if (body.dataset.ports !== order) {
+    body.textContent = '';
+    body.dataset.ports = order;
+  }
+  p.ports.forEach((q, k) => {
+    const shape = JSON.stringify([p.kind, q.direction, q.to, q.toPort, q.state, q.linkUp, q.port === picked]);
+    let tr = body.children[k];
+    if (!tr || tr.dataset.shape !== shape) {
+      const fresh = portRow(p, q);
+      fresh.dataset.shape = shape;
+      if (tr) body.replaceChild(fresh, tr); else body.appendChild(fresh);
+      tr = fresh;
     }
-    // a cable up, or cut (the alarm points here): declared failed, the tables route around it
-    if (p.kind === 'switch' && (q.state === 'up' || q.state.startsWith('cut'))) {
-      acts.appendChild(button('declare failed', 'declare this cable failed: the tables are rerouted around it (link:' + p.part + ':' + q.port + ')',
-        () => act('Declare the cable at ' + p.part + ' port ' + q.port + ' failed and reroute around it?',
-          'POST', '/api/fail', { fail: 'link:' + p.part + ':' + q.port },
-          (b) => 'rerouted: ' + b.entriesChanged + ' entries at slot ' + b.epoch + '; ' + b.unreachablePairs + ' pairs unreachable')));
-    }
-    body.appendChild(tr);
+    rates(q).forEach((v, j) => {
+      const text = v === null || v === undefined ? '–' : String(v);
+      const td = tr.children[RATES_FROM + j];
+      if (td.textContent !== text) td.textContent = text;
+    });
   });
 }
 
+function portRow(p, q) {
+  const tr = document.createElement('tr');
+  tr.id = 'part-port-' + q.port;
+  if (q.state !== 'up' || q.linkUp === false) tr.className = 'down';
+  if (q.port === picked) tr.classList.add('picked');
+  const portCell = C.cell(tr, '');
+  portCell.appendChild(C.partLink(p.part, q.port, String(q.port)));
+  C.cell(tr, q.direction);
+  const to = C.cell(tr, '');
+  to.appendChild(C.partLink(q.to, q.toPort, q.to + (q.toPort ? ' port ' + q.toPort : '')));
+  C.cell(tr, q.state);
+  C.cell(tr, q.linkUp === undefined ? '–' : q.linkUp ? 'up' : 'DOWN');
+  rates(q).forEach((v) => C.cell(tr, v));
+  const acts = C.cell(tr, '');
+  if (p.kind === 'switch' && q.state === 'up') {
+    acts.appendChild(button('cut', 'inject a fault: cut this cable in the model (dead:' + p.part + ':' + q.port + ')', () =>
+      act('Cut the cable at ' + p.part + ' port ' + q.port + ' in the model? Packets crossing it are lost until the fault is cleared.',
+        'POST', '/api/faults', { spec: 'dead:' + p.part + ':' + q.port }, (b) => 'injected: ' + b.applied)));
+  }
+  // a cable up, or cut (the alarm points here): declared failed, the tables route around it
+  if (p.kind === 'switch' && (q.state === 'up' || q.state.startsWith('cut'))) {
+    acts.appendChild(button('declare failed', 'declare this cable failed: the tables are rerouted around it (link:' + p.part + ':' + q.port + ')',
+      () => act('Declare the cable at ' + p.part + ' port ' + q.port + ' failed and reroute around it?',
+        'POST', '/api/fail', { fail: 'link:' + p.part + ':' + q.port },
+        (b) => 'rerouted: ' + b.entriesChanged + ' entries at slot ' + b.epoch + '; ' + b.unreachablePairs + ' pairs unreachable')));
+  }
+  return tr;
+}
+
+// rebuilt only when the faults or failures changed (its buttons are not replaced under a click)
 function drawFaults(p) {
   const ul = $('part-faults');
+  $('part-actions').hidden = p.kind !== 'switch';
+  const key = JSON.stringify([p.part, p.faults, p.failures || []]);
+  if (ul.dataset.drawn === key) return;
+  ul.dataset.drawn = key;
   ul.textContent = '';
   p.faults.forEach((f) => {
     const li = document.createElement('li');
@@ -94,7 +125,6 @@ function drawFaults(p) {
     ul.appendChild(li);
   });
   if (!ul.children.length) ul.textContent = 'none';
-  $('part-actions').hidden = p.kind !== 'switch';
 }
 
 // ---- the optical fabric's boards: a level's router board (its nodes, timing and fibres) or a processor board ----

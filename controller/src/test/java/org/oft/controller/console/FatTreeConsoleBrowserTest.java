@@ -149,6 +149,12 @@ class FatTreeConsoleBrowserTest {
         assertEquals(8, browser.findElements(By.cssSelector("#part-ports tbody tr")).size());
         wait.until(d -> text("part-faults").startsWith("fault 1: dead:switch-5:2"));
         wait.until(d -> text("part-table-caption").startsWith("(dmodk: 64 addresses, 0 without a route)"));
+        // the part is read again every 2 s with new counters; its buttons stay the same elements (a click is not lost)
+        ((JavascriptExecutor) browser).executeScript("document.querySelectorAll('#part-port-2 button, #part-faults button')"
+                + ".forEach((b) => { b.dataset.kept = 'yes'; });");
+        Thread.sleep(4_500);
+        assertEquals("yes", Browsers.attribute(browser, "#part-port-2 button", "data-kept"), "the port's button is not rebuilt");
+        assertEquals("yes", Browsers.attribute(browser, "#part-faults button", "data-kept"), "the fault's button is not rebuilt");
         Browsers.screenshot(browser, "part", "view-part");
         // repaired from the drill-down, after the page asks: the alarm goes, the port is up again
         browser.findElement(By.cssSelector("#part-faults button")).click();
