@@ -259,6 +259,9 @@ module oft_engine #(
     wire rate_below = k_rate[63:32] < 32'h3F50624D || (k_rate[63:32] == 32'h3F50624D && k_rate[31:0] < 32'hD2F1A9FC);
     wire rate_above = k_rate[63:32] > 32'h41CDCD65 || (k_rate[63:32] == 32'h41CDCD65 && k_rate[31:0] != 0);
     reg        r_g_hi_lt, r_g_hi_eq, r_g_lo_lt; // a claim's generation against the board's, by halves
+    // the addressed board's state that S_DISPATCH decides on, registered in S_DECODE (cb is known there): the
+    // decision then reads flags, not arrays and 64-bit compares, before it fans out to the registers it sets
+    reg        r_gen_zero, r_gen_match, r_claimed, r_pend, r_locked, r_region_ok, r_switch, r_port_bad;
     wire       r_gen_below = r_g_hi_lt || (r_g_hi_eq && r_g_lo_lt);
     reg [3:0]  rtype;
     reg [7:0]  rtype_code;  // the message type byte of the answer
@@ -525,6 +528,18 @@ module oft_engine #(
                 state <= S_DECODE;
             end
             S_DECODE: begin
+                r_gen_zero <= gen[cb] == 0;
+                r_gen_match <= q_gen == gen[cb];
+                r_claimed <= claimed[cb];
+                r_pend <= !bp && pend_valid[cb];
+                r_locked <= !bp && pend_valid[cb] && pend_mask[cb][rs_w];
+                r_region_ok <= region_ok_w;
+                r_switch <= is_switch(cb);
+                r_port_bad <= c_bank >= RADIX;
+                cmp_equal <= owner_len[cb] == l_len;
+                r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
+                r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
+                r_g_lo_lt <= q_gen[31:0] < gen[cb][31:0];
                 if (frame_len < 6) begin
                     state <= S_DONE; // no header: nothing to answer to
                 end else if (q_ver != VERSION) begin
@@ -540,11 +555,7 @@ module oft_engine #(
                 end
             end
             S_DISPATCH: begin
-                if (q_type == 8'h0A) begin // Claim: is the id the owner's?
-                    cmp_equal <= owner_len[cb] == l_len;
-                    r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
-                    r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
-                    r_g_lo_lt <= q_gen[31:0] < gen[cb][31:0];
+                if (q_type == 8'h0A) begin // Claim: is the id the owner's? (the compares: S_DECODE)
                     i <= 0;
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
@@ -553,9 +564,9 @@ module oft_engine #(
                 end else if (q_type == 8'h0B) begin
                     answer(R_OWNER, 8'h8C);
                 end else if ((q_type == 8'h02 || q_type == 8'h04 || q_type == 8'h05 || q_type == 8'h06)
-                             && (gen[cb] == 0 || q_gen != gen[cb] || !claimed[cb])) begin
-                    if (gen[cb] == 0) nack(13, RS_UNCLAIMED);
-                    else if (q_gen != gen[cb]) nack(11, RS_STALE);
+                             && (r_gen_zero || !r_gen_match || !r_claimed)) begin
+                    if (r_gen_zero) nack(13, RS_UNCLAIMED);
+                    else if (!r_gen_match) nack(11, RS_STALE);
                     else nack(13, RS_UNCLAIMED);
                 end else if (bp) begin
                     case (q_type)
@@ -583,19 +594,19 @@ module oft_engine #(
                     endcase
                 end else begin
                     case (q_type)
-                        8'h01: if (is_switch(cb)) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
+                        8'h01: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
                         8'h09: begin
-                            if (!is_switch(cb)) nack(2, RS_BOARD_TYPE);
-                            else if (c_bank >= RADIX) nack(6, RS_PORT);
+                            if (!r_switch) nack(2, RS_BOARD_TYPE);
+                            else if (r_port_bad) nack(6, RS_PORT);
                             else begin
                                 rbank <= c_bank; // the first port asked
                                 answer(R_PORTS, 8'h8B);
                             end
                         end
                         8'h02: begin
-                            if (!region_ok_w) nack(5, RS_NO_REGION);
+                            if (!r_region_ok) nack(5, RS_NO_REGION);
                             else if (r_past_end) nack(6, RS_RANGE);
-                            else if (pend_valid[cb] && pend_mask[cb][rs_w]) nack(6, RS_LOCKED);
+                            else if (r_locked) nack(6, RS_LOCKED);
                             else begin
                                 loop_ph <= rs_w;
                                 loop_bank <= ~sel[2 * cb + rs_w];
@@ -625,7 +636,7 @@ module oft_engine #(
                         end
                         8'h04: begin
                             if (r_epoch_passed) nack(8, RS_EPOCH);
-                            else if (pend_valid[cb] && r_other_epoch) nack(6, RS_SCHEDULED);
+                            else if (r_pend && r_other_epoch) nack(6, RS_SCHEDULED);
                             else begin
                                 entry <= 0;
                                 flipped[cb] <= 0;
@@ -636,7 +647,7 @@ module oft_engine #(
                             end
                         end
                         8'h05: begin
-                            if (!pend_valid[cb]) nack(9, RS_NOTHING);
+                            if (!r_pend) nack(9, RS_NOTHING);
                             else begin
                                 pend_valid[cb] <= 1'b0;
                                 pend_mask[cb] <= 0;
