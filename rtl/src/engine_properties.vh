@@ -46,6 +46,7 @@
             // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
             // still holds when the claim is decided)
             if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
             if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
             if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state == S_CLAIM_CMP || state == S_CLAIM_DECIDE) assert(cb <= NB && r_gen_below == f_gen_below_now);
@@ -53,6 +54,7 @@
 `ifdef FORMAL_STAGING
             // (a CRC loop, and the record written after it, return only where a loop was started from)
             if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
             if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
             // (a request's board is the one its header names, and a board that exists)
             if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));

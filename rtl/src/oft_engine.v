@@ -216,7 +216,8 @@ module oft_engine #(
         S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
-        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28;
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
+        S_ANSWER = 29, S_LOOP_START = 30;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
@@ -262,6 +263,7 @@ module oft_engine #(
     // the addressed board's state that S_DISPATCH decides on, registered in S_DECODE (cb is known there): the
     // decision then reads flags, not arrays and 64-bit compares, before it fans out to the registers it sets
     reg        r_gen_zero, r_gen_match, r_claimed, r_pend, r_locked, r_region_ok, r_switch, r_port_bad;
+    reg        r_crc_all, r_crc_bad, r_crc_active; // a CrcQuery's: every region, no such region or bank, the active bank
     wire       r_gen_below = r_g_hi_lt || (r_g_hi_eq && r_g_lo_lt);
     reg [3:0]  rtype;
     reg [7:0]  rtype_code;  // the message type byte of the answer
@@ -345,20 +347,14 @@ module oft_engine #(
             rtype_code <= 8'h91;
             nack_code <= code;
             reason <= why;
-            fi <= 0;
-            rp <= 0;
-            crc_acc <= 32'hFFFFFFFF;
-            state <= S_RESP;
+            state <= S_ANSWER;
         end
     endtask
     task answer(input [3:0] t, input [7:0] code);
         begin
             rtype <= t;
             rtype_code <= code;
-            fi <= 0;
-            rp <= 0;
-            crc_acc <= 32'hFFFFFFFF;
-            state <= S_RESP;
+            state <= S_ANSWER;
         end
     endtask
     // the byte an answer emits next: one multiplexer and one CRC network for every field, and the
@@ -383,18 +379,13 @@ module oft_engine #(
             wait_rd <= 2'd2;
         end
     endtask
-    // starts a CRC (and content check) over the first len bytes of staging region r of board cb
-    task crc_loop(input [7:0] r, input [31:0] len, input [5:0] next);
+    // starts a CRC (and content check) over staging region r of board cb, as long as its staging length
+    // (S_LOOP_START sets the loop up a state later, from registers: the callers' decisions stay narrow)
+    task crc_loop(input [7:0] r, input [5:0] next);
         begin
             loop_ph <= r == 3;
-            loop_bank <= ~sel[2 * cb + (r == 3)];
-            crc_acc <= 32'hFFFFFFFF;
-            content_bad <= 1'b0;
-            i <= 0;
-            n_i <= len;
             after <= next;
-            if (len != 0) read_region(r == 3, ~sel[2 * cb + (r == 3)], 0);
-            state <= S_CRC_RUN;
+            state <= S_LOOP_START;
         end
     endtask
 
@@ -536,6 +527,9 @@ module oft_engine #(
                 r_region_ok <= region_ok_w;
                 r_switch <= is_switch(cb);
                 r_port_bad <= c_bank >= RADIX;
+                r_crc_all <= c_region == 0 && c_bank <= 1;
+                r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
+                r_crc_active <= c_bank == 1;
                 cmp_equal <= owner_len[cb] == l_len;
                 r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
                 r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
@@ -620,17 +614,17 @@ module oft_engine #(
                         8'h03: begin
                             rbank <= c_bank;
                             rregion <= c_region;
-                            view_active <= c_bank == 1;
-                            if (c_region == 0 && c_bank <= 1) begin
+                            view_active <= r_crc_active;
+                            if (r_crc_all) begin
                                 crcs_r <= 0;
                                 state <= S_CRCS_NEXT;
-                            end else if (size_of(cb, c_region) == 0 || c_bank > 1) begin
+                            end else if (r_crc_bad) begin
                                 nack(5, RS_NO_REGION);
-                            end else if (c_bank == 1) begin
+                            end else if (r_crc_active) begin
                                 view_active <= 1'b1;
                                 answer(R_CRC, 8'h83);
                             end else begin
-                                crc_loop(c_region, stg_len[2 * cb + (c_region == 3)], S_SEND);
+                                crc_loop(c_region, S_SEND);
                                 crcs_r <= 0;
                             end
                         end
@@ -681,6 +675,15 @@ module oft_engine #(
                 wait_rd <= 2'd2;
             end
 
+            S_LOOP_START: begin
+                loop_bank <= ~sel[2 * cb + loop_ph];
+                crc_acc <= 32'hFFFFFFFF;
+                content_bad <= 1'b0;
+                i <= 0;
+                n_i <= stg_len[2 * cb + loop_ph];
+                if (stg_len[2 * cb + loop_ph] != 0) read_region(loop_ph, ~sel[2 * cb + loop_ph], 0);
+                state <= S_CRC_RUN;
+            end
             // CRC of staging, and whether it is a complete, well-formed table
             S_CRC_RUN: if (i == n_i) begin
                 if (after == S_COMMIT_CHECK) begin
@@ -716,7 +719,7 @@ module oft_engine #(
                     end else if (rbank == 1) begin
                         state <= S_CRCS_NEXT; // the active banks are answered as committed
                     end else begin
-                        crc_loop(crcs_r + 1, stg_len[2 * cb + (crcs_r + 1 == 3)], S_CRCS_NEXT);
+                        crc_loop(crcs_r + 1, S_CRCS_NEXT);
                     end
                 end
             end
@@ -731,7 +734,7 @@ module oft_engine #(
                 ebyte <= 0;
                 cmp_equal <= 1'b1;
                 if (size_of(cb, ent_region) == 0) nack(5, RS_NO_REGION);
-                else crc_loop(ent_region, stg_len[2 * cb + (ent_region == 3)], S_COMMIT_CHECK);
+                else crc_loop(ent_region, S_COMMIT_CHECK);
             end else if (have) begin
                 ent_region <= fb_data;
                 ebyte <= 1;
@@ -773,7 +776,7 @@ module oft_engine #(
             end
             S_CLAIM_DECIDE: begin
                 if (r_gen_below) nack(11, RS_BELOW);
-                else if (q_gen == gen[cb] && !cmp_equal) nack(11, RS_HELD);
+                else if (r_gen_match && !cmp_equal) nack(11, RS_HELD); // (no generation changes during a request)
                 else if (cb_live && !cmp_equal && l_flags == 0) nack(12, RS_OWNED);
                 else begin
                     gen[cb] <= q_gen;
@@ -926,6 +929,13 @@ module oft_engine #(
             end
 
             // ---- the answer: fields, strings, CRC, then the framer ---------------------------------
+            // an answer starts a state after it is decided: what the decision sets stays narrow
+            S_ANSWER: begin
+                fi <= 0;
+                rp <= 0;
+                crc_acc <= 32'hFFFFFFFF;
+                state <= S_RESP;
+            end
             S_RESP: begin // fmt_rom reads the field's layout
                 state <= S_FIELD;
             end
