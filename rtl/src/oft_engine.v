@@ -250,12 +250,12 @@ module oft_engine #(
     reg [BW-1:0] cb;        // the board addressed (NB: the backplane)
     reg        bp;
     reg [15:0] r_seq, r_board;
-    reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad;
+    reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad, r_off_high;
     wire       r_epoch_passed = r_ep_hi_lt || (r_ep_hi_eq && r_ep_lo_le);
     reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
     wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
-    wire [31:0] w_size = size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region);
+    wire [31:0] w_size = size_of(cb, w_region); // (cb: from S_DECODE on)
     // a Clock's rate outside 0.001 Hz .. 1 GHz (f64 bits; the upper bound's low half is 0)
     wire rate_below = k_rate[63:32] < 32'h3F50624D || (k_rate[63:32] == 32'h3F50624D && k_rate[31:0] < 32'hD2F1A9FC);
     wire rate_above = k_rate[63:32] > 32'h41CDCD65 || (k_rate[63:32] == 32'h41CDCD65 && k_rate[31:0] != 0);
@@ -507,8 +507,8 @@ module oft_engine #(
                 r_ep_hi_lt <= $signed(m_epoch[63:32]) < $signed(slot[63:32]);
                 r_ep_hi_eq <= m_epoch[63:32] == slot[63:32];
                 r_ep_lo_le <= m_epoch[31:0] <= slot[31:0];
-                r_end <= w_end;
-                r_past_end <= w_offset[31:20] != 0 || w_end > w_size[20:0];
+                r_end <= w_end; // (and whether it is past the region: S_DECODE, from the sum)
+                r_off_high <= w_offset[31:20] != 0;
                 r_rate_bad <= rate_below || rate_above;
                 r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
                 r_seq <= q_seq;
@@ -527,6 +527,7 @@ module oft_engine #(
                 r_region_ok <= region_ok_w;
                 r_switch <= is_switch(cb);
                 r_port_bad <= c_bank >= RADIX;
+                r_past_end <= r_off_high || r_end > w_size[20:0];
                 r_crc_all <= c_region == 0 && c_bank <= 1;
                 r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
                 r_crc_active <= c_bank == 1;
