@@ -251,6 +251,8 @@ module oft_engine #(
     reg        bp;
     reg [15:0] r_seq, r_board;
     reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad, r_off_high;
+    reg        r_short, r_bad_version, r_no_board; // the header's own checks, for S_DECODE
+    reg        r_grows;    // a Write ends past its region's staging length (staging does not change while it copies)
     wire       r_epoch_passed = r_ep_hi_lt || (r_ep_hi_eq && r_ep_lo_le);
     reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
@@ -394,7 +396,7 @@ module oft_engine #(
     wire [2:0]  rv_k = state == S_REC ? rec_wa[2:0] + 3'd1 : ebyte[2:0];
     wire [7:0]  rec_byte = rec_val[8 * rv_k +: 8];
     wire region_ok_w = size_of(cb, w_region) != 0;
-    wire rs_w = w_region == 3;
+    reg  rs_w;              // a Write's region is the phases (region slot 1): registered in S_PRE
 
     // every answer's layout, by {type, field}, read a cycle ahead (S_RESP) of the field (S_FIELD)
     reg [26:0] fmt_rom [0:1023];
@@ -509,6 +511,10 @@ module oft_engine #(
                 r_ep_lo_le <= m_epoch[31:0] <= slot[31:0];
                 r_end <= w_end; // (and whether it is past the region: S_DECODE, from the sum)
                 r_off_high <= w_offset[31:20] != 0;
+                rs_w <= w_region == 3;
+                r_short <= frame_len < 6;
+                r_bad_version <= q_ver != VERSION;
+                r_no_board <= q_board != 16'hFFFF && q_board >= NB;
                 r_rate_bad <= rate_below || rate_above;
                 r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
                 r_seq <= q_seq;
@@ -528,6 +534,7 @@ module oft_engine #(
                 r_switch <= is_switch(cb);
                 r_port_bad <= c_bank >= RADIX;
                 r_past_end <= r_off_high || r_end > w_size[20:0];
+                r_grows <= r_end > stg_len[2 * cb + rs_w];
                 r_crc_all <= c_region == 0 && c_bank <= 1;
                 r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
                 r_crc_active <= c_bank == 1;
@@ -535,15 +542,15 @@ module oft_engine #(
                 r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
                 r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
                 r_g_lo_lt <= q_gen[31:0] < gen[cb][31:0];
-                if (frame_len < 6) begin
+                if (r_short) begin
                     state <= S_DONE; // no header: nothing to answer to
-                end else if (q_ver != VERSION) begin
+                end else if (r_bad_version) begin
                     nack(1, RS_VERSION);
                 end else if (r_shape == 2) begin
                     nack(2, RS_UNKNOWN);
                 end else if (r_shape == 1) begin
                     nack(3, RS_MALFORMED);
-                end else if (q_board != 16'hFFFF && q_board >= NB) begin
+                end else if (r_no_board) begin
                     nack(4, RS_NO_BOARD);
                 end else begin
                     state <= S_DISPATCH;
@@ -660,7 +667,7 @@ module oft_engine #(
 
             // Write: data bytes from the frame into staging
             S_WR_COPY: if (i == n_i) begin
-                if (r_end > stg_len[2 * cb + rs_w]) stg_len[2 * cb + rs_w] <= r_end;
+                if (r_grows) stg_len[2 * cb + rs_w] <= r_end;
                 answer(R_ACK, 8'h90);
             end else if (have) begin
                 mem_wd <= fb_data;
