@@ -217,7 +217,7 @@ module oft_engine #(
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
-        S_ANSWER = 29, S_LOOP_START = 30;
+        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
@@ -308,6 +308,7 @@ module oft_engine #(
     reg [7:0]  ent_region;  // Commit entry: its region (its length and CRC are compared as read)
     reg        cmp_equal;
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
+    reg        copy_bank;   // copy-back: the region slot's active bank
     reg [BW-1:0] bb;        // boundary / reboot: board
     reg [1:0]  flipped [0:NB-1];
     // Clock's division: period = (CLK_HZ << (1052 - e)) / m, bits 45..6 kept; the numerator's bits come
@@ -853,33 +854,39 @@ module oft_engine #(
                 if (slot[31:0] == 32'hFFFF_FFFF) slot[63:32] <= slot[63:32] + 1'b1;
                 bb <= 0;
                 copy_rs <= 0;
+                state <= S_COPY_NEXT;
+            end
+            // staging again holds what became active: copied back while the fabric runs the slot, a region
+            // slot at a time (its length and active bank registered here, so the copy's steps read registers)
+            S_COPY_NEXT: if (bb == NB) begin
+                state <= S_IDLE;
+            end else begin
                 i <= 0;
+                n_i <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
+                copy_bank <= sel[2 * bb + copy_rs];
                 state <= S_COPYBACK;
             end
-            // staging again holds what became active: copied back while the fabric runs the slot
-            S_COPYBACK: if (bb == NB) begin
-                state <= S_IDLE;
-            end else if (!flipped[bb][copy_rs] || i == stg_len[2 * bb + copy_rs]) begin
-                i <= 0;
+            S_COPYBACK: if (i == n_i) begin
                 if (copy_rs == 1) begin
                     copy_rs <= 0;
                     bb <= bb + 1'b1;
                 end else begin
                     copy_rs <= 1;
                 end
+                state <= S_COPY_NEXT;
             end else if (!rd_pending) begin // read byte i of the new active bank
-                if (copy_rs == 1) ph_a <= {bb[BW-1:0], sel[2 * bb + 1], i[PH_AW-1:0]};
-                else ra_a <= {bb[BW-1:0], sel[2 * bb], i[RA_AW-1:0]};
+                if (copy_rs == 1) ph_a <= {bb[BW-1:0], copy_bank, i[PH_AW-1:0]};
+                else ra_a <= {bb[BW-1:0], copy_bank, i[RA_AW-1:0]};
                 wait_rd <= 2'd2;
                 rd_pending <= 1'b1;
             end else if (have) begin // and write it into staging
                 mem_wd <= copy_rs == 1 ? ph_q : ra_q;
                 if (copy_rs == 1) begin
                     ph_we <= 1'b1;
-                    ph_a <= {bb[BW-1:0], ~sel[2 * bb + 1], i[PH_AW-1:0]};
+                    ph_a <= {bb[BW-1:0], ~copy_bank, i[PH_AW-1:0]};
                 end else begin
                     ra_we <= 1'b1;
-                    ra_a <= {bb[BW-1:0], ~sel[2 * bb], i[RA_AW-1:0]};
+                    ra_a <= {bb[BW-1:0], ~copy_bank, i[RA_AW-1:0]};
                 end
                 i <= i + 1'b1;
                 rd_pending <= 1'b0;
