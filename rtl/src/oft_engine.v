@@ -217,7 +217,7 @@ module oft_engine #(
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
-        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31;
+        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
@@ -253,6 +253,10 @@ module oft_engine #(
     reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad, r_off_high;
     reg        r_short, r_bad_version, r_no_board; // the header's own checks, for S_DECODE
     reg        r_grows;    // a Write ends past its region's staging length (staging does not change while it copies)
+    // S_CHECK's verdict on a well-formed request, from the flags above: refused (with its code and reason) or not
+    reg        v_nack;
+    reg [7:0]  v_code;
+    reg [4:0]  v_reason;
     wire       r_epoch_passed = r_ep_hi_lt || (r_ep_hi_eq && r_ep_lo_le);
     reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
@@ -554,11 +558,53 @@ module oft_engine #(
                 end else if (r_no_board) begin
                     nack(4, RS_NO_BOARD);
                 end else begin
-                    state <= S_DISPATCH;
+                    state <= S_CHECK;
                 end
             end
+            // every check a request's type makes, as one verdict: S_DISPATCH then only acts on it
+            S_CHECK: begin
+                v_nack <= 1'b1;
+                v_code <= 8'd2;
+                v_reason <= bp ? RS_BP_TYPE : RS_BOARD_TYPE;
+                if (q_type == 8'h0A || q_type == 8'h0B) begin
+                    v_nack <= 1'b0;
+                end else if ((q_type == 8'h02 || q_type == 8'h04 || q_type == 8'h05 || q_type == 8'h06)
+                             && (r_gen_zero || !r_gen_match || !r_claimed)) begin
+                    v_code <= r_gen_zero || r_gen_match ? 8'd13 : 8'd11;
+                    v_reason <= r_gen_zero || r_gen_match ? RS_UNCLAIMED : RS_STALE;
+                end else if (bp) begin
+                    case (q_type)
+                        8'h01, 8'h07, 8'h08: v_nack <= 1'b0;
+                        8'h06: if (k_op == 2 || (k_op == 1 && !r_rate_bad)) v_nack <= 1'b0;
+                               else begin v_code <= 8'd6; v_reason <= RS_CLOCK; end
+                        default: ;
+                    endcase
+                end else begin
+                    case (q_type)
+                        8'h01, 8'h08: v_nack <= 1'b0;
+                        8'h09: if (!r_switch) ;
+                               else if (r_port_bad) begin v_code <= 8'd6; v_reason <= RS_PORT; end
+                               else v_nack <= 1'b0;
+                        8'h02: if (!r_region_ok) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
+                               else if (r_past_end) begin v_code <= 8'd6; v_reason <= RS_RANGE; end
+                               else if (r_locked) begin v_code <= 8'd6; v_reason <= RS_LOCKED; end
+                               else v_nack <= 1'b0;
+                        8'h03: if (!r_crc_all && r_crc_bad) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
+                               else v_nack <= 1'b0;
+                        8'h04: if (r_epoch_passed) begin v_code <= 8'd8; v_reason <= RS_EPOCH; end
+                               else if (r_pend && r_other_epoch) begin v_code <= 8'd6; v_reason <= RS_SCHEDULED; end
+                               else v_nack <= 1'b0;
+                        8'h05: if (!r_pend) begin v_code <= 8'd9; v_reason <= RS_NOTHING; end
+                               else v_nack <= 1'b0;
+                        default: ;
+                    endcase
+                end
+                state <= S_DISPATCH;
+            end
             S_DISPATCH: begin
-                if (q_type == 8'h0A) begin // Claim: is the id the owner's? (the compares: S_DECODE)
+                if (v_nack) begin
+                    nack(v_code, v_reason);
+                end else if (q_type == 8'h0A) begin // Claim: is the id the owner's? (the compares: S_DECODE)
                     i <= 0;
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
@@ -566,23 +612,16 @@ module oft_engine #(
                     state <= S_CLAIM_CMP;
                 end else if (q_type == 8'h0B) begin
                     answer(R_OWNER, 8'h8C);
-                end else if ((q_type == 8'h02 || q_type == 8'h04 || q_type == 8'h05 || q_type == 8'h06)
-                             && (r_gen_zero || !r_gen_match || !r_claimed)) begin
-                    if (r_gen_zero) nack(13, RS_UNCLAIMED);
-                    else if (!r_gen_match) nack(11, RS_STALE);
-                    else nack(13, RS_UNCLAIMED);
                 end else if (bp) begin
                     case (q_type)
                         8'h01: answer(R_BACKPLANE, 8'h82);
                         8'h07: answer(R_TELEMETRY, 8'h87);
                         8'h08: answer(R_BP_STATUS, 8'h88);
-                        8'h06: begin
+                        default: begin // 8'h06, Clock
                             if (k_op == 2) begin
                                 running <= 1'b0;
                                 done <= due;
                                 answer(R_ACK, 8'h90);
-                            end else if (k_op != 1 || r_rate_bad) begin
-                                nack(6, RS_CLOCK);
                             end else begin
                                 // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
                                 div_m <= {1'b1, k_rate[51:29]};
@@ -593,75 +632,49 @@ module oft_engine #(
                                 state <= S_DIV;
                             end
                         end
-                        default: nack(2, RS_BP_TYPE);
                     endcase
                 end else begin
                     case (q_type)
                         8'h01: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
                         8'h09: begin
-                            if (!r_switch) nack(2, RS_BOARD_TYPE);
-                            else if (r_port_bad) nack(6, RS_PORT);
-                            else begin
-                                rbank <= c_bank; // the first port asked
-                                answer(R_PORTS, 8'h8B);
-                            end
+                            rbank <= c_bank; // the first port asked
+                            answer(R_PORTS, 8'h8B);
                         end
                         8'h02: begin
-                            if (!r_region_ok) nack(5, RS_NO_REGION);
-                            else if (r_past_end) nack(6, RS_RANGE);
-                            else if (r_locked) nack(6, RS_LOCKED);
-                            else begin
-                                loop_ph <= rs_w;
-                                loop_bank <= ~sel[2 * cb + rs_w];
-                                i <= 0;
-                                n_i <= w_len;
-                                fb_addr <= 21;
-                                wait_rd <= 2'd2;
-                                state <= S_WR_COPY;
-                            end
+                            loop_ph <= rs_w;
+                            loop_bank <= ~sel[2 * cb + rs_w];
+                            i <= 0;
+                            n_i <= w_len;
+                            fb_addr <= 21;
+                            wait_rd <= 2'd2;
+                            state <= S_WR_COPY;
                         end
                         8'h03: begin
                             rbank <= c_bank;
                             rregion <= c_region;
                             view_active <= r_crc_active;
-                            if (r_crc_all) begin
-                                crcs_r <= 0;
-                                state <= S_CRCS_NEXT;
-                            end else if (r_crc_bad) begin
-                                nack(5, RS_NO_REGION);
-                            end else if (r_crc_active) begin
-                                view_active <= 1'b1;
-                                answer(R_CRC, 8'h83);
-                            end else begin
-                                crc_loop(c_region, S_SEND);
-                                crcs_r <= 0;
-                            end
+                            crcs_r <= 0;
+                            if (r_crc_all) state <= S_CRCS_NEXT;
+                            else if (r_crc_active) answer(R_CRC, 8'h83);
+                            else crc_loop(c_region, S_SEND);
                         end
                         8'h04: begin
-                            if (r_epoch_passed) nack(8, RS_EPOCH);
-                            else if (r_pend && r_other_epoch) nack(6, RS_SCHEDULED);
-                            else begin
-                                entry <= 0;
-                                flipped[cb] <= 0;
-                                state <= S_COMMIT_ENTRY;
-                                ebyte <= 0;
-                                fb_addr <= 23;
-                                wait_rd <= 2'd2;
-                            end
+                            entry <= 0;
+                            flipped[cb] <= 0;
+                            state <= S_COMMIT_ENTRY;
+                            ebyte <= 0;
+                            fb_addr <= 23;
+                            wait_rd <= 2'd2;
                         end
                         8'h05: begin
-                            if (!r_pend) nack(9, RS_NOTHING);
-                            else begin
-                                pend_valid[cb] <= 1'b0;
-                                pend_mask[cb] <= 0;
-                                answer(R_ACK, 8'h90);
-                            end
+                            pend_valid[cb] <= 1'b0;
+                            pend_mask[cb] <= 0;
+                            answer(R_ACK, 8'h90);
                         end
-                        8'h08: begin
+                        default: begin // 8'h08, Status
                             view_active <= 1'b1;
                             answer(R_STATUS, 8'h88);
                         end
-                        default: nack(2, RS_BOARD_TYPE);
                     endcase
                 end
             end
