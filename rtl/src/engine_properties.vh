@@ -35,13 +35,20 @@
             //    empties, when the board reboots)
 `ifdef FORMAL_ACTIVE
             for (k = 0; k < 2 * NB; k = k + 1)
-                if (sel[k] != f_sel[k]) assert((f_state == S_BOUNDARY && f_due[k / 2]) || (f_state == S_CLEAR && !sel[k]));
+                if (sel[k] != f_sel[k]) assert((f_state == S_FLIP && f_due[k / 2]) || (f_state == S_CLEAR && !sel[k]));
 `endif
             // 2. staging is written for a request only under the board's generation, from its claimant
             //    since it booted, and never into a region whose commit is scheduled (so what becomes
             //    active is what the commit checked)
         end
         if (!por) begin // (a property of the present state alone: no past needed)
+`ifdef FORMAL_ACTIVE
+            // (a boundary flips what it found due a cycle before, and nothing changes in between)
+            if (state == S_FLIP) assert(bb < NB && r_due == (pend_valid[bb] && pend_epoch[bb] == slot));
+            // (and no loop or record returns to a boundary: they return only where they were started from)
+            if (state == S_CRC_RUN || state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
+`endif
 `ifdef FORMAL_GEN
             // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
             // still holds when the claim is decided)

@@ -217,7 +217,7 @@ module oft_engine #(
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
-        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32;
+        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32, S_FLIP = 33;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
@@ -313,6 +313,7 @@ module oft_engine #(
     reg        cmp_equal;
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg        copy_bank;   // copy-back: the region slot's active bank
+    reg        r_due;       // boundary: board bb's commit is due at this slot (S_FLIP acts on it)
     reg [BW-1:0] bb;        // boundary / reboot: board
     reg [1:0]  flipped [0:NB-1];
     // Clock's division: period = (CLK_HZ << (1052 - e)) / m, bits 45..6 kept; the numerator's bits come
@@ -846,7 +847,11 @@ module oft_engine #(
                 bb <= 0;
                 state <= S_STEP;
             end else begin
-                if (pend_valid[bb] && pend_epoch[bb] == slot) begin
+                r_due <= pend_valid[bb] && pend_epoch[bb] == slot; // (a 64-bit compare: its own cycle)
+                state <= S_FLIP;
+            end
+            S_FLIP: begin
+                if (r_due) begin
                     for (k = 0; k < 2; k = k + 1) begin
                         if (pend_mask[bb][k]) begin
                             sel[2 * bb + k] <= ~sel[2 * bb + k];
@@ -860,6 +865,7 @@ module oft_engine #(
                     flipped[bb] <= 0;
                 end
                 bb <= bb + 1'b1;
+                state <= S_BOUNDARY;
             end
             S_STEP: begin
                 if (fab_loaded) fab_step <= 1'b1;
