@@ -725,7 +725,7 @@ module oft_engine #(
                     else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
                 end
                 i <= i + 1'b1;
-                if (i + 1 != n_i) read_region(loop_ph, loop_bank, i + 1);
+                read_region(loop_ph, loop_bank, i + 1); // (past the last byte too: a read changes nothing)
             end
 
             // Crcs: every region, staging computed, active as committed
