@@ -252,6 +252,8 @@ module oft_engine #(
     reg [15:0] r_seq, r_board;
     reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad, r_off_high;
     reg        r_short, r_bad_version, r_no_board; // the header's own checks, for S_DECODE
+    reg [3:0]  r_type;      // the message type, once its shape is known one of 0x01..0x0B: S_CHECK and S_DISPATCH
+    reg        r_clock_stop, r_clock_start; // a Clock's op
     reg        r_grows;    // a Write ends past its region's staging length (staging does not change while it copies)
     // S_CHECK's verdict on a well-formed request, from the flags above: refused (with its code and reason) or not
     reg        v_nack;
@@ -519,6 +521,9 @@ module oft_engine #(
                 r_off_high <= w_offset[31:20] != 0;
                 rs_w <= w_region == 3;
                 r_short <= frame_len < 6;
+                r_type <= q_type[3:0];
+                r_clock_stop <= k_op == 2;
+                r_clock_start <= k_op == 1;
                 r_bad_version <= q_ver != VERSION;
                 r_no_board <= q_board != 16'hFFFF && q_board >= NB;
                 r_rate_bad <= rate_below || rate_above;
@@ -567,35 +572,35 @@ module oft_engine #(
                 v_nack <= 1'b1;
                 v_code <= 8'd2;
                 v_reason <= bp ? RS_BP_TYPE : RS_BOARD_TYPE;
-                if (q_type == 8'h0A || q_type == 8'h0B) begin
+                if (r_type == 4'hA || r_type == 4'hB) begin
                     v_nack <= 1'b0;
-                end else if ((q_type == 8'h02 || q_type == 8'h04 || q_type == 8'h05 || q_type == 8'h06)
+                end else if ((r_type == 4'h2 || r_type == 4'h4 || r_type == 4'h5 || r_type == 4'h6)
                              && (r_gen_zero || !r_gen_match || !r_claimed)) begin
                     v_code <= r_gen_zero || r_gen_match ? 8'd13 : 8'd11;
                     v_reason <= r_gen_zero || r_gen_match ? RS_UNCLAIMED : RS_STALE;
                 end else if (bp) begin
-                    case (q_type)
-                        8'h01, 8'h07, 8'h08: v_nack <= 1'b0;
-                        8'h06: if (k_op == 2 || (k_op == 1 && !r_rate_bad)) v_nack <= 1'b0;
+                    case (r_type)
+                        4'h1, 4'h7, 4'h8: v_nack <= 1'b0;
+                        4'h6: if (r_clock_stop || (r_clock_start && !r_rate_bad)) v_nack <= 1'b0;
                                else begin v_code <= 8'd6; v_reason <= RS_CLOCK; end
                         default: ;
                     endcase
                 end else begin
-                    case (q_type)
-                        8'h01, 8'h08: v_nack <= 1'b0;
-                        8'h09: if (!r_switch) ;
+                    case (r_type)
+                        4'h1, 4'h8: v_nack <= 1'b0;
+                        4'h9: if (!r_switch) ;
                                else if (r_port_bad) begin v_code <= 8'd6; v_reason <= RS_PORT; end
                                else v_nack <= 1'b0;
-                        8'h02: if (!r_region_ok) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
+                        4'h2: if (!r_region_ok) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
                                else if (r_past_end) begin v_code <= 8'd6; v_reason <= RS_RANGE; end
                                else if (r_locked) begin v_code <= 8'd6; v_reason <= RS_LOCKED; end
                                else v_nack <= 1'b0;
-                        8'h03: if (!r_crc_all && r_crc_bad) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
+                        4'h3: if (!r_crc_all && r_crc_bad) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
                                else v_nack <= 1'b0;
-                        8'h04: if (r_epoch_passed) begin v_code <= 8'd8; v_reason <= RS_EPOCH; end
+                        4'h4: if (r_epoch_passed) begin v_code <= 8'd8; v_reason <= RS_EPOCH; end
                                else if (r_pend && r_other_epoch) begin v_code <= 8'd6; v_reason <= RS_SCHEDULED; end
                                else v_nack <= 1'b0;
-                        8'h05: if (!r_pend) begin v_code <= 8'd9; v_reason <= RS_NOTHING; end
+                        4'h5: if (!r_pend) begin v_code <= 8'd9; v_reason <= RS_NOTHING; end
                                else v_nack <= 1'b0;
                         default: ;
                     endcase
@@ -605,21 +610,21 @@ module oft_engine #(
             S_DISPATCH: begin
                 if (v_nack) begin
                     nack(v_code, v_reason);
-                end else if (q_type == 8'h0A) begin // Claim: is the id the owner's? (the compares: S_DECODE)
+                end else if (r_type == 4'hA) begin // Claim: is the id the owner's? (the compares: S_DECODE)
                     i <= 0;
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
                     wait_rd <= 2'd2;
                     state <= S_CLAIM_CMP;
-                end else if (q_type == 8'h0B) begin
+                end else if (r_type == 4'hB) begin
                     answer(R_OWNER, 8'h8C);
                 end else if (bp) begin
-                    case (q_type)
-                        8'h01: answer(R_BACKPLANE, 8'h82);
-                        8'h07: answer(R_TELEMETRY, 8'h87);
-                        8'h08: answer(R_BP_STATUS, 8'h88);
-                        default: begin // 8'h06, Clock
-                            if (k_op == 2) begin
+                    case (r_type)
+                        4'h1: answer(R_BACKPLANE, 8'h82);
+                        4'h7: answer(R_TELEMETRY, 8'h87);
+                        4'h8: answer(R_BP_STATUS, 8'h88);
+                        default: begin // 4'h6, Clock
+                            if (r_clock_stop) begin
                                 running <= 1'b0;
                                 done <= due;
                                 answer(R_ACK, 8'h90);
@@ -635,13 +640,13 @@ module oft_engine #(
                         end
                     endcase
                 end else begin
-                    case (q_type)
-                        8'h01: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
-                        8'h09: begin
+                    case (r_type)
+                        4'h1: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
+                        4'h9: begin
                             rbank <= c_bank; // the first port asked
                             answer(R_PORTS, 8'h8B);
                         end
-                        8'h02: begin
+                        4'h2: begin
                             loop_ph <= rs_w;
                             loop_bank <= ~sel[2 * cb + rs_w];
                             i <= 0;
@@ -650,7 +655,7 @@ module oft_engine #(
                             wait_rd <= 2'd2;
                             state <= S_WR_COPY;
                         end
-                        8'h03: begin
+                        4'h3: begin
                             rbank <= c_bank;
                             rregion <= c_region;
                             view_active <= r_crc_active;
@@ -659,7 +664,7 @@ module oft_engine #(
                             else if (r_crc_active) answer(R_CRC, 8'h83);
                             else crc_loop(c_region, S_SEND);
                         end
-                        8'h04: begin
+                        4'h4: begin
                             entry <= 0;
                             flipped[cb] <= 0;
                             state <= S_COMMIT_ENTRY;
@@ -667,12 +672,12 @@ module oft_engine #(
                             fb_addr <= 23;
                             wait_rd <= 2'd2;
                         end
-                        8'h05: begin
+                        4'h5: begin
                             pend_valid[cb] <= 1'b0;
                             pend_mask[cb] <= 0;
                             answer(R_ACK, 8'h90);
                         end
-                        default: begin // 8'h08, Status
+                        default: begin // 4'h8, Status
                             view_active <= 1'b1;
                             answer(R_STATUS, 8'h88);
                         end
