@@ -1,0 +1,163 @@
+// The engine's states that send an answer (included in oft_engine's case (state)): its fields by the
+// layout engine_answers.vh gives, strings, the CRC, then the framer; and a loop's record.
+            // an answer starts a state after it is decided: what the decision sets stays narrow
+            S_ANSWER: begin
+                fi <= 0;
+                rp <= 0;
+                crc_acc <= 32'hFFFFFFFF;
+                state <= S_RESP;
+            end
+            S_RESP: begin // fmt_rom reads the field's layout
+                state <= S_FIELD;
+            end
+            S_FIELD: begin
+                case (fld_r[26:25])
+                    2'd0: if (fld_r[24:20] == V_RL || fld_r[24:20] == V_RC) begin
+                        // a region's length or CRC: active (the active bank's record) or staging's
+                        rec_ra <= view_active
+                            ? {1'b0, cb, fld_region == 3, sel[2 * cb + (fld_region == 3)], fld_r[24:20] == V_RC, 2'd0}
+                            : {1'b1, {BW{1'b0}}, fld_region == 3, 1'b0, fld_r[24:20] == V_RC, 2'd0};
+                        rec_zero <= size_of(cb, fld_region) == 0;
+                        nbytes <= 4'd4;
+                        wait_rd <= 2'd2;
+                        state <= S_RECF;
+                    end else begin
+                        val_src <= fld_r[24:20];
+                        val_imm <= fld_r[15:0];
+                        vk <= 0;
+                        nbytes <= fld_r[19:16];
+                        wait_rd <= 2'd1;
+                        state <= S_BYTES;
+                    end
+                    2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
+                        str_src <= rtype == R_OWNER ? SRC_OWNER : SRC_TEXT;
+                        text_a <= {rtype == R_NACK ? reason : RS_FIRMWARE, 5'd0};
+                        ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
+                        wait_rd <= 2'd2;
+                        str_i <= 0;
+                        str_len <= 0;
+                        str_head <= 1'b1;
+                        state <= S_STR;
+                    end
+                    2'd3: if (SWITCHES > 0) begin // the list of ports
+                        in_list <= 1'b1;
+                        port_rel <= 0;
+                        counter_i <= 0;
+                        state <= S_PORTS;
+                    end
+                    default: begin
+                        val_src <= V_CRC;
+                        vk <= 0;
+                        nbytes <= 4;
+                        wait_rd <= 2'd1;
+                        state <= S_CRC;
+                    end
+                endcase
+            end
+            S_BYTES: if (nbytes == 0) begin
+                if (in_list) begin
+                    if (counter_i == 8) begin
+                        counter_i <= 0;
+                        port_rel <= port_rel + 1'b1;
+                    end else begin
+                        counter_i <= counter_i + 1'b1;
+                    end
+                    state <= S_PORTS;
+                end else begin
+                    fi <= fi + 1'b1;
+                    state <= S_RESP;
+                end
+            end else if (have) begin
+                emit;
+                vk <= vk + 1'b1;
+                nbytes <= nbytes - 1'b1;
+                wait_rd <= 2'd1;
+            end
+            S_PORTS: if (port_rel == ports_n) begin
+                in_list <= 1'b0;
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else if (!rd_pending) begin // ask the counter registers
+                counter_switch <= sw_index;
+                counter_port <= port_i;
+                counter_sel <= counter_idx[2:0];
+                wait_rd <= 2'd2;
+                rd_pending <= 1'b1;
+            end else if (have) begin
+                rd_pending <= 1'b0;
+                val_src <= counter_i == 0 ? V_PORT_UP : V_PORT_COUNTER;
+                vk <= 0;
+                nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
+                wait_rd <= 2'd1;
+                state <= S_BYTES;
+            end
+            S_STR: if (str_head) begin
+                if (str_src == SRC_OWNER) begin
+                    str_len <= owner_len[cb];
+                    emit;
+                    str_head <= 1'b0;
+                end else if (have) begin
+                    str_len <= text_q;
+                    emit;
+                    str_head <= 1'b0;
+                    text_a <= text_a + 1'b1;
+                    wait_rd <= 2'd2;
+                end
+            end else if (str_i == str_len) begin
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else if (have) begin
+                emit;
+                str_i <= str_i + 1'b1;
+                ow_a <= {cb[BW-1:0], str_i[OW_AW-1:0] + 1'b1};
+                text_a <= text_a + 1'b1;
+                wait_rd <= 2'd2;
+            end
+            S_CRC: if (nbytes == 0) begin
+                resp_len <= rp;
+                resp_start <= 1'b1;
+                state <= S_WAIT_TX;
+            end else if (have) begin
+                rb_we <= 1'b1;
+                rb_addr <= rp;
+                rb_data <= vb;
+                rp <= rp + 1'b1;
+                vk <= vk + 1'b1;
+                nbytes <= nbytes - 1'b1;
+                wait_rd <= 2'd1;
+            end
+            S_WAIT_TX: begin // the framer has seen start: tx_busy is up from the next cycle
+                state <= S_DONE;
+            end
+            S_DONE: begin
+                if (resp_broadcast) begin
+                    resp_broadcast <= 1'b0;
+                    state <= S_IDLE;
+                end else begin
+                    frame_done <= frame_valid;
+                    state <= S_IDLE;
+                end
+            end
+
+            // Crc for one region: the loop has run
+            S_SEND: begin
+                answer(R_CRC, 8'h83);
+            end
+
+            // a record: the loop's length and CRC, a byte a cycle, then on
+            S_REC: begin
+                rec_we <= 1'b1;
+                rec_wa <= {rec_wa[BW+5:3], rec_wa[2:0] + 3'd1};
+                rec_wd <= rec_byte;
+                if (rec_wa[2:0] == 3'd6) state <= rec_after;
+            end
+            // a field read from the records: 4 bytes
+            S_RECF: if (nbytes == 0) begin
+                fi <= fi + 1'b1;
+                state <= S_RESP;
+            end else if (have) begin
+                emit;
+                rec_ra <= rec_ra + 1'b1;
+                nbytes <= nbytes - 1'b1;
+                wait_rd <= 2'd2;
+            end

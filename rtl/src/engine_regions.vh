@@ -1,0 +1,229 @@
+// The engine's states over regions (included in oft_engine's case (state)): a Write's copy into
+// staging, CRC loops and their records' users (CrcQuery, Crcs, Commit), a slot boundary (due commits
+// flip, the fabric steps, the copy-back), a reboot's clearing.
+            // Write: data bytes from the frame into staging
+            S_WR_COPY: if (i == n_i) begin
+                if (r_grows) stg_len[2 * cb + rs_w] <= r_end;
+                answer(R_ACK, 8'h90);
+            end else if (have) begin
+                mem_wd <= fb_data;
+                if (loop_ph) begin
+                    ph_we <= 1'b1;
+                    ph_a <= {cb[BW-1:0], loop_bank, w_offset[PH_AW-1:0] + i[PH_AW-1:0]};
+                end else begin
+                    ra_we <= 1'b1;
+                    ra_a <= {cb[BW-1:0], loop_bank, w_offset[RA_AW-1:0] + i[RA_AW-1:0]};
+                end
+                i <= i + 1'b1;
+                fb_addr <= 21 + i + 1'b1;
+                wait_rd <= 2'd2;
+            end
+
+            S_LOOP_START: begin
+                loop_bank <= ~sel[2 * cb + loop_ph];
+                crc_acc <= 32'hFFFFFFFF;
+                content_bad <= 1'b0;
+                i <= 0;
+                n_i <= stg_len[2 * cb + loop_ph];
+                if (stg_len[2 * cb + loop_ph] != 0) read_region(loop_ph, ~sel[2 * cb + loop_ph], 0);
+                state <= S_CRC_RUN;
+            end
+            // CRC of staging, and whether it is a complete, well-formed table
+            S_CRC_RUN: if (i == n_i) begin
+                if (after == S_COMMIT_CHECK) begin
+                    state <= after;
+                end else begin
+                    rec_wa <= {1'b1, {BW{1'b0}}, loop_ph, 1'b0, 3'd7}; // S_REC steps it to byte 0 first
+                    rec_after <= after;
+                    state <= S_REC;
+                end
+            end else if (have) begin
+                crc_acc <= crc_next;
+                if (!loop_ph && is_switch(cb)) begin // a port beyond the radix, other than 255 (no route)
+                    if (ra_q > RADIX && ra_q != 8'hFF) content_bad <= 1'b1;
+                end else if (PROCS > 0 && !loop_ph && !is_router(cb)) begin // a row naming no processor
+                    if (!i[0]) lo_byte <= ra_q;
+                    else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
+                end
+                i <= i + 1'b1;
+                read_region(loop_ph, loop_bank, i + 1); // (past the last byte too: a read changes nothing)
+            end
+
+            // Crcs: every region, staging computed, active as committed
+            S_CRCS_NEXT: begin
+                if (crcs_r == 4) begin
+                    answer(R_CRCS, 8'h89);
+                end else begin
+                    crcs_r <= crcs_r + 1'b1;
+                    if (size_of(cb, crcs_r + 1) == 0) begin
+                        // not on this board: 0, 0, and straight on
+                        n_i <= 0;
+                        crc_acc <= 32'hFFFFFFFF;
+                        state <= S_CRCS_NEXT;
+                    end else if (rbank == 1) begin
+                        state <= S_CRCS_NEXT; // the active banks are answered as committed
+                    end else begin
+                        crc_loop(crcs_r + 1, S_CRCS_NEXT);
+                    end
+                end
+            end
+
+            // Commit: each entry read from the frame, its region's staging checked
+            S_COMMIT_ENTRY: if (entry == m_count) begin
+                pend_valid[cb] <= 1'b1;
+                pend_epoch[cb] <= m_epoch;
+                pend_mask[cb] <= flipped[cb];
+                answer(R_ACK, 8'h90);
+            end else if (ebyte == 1) begin
+                ebyte <= 0;
+                cmp_equal <= 1'b1;
+                if (size_of(cb, ent_region) == 0) nack(5, RS_NO_REGION);
+                else crc_loop(ent_region, S_COMMIT_CHECK);
+            end else if (have) begin
+                ent_region <= fb_data;
+                ebyte <= 1;
+                fb_addr <= fb_addr + 1'b1;
+                wait_rd <= 2'd2;
+            end
+            // the entry's length and CRC, read from the frame, against the loop's
+            S_COMMIT_CHECK: if (ebyte != 8) begin
+                if (have) begin
+                    if (fb_data != rec_byte) cmp_equal <= 1'b0;
+                    ebyte <= ebyte + 1'b1;
+                    fb_addr <= fb_addr + 1'b1;
+                    wait_rd <= 2'd2;
+                end
+            end else begin
+                ebyte <= 0;
+                if (!cmp_equal) nack(7, RS_CRC);
+                else if (n_i != size_of(cb, ent_region) || content_bad) nack(10, RS_CONTENT);
+                else begin
+                    // what the staging bank now holds, recorded for when it becomes active
+                    rec_wa <= {1'b0, cb, ent_region == 3, ~sel[2 * cb + (ent_region == 3)], 3'd7};
+                    rec_after <= S_COMMIT_ENTRY;
+                    flipped[cb] <= flipped[cb] | (ent_region == 3 ? 2'b10 : 2'b01);
+                    entry <= entry + 1'b1;
+                    wait_rd <= 2'd2; // fb_addr is at the next entry
+                    state <= S_REC;
+                end
+            end
+
+            // ---- a slot boundary: due commits flip, then the fabric runs the slot ----------------
+            S_BOUNDARY: if (bb == NB) begin
+                bb <= 0;
+                state <= S_STEP;
+            end else begin
+                r_due <= pend_valid[bb] && pend_epoch[bb] == slot; // (a 64-bit compare: its own cycle)
+                state <= S_FLIP;
+            end
+            S_FLIP: begin
+                if (r_due) begin
+                    for (k = 0; k < 2; k = k + 1) begin
+                        if (pend_mask[bb][k]) begin
+                            sel[2 * bb + k] <= ~sel[2 * bb + k];
+                        end
+                    end
+                    if (pend_mask[bb][0]) loaded[bb] <= 1'b1;
+                    flipped[bb] <= pend_mask[bb];
+                    pend_valid[bb] <= 1'b0;
+                    pend_mask[bb] <= 0;
+                end else begin
+                    flipped[bb] <= 0;
+                end
+                bb <= bb + 1'b1;
+                state <= S_BOUNDARY;
+            end
+            S_STEP: begin
+                if (fab_loaded) fab_step <= 1'b1;
+                slot[31:0] <= slot[31:0] + 1'b1;
+                if (slot[31:0] == 32'hFFFF_FFFF) slot[63:32] <= slot[63:32] + 1'b1;
+                bb <= 0;
+                copy_rs <= 0;
+                state <= S_COPY_NEXT;
+            end
+            // staging again holds what became active: copied back while the fabric runs the slot, a region
+            // slot at a time (its length and active bank registered here, so the copy's steps read registers)
+            S_COPY_NEXT: if (bb == NB) begin
+                state <= S_IDLE;
+            end else begin
+                i <= 0;
+                n_i <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
+                copy_bank <= sel[2 * bb + copy_rs];
+                state <= S_COPYBACK;
+            end
+            S_COPYBACK: if (i == n_i) begin
+                if (copy_rs == 1) begin
+                    copy_rs <= 0;
+                    bb <= bb + 1'b1;
+                end else begin
+                    copy_rs <= 1;
+                end
+                state <= S_COPY_NEXT;
+            end else if (!rd_pending) begin // read byte i of the new active bank
+                if (copy_rs == 1) ph_a <= {bb[BW-1:0], copy_bank, i[PH_AW-1:0]};
+                else ra_a <= {bb[BW-1:0], copy_bank, i[RA_AW-1:0]};
+                wait_rd <= 2'd2;
+                rd_pending <= 1'b1;
+            end else if (have) begin // and write it into staging
+                mem_wd <= copy_rs == 1 ? ph_q : ra_q;
+                if (copy_rs == 1) begin
+                    ph_we <= 1'b1;
+                    ph_a <= {bb[BW-1:0], ~copy_bank, i[PH_AW-1:0]};
+                end else begin
+                    ra_we <= 1'b1;
+                    ra_a <= {bb[BW-1:0], ~copy_bank, i[RA_AW-1:0]};
+                end
+                i <= i + 1'b1;
+                rd_pending <= 1'b0;
+            end
+
+            // ---- a reboot: empty banks, nothing scheduled, announced ------------------------------
+            S_REBOOT: if (bb == NB) begin
+                state <= S_IDLE;
+            end else begin
+                // at power on or a reset of the bench: every board empties its banks (no announcement)
+                cb <= bb;
+                copy_rs <= 0;
+                i <= 0;
+                state <= S_CLEAR;
+            end
+            S_CLEAR: begin
+                // both banks of both regions to zero, one byte a cycle
+                if (copy_rs == 0) begin
+                    ra_we <= 1'b1;
+                    ra_a <= {cb[BW-1:0], i[RA_AW:0]};
+                    mem_wd <= 8'd0;
+                    if (i == (2 << RA_AW) - 1) begin copy_rs <= 1; i <= 0; end else i <= i + 1'b1;
+                end else if (copy_rs == 1) begin
+                    ph_we <= 1'b1;
+                    ph_a <= {cb[BW-1:0], i[PH_AW:0]};
+                    mem_wd <= 8'd0;
+                    if (i == (2 << PH_AW) - 1) begin copy_rs <= 2; i <= 0; end else i <= i + 1'b1;
+                end else begin
+                    // and its records: both banks of both regions committed nothing
+                    rec_we <= 1'b1;
+                    rec_wa <= {1'b0, cb, i[4:0]};
+                    rec_wd <= 8'd0;
+                    if (i[4:0] == 5'd31) begin
+                        for (k = 0; k < 2; k = k + 1) begin
+                            stg_len[2 * cb + k] <= 0;
+                            sel[2 * cb + k] <= 1'b0;
+                        end
+                        loaded[cb] <= 1'b0;
+                        pend_valid[cb] <= 1'b0;
+                        pend_mask[cb] <= 0;
+                        flipped[cb] <= 0;
+                        if (announce) begin
+                            // a board rebooted on its own: it says so on every port
+                            announce <= 1'b0;
+                            r_seq <= 0;
+                            r_board <= cb;
+                            resp_broadcast <= 1'b1;
+                            answer(R_REBOOTED, 8'hA0);
+                        end else begin
+                            bb <= cb + 1'b1;
+                            state <= S_REBOOT;
+                        end
+                    end else i <= i + 1'b1;
+                end
+            end

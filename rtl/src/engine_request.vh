@@ -1,0 +1,233 @@
+// The engine's states for a request (included in oft_engine's case (state)): its checks a state at a
+// time, each from registers the state before it set (S_PRE, S_DECODE, S_CHECK), then S_DISPATCH acting
+// on the verdict; a Claim's compare and decision; a Clock's division.
+            S_PRE: begin
+                // the request's shape and the wide compares it needs, a cycle ahead of the decisions
+                // (nothing changes the slot, a generation or a schedule while a request is served)
+                // (64-bit compares in two 32-bit halves, joined in the next state: a 64-bit carry chain
+                // alone is longer than a 48 MHz cycle on an iCE40)
+                r_ep_hi_lt <= $signed(m_epoch[63:32]) < $signed(slot[63:32]);
+                r_ep_hi_eq <= m_epoch[63:32] == slot[63:32];
+                r_ep_lo_le <= m_epoch[31:0] <= slot[31:0];
+                r_end <= w_end; // (and whether it is past the region: S_DECODE, from the sum)
+                r_off_high <= w_offset[31:20] != 0;
+                rs_w <= w_region == 3;
+                r_short <= frame_len < 6;
+                r_type <= q_type[3:0];
+                r_clock_stop <= k_op == 2;
+                r_clock_start <= k_op == 1;
+                r_bad_version <= q_ver != VERSION;
+                r_no_board <= q_board != 16'hFFFF && q_board >= NB;
+                r_rate_bad <= rate_below || rate_above;
+                r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
+                r_seq <= q_seq;
+                r_board <= q_board;
+                bp <= q_board == 16'hFFFF;
+                cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
+                r_shape <= shape(q_type, frame_len);
+                state <= S_DECODE;
+            end
+            S_DECODE: begin
+                r_gen_zero <= gen[cb] == 0;
+                r_gen_match <= q_gen == gen[cb];
+                r_claimed <= claimed[cb];
+                r_pend <= !bp && pend_valid[cb];
+                r_locked <= !bp && pend_valid[cb] && pend_mask[cb][rs_w];
+                r_region_ok <= region_ok_w;
+                r_switch <= is_switch(cb);
+                r_port_bad <= c_bank >= RADIX;
+                r_past_end <= r_off_high || r_end > w_size[20:0];
+                r_grows <= r_end > stg_len[2 * cb + rs_w];
+                r_crc_all <= c_region == 0 && c_bank <= 1;
+                r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
+                r_crc_active <= c_bank == 1;
+                cmp_equal <= owner_len[cb] == l_len;
+                r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
+                r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
+                r_g_lo_lt <= q_gen[31:0] < gen[cb][31:0];
+                if (r_short) begin
+                    state <= S_DONE; // no header: nothing to answer to
+                end else if (r_bad_version) begin
+                    nack(1, RS_VERSION);
+                end else if (r_shape == 2) begin
+                    nack(2, RS_UNKNOWN);
+                end else if (r_shape == 1) begin
+                    nack(3, RS_MALFORMED);
+                end else if (r_no_board) begin
+                    nack(4, RS_NO_BOARD);
+                end else begin
+                    state <= S_CHECK;
+                end
+            end
+            // every check a request's type makes, as one verdict: S_DISPATCH then only acts on it
+            S_CHECK: begin
+                v_nack <= 1'b1;
+                v_code <= 8'd2;
+                v_reason <= bp ? RS_BP_TYPE : RS_BOARD_TYPE;
+                if (r_type == 4'hA || r_type == 4'hB) begin
+                    v_nack <= 1'b0;
+                end else if ((r_type == 4'h2 || r_type == 4'h4 || r_type == 4'h5 || r_type == 4'h6)
+                             && (r_gen_zero || !r_gen_match || !r_claimed)) begin
+                    v_code <= r_gen_zero || r_gen_match ? 8'd13 : 8'd11;
+                    v_reason <= r_gen_zero || r_gen_match ? RS_UNCLAIMED : RS_STALE;
+                end else if (bp) begin
+                    case (r_type)
+                        4'h1, 4'h7, 4'h8: v_nack <= 1'b0;
+                        4'h6: if (r_clock_stop || (r_clock_start && !r_rate_bad)) v_nack <= 1'b0;
+                               else begin v_code <= 8'd6; v_reason <= RS_CLOCK; end
+                        default: ;
+                    endcase
+                end else begin
+                    case (r_type)
+                        4'h1, 4'h8: v_nack <= 1'b0;
+                        4'h9: if (!r_switch) ;
+                               else if (r_port_bad) begin v_code <= 8'd6; v_reason <= RS_PORT; end
+                               else v_nack <= 1'b0;
+                        4'h2: if (!r_region_ok) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
+                               else if (r_past_end) begin v_code <= 8'd6; v_reason <= RS_RANGE; end
+                               else if (r_locked) begin v_code <= 8'd6; v_reason <= RS_LOCKED; end
+                               else v_nack <= 1'b0;
+                        4'h3: if (!r_crc_all && r_crc_bad) begin v_code <= 8'd5; v_reason <= RS_NO_REGION; end
+                               else v_nack <= 1'b0;
+                        4'h4: if (r_epoch_passed) begin v_code <= 8'd8; v_reason <= RS_EPOCH; end
+                               else if (r_pend && r_other_epoch) begin v_code <= 8'd6; v_reason <= RS_SCHEDULED; end
+                               else v_nack <= 1'b0;
+                        4'h5: if (!r_pend) begin v_code <= 8'd9; v_reason <= RS_NOTHING; end
+                               else v_nack <= 1'b0;
+                        default: ;
+                    endcase
+                end
+                state <= S_DISPATCH;
+            end
+            S_DISPATCH: begin
+                if (v_nack) begin
+                    nack(v_code, v_reason);
+                end else if (r_type == 4'hA) begin // Claim: is the id the owner's? (the compares: S_DECODE)
+                    i <= 0;
+                    fb_addr <= 20;
+                    ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
+                    wait_rd <= 2'd2;
+                    state <= S_CLAIM_CMP;
+                end else if (r_type == 4'hB) begin
+                    answer(R_OWNER, 8'h8C);
+                end else if (bp) begin
+                    case (r_type)
+                        4'h1: answer(R_BACKPLANE, 8'h82);
+                        4'h7: answer(R_TELEMETRY, 8'h87);
+                        4'h8: answer(R_BP_STATUS, 8'h88);
+                        default: begin // 4'h6, Clock
+                            if (r_clock_stop) begin
+                                running <= 1'b0;
+                                done <= due;
+                                answer(R_ACK, 8'h90);
+                            end else begin
+                                // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
+                                div_m <= {1'b1, k_rate[51:29]};
+                                div_k <= 7'd54 - k_rate[58:52]; // 1078 - e: 26..65 for the rates taken
+                                div_idx <= 8'sd31;
+                                div_r <= 0;
+                                div_q <= 0;
+                                state <= S_DIV;
+                            end
+                        end
+                    endcase
+                end else begin
+                    case (r_type)
+                        4'h1: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
+                        4'h9: begin
+                            rbank <= c_bank; // the first port asked
+                            answer(R_PORTS, 8'h8B);
+                        end
+                        4'h2: begin
+                            loop_ph <= rs_w;
+                            loop_bank <= ~sel[2 * cb + rs_w];
+                            i <= 0;
+                            n_i <= w_len;
+                            fb_addr <= 21;
+                            wait_rd <= 2'd2;
+                            state <= S_WR_COPY;
+                        end
+                        4'h3: begin
+                            rbank <= c_bank;
+                            rregion <= c_region;
+                            view_active <= r_crc_active;
+                            crcs_r <= 0;
+                            if (r_crc_all) state <= S_CRCS_NEXT;
+                            else if (r_crc_active) answer(R_CRC, 8'h83);
+                            else crc_loop(c_region, S_SEND);
+                        end
+                        4'h4: begin
+                            entry <= 0;
+                            flipped[cb] <= 0;
+                            state <= S_COMMIT_ENTRY;
+                            ebyte <= 0;
+                            fb_addr <= 23;
+                            wait_rd <= 2'd2;
+                        end
+                        4'h5: begin
+                            pend_valid[cb] <= 1'b0;
+                            pend_mask[cb] <= 0;
+                            answer(R_ACK, 8'h90);
+                        end
+                        default: begin // 4'h8, Status
+                            view_active <= 1'b1;
+                            answer(R_STATUS, 8'h88);
+                        end
+                    endcase
+                end
+            end
+
+            // Claim: compare the id with the owner's, byte by byte
+            S_CLAIM_CMP: if (i == l_len || !cmp_equal) begin
+                state <= S_CLAIM_DECIDE;
+            end else if (have) begin
+                if (fb_data != ow_q) cmp_equal <= 1'b0;
+                i <= i + 1'b1;
+                fb_addr <= 20 + i + 1'b1;
+                ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
+                wait_rd <= 2'd2;
+            end
+            S_CLAIM_DECIDE: begin
+                if (r_gen_below) nack(11, RS_BELOW);
+                else if (r_gen_match && !cmp_equal) nack(11, RS_HELD); // (no generation changes during a request)
+                else if (cb_live && !cmp_equal && l_flags == 0) nack(12, RS_OWNED);
+                else begin
+                    gen[cb] <= q_gen;
+                    if (l_lease != 0) claimed[cb] <= 1'b1;
+                    lease_left[cb] <= l_lease;
+                    owner_len[cb] <= l_len;
+                    i <= 0;
+                    fb_addr <= 20;
+                    wait_rd <= 2'd2;
+                    state <= S_CLAIM_COPY;
+                end
+            end
+            S_CLAIM_COPY: if (i == l_len) begin
+                answer(R_OWNER, 8'h8C);
+            end else if (have) begin
+                ow_we <= 1'b1;
+                ow_a <= {cb[BW-1:0], i[OW_AW-1:0]};
+                mem_wd <= fb_data;
+                i <= i + 1'b1;
+                fb_addr <= 20 + i + 1'b1;
+                wait_rd <= 2'd2;
+            end
+
+            // Clock: the slot period in cycles, by restoring division
+            S_DIV: if (div_k == 0) begin
+                reload <= div_q;
+                cyc <= div_q;
+                running <= 1'b1;
+                done <= due;
+                answer(R_ACK, 8'h90);
+            end else begin
+                if ({div_r[23:0], div_bit} >= {1'b0, div_m}) begin
+                    div_r <= {div_r[23:0], div_bit} - {1'b0, div_m};
+                    div_q <= {div_q[38:0], 1'b1};
+                end else begin
+                    div_r <= {div_r[23:0], div_bit};
+                    div_q <= {div_q[38:0], 1'b0};
+                end
+                div_idx <= div_idx - 1'b1;
+                div_k <= div_k - 1'b1;
+            end
