@@ -2,7 +2,7 @@
 // staging, CRC loops and their records' users (CrcQuery, Crcs, Commit), a slot boundary (due commits
 // flip, the fabric steps, the copy-back), a reboot's clearing.
             // Write: data bytes from the frame into staging
-            S_WR_COPY: if (i == n_i) begin
+            S_WR_COPY: if (at_end) begin
                 if (r_grows) stg_len[2 * cb + rs_w] <= r_end;
                 answer(R_ACK, 8'h90);
             end else if (have) begin
@@ -15,6 +15,7 @@
                     ra_a <= {cb[BW-1:0], loop_bank, w_offset[RA_AW-1:0] + i[RA_AW-1:0]};
                 end
                 i <= i + 1'b1;
+                at_end <= i + 1'b1 == n_i;
                 fb_addr <= 21 + i + 1'b1;
                 wait_rd <= 2'd2;
             end
@@ -25,11 +26,12 @@
                 content_bad <= 1'b0;
                 i <= 0;
                 n_i <= stg_len[2 * cb + loop_ph];
+                at_end <= stg_len[2 * cb + loop_ph] == 0;
                 if (stg_len[2 * cb + loop_ph] != 0) read_region(loop_ph, ~sel[2 * cb + loop_ph], 0);
                 state <= S_CRC_RUN;
             end
             // CRC of staging, and whether it is a complete, well-formed table
-            S_CRC_RUN: if (i == n_i) begin
+            S_CRC_RUN: if (at_end) begin
                 if (after == S_COMMIT_CHECK) begin
                     state <= after;
                 end else begin
@@ -46,6 +48,7 @@
                     else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
                 end
                 i <= i + 1'b1;
+                at_end <= i + 1'b1 == n_i;
                 read_region(loop_ph, loop_bank, i + 1); // (past the last byte too: a read changes nothing)
             end
 
@@ -148,10 +151,11 @@
             end else begin
                 i <= 0;
                 n_i <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
+                at_end <= !flipped[bb][copy_rs] || stg_len[2 * bb + copy_rs] == 0;
                 copy_bank <= sel[2 * bb + copy_rs];
                 state <= S_COPYBACK;
             end
-            S_COPYBACK: if (i == n_i) begin
+            S_COPYBACK: if (at_end) begin
                 if (copy_rs == 1) begin
                     copy_rs <= 0;
                     bb <= bb + 1'b1;
@@ -174,6 +178,7 @@
                     ra_a <= {bb[BW-1:0], ~copy_bank, i[RA_AW-1:0]};
                 end
                 i <= i + 1'b1;
+                at_end <= i + 1'b1 == n_i;
                 rd_pending <= 1'b0;
             end
 

@@ -143,6 +143,7 @@
                             loop_bank <= ~sel[2 * cb + rs_w];
                             i <= 0;
                             n_i <= w_len;
+                            at_end <= w_len == 0;
                             fb_addr <= 21;
                             wait_rd <= 2'd2;
                             state <= S_WR_COPY;

@@ -303,6 +303,7 @@ module oft_engine #(
 
     // loops
     reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
+    reg        at_end;      // i == n_i, registered wherever i or n_i is set (a loop's test reads one bit)
     reg [31:0] crc_acc;
     reg        content_bad;
     reg [7:0]  lo_byte;
