@@ -21,6 +21,11 @@ module frame_tx (
     reg [8:0] run;     // nonzero bytes found from pos
     reg [8:0] sent;
     reg [8:0] n;
+    // the scan's byte (pos + run), and whether it is below n and run at 254, kept as they step so that
+    // no adder or compare sits in front of a decision
+    reg [8:0] idx;
+    reg       in_range;
+    reg       run_full;
     wire have = wait_rd == 0;
     wire can_send = !out_valid || out_ready;
 
@@ -39,14 +44,20 @@ module frame_tx (
                     n <= len;
                     pos <= 0;
                     run <= 0;
+                    run_full <= 1'b0;
+                    idx <= 0;
+                    in_range <= len != 0;
                     rd_addr <= 0;
                     wait_rd <= 2'd2;
                     state <= S_SCAN;
                 end
-                S_SCAN: if (have) begin // rd_data is byte pos + run
-                    if (pos + run < n && rd_data != 8'h00 && run < 254) begin
+                S_SCAN: if (have) begin // rd_data is byte idx = pos + run
+                    if (in_range && rd_data != 8'h00 && !run_full) begin
                         run <= run + 1'b1;
-                        rd_addr <= pos + run + 1'b1;
+                        run_full <= run + 1'b1 == 254;
+                        idx <= idx + 1'b1;
+                        in_range <= idx + 1'b1 < n;
+                        rd_addr <= idx + 1'b1;
                         wait_rd <= 2'd2;
                     end else begin
                         state <= S_CODE;
@@ -71,10 +82,13 @@ module frame_tx (
                 end
                 S_NEXT: begin
                     // 254 bytes go on without a zero; else the zero that ended the block is skipped
-                    if (run == 254 || pos + run < n) begin
-                        pos <= run == 254 ? pos + run : pos + run + 1'b1;
-                        rd_addr <= run == 254 ? pos + run : pos + run + 1'b1;
+                    if (run_full || in_range) begin
+                        pos <= run_full ? idx : idx + 1'b1;
+                        rd_addr <= run_full ? idx : idx + 1'b1;
+                        idx <= run_full ? idx : idx + 1'b1;
+                        in_range <= run_full ? in_range : idx + 1'b1 < n;
                         run <= 0;
+                        run_full <= 1'b0;
                         wait_rd <= 2'd2;
                         state <= S_SCAN;
                     end else begin
