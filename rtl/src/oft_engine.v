@@ -299,7 +299,7 @@ module oft_engine #(
     wire [7:0] port_i = rbank + port_rel;
     wire [3:0] counter_idx = counter_i - 1'b1;
     wire [15:0] sw_index = cb - ROUTERS - PROCS;
-    wire [7:0] ports_n = SWITCHES == 0 ? 8'd0 : RADIX - rbank > 48 ? 8'd48 : RADIX - rbank;
+    reg  [7:0] ports_n;     // a PortCounters' ports listed: registered as the first port is (S_DISPATCH)
 
     // loops
     reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
