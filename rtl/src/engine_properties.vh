@@ -42,27 +42,21 @@
             //    active is what the commit checked)
         end
         if (!por) begin // (a property of the present state alone: no past needed)
+            // (for every property's induction: a CRC loop, and the record written after it, return only
+            // where a loop was started from, never to a boundary)
+            if (state == S_CRC_RUN || state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
+            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
 `ifdef FORMAL_ACTIVE
             // (a boundary flips what it found due a cycle before, and nothing changes in between)
             if (state == S_FLIP) assert(bb < NB && r_due == (pend_valid[bb] && pend_epoch[bb] == slot));
-            // (and no loop or record returns to a boundary: they return only where they were started from)
-            if (state == S_CRC_RUN || state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
-            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
 `endif
 `ifdef FORMAL_GEN
             // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
             // still holds when the claim is decided)
-            if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
-            if (state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
-            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
             if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state == S_CLAIM_CMP || state == S_CLAIM_DECIDE) assert(cb <= NB && r_gen_below == f_gen_below_now);
 `endif
 `ifdef FORMAL_STAGING
-            // (a CRC loop, and the record written after it, return only where a loop was started from)
-            if (state == S_CRC_RUN) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
-            if (state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
-            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
             // (a request's board is the one its header names, and a board that exists)
             if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state == S_WR_COPY) assert(!bp && cb < NB);
