@@ -42,7 +42,8 @@ function button(text, title, onClick) {
 // what a port's row shows that changes with every poll: its utilisation and counters, updated in place
 function rates(q) {
   const c = q.counters || {};
-  return [fmt(q.utilisation, 3), c.PortXmitData, c.PortXmitWait, c.PortRcvSwitchRelayErrors, c.PortXmitDiscards, c.Misdelivered];
+  return [fmt(q.utilisation, 3), fmt(c.PortXmitData), fmt(c.PortXmitWait), fmt(c.PortRcvSwitchRelayErrors), fmt(c.PortXmitDiscards),
+    fmt(c.Misdelivered)];
 }
 const RATES_FROM = 5; // the first of those cells
 
@@ -64,8 +65,7 @@ function drawPorts(p) {
       if (tr) body.replaceChild(fresh, tr); else body.appendChild(fresh);
       tr = fresh;
     }
-    rates(q).forEach((v, j) => {
-      const text = v === null || v === undefined ? '–' : String(v);
+    rates(q).forEach((text, j) => {
       const td = tr.children[RATES_FROM + j];
       if (td.textContent !== text) td.textContent = text;
     });
