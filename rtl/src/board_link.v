@@ -47,10 +47,14 @@ module board_link #(
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done),
         .corrupt(corrupt), .oversized(oversized));
 
+    // read in two cycles: the buffer spans several RAM blocks, whose outputs are chosen between after
+    // the read, so that choice gets a register of its own before the engine compares the byte
     reg [7:0] frame_buf [0:FB_BYTES-1];
+    reg [7:0] fb_q;
     always @(posedge clk) begin
         if (fb_we && fb_waddr < FB_BYTES) frame_buf[fb_waddr] <= fb_wdata;
-        fb_data <= frame_buf[fb_addr];
+        fb_q <= frame_buf[fb_addr];
+        fb_data <= fb_q;
     end
 
     reg [7:0] resp_buf [0:511];

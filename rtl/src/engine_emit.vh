@@ -4,7 +4,7 @@
             S_ANSWER: begin
                 fi <= 0;
                 rp <= 0;
-                crc_acc <= 32'hFFFFFFFF;
+                crc_init <= 1'b1;
                 state <= S_RESP;
             end
             S_RESP: begin // fmt_rom reads the field's layout

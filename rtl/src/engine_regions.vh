@@ -15,17 +15,19 @@
                     ra_a <= {cb[BW-1:0], loop_bank, w_offset[RA_AW-1:0] + i[RA_AW-1:0]};
                 end
                 i <= i + 1'b1;
-                at_end <= i + 1'b1 == n_i;
+                at_end <= left == 20'd1;
+                left <= left - 1'b1;
                 fb_addr <= 21 + i + 1'b1;
-                wait_rd <= 2'd2;
+                wait_rd <= FB_WAIT;
             end
 
             S_LOOP_START: begin
                 loop_bank <= ~sel[2 * cb + loop_ph];
-                crc_acc <= 32'hFFFFFFFF;
+                crc_init <= 1'b1;
                 content_bad <= 1'b0;
                 i <= 0;
                 n_i <= stg_len[2 * cb + loop_ph];
+                left <= stg_len[2 * cb + loop_ph];
                 at_end <= stg_len[2 * cb + loop_ph] == 0;
                 if (stg_len[2 * cb + loop_ph] != 0) read_region(loop_ph, ~sel[2 * cb + loop_ph], 0);
                 state <= S_CRC_RUN;
@@ -40,7 +42,8 @@
                     state <= S_REC;
                 end
             end else if (have) begin
-                crc_acc <= crc_next;
+                crc_go <= 1'b1;
+                crc_in <= loop_ph ? ph_q : ra_q;
                 if (!loop_ph && is_switch(cb)) begin // a port beyond the radix, other than 255 (no route)
                     if (ra_q > RADIX && ra_q != 8'hFF) content_bad <= 1'b1;
                 end else if (PROCS > 0 && !loop_ph && !is_router(cb)) begin // a row naming no processor
@@ -48,7 +51,8 @@
                     else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
                 end
                 i <= i + 1'b1;
-                at_end <= i + 1'b1 == n_i;
+                at_end <= left == 20'd1;
+                left <= left - 1'b1;
                 read_region(loop_ph, loop_bank, i + 1); // (past the last byte too: a read changes nothing)
             end
 
@@ -61,7 +65,7 @@
                     if (size_of(cb, crcs_r + 1) == 0) begin
                         // not on this board: 0, 0, and straight on
                         n_i <= 0;
-                        crc_acc <= 32'hFFFFFFFF;
+                        crc_init <= 1'b1;
                         state <= S_CRCS_NEXT;
                     end else if (rbank == 1) begin
                         state <= S_CRCS_NEXT; // the active banks are answered as committed
@@ -86,20 +90,21 @@
                 ent_region <= fb_data;
                 ebyte <= 1;
                 fb_addr <= fb_addr + 1'b1;
-                wait_rd <= 2'd2;
+                wait_rd <= FB_WAIT;
             end
             // the entry's length and CRC, read from the frame, against the loop's
             S_COMMIT_CHECK: if (ebyte != 8) begin
+                r_len_bad <= n_i != size_of(cb, ent_region); // (n_i holds still: its own cycle)
                 if (have) begin
                     if (fb_data != rec_byte) cmp_equal <= 1'b0;
                     ebyte <= ebyte + 1'b1;
                     fb_addr <= fb_addr + 1'b1;
-                    wait_rd <= 2'd2;
+                    wait_rd <= FB_WAIT;
                 end
             end else begin
                 ebyte <= 0;
                 if (!cmp_equal) nack(7, RS_CRC);
-                else if (n_i != size_of(cb, ent_region) || content_bad) nack(10, RS_CONTENT);
+                else if (r_len_bad || content_bad) nack(10, RS_CONTENT);
                 else begin
                     // what the staging bank now holds, recorded for when it becomes active
                     rec_wa <= {1'b0, cb, ent_region == 3, ~sel[2 * cb + (ent_region == 3)], 3'd7};
@@ -151,6 +156,7 @@
             end else begin
                 i <= 0;
                 n_i <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
+                left <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
                 at_end <= !flipped[bb][copy_rs] || stg_len[2 * bb + copy_rs] == 0;
                 copy_bank <= sel[2 * bb + copy_rs];
                 state <= S_COPYBACK;
@@ -178,7 +184,8 @@
                     ra_a <= {bb[BW-1:0], ~copy_bank, i[RA_AW-1:0]};
                 end
                 i <= i + 1'b1;
-                at_end <= i + 1'b1 == n_i;
+                at_end <= left == 20'd1;
+                left <= left - 1'b1;
                 rd_pending <= 1'b0;
             end
 

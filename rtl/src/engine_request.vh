@@ -6,9 +6,8 @@
                 // (nothing changes the slot, a generation or a schedule while a request is served)
                 // (64-bit compares in two 32-bit halves, joined in the next state: a 64-bit carry chain
                 // alone is longer than a 48 MHz cycle on an iCE40)
-                r_ep_hi_lt <= $signed(m_epoch[63:32]) < $signed(slot[63:32]);
-                r_ep_hi_eq <= m_epoch[63:32] == slot[63:32];
-                r_ep_lo_le <= m_epoch[31:0] <= slot[31:0];
+                r_epoch_passed <= h_ep_lt[3] || h_ep_eq[3] && (h_ep_lt[2] || h_ep_eq[2] && (h_ep_lt[1] || h_ep_eq[1]
+                                  && (h_ep_lt[0] || h_ep_eq[0])));
                 r_end <= w_end; // (and whether it is past the region: S_DECODE, from the sum)
                 r_off_high <= w_offset[31:20] != 0;
                 rs_w <= w_region == 3;
@@ -18,13 +17,13 @@
                 r_clock_start <= k_op == 1;
                 r_bad_version <= q_ver != VERSION;
                 r_no_board <= q_board != 16'hFFFF && q_board >= NB;
-                r_rate_bad <= rate_below || rate_above;
+                r_rate_bad <= h_rate_hi_lt || (h_rate_hi_min && h_rate_lo_lt) || h_rate_hi_gt || (h_rate_hi_max && h_rate_lo_nz);
                 r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
                 r_seq <= q_seq;
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
                 cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
-                r_shape <= shape(q_type, frame_len);
+                r_shape <= shape(q_type);
                 state <= S_DECODE;
             end
             S_DECODE: begin
@@ -42,9 +41,10 @@
                 r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
                 r_crc_active <= c_bank == 1;
                 cmp_equal <= owner_len[cb] == l_len;
-                r_g_hi_lt <= $signed(q_gen[63:32]) < $signed(gen[cb][63:32]);
-                r_g_hi_eq <= q_gen[63:32] == gen[cb][63:32];
-                r_g_lo_lt <= q_gen[31:0] < gen[cb][31:0];
+                for (k = 0; k < 4; k = k + 1) begin
+                    r_gq_lt[k] <= k == 3 ? $signed(q_gen[63:48]) < $signed(gen[cb][63:48]) : q_gen[16 * k +: 16] < gen[cb][16 * k +: 16];
+                    r_gq_eq[k] <= q_gen[16 * k +: 16] == gen[cb][16 * k +: 16];
+                end
                 if (r_short) begin
                     state <= S_DONE; // no header: nothing to answer to
                 end else if (r_bad_version) begin
@@ -61,6 +61,7 @@
             end
             // every check a request's type makes, as one verdict: S_DISPATCH then only acts on it
             S_CHECK: begin
+                r_gen_below <= r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
                 v_nack <= 1'b1;
                 v_code <= 8'd2;
                 v_reason <= bp ? RS_BP_TYPE : RS_BOARD_TYPE;
@@ -106,7 +107,7 @@
                     i <= 0;
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
-                    wait_rd <= 2'd2;
+                    wait_rd <= FB_WAIT;
                     state <= S_CLAIM_CMP;
                 end else if (r_type == 4'hB) begin
                     answer(R_OWNER, 8'h8C);
@@ -144,9 +145,10 @@
                             loop_bank <= ~sel[2 * cb + rs_w];
                             i <= 0;
                             n_i <= w_len;
+                            left <= w_len;
                             at_end <= w_len == 0;
                             fb_addr <= 21;
-                            wait_rd <= 2'd2;
+                            wait_rd <= FB_WAIT;
                             state <= S_WR_COPY;
                         end
                         4'h3: begin
@@ -164,7 +166,7 @@
                             state <= S_COMMIT_ENTRY;
                             ebyte <= 0;
                             fb_addr <= 23;
-                            wait_rd <= 2'd2;
+                            wait_rd <= FB_WAIT;
                         end
                         4'h5: begin
                             pend_valid[cb] <= 1'b0;
@@ -187,20 +189,20 @@
                 i <= i + 1'b1;
                 fb_addr <= 20 + i + 1'b1;
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
-                wait_rd <= 2'd2;
+                wait_rd <= FB_WAIT;
             end
             S_CLAIM_DECIDE: begin
                 if (r_gen_below) nack(11, RS_BELOW);
                 else if (r_gen_match && !cmp_equal) nack(11, RS_HELD); // (no generation changes during a request)
-                else if (cb_live && !cmp_equal && l_flags == 0) nack(12, RS_OWNED);
+                else if (cb_live && !cmp_equal && h_flags_zero) nack(12, RS_OWNED);
                 else begin
                     gen[cb] <= q_gen;
-                    if (l_lease != 0) claimed[cb] <= 1'b1;
+                    if (h_lease_set) claimed[cb] <= 1'b1;
                     lease_left[cb] <= l_lease;
                     owner_len[cb] <= l_len;
                     i <= 0;
                     fb_addr <= 20;
-                    wait_rd <= 2'd2;
+                    wait_rd <= FB_WAIT;
                     state <= S_CLAIM_COPY;
                 end
             end
@@ -212,7 +214,7 @@
                 mem_wd <= fb_data;
                 i <= i + 1'b1;
                 fb_addr <= 20 + i + 1'b1;
-                wait_rd <= 2'd2;
+                wait_rd <= FB_WAIT;
             end
 
             // Clock: the slot period in cycles, by restoring division
@@ -223,8 +225,8 @@
                 done <= due;
                 answer(R_ACK, 8'h90);
             end else begin
-                if ({div_r[23:0], div_bit} >= {1'b0, div_m}) begin
-                    div_r <= {div_r[23:0], div_bit} - {1'b0, div_m};
+                if (!div_try[25]) begin // no borrow: the divisor goes in
+                    div_r <= div_try[24:0];
                     div_q <= {div_q[38:0], 1'b1};
                 end else begin
                     div_r <= {div_r[23:0], div_bit};

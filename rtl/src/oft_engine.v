@@ -41,7 +41,7 @@ module oft_engine #(
     input  wire [8*HDR-1:0] hdr,
     output reg              frame_done,
     output reg  [12:0]      fb_addr,
-    input  wire [7:0]       fb_data,      // two cycles after fb_addr
+    input  wire [7:0]       fb_data,      // three cycles after fb_addr (FB_WAIT)
     // the answer
     output reg              rb_we,
     output reg  [8:0]       rb_addr,
@@ -226,6 +226,7 @@ module oft_engine #(
 
     reg [5:0] state, after;
     reg [1:0] wait_rd;
+    localparam [1:0] FB_WAIT = 2'd3; // cycles from fb_addr to its byte in fb_data
     wire have = wait_rd == 0;
 
     // the request
@@ -250,7 +251,7 @@ module oft_engine #(
     reg [BW-1:0] cb;        // the board addressed (NB: the backplane)
     reg        bp;
     reg [15:0] r_seq, r_board;
-    reg        r_ep_hi_lt, r_ep_hi_eq, r_ep_lo_le, r_other_epoch, r_past_end, r_rate_bad, r_off_high;
+    reg        r_epoch_passed, r_other_epoch, r_past_end, r_rate_bad, r_off_high;
     reg        r_short, r_bad_version, r_no_board; // the header's own checks, for S_DECODE
     reg [3:0]  r_type;      // the message type, once its shape is known one of 0x01..0x0B: S_CHECK and S_DISPATCH
     reg        r_clock_stop, r_clock_start; // a Clock's op
@@ -259,20 +260,58 @@ module oft_engine #(
     reg        v_nack;
     reg [7:0]  v_code;
     reg [4:0]  v_reason;
-    wire       r_epoch_passed = r_ep_hi_lt || (r_ep_hi_eq && r_ep_lo_le);
     reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
     wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
     wire [31:0] w_size = size_of(cb, w_region); // (cb: from S_DECODE on)
     // a Clock's rate outside 0.001 Hz .. 1 GHz (f64 bits; the upper bound's low half is 0)
-    wire rate_below = k_rate[63:32] < 32'h3F50624D || (k_rate[63:32] == 32'h3F50624D && k_rate[31:0] < 32'hD2F1A9FC);
-    wire rate_above = k_rate[63:32] > 32'h41CDCD65 || (k_rate[63:32] == 32'h41CDCD65 && k_rate[31:0] != 0);
-    reg        r_g_hi_lt, r_g_hi_eq, r_g_lo_lt; // a claim's generation against the board's, by halves
+    // the checks that read only the header and the length, made every cycle: both hold still from the
+    // cycle frame_valid rises until the answer is sent, so in S_PRE these are the request's (and S_PRE
+    // joins them: no wide compare and decision in one cycle)
+    reg        h_rate_hi_lt, h_rate_hi_min, h_rate_lo_lt, h_rate_hi_gt, h_rate_hi_max, h_rate_lo_nz;
+    reg [3:0]  h_ep_lt, h_ep_eq;   // the epoch against the slot, by 16-bit quarters (the top one signed)
+    reg        h_w_len, h_c_len, h_l_len; // a Write's, Commit's, Claim's length as its header says
+    reg [31:0] h_w_need, h_c_need, h_l_need; // (the lengths it says, a cycle before they are compared)
+    reg        h_w_fits, h_c_fits, h_l_fits;
+    reg        fv_d;      // frame_valid a cycle ago: a request is taken in its second cycle, when both stages hold
+    reg        h_len6, h_len7, h_len8, h_len14, h_len23;
+    reg        h_flags_zero, h_lease_set;
+    integer q;
+    always @(posedge clk) begin
+        h_rate_hi_lt <= k_rate[63:32] < 32'h3F50624D; // a Clock's rate below 0.001 Hz or above 1 GHz (f64 bits)
+        h_rate_hi_min <= k_rate[63:32] == 32'h3F50624D;
+        h_rate_lo_lt <= k_rate[31:0] < 32'hD2F1A9FC;
+        h_rate_hi_gt <= k_rate[63:32] > 32'h41CDCD65;
+        h_rate_hi_max <= k_rate[63:32] == 32'h41CDCD65;
+        h_rate_lo_nz <= k_rate[31:0] != 0;
+        for (q = 0; q < 4; q = q + 1) begin
+            h_ep_lt[q] <= q == 3 ? $signed(m_epoch[63:48]) < $signed(slot[63:48]) : m_epoch[16 * q +: 16] < slot[16 * q +: 16];
+            h_ep_eq[q] <= m_epoch[16 * q +: 16] == slot[16 * q +: 16];
+        end
+        h_w_need <= 21 + w_len;
+        h_c_need <= 23 + 9 * m_count;
+        h_l_need <= 20 + l_len;
+        h_w_fits <= frame_len >= 21 && w_len <= 2048;
+        h_c_fits <= frame_len >= 23 && m_count <= 64;
+        h_l_fits <= frame_len >= 20 && l_len <= 200;
+        h_w_len <= h_w_fits && frame_len == h_w_need;
+        h_c_len <= h_c_fits && frame_len == h_c_need;
+        h_l_len <= h_l_fits && frame_len == h_l_need;
+        fv_d <= frame_valid;
+        h_len6 <= frame_len == 6;
+        h_len7 <= frame_len == 7;
+        h_len8 <= frame_len == 8;
+        h_len14 <= frame_len == 14;
+        h_len23 <= frame_len == 23;
+        h_flags_zero <= l_flags == 0;
+        h_lease_set <= l_lease != 0;
+    end
+    reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
+    reg        r_gen_below;        // and joined (S_CHECK)
     // the addressed board's state that S_DISPATCH decides on, registered in S_DECODE (cb is known there): the
     // decision then reads flags, not arrays and 64-bit compares, before it fans out to the registers it sets
     reg        r_gen_zero, r_gen_match, r_claimed, r_pend, r_locked, r_region_ok, r_switch, r_port_bad;
     reg        r_crc_all, r_crc_bad, r_crc_active; // a CrcQuery's: every region, no such region or bank, the active bank
-    wire       r_gen_below = r_g_hi_lt || (r_g_hi_eq && r_g_lo_lt);
     reg [3:0]  rtype;
     reg [7:0]  rtype_code;  // the message type byte of the answer
     reg [7:0]  nack_code;
@@ -304,7 +343,10 @@ module oft_engine #(
     // loops
     reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
     reg        at_end;      // i == n_i, registered wherever i or n_i is set (a loop's test reads one bit)
-    reg [31:0] crc_acc;
+    reg [19:0] left;        // n_i - i: at_end's next value is whether it is 1 (no adder in front of the compare)
+    reg [31:0] crc_acc;     // one writer: the CRC unit below, on the command a state gave a cycle before
+    reg        crc_init, crc_go;
+    reg [7:0]  crc_in;
     reg        content_bad;
     reg [7:0]  lo_byte;
     reg        loop_ph;     // the loop walks the phases memory (else region A)
@@ -314,6 +356,7 @@ module oft_engine #(
     reg [3:0]  ebyte;
     reg [7:0]  ent_region;  // Commit entry: its region (its length and CRC are compared as read)
     reg        cmp_equal;
+    reg        r_len_bad;   // Commit entry: the loop's length is not its region's size
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg        copy_bank;   // copy-back: the region slot's active bank
     reg        r_due;       // boundary: board bb's commit is due at this slot (S_FLIP acts on it)
@@ -328,6 +371,7 @@ module oft_engine #(
     reg signed [7:0] div_idx; // bit of CLK_HZ that comes next (below 0: zeros)
     reg [6:0]  div_k;      // quotient bits left, down to weight 6
     wire       div_bit = div_idx >= 0 && CLK_BITS[div_idx[4:0]];
+    wire [25:0] div_try = {1'b0, div_r[23:0], div_bit} - {2'b0, div_m}; // (its borrow is the compare)
     reg        reboot_pending;
     reg        announce;    // the board being cleared rebooted alone: say so
     reg        rd_pending;
@@ -337,17 +381,17 @@ module oft_engine #(
     `include "engine_answers.vh"
 
 
-    // request length: 0 well formed, 1 malformed, 2 unknown type
-    function [1:0] shape(input [7:0] t, input [12:0] p);
+    // request length: 0 well formed, 1 malformed, 2 unknown type (from the length checks above)
+    function [1:0] shape(input [7:0] t);
         case (t)
-            8'h01, 8'h07, 8'h08, 8'h0B: shape = p == 6 ? 0 : 1;
-            8'h02: shape = (p < 21 || w_len > 2048 || p != 21 + w_len) ? 1 : 0;
-            8'h03: shape = p == 8 ? 0 : 1;
-            8'h04: shape = (p < 23 || m_count > 64 || p != 23 + 9 * m_count) ? 1 : 0;
-            8'h05: shape = p == 14 ? 0 : 1;
-            8'h06: shape = p == 23 ? 0 : 1;
-            8'h09: shape = p == 7 ? 0 : 1;
-            8'h0A: shape = (p < 20 || l_len > 200 || p != 20 + l_len) ? 1 : 0;
+            8'h01, 8'h07, 8'h08, 8'h0B: shape = h_len6 ? 0 : 1;
+            8'h02: shape = h_w_len ? 0 : 1;
+            8'h03: shape = h_len8 ? 0 : 1;
+            8'h04: shape = h_c_len ? 0 : 1;
+            8'h05: shape = h_len14 ? 0 : 1;
+            8'h06: shape = h_len23 ? 0 : 1;
+            8'h09: shape = h_len7 ? 0 : 1;
+            8'h0A: shape = h_l_len ? 0 : 1;
             default: shape = 2;
         endcase
     endfunction
@@ -372,14 +416,20 @@ module oft_engine #(
     // same CRC register as the loops over staging (an answer never runs while a loop does)
     wire [7:0] emit_b = state == S_STR ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q)
                       : state == S_RECF ? (rec_zero ? 8'd0 : rec_q) : vb;
-    wire [31:0] crc_next = crc32c_byte(crc_acc, state == S_CRC_RUN ? (loop_ph ? ph_q : ra_q) : emit_b);
+    // the CRC unit: a state names the byte (or a restart); the register takes it a cycle later, so no
+    // state's decision sits in front of the CRC network (every reader comes at least a state later)
+    always @(posedge clk) begin
+        if (crc_init) crc_acc <= 32'hFFFFFFFF;
+        else if (crc_go) crc_acc <= crc32c_byte(crc_acc, crc_in);
+    end
     task emit;
         begin
             rb_we <= 1'b1;
             rb_addr <= rp;
             rb_data <= emit_b;
             rp <= rp + 1'b1;
-            crc_acc <= crc_next;
+            crc_go <= 1'b1;
+            crc_in <= emit_b;
         end
     endtask
     // reads byte a of physical bank `bank` of board cb's phases (ph) or region A
@@ -433,6 +483,8 @@ module oft_engine #(
         frame_done <= 1'b0;
         resp_start <= 1'b0;
         fab_step <= 1'b0;
+        crc_init <= 1'b0;
+        crc_go <= 1'b0;
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
         if (reboot_req) begin
             reboot_pending <= 1'b1;
@@ -504,7 +556,7 @@ module oft_engine #(
                     done <= done + 1'b1;
                     bb <= 0;
                     state <= S_BOUNDARY;
-                end else if (frame_valid && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
+                end else if (frame_valid && fv_d && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
                     state <= S_PRE;
                 end
             end
