@@ -105,6 +105,8 @@
                     nack(v_code, v_reason);
                 end else if (r_type == 4'hA) begin // Claim: is the id the owner's? (the compares: S_DECODE)
                     i <= 0;
+                    left <= l_len;
+                    at_end <= h_l_zero;
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
                     wait_rd <= FB_WAIT;
@@ -182,11 +184,13 @@
             end
 
             // Claim: compare the id with the owner's, byte by byte
-            S_CLAIM_CMP: if (i == l_len || !cmp_equal) begin
+            S_CLAIM_CMP: if (at_end || !cmp_equal) begin
                 state <= S_CLAIM_DECIDE;
             end else if (have) begin
                 if (fb_data != ow_q) cmp_equal <= 1'b0;
                 i <= i + 1'b1;
+                at_end <= left == 20'd1;
+                left <= left - 1'b1;
                 fb_addr <= 20 + i + 1'b1;
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
                 wait_rd <= FB_WAIT;
@@ -201,18 +205,22 @@
                     lease_left[cb] <= l_lease;
                     owner_len[cb] <= l_len;
                     i <= 0;
+                    left <= l_len;
+                    at_end <= h_l_zero;
                     fb_addr <= 20;
                     wait_rd <= FB_WAIT;
                     state <= S_CLAIM_COPY;
                 end
             end
-            S_CLAIM_COPY: if (i == l_len) begin
+            S_CLAIM_COPY: if (at_end) begin
                 answer(R_OWNER, 8'h8C);
             end else if (have) begin
                 ow_we <= 1'b1;
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0]};
                 mem_wd <= fb_data;
                 i <= i + 1'b1;
+                at_end <= left == 20'd1;
+                left <= left - 1'b1;
                 fb_addr <= 20 + i + 1'b1;
                 wait_rd <= FB_WAIT;
             end
@@ -220,7 +228,8 @@
             // Clock: the slot period in cycles, by restoring division
             S_DIV: if (div_k == 0) begin
                 reload <= div_q;
-                cyc <= div_q;
+                reload_one <= div_q[39:1] == 0;
+                cyc_start <= 1'b1;
                 running <= 1'b1;
                 done <= due;
                 answer(R_ACK, 8'h90);

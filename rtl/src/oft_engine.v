@@ -199,6 +199,28 @@ module oft_engine #(
     reg [39:0] cyc;        // cycles left in this slot: the boundary falls at 1 (or 0)
     reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
     wire [2:0] owed = due - done;
+    reg        cyc_one;    // cyc[39:1] == 0, kept as cyc counts (no 40-bit test in front of the reload)
+    reg        reload_one; // reload[39:1] == 0, registered with reload
+    reg        cyc_start;  // the Clock started: the period is loaded in the next cycle (the engine's pulse)
+    reg        owed_nz;    // owed != 0, a cycle late (the engine returns to S_IDLE several cycles after it acts on it)
+    always @(posedge clk) owed_nz <= owed != 0;
+    // the slot clock, the only writer of cyc and due: a boundary falls due every period cycles while it runs
+    always @(posedge clk) begin
+        if (por || rst) begin
+            cyc <= 0;
+            cyc_one <= 1'b1;
+            due <= 0;
+        end else if (running) begin
+            if (cyc_one || cyc_start) begin
+                cyc <= reload;
+                cyc_one <= reload_one;
+                if (!cyc_start && owed != 3'd4) due <= due + 1'b1;
+            end else begin
+                cyc <= cyc - 1'b1;
+                cyc_one <= cyc == 40'd2; // (it is at least 2 here)
+            end
+        end
+    end
     always @(posedge clk) begin
         ms_tick <= 1'b0;
         if (por || rst) begin
@@ -275,7 +297,7 @@ module oft_engine #(
     reg        h_w_fits, h_c_fits, h_l_fits;
     reg        fv_d;      // frame_valid a cycle ago: a request is taken in its second cycle, when both stages hold
     reg        h_len6, h_len7, h_len8, h_len14, h_len23;
-    reg        h_flags_zero, h_lease_set;
+    reg        h_flags_zero, h_lease_set, h_l_zero;
     integer q;
     always @(posedge clk) begin
         h_rate_hi_lt <= k_rate[63:32] < 32'h3F50624D; // a Clock's rate below 0.001 Hz or above 1 GHz (f64 bits)
@@ -304,6 +326,7 @@ module oft_engine #(
         h_len14 <= frame_len == 14;
         h_len23 <= frame_len == 23;
         h_flags_zero <= l_flags == 0;
+        h_l_zero <= l_len == 0;
         h_lease_set <= l_lease != 0;
     end
     reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
@@ -343,7 +366,7 @@ module oft_engine #(
     // loops
     reg [19:0] i, n_i;      // byte index and count of the running loop (a region is at most 2^17 bytes)
     reg        at_end;      // i == n_i, registered wherever i or n_i is set (a loop's test reads one bit)
-    reg [19:0] left;        // n_i - i: at_end's next value is whether it is 1 (no adder in front of the compare)
+    reg [19:0] left;        // n_i - i (a Claim's loops: its length - i): at_end's next value is whether it is 1 (no adder in front of the compare)
     reg [31:0] crc_acc;     // one writer: the CRC unit below, on the command a state gave a cycle before
     reg        crc_init, crc_go;
     reg [7:0]  crc_in;
@@ -483,6 +506,7 @@ module oft_engine #(
         frame_done <= 1'b0;
         resp_start <= 1'b0;
         fab_step <= 1'b0;
+        cyc_start <= 1'b0;
         crc_init <= 1'b0;
         crc_go <= 1'b0;
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
@@ -501,29 +525,18 @@ module oft_engine #(
             else lw <= lw + 1'b1;
         end
 
-        // the slot clock: a boundary falls due every period cycles while it runs
-        if (running) begin
-            if (cyc[39:1] == 0) begin
-                cyc <= reload;
-                if (owed != 3'd4) due <= due + 1'b1;
-            end else begin
-                cyc <= cyc - 1'b1;
-            end
-        end
-
         if (por || rst) begin
             state <= S_REBOOT;
             bb <= 0;
             reboot_pending <= 1'b0;
             running <= 1'b0;
-            due <= 0;
             done <= 0;
             announce <= 1'b0;
             rd_pending <= 1'b0;
             resp_broadcast <= 1'b0;
             in_list <= 1'b0;
-            cyc <= 0;
             reload <= 0;
+            reload_one <= 1'b1;
             slot <= 0;
             wait_rd <= 0;
             lw_on <= 1'b0;
@@ -552,7 +565,7 @@ module oft_engine #(
                     state <= S_CLEAR;
                 end else if (reboot_pending) begin
                     reboot_pending <= 1'b0;
-                end else if (owed != 0 && !fab_busy) begin
+                end else if (owed_nz && !fab_busy) begin
                     done <= done + 1'b1;
                     bb <= 0;
                     state <= S_BOUNDARY;
