@@ -1,16 +1,16 @@
 // The engine's states that send an answer (included in oft_engine's case (state)): its fields by the
 // layout engine_answers.vh gives, strings, the CRC, then the framer; and a loop's record.
             // an answer starts a state after it is decided: what the decision sets stays narrow
-            S_ANSWER: begin
+            state[S_ANSWER]: begin
                 fi <= 0;
                 rp <= 0;
                 crc_init <= 1'b1;
-                state <= S_RESP;
+                state <= ONE << S_RESP;
             end
-            S_RESP: begin // fmt_rom reads the field's layout
-                state <= S_FIELD;
+            state[S_RESP]: begin // fmt_rom reads the field's layout
+                state <= ONE << S_FIELD;
             end
-            S_FIELD: begin
+            state[S_FIELD]: begin
                 case (fld_r[26:25])
                     2'd0: if (fld_r[24:20] == V_RL || fld_r[24:20] == V_RC) begin
                         // a region's length or CRC: active (the active bank's record) or staging's
@@ -20,14 +20,14 @@
                         rec_zero <= size_of(cb, fld_region) == 0;
                         nbytes <= 4'd4;
                         wait_rd <= 2'd2;
-                        state <= S_RECF;
+                        state <= ONE << S_RECF;
                     end else begin
                         val_src <= fld_r[24:20];
                         val_imm <= fld_r[15:0];
                         vk <= 0;
                         nbytes <= fld_r[19:16];
                         wait_rd <= 2'd1;
-                        state <= S_BYTES;
+                        state <= ONE << S_BYTES;
                     end
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
                         str_src <= rtype == R_OWNER ? SRC_OWNER : SRC_TEXT;
@@ -37,24 +37,24 @@
                         str_i <= 0;
                         str_len <= 0;
                         str_head <= 1'b1;
-                        state <= S_STR;
+                        state <= ONE << S_STR;
                     end
                     2'd3: if (SWITCHES > 0) begin // the list of ports
                         in_list <= 1'b1;
                         port_rel <= 0;
                         counter_i <= 0;
-                        state <= S_PORTS;
+                        state <= ONE << S_PORTS;
                     end
                     default: begin
                         val_src <= V_CRC;
                         vk <= 0;
                         nbytes <= 4;
                         wait_rd <= 2'd1;
-                        state <= S_CRC;
+                        state <= ONE << S_CRC;
                     end
                 endcase
             end
-            S_BYTES: if (nbytes == 0) begin
+            state[S_BYTES]: if (nbytes == 0) begin
                 if (in_list) begin
                     if (counter_i == 8) begin
                         counter_i <= 0;
@@ -62,10 +62,10 @@
                     end else begin
                         counter_i <= counter_i + 1'b1;
                     end
-                    state <= S_PORTS;
+                    state <= ONE << S_PORTS;
                 end else begin
                     fi <= fi + 1'b1;
-                    state <= S_RESP;
+                    state <= ONE << S_RESP;
                 end
             end else if (have) begin
                 emit;
@@ -73,10 +73,10 @@
                 nbytes <= nbytes - 1'b1;
                 wait_rd <= 2'd1;
             end
-            S_PORTS: if (port_rel == ports_n) begin
+            state[S_PORTS]: if (port_rel == ports_n) begin
                 in_list <= 1'b0;
                 fi <= fi + 1'b1;
-                state <= S_RESP;
+                state <= ONE << S_RESP;
             end else if (!rd_pending) begin // ask the counter registers
                 counter_switch <= sw_index;
                 counter_port <= port_i;
@@ -89,9 +89,9 @@
                 vk <= 0;
                 nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
                 wait_rd <= 2'd1;
-                state <= S_BYTES;
+                state <= ONE << S_BYTES;
             end
-            S_STR: if (str_head) begin
+            state[S_STR]: if (str_head) begin
                 if (str_src == SRC_OWNER) begin
                     str_len <= owner_len[cb];
                     emit;
@@ -105,7 +105,7 @@
                 end
             end else if (str_i == str_len) begin
                 fi <= fi + 1'b1;
-                state <= S_RESP;
+                state <= ONE << S_RESP;
             end else if (have) begin
                 emit;
                 str_i <= str_i + 1'b1;
@@ -113,10 +113,10 @@
                 text_a <= text_a + 1'b1;
                 wait_rd <= 2'd2;
             end
-            S_CRC: if (nbytes == 0) begin
+            state[S_CRC]: if (nbytes == 0) begin
                 resp_len <= rp;
                 resp_start <= 1'b1;
-                state <= S_WAIT_TX;
+                state <= ONE << S_WAIT_TX;
             end else if (have) begin
                 rb_we <= 1'b1;
                 rb_addr <= rp;
@@ -126,35 +126,35 @@
                 nbytes <= nbytes - 1'b1;
                 wait_rd <= 2'd1;
             end
-            S_WAIT_TX: begin // the framer has seen start: tx_busy is up from the next cycle
-                state <= S_DONE;
+            state[S_WAIT_TX]: begin // the framer has seen start: tx_busy is up from the next cycle
+                state <= ONE << S_DONE;
             end
-            S_DONE: begin
+            state[S_DONE]: begin
                 if (resp_broadcast) begin
                     resp_broadcast <= 1'b0;
-                    state <= S_IDLE;
+                    state <= ONE << S_IDLE;
                 end else begin
                     frame_done <= frame_valid;
-                    state <= S_IDLE;
+                    state <= ONE << S_IDLE;
                 end
             end
 
             // Crc for one region: the loop has run
-            S_SEND: begin
+            state[S_SEND]: begin
                 answer(R_CRC, 8'h83);
             end
 
             // a record: the loop's length and CRC, a byte a cycle, then on
-            S_REC: begin
+            state[S_REC]: begin
                 rec_we <= 1'b1;
                 rec_wa <= {rec_wa[BW+5:3], rec_wa[2:0] + 3'd1};
                 rec_wd <= rec_byte;
                 if (rec_wa[2:0] == 3'd6) state <= rec_after;
             end
             // a field read from the records: 4 bytes
-            S_RECF: if (nbytes == 0) begin
+            state[S_RECF]: if (nbytes == 0) begin
                 fi <= fi + 1'b1;
-                state <= S_RESP;
+                state <= ONE << S_RESP;
             end else if (have) begin
                 emit;
                 rec_ra <= rec_ra + 1'b1;

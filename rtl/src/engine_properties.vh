@@ -7,12 +7,12 @@
     reg f_past = 1'b0;
     reg [63:0] f_gen [0:NB];
     reg f_sel [0:2*NB-1];
-    reg [5:0] f_state;
+    reg [NS-1:0] f_state;
     reg f_due [0:NB-1];
     wire f_gen_below_now = $signed(q_gen) < $signed(gen[cb]);
     wire f_gq_below = r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
     always @(posedge clk) begin
-        if (state == S_IDLE) begin
+        if (state[S_IDLE]) begin
             f_hdr <= hdr;
             f_len <= frame_len;
         end
@@ -23,7 +23,7 @@
         for (k = 0; k < NB; k = k + 1) f_due[k] <= pend_valid[k] && pend_epoch[k] == slot;
     end
     always @* begin
-        if (state != S_IDLE) begin
+        if (!state[S_IDLE]) begin
             assume(hdr == f_hdr);
             assume(frame_len == f_len);
         end
@@ -36,7 +36,7 @@
             //    empties, when the board reboots)
 `ifdef FORMAL_ACTIVE
             for (k = 0; k < 2 * NB; k = k + 1)
-                if (sel[k] != f_sel[k]) assert((f_state == S_FLIP && f_due[k / 2]) || (f_state == S_CLEAR && !sel[k]));
+                if (sel[k] != f_sel[k]) assert((f_state[S_FLIP] && f_due[k / 2]) || (f_state[S_CLEAR] && !sel[k]));
 `endif
             // 2. staging is written for a request only under the board's generation, from its claimant
             //    since it booted, and never into a region whose commit is scheduled (so what becomes
@@ -45,24 +45,27 @@
         if (!por) begin // (a property of the present state alone: no past needed)
             // (for every property's induction: a CRC loop, and the record written after it, return only
             // where a loop was started from, never to a boundary)
-            if (state == S_CRC_RUN || state == S_LOOP_START) assert(after == S_SEND || after == S_CRCS_NEXT || after == S_COMMIT_CHECK);
-            if (state == S_REC) assert(rec_after == S_SEND || rec_after == S_CRCS_NEXT || rec_after == S_COMMIT_ENTRY);
+            // (and the state is one-hot: one state at a time)
+            assert(state != 0 && (state & (state - 1'b1)) == 0);
+            if (state[S_CRC_RUN] || state[S_LOOP_START])
+                assert(after == ONE << S_SEND || after == ONE << S_CRCS_NEXT || after == ONE << S_COMMIT_CHECK);
+            if (state[S_REC]) assert(rec_after == ONE << S_SEND || rec_after == ONE << S_CRCS_NEXT || rec_after == ONE << S_COMMIT_ENTRY);
 `ifdef FORMAL_ACTIVE
             // (a boundary flips what it found due a cycle before, and nothing changes in between)
-            if (state == S_FLIP) assert(bb < NB && r_due == (pend_valid[bb] && pend_epoch[bb] == slot));
+            if (state[S_FLIP]) assert(bb < NB && r_due == (pend_valid[bb] && pend_epoch[bb] == slot));
 `endif
 `ifdef FORMAL_GEN
             // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
             // still holds when the claim is decided)
-            if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
-            if (state == S_CHECK) assert(cb <= NB && f_gq_below == f_gen_below_now);
-            if (state == S_DISPATCH || state == S_CLAIM_CMP || state == S_CLAIM_DECIDE) assert(cb <= NB && r_gen_below == f_gen_below_now);
+            if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state[S_CHECK]) assert(cb <= NB && f_gq_below == f_gen_below_now);
+            if (state[S_DISPATCH] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
 `endif
 `ifdef FORMAL_STAGING
             // (a request's board is the one its header names, and a board that exists)
-            if (state == S_DISPATCH) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
-            if (state == S_WR_COPY) assert(!bp && cb < NB);
-            if (state == S_WR_COPY) begin
+            if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state[S_WR_COPY]) assert(!bp && cb < NB);
+            if (state[S_WR_COPY]) begin
                 assert(q_type == 8'h02 && gen[cb] != 0 && q_gen == gen[cb] && claimed[cb]);
                 assert(!(pend_valid[cb] && pend_mask[cb][rs_w]));
             end
@@ -71,7 +74,7 @@
         if (f_past && !por) begin
 `ifdef FORMAL_STAGING
             // and a bank is written nowhere else but in the copy-back after a flip and a reboot's clearing
-            if (ra_we || ph_we) assert(f_state == S_WR_COPY || f_state == S_COPYBACK || f_state == S_CLEAR);
+            if (ra_we || ph_we) assert(f_state[S_WR_COPY] || f_state[S_COPYBACK] || f_state[S_CLEAR]);
 `endif
         end
     end

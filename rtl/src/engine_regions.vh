@@ -2,7 +2,7 @@
 // staging, CRC loops and their records' users (CrcQuery, Crcs, Commit), a slot boundary (due commits
 // flip, the fabric steps, the copy-back), a reboot's clearing.
             // Write: data bytes from the frame into staging
-            S_WR_COPY: if (at_end) begin
+            state[S_WR_COPY]: if (at_end) begin
                 if (r_grows) stg_len[2 * cb + rs_w] <= r_end;
                 answer(R_ACK, 8'h90);
             end else if (have) begin
@@ -21,7 +21,7 @@
                 wait_rd <= FB_WAIT;
             end
 
-            S_LOOP_START: begin
+            state[S_LOOP_START]: begin
                 loop_bank <= ~sel[2 * cb + loop_ph];
                 crc_init <= 1'b1;
                 content_bad <= 1'b0;
@@ -29,17 +29,17 @@
                 n_i <= stg_len[2 * cb + loop_ph];
                 left <= stg_len[2 * cb + loop_ph];
                 at_end <= stg_len[2 * cb + loop_ph] == 0;
-                if (stg_len[2 * cb + loop_ph] != 0) read_region(loop_ph, ~sel[2 * cb + loop_ph], 0);
-                state <= S_CRC_RUN;
+                read_region(loop_ph, ~sel[2 * cb + loop_ph], 0); // (an empty region too: a read changes nothing)
+                state <= ONE << S_CRC_RUN;
             end
             // CRC of staging, and whether it is a complete, well-formed table
-            S_CRC_RUN: if (at_end) begin
-                if (after == S_COMMIT_CHECK) begin
+            state[S_CRC_RUN]: if (at_end) begin
+                if (after[S_COMMIT_CHECK]) begin
                     state <= after;
                 end else begin
                     rec_wa <= {1'b1, {BW{1'b0}}, loop_ph, 1'b0, 3'd7}; // S_REC steps it to byte 0 first
                     rec_after <= after;
-                    state <= S_REC;
+                    state <= ONE << S_REC;
                 end
             end else if (have) begin
                 crc_go <= 1'b1;
@@ -57,7 +57,7 @@
             end
 
             // Crcs: every region, staging computed, active as committed
-            S_CRCS_NEXT: begin
+            state[S_CRCS_NEXT]: begin
                 if (crcs_r == 4) begin
                     answer(R_CRCS, 8'h89);
                 end else begin
@@ -66,9 +66,9 @@
                         // not on this board: 0, 0, and straight on
                         n_i <= 0;
                         crc_init <= 1'b1;
-                        state <= S_CRCS_NEXT;
+                        state <= ONE << S_CRCS_NEXT;
                     end else if (rbank == 1) begin
-                        state <= S_CRCS_NEXT; // the active banks are answered as committed
+                        state <= ONE << S_CRCS_NEXT; // the active banks are answered as committed
                     end else begin
                         crc_loop(crcs_r + 1, S_CRCS_NEXT);
                     end
@@ -76,7 +76,7 @@
             end
 
             // Commit: each entry read from the frame, its region's staging checked
-            S_COMMIT_ENTRY: if (entry == m_count) begin
+            state[S_COMMIT_ENTRY]: if (entries_done) begin
                 pend_valid[cb] <= 1'b1;
                 pend_epoch[cb] <= m_epoch;
                 pend_mask[cb] <= flipped[cb];
@@ -93,7 +93,7 @@
                 wait_rd <= FB_WAIT;
             end
             // the entry's length and CRC, read from the frame, against the loop's
-            S_COMMIT_CHECK: if (ebyte != 8) begin
+            state[S_COMMIT_CHECK]: if (ebyte != 8) begin
                 r_len_bad <= n_i != size_of(cb, ent_region); // (n_i holds still: its own cycle)
                 if (have) begin
                     if (fb_data != rec_byte) cmp_equal <= 1'b0;
@@ -108,23 +108,24 @@
                 else begin
                     // what the staging bank now holds, recorded for when it becomes active
                     rec_wa <= {1'b0, cb, ent_region == 3, ~sel[2 * cb + (ent_region == 3)], 3'd7};
-                    rec_after <= S_COMMIT_ENTRY;
+                    rec_after <= ONE << S_COMMIT_ENTRY;
                     flipped[cb] <= flipped[cb] | (ent_region == 3 ? 2'b10 : 2'b01);
-                    entry <= entry + 1'b1;
+                    entries_left <= entries_left - 1'b1;
+                    entries_done <= entries_left == 8'd1;
                     wait_rd <= 2'd2; // fb_addr is at the next entry
-                    state <= S_REC;
+                    state <= ONE << S_REC;
                 end
             end
 
             // ---- a slot boundary: due commits flip, then the fabric runs the slot ----------------
-            S_BOUNDARY: if (bb == NB) begin
+            state[S_BOUNDARY]: if (bb == NB) begin
                 bb <= 0;
-                state <= S_STEP;
+                state <= ONE << S_STEP;
             end else begin
                 r_due <= pend_valid[bb] && pend_epoch[bb] == slot; // (a 64-bit compare: its own cycle)
-                state <= S_FLIP;
+                state <= ONE << S_FLIP;
             end
-            S_FLIP: begin
+            state[S_FLIP]: begin
                 if (r_due) begin
                     for (k = 0; k < 2; k = k + 1) begin
                         if (pend_mask[bb][k]) begin
@@ -139,36 +140,36 @@
                     flipped[bb] <= 0;
                 end
                 bb <= bb + 1'b1;
-                state <= S_BOUNDARY;
+                state <= ONE << S_BOUNDARY;
             end
-            S_STEP: begin
+            state[S_STEP]: begin
                 if (fab_loaded) fab_step <= 1'b1;
                 slot[31:0] <= slot[31:0] + 1'b1;
                 if (slot[31:0] == 32'hFFFF_FFFF) slot[63:32] <= slot[63:32] + 1'b1;
                 bb <= 0;
                 copy_rs <= 0;
-                state <= S_COPY_NEXT;
+                state <= ONE << S_COPY_NEXT;
             end
             // staging again holds what became active: copied back while the fabric runs the slot, a region
             // slot at a time (its length and active bank registered here, so the copy's steps read registers)
-            S_COPY_NEXT: if (bb == NB) begin
-                state <= S_IDLE;
+            state[S_COPY_NEXT]: if (bb == NB) begin
+                state <= ONE << S_IDLE;
             end else begin
                 i <= 0;
                 n_i <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
                 left <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
                 at_end <= !flipped[bb][copy_rs] || stg_len[2 * bb + copy_rs] == 0;
                 copy_bank <= sel[2 * bb + copy_rs];
-                state <= S_COPYBACK;
+                state <= ONE << S_COPYBACK;
             end
-            S_COPYBACK: if (at_end) begin
+            state[S_COPYBACK]: if (at_end) begin
                 if (copy_rs == 1) begin
                     copy_rs <= 0;
                     bb <= bb + 1'b1;
                 end else begin
                     copy_rs <= 1;
                 end
-                state <= S_COPY_NEXT;
+                state <= ONE << S_COPY_NEXT;
             end else if (!rd_pending) begin // read byte i of the new active bank
                 if (copy_rs == 1) ph_a <= {bb[BW-1:0], copy_bank, i[PH_AW-1:0]};
                 else ra_a <= {bb[BW-1:0], copy_bank, i[RA_AW-1:0]};
@@ -190,16 +191,16 @@
             end
 
             // ---- a reboot: empty banks, nothing scheduled, announced ------------------------------
-            S_REBOOT: if (bb == NB) begin
-                state <= S_IDLE;
+            state[S_REBOOT]: if (bb == NB) begin
+                state <= ONE << S_IDLE;
             end else begin
                 // at power on or a reset of the bench: every board empties its banks (no announcement)
                 cb <= bb;
                 copy_rs <= 0;
                 i <= 0;
-                state <= S_CLEAR;
+                state <= ONE << S_CLEAR;
             end
-            S_CLEAR: begin
+            state[S_CLEAR]: begin
                 // both banks of both regions to zero, one byte a cycle
                 if (copy_rs == 0) begin
                     ra_we <= 1'b1;
@@ -234,7 +235,7 @@
                             answer(R_REBOOTED, 8'hA0);
                         end else begin
                             bb <= cb + 1'b1;
-                            state <= S_REBOOT;
+                            state <= ONE << S_REBOOT;
                         end
                     end else i <= i + 1'b1;
                 end

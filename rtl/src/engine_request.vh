@@ -1,7 +1,7 @@
 // The engine's states for a request (included in oft_engine's case (state)): its checks a state at a
 // time, each from registers the state before it set (S_PRE, S_DECODE, S_CHECK), then S_DISPATCH acting
 // on the verdict; a Claim's compare and decision; a Clock's division.
-            S_PRE: begin
+            state[S_PRE]: begin
                 // the request's shape and the wide compares it needs, a cycle ahead of the decisions
                 // (nothing changes the slot, a generation or a schedule while a request is served)
                 // (64-bit compares in two 32-bit halves, joined in the next state: a 64-bit carry chain
@@ -23,19 +23,20 @@
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
                 cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
+                r_wsize <= size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region); // (below 2^20)
                 r_shape <= shape(q_type);
-                state <= S_DECODE;
+                state <= ONE << S_DECODE;
             end
-            S_DECODE: begin
+            state[S_DECODE]: begin
                 r_gen_zero <= gen[cb] == 0;
                 r_gen_match <= q_gen == gen[cb];
                 r_claimed <= claimed[cb];
                 r_pend <= !bp && pend_valid[cb];
                 r_locked <= !bp && pend_valid[cb] && pend_mask[cb][rs_w];
-                r_region_ok <= region_ok_w;
+                r_region_ok <= r_wsize != 0;
                 r_switch <= is_switch(cb);
                 r_port_bad <= c_bank >= RADIX;
-                r_past_end <= r_off_high || r_end > w_size[20:0];
+                r_past_end <= r_off_high || r_end > r_wsize;
                 r_grows <= r_end > stg_len[2 * cb + rs_w];
                 r_crc_all <= c_region == 0 && c_bank <= 1;
                 r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
@@ -46,7 +47,7 @@
                     r_gq_eq[k] <= q_gen[16 * k +: 16] == gen[cb][16 * k +: 16];
                 end
                 if (r_short) begin
-                    state <= S_DONE; // no header: nothing to answer to
+                    state <= ONE << S_DONE; // no header: nothing to answer to
                 end else if (r_bad_version) begin
                     nack(1, RS_VERSION);
                 end else if (r_shape == 2) begin
@@ -56,11 +57,11 @@
                 end else if (r_no_board) begin
                     nack(4, RS_NO_BOARD);
                 end else begin
-                    state <= S_CHECK;
+                    state <= ONE << S_CHECK;
                 end
             end
             // every check a request's type makes, as one verdict: S_DISPATCH then only acts on it
-            S_CHECK: begin
+            state[S_CHECK]: begin
                 r_gen_below <= r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
                 v_nack <= 1'b1;
                 v_code <= 8'd2;
@@ -98,9 +99,9 @@
                         default: ;
                     endcase
                 end
-                state <= S_DISPATCH;
+                state <= ONE << S_DISPATCH;
             end
-            S_DISPATCH: begin
+            state[S_DISPATCH]: begin
                 if (v_nack) begin
                     nack(v_code, v_reason);
                 end else if (r_type == 4'hA) begin // Claim: is the id the owner's? (the compares: S_DECODE)
@@ -110,7 +111,7 @@
                     fb_addr <= 20;
                     ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
                     wait_rd <= FB_WAIT;
-                    state <= S_CLAIM_CMP;
+                    state <= ONE << S_CLAIM_CMP;
                 end else if (r_type == 4'hB) begin
                     answer(R_OWNER, 8'h8C);
                 end else if (bp) begin
@@ -127,10 +128,11 @@
                                 // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
                                 div_m <= {1'b1, k_rate[51:29]};
                                 div_k <= 7'd54 - k_rate[58:52]; // 1078 - e: 26..65 for the rates taken
-                                div_idx <= 8'sd31;
+                                div_end <= 1'b0; // (so never 0 here)
+                                div_bits <= CLK_BITS;
                                 div_r <= 0;
                                 div_q <= 0;
-                                state <= S_DIV;
+                                state <= ONE << S_DIV;
                             end
                         end
                     endcase
@@ -151,21 +153,22 @@
                             at_end <= w_len == 0;
                             fb_addr <= 21;
                             wait_rd <= FB_WAIT;
-                            state <= S_WR_COPY;
+                            state <= ONE << S_WR_COPY;
                         end
                         4'h3: begin
                             rbank <= c_bank;
                             rregion <= c_region;
                             view_active <= r_crc_active;
                             crcs_r <= 0;
-                            if (r_crc_all) state <= S_CRCS_NEXT;
+                            if (r_crc_all) state <= ONE << S_CRCS_NEXT;
                             else if (r_crc_active) answer(R_CRC, 8'h83);
                             else crc_loop(c_region, S_SEND);
                         end
                         4'h4: begin
-                            entry <= 0;
+                            entries_left <= m_count;
+                            entries_done <= h_m_zero;
                             flipped[cb] <= 0;
-                            state <= S_COMMIT_ENTRY;
+                            state <= ONE << S_COMMIT_ENTRY;
                             ebyte <= 0;
                             fb_addr <= 23;
                             wait_rd <= FB_WAIT;
@@ -184,8 +187,8 @@
             end
 
             // Claim: compare the id with the owner's, byte by byte
-            S_CLAIM_CMP: if (at_end || !cmp_equal) begin
-                state <= S_CLAIM_DECIDE;
+            state[S_CLAIM_CMP]: if (at_end || !cmp_equal) begin
+                state <= ONE << S_CLAIM_DECIDE;
             end else if (have) begin
                 if (fb_data != ow_q) cmp_equal <= 1'b0;
                 i <= i + 1'b1;
@@ -195,7 +198,7 @@
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
                 wait_rd <= FB_WAIT;
             end
-            S_CLAIM_DECIDE: begin
+            state[S_CLAIM_DECIDE]: begin
                 if (r_gen_below) nack(11, RS_BELOW);
                 else if (r_gen_match && !cmp_equal) nack(11, RS_HELD); // (no generation changes during a request)
                 else if (cb_live && !cmp_equal && h_flags_zero) nack(12, RS_OWNED);
@@ -209,10 +212,10 @@
                     at_end <= h_l_zero;
                     fb_addr <= 20;
                     wait_rd <= FB_WAIT;
-                    state <= S_CLAIM_COPY;
+                    state <= ONE << S_CLAIM_COPY;
                 end
             end
-            S_CLAIM_COPY: if (at_end) begin
+            state[S_CLAIM_COPY]: if (at_end) begin
                 answer(R_OWNER, 8'h8C);
             end else if (have) begin
                 ow_we <= 1'b1;
@@ -226,7 +229,7 @@
             end
 
             // Clock: the slot period in cycles, by restoring division
-            S_DIV: if (div_k == 0) begin
+            state[S_DIV]: if (div_end) begin
                 reload <= div_q;
                 reload_one <= div_q[39:1] == 0;
                 cyc_start <= 1'b1;
@@ -241,6 +244,7 @@
                     div_r <= {div_r[23:0], div_bit};
                     div_q <= {div_q[38:0], 1'b0};
                 end
-                div_idx <= div_idx - 1'b1;
+                div_bits <= {div_bits[30:0], 1'b0};
                 div_k <= div_k - 1'b1;
+                div_end <= div_k == 7'd1;
             end

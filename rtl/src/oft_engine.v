@@ -246,7 +246,9 @@ module oft_engine #(
         R_BP_STATUS = 12;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
-    reg [5:0] state, after;
+    localparam NS = 34; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
+    localparam [NS-1:0] ONE = 1;
+    reg [NS-1:0] state, after;
     reg [1:0] wait_rd;
     localparam [1:0] FB_WAIT = 2'd3; // cycles from fb_addr to its byte in fb_data
     wire have = wait_rd == 0;
@@ -285,7 +287,7 @@ module oft_engine #(
     reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
     wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
-    wire [31:0] w_size = size_of(cb, w_region); // (cb: from S_DECODE on)
+    reg  [20:0] r_wsize;  // a Write's region's size on its board (S_PRE: from the header's board, as cb is)
     // a Clock's rate outside 0.001 Hz .. 1 GHz (f64 bits; the upper bound's low half is 0)
     // the checks that read only the header and the length, made every cycle: both hold still from the
     // cycle frame_valid rises until the answer is sent, so in S_PRE these are the request's (and S_PRE
@@ -297,7 +299,7 @@ module oft_engine #(
     reg        h_w_fits, h_c_fits, h_l_fits;
     reg        fv_d;      // frame_valid a cycle ago: a request is taken in its second cycle, when both stages hold
     reg        h_len6, h_len7, h_len8, h_len14, h_len23;
-    reg        h_flags_zero, h_lease_set, h_l_zero;
+    reg        h_flags_zero, h_lease_set, h_l_zero, h_m_zero;
     integer q;
     always @(posedge clk) begin
         h_rate_hi_lt <= k_rate[63:32] < 32'h3F50624D; // a Clock's rate below 0.001 Hz or above 1 GHz (f64 bits)
@@ -327,6 +329,7 @@ module oft_engine #(
         h_len23 <= frame_len == 23;
         h_flags_zero <= l_flags == 0;
         h_l_zero <= l_len == 0;
+        h_m_zero <= m_count == 0;
         h_lease_set <= l_lease != 0;
     end
     reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
@@ -352,7 +355,7 @@ module oft_engine #(
     reg        str_head;    // the string's length byte is next
     reg [8:0]  rp;          // bytes of the answer so far
     reg        view_active; // the answer lists the active banks (else the staging results)
-    reg [5:0]  rec_after;   // S_REC: where to go once the record is written
+    reg [NS-1:0] rec_after;   // S_REC: where to go once the record is written
     reg        rec_zero;    // S_RECF: the region is not on this board: zeros
     reg [7:0]  rbank, rregion;
     reg        in_list;     // emitting a PortCounters' list of ports
@@ -375,7 +378,8 @@ module oft_engine #(
     reg        loop_ph;     // the loop walks the phases memory (else region A)
     reg        loop_bank;   // physical bank the loop reads
     reg [2:0]  crcs_r;      // Crcs: which region next
-    reg [7:0]  entry;       // Commit: which entry
+    reg [7:0]  entries_left; // Commit: entries still to check, down to 0 (entries_done: it is 0)
+    reg        entries_done;
     reg [3:0]  ebyte;
     reg [7:0]  ent_region;  // Commit entry: its region (its length and CRC are compared as read)
     reg        cmp_equal;
@@ -391,9 +395,10 @@ module oft_engine #(
     reg [24:0] div_r;      // remainder
     reg [23:0] div_m;      // divisor: the rate's mantissa, its top 24 bits
     reg [39:0] div_q;      // quotient, weights 45..6 once done
-    reg signed [7:0] div_idx; // bit of CLK_HZ that comes next (below 0: zeros)
+    reg [31:0] div_bits;   // CLK_HZ's bits still to come, the next one on top (zeros shift in behind them)
     reg [6:0]  div_k;      // quotient bits left, down to weight 6
-    wire       div_bit = div_idx >= 0 && CLK_BITS[div_idx[4:0]];
+    reg        div_end;    // div_k == 0, kept as it counts
+    wire       div_bit = div_bits[31];
     wire [25:0] div_try = {1'b0, div_r[23:0], div_bit} - {2'b0, div_m}; // (its borrow is the compare)
     reg        reboot_pending;
     reg        announce;    // the board being cleared rebooted alone: say so
@@ -425,20 +430,20 @@ module oft_engine #(
             rtype_code <= 8'h91;
             nack_code <= code;
             reason <= why;
-            state <= S_ANSWER;
+            state <= ONE << S_ANSWER;
         end
     endtask
     task answer(input [3:0] t, input [7:0] code);
         begin
             rtype <= t;
             rtype_code <= code;
-            state <= S_ANSWER;
+            state <= ONE << S_ANSWER;
         end
     endtask
     // the byte an answer emits next: one multiplexer and one CRC network for every field, and the
     // same CRC register as the loops over staging (an answer never runs while a loop does)
-    wire [7:0] emit_b = state == S_STR ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q)
-                      : state == S_RECF ? (rec_zero ? 8'd0 : rec_q) : vb;
+    wire [7:0] emit_b = state[S_STR] ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q)
+                      : state[S_RECF] ? (rec_zero ? 8'd0 : rec_q) : vb;
     // the CRC unit: a state names the byte (or a restart); the register takes it a cycle later, so no
     // state's decision sits in front of the CRC network (every reader comes at least a state later)
     always @(posedge clk) begin
@@ -468,16 +473,15 @@ module oft_engine #(
     task crc_loop(input [7:0] r, input [5:0] next);
         begin
             loop_ph <= r == 3;
-            after <= next;
-            state <= S_LOOP_START;
+            after <= ONE << next;
+            state <= ONE << S_LOOP_START;
         end
     endtask
 
     // a loop's result as a record's 8 bytes: length (4) then CRC (4); byte rv_k of it
     wire [63:0] rec_val = {~crc_acc, 12'd0, n_i};
-    wire [2:0]  rv_k = state == S_REC ? rec_wa[2:0] + 3'd1 : ebyte[2:0];
+    wire [2:0]  rv_k = state[S_REC] ? rec_wa[2:0] + 3'd1 : ebyte[2:0];
     wire [7:0]  rec_byte = rec_val[8 * rv_k +: 8];
-    wire region_ok_w = size_of(cb, w_region) != 0;
     reg  rs_w;              // a Write's region is the phases (region slot 1): registered in S_PRE
 
     // every answer's layout, by {type, field}, read a cycle ahead (S_RESP) of the field (S_FIELD)
@@ -492,7 +496,7 @@ module oft_engine #(
     wire [63:0] val = value_of(val_src, val_imm);
     always @(posedge clk) begin
         cb_live <= lease_left[cb] != 0;
-        if (state != S_BYTES) cb_left <= lease_left[cb]; // (still while a field sends it)
+        if (!state[S_BYTES]) cb_left <= lease_left[cb]; // (still while a field sends it)
         vb <= val[8 * vk +: 8];
     end
     wire [7:0] fld_region = fld_r[7:0] == 0 ? rregion : fld_r[7:0]; // a V_RL or V_RC field's region
@@ -526,7 +530,7 @@ module oft_engine #(
         end
 
         if (por || rst) begin
-            state <= S_REBOOT;
+            state <= ONE << S_REBOOT;
             bb <= 0;
             reboot_pending <= 1'b0;
             running <= 1'b0;
@@ -551,8 +555,8 @@ module oft_engine #(
                     boots[k] <= boots[k] + 1'b1;
                 end
             end
-        end else case (state)
-            S_IDLE: if (!frame_done) begin
+        end else (* parallel_case *) case (1'b1)
+            state[S_IDLE]: if (!frame_done) begin
                 if (reboot_pending && reboot_board < NB && !tx_busy) begin
                     reboot_pending <= 1'b0;
                     announce <= 1'b1;
@@ -562,15 +566,15 @@ module oft_engine #(
                     claimed[reboot_board] <= 1'b0;
                     copy_rs <= 0;
                     i <= 0;
-                    state <= S_CLEAR;
+                    state <= ONE << S_CLEAR;
                 end else if (reboot_pending) begin
                     reboot_pending <= 1'b0;
                 end else if (owed_nz && !fab_busy) begin
                     done <= done + 1'b1;
                     bb <= 0;
-                    state <= S_BOUNDARY;
+                    state <= ONE << S_BOUNDARY;
                 end else if (frame_valid && fv_d && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
-                    state <= S_PRE;
+                    state <= ONE << S_PRE;
                 end
             end
 
@@ -582,7 +586,7 @@ module oft_engine #(
 
             // ---- the answer: fields, strings, CRC, then the framer ---------------------------------
             `include "engine_emit.vh"
-            default: state <= S_IDLE;
+            default: state <= ONE << S_IDLE;
         endcase
     end
 
