@@ -55,8 +55,8 @@
             if (state[S_FLIP]) assert(bb < NB && r_due == (pend_valid[bb] && pend_epoch[bb] == slot));
 `endif
 `ifdef FORMAL_GEN
-            // (a claim's board is one that exists, and its compare, made a state ahead in two halves,
-            // still holds when the claim is decided)
+            // (a claim's board is one that exists, and its compare, made by quarters in S_DECODE and
+            // joined in S_CHECK, still holds when the claim is decided)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state[S_CHECK]) assert(cb <= NB && f_gq_below == f_gen_below_now);
             if (state[S_DISPATCH] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE]) assert(cb <= NB && r_gen_below == f_gen_below_now);

@@ -4,8 +4,8 @@
             state[S_PRE]: begin
                 // the request's shape and the wide compares it needs, a cycle ahead of the decisions
                 // (nothing changes the slot, a generation or a schedule while a request is served)
-                // (64-bit compares in two 32-bit halves, joined in the next state: a 64-bit carry chain
-                // alone is longer than a 48 MHz cycle on an iCE40)
+                // (64-bit compares by 16-bit quarters, made every cycle before and joined here: a 64-bit
+                // carry chain alone is longer than a 48 MHz cycle on an iCE40)
                 r_epoch_passed <= h_ep_lt[3] || h_ep_eq[3] && (h_ep_lt[2] || h_ep_eq[2] && (h_ep_lt[1] || h_ep_eq[1]
                                   && (h_ep_lt[0] || h_ep_eq[0])));
                 r_end <= w_end; // (and whether it is past the region: S_DECODE, from the sum)
