@@ -72,7 +72,9 @@ final class RerouteCommand implements Callable<Integer> {
         for (String f : thenFail) {
             checked.with(f); // every spec checked before anything is computed or deployed
         }
-        FabricReroute r = args.rerouting(args.engine, fail);
+        org.oft.controller.cli.Progress rerouting = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "reroute");
+        FabricReroute r = args.rerouting(args.engine, fail, rerouting::update);
+        rerouting.done();
         RerouteResult first = r.running().reroute();
         org.oft.controller.fattree.topology.FabricFaults faults = first.faults(); // the file's holes and --fail, as rerouted
         ForwardingTables plan = r.running().plan();

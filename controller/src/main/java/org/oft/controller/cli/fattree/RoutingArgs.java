@@ -60,8 +60,13 @@ public final class RoutingArgs {
 
     /** Where the running fabric is made, kept for more failures rerouted incrementally ({@code reroute --then-fail}). */
     public FabricReroute rerouting(String engineName, java.util.List<String> failures) {
+        return rerouting(engineName, failures, org.oft.controller.fattree.routing.Reroute.Listener.NONE);
+    }
+
+    /** {@link #rerouting(String, java.util.List)}, the reroute saying how far it is ({@code reroute}'s progress). */
+    public FabricReroute rerouting(String engineName, java.util.List<String> failures, org.oft.controller.fattree.routing.Reroute.Listener listener) {
         RoutingOptions o = options();
-        return FabricReroute.start(tree, engineName, o, paths, failures);
+        return FabricReroute.start(tree, engineName, o, paths, failures, listener);
     }
 
     private RoutingOptions options() {

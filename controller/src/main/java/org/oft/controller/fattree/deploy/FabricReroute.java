@@ -39,10 +39,16 @@ public final class FabricReroute {
      * routes become a running fabric.
      */
     public static FabricReroute start(FatTree tree, String engine, RoutingOptions options, int addressesPerHost, List<String> failures) {
+        return start(tree, engine, options, addressesPerHost, failures, Reroute.Listener.NONE);
+    }
+
+    /** {@link #start(FatTree, String, RoutingOptions, int, List)}, the reroute saying how far it is as it goes. */
+    public static FabricReroute start(FatTree tree, String engine, RoutingOptions options, int addressesPerHost, List<String> failures,
+                                      Reroute.Listener listener) {
         FabricFaults.parse(tree, failures); // a bad spec refused before the engine routes a large fabric
         Routing planned = org.oft.controller.fattree.routing.RoutingEngines.byName(engine).route(tree.topology(), options);
         ForwardingTables plan = planned.destinationBased() ? planned.tables().spreadOver(addressesPerHost) : null;
-        return of(new RunningFabric(tree, options, planned, plan, List.of(), null), failures);
+        return of(new RunningFabric(tree, options, planned, plan, List.of(), null), failures, listener);
     }
 
     /** Seconds the reroute around the holes and the failures it started with took (the engine's routing not counted); 0 on a whole fabric. */
@@ -52,6 +58,10 @@ public final class FabricReroute {
 
     /** {@code fabric}'s plan with {@code failures} declared instead of its own (a repair, the boards' state put back). */
     public static FabricReroute of(RunningFabric fabric, List<String> failures) {
+        return of(fabric, failures, Reroute.Listener.NONE);
+    }
+
+    private static FabricReroute of(RunningFabric fabric, List<String> failures, Reroute.Listener listener) {
         FatTree tree = fabric.tree();
         RunningFabric whole = fabric.failures().isEmpty() && fabric.whole() ? fabric
                 : new RunningFabric(tree, fabric.options(), fabric.planned(), planOf(fabric), List.of(), null);
@@ -65,7 +75,7 @@ public final class FabricReroute {
                     + " holes of " + tree.source() + " (" + d.get(0) + (d.size() > 1 ? ", ..." : "") + "): use a destination-based engine");
         }
         long t0 = System.nanoTime();
-        FabricReroute r = new FabricReroute(whole, failures, Reroute.route(planOf(fabric), holes));
+        FabricReroute r = new FabricReroute(whole, failures, Reroute.route(planOf(fabric), holes, listener));
         r.rerouteSeconds = (System.nanoTime() - t0) / 1e9;
         return r;
     }

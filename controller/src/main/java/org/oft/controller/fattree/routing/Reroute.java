@@ -50,15 +50,37 @@ public final class Reroute {
         this.balance = new ShiftBalance(s);
     }
 
+    /** Where a reroute is: {@code fraction} of its work done (0..1), {@code detail} in which phase. */
+    @FunctionalInterface
+    public interface Listener {
+        Listener NONE = (fraction, detail) -> { };
+
+        void progress(double fraction, String detail);
+    }
+
     /** Tables for {@code plan} on the fabric with {@code faults}. */
     public static Reroute route(ForwardingTables plan, FabricFaults faults) {
+        return route(plan, faults, Listener.NONE);
+    }
+
+    /**
+     * {@link #route(ForwardingTables, FabricFaults)}, saying how far it is as it goes: the leaves' routes
+     * take about the first 45 % and the strangers' spread the next 50 % of the time (a 110,592-host tree,
+     * profiled), the balance and the count of unreachable pairs the rest.
+     */
+    public static Reroute route(ForwardingTables plan, FabricFaults faults, Listener listener) {
         Reroute r = new Reroute(plan, faults);
-        for (int leaf = 0; leaf < r.s.t.levelSize(1); leaf++) {
+        int leaves = r.s.t.levelSize(1);
+        for (int leaf = 0; leaf < leaves; leaf++) {
             r.leaves.routeLeaf(leaf, null);
+            listener.progress(0.45 * (leaf + 1) / leaves, "routes to leaf " + (leaf + 1) + " of " + leaves);
         }
-        r.spread.spreadStrangers();
+        r.spread.spreadStrangers((f, d) -> listener.progress(0.45 + 0.5 * f, d));
+        listener.progress(0.95, "relieving the hottest links");
         r.balance.relieve();
+        listener.progress(0.98, "counting unreachable pairs");
         r.unreachable.countUnreachable();
+        listener.progress(1.0, "done");
         return r;
     }
 

@@ -27,7 +27,12 @@ final class StrangerSpread {
      * window, those of one child few. Where every port clashes, the one with fewest clashes is
      * taken. {@link #decide} applies the same rule to one address.
      */
-    void spreadStrangers() {
+    void spreadStrangers(Reroute.Listener listener) {
+        long switches = 0;
+        long done = 0;
+        for (int l = 1; l < s.t.levels(); l++) {
+            switches += s.t.upPorts(l) < 2 ? 0 : s.t.levelSize(l);
+        }
         for (int l = 1; l < s.t.levels(); l++) {
             if (s.t.upPorts(l) < 2) {
                 continue;
@@ -39,6 +44,7 @@ final class StrangerSpread {
                 if (count[i] > 0) {
                     spreadAt(l, i, java.util.Arrays.copyOf(strangers[i], count[i]));
                 }
+                listener.progress((double) ++done / switches, "level " + l + "'s strangers, switch " + (i + 1) + " of " + s.t.levelSize(l));
             }
             repairClashes(l);
         }

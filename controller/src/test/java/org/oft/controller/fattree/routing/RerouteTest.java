@@ -112,6 +112,31 @@ class RerouteTest {
     }
 
     @Test
+    void aRerouteSaysHowFarItIsPhaseByPhaseAndGivesTheSameTables() {
+        FatTree tree = TopologySpec.parse("kary:8,3");
+        ForwardingTables plan = plan(tree, "dmodk", 1);
+        FabricFaults f = FabricFaults.parse(tree, List.of("random-links:5%:3"));
+        List<Double> fractions = new java.util.ArrayList<>();
+        List<String> details = new java.util.ArrayList<>();
+        Reroute told = Reroute.route(plan, f, (fraction, detail) -> {
+            fractions.add(fraction);
+            details.add(detail);
+        });
+        for (int k = 1; k < fractions.size(); k++) {
+            assertTrue(fractions.get(k) >= fractions.get(k - 1), "went back at " + details.get(k));
+        }
+        assertEquals(0.45, fractions.get(63), 1e-9, "the 64 leaves' routes take the first 45 %: " + details.get(63));
+        assertEquals("routes to leaf 64 of 64", details.get(63));
+        assertTrue(details.contains("level 2's strangers, switch 64 of 64"), details.toString());
+        assertTrue(details.contains("relieving the hottest links") && details.contains("counting unreachable pairs"));
+        assertEquals(1.0, fractions.get(fractions.size() - 1));
+        // the listener only listens: the tables are those of a reroute told nothing
+        Reroute plain = Reroute.route(plan, f);
+        assertTrue(plain.tables().sameAs(told.tables()));
+        assertTrue(told.changedEntries() > 0 && told.changedEntries() == plain.changedEntries());
+    }
+
+    @Test
     void multiPathAddressesAreEachRoutedAround() {
         FatTree tree = TopologySpec.parse("xgft:3;4,4,8;1,4,4");
         ForwardingTables plan = plan(tree, "disjoint", 4);

@@ -26,7 +26,7 @@ class ShiftBalanceTest {
         for (int leaf = 0; leaf < s.t.levelSize(1); leaf++) {
             leaves.routeLeaf(leaf, null);
         }
-        new StrangerSpread(s).spreadStrangers();
+        new StrangerSpread(s).spreadStrangers(Reroute.Listener.NONE);
         byte[] spread = s.rows.clone();
         new ShiftBalance(s).relieve();
         return new byte[][] {spread, s.rows.clone()};
