@@ -39,8 +39,14 @@ module frame_rx #(
     reg [31:0] crc;
     reg [4:0]  align;     // shifts left to put byte 0 of a short frame at hdr[7:0]
 
-    assign in_ready = !frame_valid && align == 0;
-    wire take = in_valid && !frame_valid && align == 0;
+    // the header shifts a cycle after its byte is decided (hdr_go, hdr_in), so that the 192 registers'
+    // enable comes from one register and not from the byte's decisions; frame_valid rises with the
+    // last shift of an alignment (valid_go), and no byte is taken meanwhile
+    reg        hdr_go;
+    reg [7:0]  hdr_in;
+    reg        valid_go;
+    assign in_ready = !frame_valid && !valid_go && align == 0;
+    wire take = in_valid && !frame_valid && !valid_go && align == 0;
 
     // the byte decoded: a data byte, or the zero a block's code stands for (one CRC network for both)
     wire [7:0] dec_b = left != 0 ? in_data : 8'h00;
@@ -50,7 +56,10 @@ module frame_rx #(
                 buf_we <= 1'b1;
                 buf_addr <= decoded;
                 buf_data <= dec_b;
-                if (decoded < HDR) hdr <= {dec_b, hdr[8*HDR-1:8]}; // shifted in; aligned at the frame's end
+                if (decoded < HDR) begin // shifted in (a cycle later); aligned at the frame's end
+                    hdr_go <= 1'b1;
+                    hdr_in <= dec_b;
+                end
                 decoded <= decoded + 1'b1;
                 crc <= crc32c_byte(crc, dec_b);
             end else begin
@@ -75,6 +84,10 @@ module frame_rx #(
 
     always @(posedge clk) begin
         buf_we <= 1'b0;
+        hdr_go <= 1'b0;
+        valid_go <= 1'b0;
+        if (hdr_go) hdr <= {hdr_in, hdr[8*HDR-1:8]};
+        if (valid_go) frame_valid <= 1'b1;
         if (rst) begin
             frame_valid <= 1'b0;
             next_run;
@@ -84,9 +97,10 @@ module frame_rx #(
         end else begin
             if (frame_valid && frame_done) frame_valid <= 1'b0;
             if (align != 0) begin
-                hdr <= {8'd0, hdr[8*HDR-1:8]};
+                hdr_go <= 1'b1;
+                hdr_in <= 8'd0;
                 align <= align - 1'b1;
-                if (align == 1) frame_valid <= 1'b1;
+                if (align == 1) valid_go <= 1'b1;
             end else if (take) begin
                 if (in_data == 8'h00) begin
                     if (over) begin
