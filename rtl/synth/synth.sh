@@ -3,11 +3,14 @@
 # with nextpnr-ice40 --up5k, printing LUTs, flip-flops, RAM blocks and Fmax per board; then Yosys's
 # ECP5 statistics (synth_ecp5: Debian has no nextpnr-ecp5 to place them).
 #   rtl/synth/synth.sh [ORDER=10] [OUT_DIR]      (each board takes a minute or two)
+# Fmax moves by 2-3 MHz from one placement of a netlist to another: SEEDS="1 2 3 4" places each UP5K
+# board once a seed (the table's figures are the first seed's) and prints the others under its row.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 order="${1:-10}"
 out="${2:-$here/build/synth}"
 clk_mhz=48
+read -r -a seeds <<<"${SEEDS:-1}"
 mkdir -p "$out"
 for tool in yosys nextpnr-ice40; do
     command -v "$tool" >/dev/null || { echo "synth.sh: $tool is not installed (apt-get install yosys nextpnr-ice40 fpga-icestorm)" >&2; exit 3; }
@@ -23,18 +26,23 @@ boards=(
     "switch board, 36 ports, 4,096 LIDs|-set ORDER 3 -set ROUTERS 0 -set PROCS 0 -set SWITCHES 1 -set RADIX 36 -set LIDS 4096"
 )
 printf '%-30s %-14s %-16s %6s %-22s %s\n' "board (order $order)" "UP5K LCs" "RAM" "FFs" "Fmax (MHz, nextpnr)" "ECP5 (yosys): LUT4 FFs DP16KD"
+fmax_of() { # nextpnr log: its Fmax in MHz, "-" when it did not place
+    local f
+    f=$(grep 'Max frequency for clock' "$1" 2>/dev/null | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    echo "${f:--}"
+}
 pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|Fmax" (Fmax "-" when it does not fit)
     local dev=$1 pkg=$2 tag=$3 log="$out/$3.$1.pnr.log"
     nextpnr-ice40 --"$dev" --package "$pkg" --json "$out/$tag.json" --asc "$out/$tag.$dev.asc" --freq "$clk_mhz" \
-        --pcf-allow-unconstrained --seed 1 --log "$log" >/dev/null 2>&1 || true
+        --pcf-allow-unconstrained --seed "${seeds[0]}" --log "$log" >/dev/null 2>&1 || true
     local lc ram fmax
     lc=$(grep -m1 'ICESTORM_LC:' "$log" | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
     ram=$(grep -m1 'ICESTORM_RAM:' "$log" | sed -E 's/.*ICESTORM_RAM: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
     local spram
     spram=$(grep -m1 'ICESTORM_SPRAM:' "$log" | sed -E 's/.*ICESTORM_SPRAM: *([0-9]+)\/.*/\1/')
     [ -z "$spram" ] || [ "$spram" = 0 ] || ram="$ram+${spram} SPRAM"
-    fmax=$(grep 'Max frequency for clock' "$log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-    echo "$lc|$ram|${fmax:--}"
+    fmax=$(fmax_of "$log")
+    echo "$lc|$ram|$fmax"
 }
 synth() { # tag params device: synth_ice40 into $out/tag.json
     # ABC9 maps tighter; Yosys 0.23's ABC9 aborts on some designs, so plain ABC is the fallback
@@ -59,4 +67,13 @@ for entry in "${boards[@]}"; do
     e_ffs=$(grep -E '^ +TRELLIS_FF' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
     e_ram=$(grep -E '^ +DP16KD' "$out/$tag.ecp5.log" | tail -1 | awk '{print $2}')
     printf '%-30s %-14s %-16s %6s %-22s %s\n' "$name" "$lc" "$ram" "$ffs" "$fits" "${e_luts:-?} ${e_ffs:-?} ${e_ram:-0}"
+    if [ "${#seeds[@]}" -gt 1 ] && [ "$fmax" != "-" ]; then # the same netlist placed at the other seeds
+        others=""
+        for s in "${seeds[@]:1}"; do
+            nextpnr-ice40 --up5k --package sg48 --json "$out/$tag.json" --freq "$clk_mhz" --pcf-allow-unconstrained \
+                --seed "$s" --log "$out/$tag.up5k.seed$s.log" >/dev/null 2>&1 || true
+            others+="${others:+, }seed $s: $(fmax_of "$out/$tag.up5k.seed$s.log")"
+        done
+        echo "    Fmax at seed ${seeds[0]}: $fmax MHz; $others"
+    fi
 done
