@@ -10,7 +10,6 @@
     reg [NS-1:0] f_state;
     reg f_due [0:NB-1];
     wire f_gen_below_now = $signed(q_gen) < $signed(gen[cb]);
-    wire f_gq_below = r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
     always @(posedge clk) begin
         if (state[S_IDLE]) begin
             f_hdr <= hdr;
@@ -58,7 +57,7 @@
             // (a claim's board is one that exists, and its compare, made by quarters in S_DECODE and
             // joined in S_CHECK, still holds when the claim is decided)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
-            if (state[S_CHECK]) assert(cb <= NB && f_gq_below == f_gen_below_now);
+            if (state[S_CHECK]) assert(cb <= NB && gq_below == f_gen_below_now);
             if (state[S_DISPATCH] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
 `endif
 `ifdef FORMAL_STAGING

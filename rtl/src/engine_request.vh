@@ -62,7 +62,7 @@
             end
             // every check a request's type makes, as one verdict: S_DISPATCH then only acts on it
             state[S_CHECK]: begin
-                r_gen_below <= r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
+                r_gen_below <= gq_below;
                 v_nack <= 1'b1;
                 v_code <= 8'd2;
                 v_reason <= bp ? RS_BP_TYPE : RS_BOARD_TYPE;

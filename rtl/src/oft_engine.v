@@ -295,7 +295,9 @@ module oft_engine #(
     reg        h_rate_hi_lt, h_rate_hi_min, h_rate_lo_lt, h_rate_hi_gt, h_rate_hi_max, h_rate_lo_nz;
     reg [3:0]  h_ep_lt, h_ep_eq;   // the epoch against the slot, by 16-bit quarters (the top one signed)
     reg        h_w_len, h_c_len, h_l_len; // a Write's, Commit's, Claim's length as its header says
-    reg [31:0] h_w_need, h_c_need, h_l_need; // (the lengths it says, a cycle before they are compared)
+    reg [16:0] h_w_need;  // the lengths the header says, a cycle before they are compared: 21 + w_len,
+    reg [11:0] h_c_need;  // 23 + 9 m_count (m_count <= 255),
+    reg [8:0]  h_l_need;  // 20 + l_len
     reg        h_w_fits, h_c_fits, h_l_fits;
     reg        fv_d;      // frame_valid a cycle ago: a request is taken in its second cycle, when both stages hold
     reg        h_len6, h_len7, h_len8, h_len14, h_len23;
@@ -333,7 +335,8 @@ module oft_engine #(
         h_lease_set <= l_lease != 0;
     end
     reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
-    reg        r_gen_below;        // and joined (S_CHECK)
+    wire       gq_below = r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
+    reg        r_gen_below;        // gq_below, registered (S_CHECK)
     // the addressed board's state that S_DISPATCH decides on, registered in S_DECODE (cb is known there): the
     // decision then reads flags, not arrays and 64-bit compares, before it fans out to the registers it sets
     reg        r_gen_zero, r_gen_match, r_claimed, r_pend, r_locked, r_region_ok, r_switch, r_port_bad;
