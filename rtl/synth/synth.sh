@@ -31,10 +31,13 @@ fmax_of() { # nextpnr log: its Fmax in MHz, "-" when it did not place
     f=$(grep 'Max frequency for clock' "$1" 2>/dev/null | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
     echo "${f:--}"
 }
+place() { # device package tag seed log [asc]: nextpnr-ice40 on $out/tag.json
+    nextpnr-ice40 --"$1" --package "$2" --json "$out/$3.json" ${6:+--asc "$6"} --freq "$clk_mhz" \
+        --pcf-allow-unconstrained --seed "$4" --log "$5" >/dev/null 2>&1 || true
+}
 pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|Fmax" (Fmax "-" when it does not fit)
     local dev=$1 pkg=$2 tag=$3 log="$out/$3.$1.pnr.log"
-    nextpnr-ice40 --"$dev" --package "$pkg" --json "$out/$tag.json" --asc "$out/$tag.$dev.asc" --freq "$clk_mhz" \
-        --pcf-allow-unconstrained --seed "${seeds[0]}" --log "$log" >/dev/null 2>&1 || true
+    place "$dev" "$pkg" "$tag" "${seeds[0]}" "$log" "$out/$tag.$dev.asc"
     local lc ram fmax
     lc=$(grep -m1 'ICESTORM_LC:' "$log" | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
     ram=$(grep -m1 'ICESTORM_RAM:' "$log" | sed -E 's/.*ICESTORM_RAM: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
@@ -70,8 +73,7 @@ for entry in "${boards[@]}"; do
     if [ "${#seeds[@]}" -gt 1 ] && [ "$fmax" != "-" ]; then # the same netlist placed at the other seeds
         others=""
         for s in "${seeds[@]:1}"; do
-            nextpnr-ice40 --up5k --package sg48 --json "$out/$tag.json" --freq "$clk_mhz" --pcf-allow-unconstrained \
-                --seed "$s" --log "$out/$tag.up5k.seed$s.log" >/dev/null 2>&1 || true
+            place up5k sg48 "$tag" "$s" "$out/$tag.up5k.seed$s.log"
             others+="${others:+, }seed $s: $(fmax_of "$out/$tag.up5k.seed$s.log")"
         done
         echo "    Fmax at seed ${seeds[0]}: $fmax MHz; $others"
