@@ -45,18 +45,37 @@ module frame_rx #(
     reg        hdr_go;
     reg [7:0]  hdr_in;
     reg        valid_go;
-    assign in_ready = !frame_valid && !valid_go && align == 0;
-    wire take = in_valid && !frame_valid && !valid_go && align == 0;
+    // a byte in two stages: taken from the FIFO into b with its compares (b_zero, b_ff), decided the
+    // cycle after against flags registered from the state the decision before left; a byte is taken
+    // only while none waits, so every flag is a cycle old and still true (a byte every two cycles: a
+    // UART brings one every CLKS_PER_BIT * 10)
+    reg [7:0]  b;
+    reg        b_valid, b_zero, b_ff;
+    reg        left_nz, enc_nz, enc_full, dec_room, dec_hdr, dec_short, crc_ok, align_nz;
+    reg [12:0] dec_len;   // decoded - 4: the payload's length should the frame end here
+    reg [4:0]  dec_align; // HDR - decoded: the shifts that put a short frame's byte 0 at hdr[7:0]
+    assign in_ready = !b_valid && !frame_valid && !valid_go && !align_nz;
+    always @(posedge clk) begin
+        left_nz <= left != 0;
+        enc_nz <= encoded != 0;
+        enc_full <= encoded >= MAX_ENCODED;
+        dec_room <= decoded < MAX_DECODED;
+        dec_hdr <= decoded < HDR;
+        dec_short <= decoded < 4;
+        crc_ok <= crc == CRC32C_RESIDUE;
+        dec_len <= decoded - 13'd4;
+        dec_align <= HDR - decoded[4:0];
+    end
 
     // the byte decoded: a data byte, or the zero a block's code stands for (one CRC network for both)
-    wire [7:0] dec_b = left != 0 ? in_data : 8'h00;
+    wire [7:0] dec_b = left_nz ? b : 8'h00;
     task put;
         begin
-            if (decoded < MAX_DECODED) begin
+            if (dec_room) begin
                 buf_we <= 1'b1;
                 buf_addr <= decoded;
                 buf_data <= dec_b;
-                if (decoded < HDR) begin // shifted in (a cycle later); aligned at the frame's end
+                if (dec_hdr) begin // shifted in (a cycle later); aligned at the frame's end
                     hdr_go <= 1'b1;
                     hdr_in <= dec_b;
                 end
@@ -88,46 +107,60 @@ module frame_rx #(
         valid_go <= 1'b0;
         if (hdr_go) hdr <= {hdr_in, hdr[8*HDR-1:8]};
         if (valid_go) frame_valid <= 1'b1;
+        if (in_valid && in_ready) begin
+            b <= in_data;
+            b_zero <= in_data == 8'h00;
+            b_ff <= in_data == 8'hFF;
+        end
         if (rst) begin
             frame_valid <= 1'b0;
             next_run;
             align <= 0;
+            align_nz <= 1'b0;
+            b_valid <= 1'b0;
             corrupt <= 0;
             oversized <= 0;
         end else begin
+            if (in_valid && in_ready) b_valid <= 1'b1;
             if (frame_valid && frame_done) frame_valid <= 1'b0;
-            if (align != 0) begin
+            if (align_nz) begin
                 hdr_go <= 1'b1;
                 hdr_in <= 8'd0;
                 align <= align - 1'b1;
+                align_nz <= align != 1;
                 if (align == 1) valid_go <= 1'b1;
-            end else if (take) begin
-                if (in_data == 8'h00) begin
+            end else if (b_valid) begin
+                b_valid <= 1'b0;
+                if (b_zero) begin
                     if (over) begin
                         oversized <= oversized + 1'b1;
-                    end else if (encoded != 0) begin
-                        if (bad || left != 0 || decoded < 4 || crc != CRC32C_RESIDUE) begin
+                    end else if (enc_nz) begin
+                        if (bad || left_nz || dec_short || !crc_ok) begin
                             corrupt <= corrupt + 1'b1;
                         end else begin
-                            frame_len <= decoded - 13'd4;
-                            if (decoded < HDR) align <= HDR - decoded;
-                            else frame_valid <= 1'b1;
+                            frame_len <= dec_len;
+                            if (dec_hdr) begin
+                                align <= dec_align;
+                                align_nz <= 1'b1;
+                            end else begin
+                                frame_valid <= 1'b1;
+                            end
                         end
                     end
                     next_run;
-                end else if (over || encoded >= MAX_ENCODED) begin
+                end else if (over || enc_full) begin
                     over <= 1'b1;
                 end else begin
                     encoded <= encoded + 1'b1;
-                    if (left != 0) begin
+                    if (left_nz) begin
                         put;
                         left <= left - 1'b1;
                     end else begin
                         // a code byte: the block before it ends in a zero unless its code was 0xFF
                         if (!first && zero_due) put;
                         first <= 1'b0;
-                        zero_due <= in_data != 8'hFF;
-                        left <= in_data - 1'b1;
+                        zero_due <= !b_ff;
+                        left <= b - 1'b1;
                     end
                 end
             end
