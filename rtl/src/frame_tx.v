@@ -1,7 +1,8 @@
 // Framing layer, send side: COBS-encodes a payload (its CRC already appended by the message
 // layer) from the response buffer and ends it with 0x00. Encoded as hal's Cobs.encode does, byte
 // for byte: a block after a 0xFF code, or after a final zero, is a lone 0x01. The buffer is a
-// block RAM read in two cycles; a UART byte takes tens, so nothing here needs to be faster.
+// block RAM read in two cycles, its byte registered once more; a UART byte takes tens of cycles, so
+// nothing here needs to be faster.
 module frame_tx (
     input  wire       clk,
     input  wire       rst,
@@ -15,19 +16,28 @@ module frame_tx (
     input  wire       out_ready
 );
     localparam S_IDLE = 3'd0, S_SCAN = 3'd1, S_CODE = 3'd2, S_DATA = 3'd3, S_NEXT = 3'd4, S_DELIM = 3'd5;
+    localparam [1:0] RD_WAIT = 2'd3; // cycles from rd_addr to its byte in rd_q (the buffer's two, and rd_q)
     reg [2:0] state;
-    reg [1:0] wait_rd; // cycles until rd_data holds byte rd_addr
+    reg [1:0] wait_rd; // cycles until rd_q holds byte rd_addr
     reg [8:0] pos;     // first byte of the current block
     reg [8:0] run;     // nonzero bytes found from pos
-    reg [8:0] sent;
-    reg [8:0] n;
+    reg [8:0] n_left;  // n - idx: bytes from the scan's byte to the end
+    reg [8:0] d_left;  // the block's data bytes still to send
+    reg       d_done;  // d_left == 0, kept as it counts
     // the scan's byte (pos + run), and whether it is below n and run at 254, kept as they step so that
     // no adder or compare sits in front of a decision
     reg [8:0] idx;
     reg       in_range;
     reg       run_full;
+    // the buffer's byte and its zero test, registered: the scan decides on a bit
+    reg [7:0] rd_q;
+    reg       rd_nz;
     wire have = wait_rd == 0;
     wire can_send = !out_valid || out_ready;
+    always @(posedge clk) begin
+        rd_q <= rd_data;
+        rd_nz <= rd_data != 8'h00;
+    end
 
     always @(posedge clk) begin
         if (rst) begin
@@ -41,24 +51,25 @@ module frame_tx (
             case (state)
                 S_IDLE: if (start) begin
                     busy <= 1'b1;
-                    n <= len;
                     pos <= 0;
                     run <= 0;
                     run_full <= 1'b0;
                     idx <= 0;
+                    n_left <= len;
                     in_range <= len != 0;
                     rd_addr <= 0;
-                    wait_rd <= 2'd2;
+                    wait_rd <= RD_WAIT;
                     state <= S_SCAN;
                 end
-                S_SCAN: if (have) begin // rd_data is byte idx = pos + run
-                    if (in_range && rd_data != 8'h00 && !run_full) begin
+                S_SCAN: if (have) begin // rd_q is byte idx = pos + run
+                    if (in_range && rd_nz && !run_full) begin
                         run <= run + 1'b1;
-                        run_full <= run + 1'b1 == 254;
+                        run_full <= run == 9'd253;
                         idx <= idx + 1'b1;
-                        in_range <= idx + 1'b1 < n;
+                        n_left <= n_left - 1'b1;
+                        in_range <= n_left != 9'd1;
                         rd_addr <= idx + 1'b1;
-                        wait_rd <= 2'd2;
+                        wait_rd <= RD_WAIT;
                     end else begin
                         state <= S_CODE;
                     end
@@ -66,30 +77,39 @@ module frame_tx (
                 S_CODE: if (can_send) begin
                     out_data <= run[7:0] + 8'd1;
                     out_valid <= 1'b1;
-                    sent <= 0;
+                    d_left <= run;
+                    d_done <= run == 0;
                     rd_addr <= pos;
-                    wait_rd <= 2'd2;
+                    wait_rd <= RD_WAIT;
                     state <= S_DATA;
                 end
-                S_DATA: if (sent == run) begin
+                S_DATA: if (d_done) begin
                     state <= S_NEXT;
-                end else if (have && can_send) begin // rd_data is byte pos + sent
-                    out_data <= rd_data;
+                end else if (have && can_send) begin // rd_q is byte rd_addr
+                    out_data <= rd_q;
                     out_valid <= 1'b1;
-                    sent <= sent + 1'b1;
-                    rd_addr <= pos + sent + 1'b1;
-                    wait_rd <= 2'd2;
+                    d_left <= d_left - 1'b1;
+                    d_done <= d_left == 9'd1;
+                    rd_addr <= rd_addr + 1'b1;
+                    wait_rd <= RD_WAIT;
                 end
                 S_NEXT: begin
                     // 254 bytes go on without a zero; else the zero that ended the block is skipped
-                    if (run_full || in_range) begin
-                        pos <= run_full ? idx : idx + 1'b1;
-                        rd_addr <= run_full ? idx : idx + 1'b1;
-                        idx <= run_full ? idx : idx + 1'b1;
-                        in_range <= run_full ? in_range : idx + 1'b1 < n;
+                    if (run_full) begin
+                        pos <= idx;
+                        rd_addr <= idx;
                         run <= 0;
                         run_full <= 1'b0;
-                        wait_rd <= 2'd2;
+                        wait_rd <= RD_WAIT;
+                        state <= S_SCAN;
+                    end else if (in_range) begin
+                        pos <= idx + 1'b1;
+                        rd_addr <= idx + 1'b1;
+                        idx <= idx + 1'b1;
+                        n_left <= n_left - 1'b1;
+                        in_range <= n_left != 9'd1;
+                        run <= 0;
+                        wait_rd <= RD_WAIT;
                         state <= S_SCAN;
                     end else begin
                         state <= S_DELIM;
