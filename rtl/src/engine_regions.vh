@@ -96,7 +96,7 @@
             state[S_COMMIT_CHECK]: if (ebyte != 8) begin
                 r_len_bad <= n_i != size_of(cb, ent_region); // (n_i holds still: its own cycle)
                 if (have) begin
-                    if (fb_data != rec_byte) cmp_equal <= 1'b0;
+                    if (fb_data != exp_byte) cmp_equal <= 1'b0;
                     ebyte <= ebyte + 1'b1;
                     fb_addr <= fb_addr + 1'b1;
                     wait_rd <= FB_WAIT;

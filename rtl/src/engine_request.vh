@@ -125,14 +125,7 @@
                                 done <= due;
                                 answer(R_ACK, 8'h90);
                             end else begin
-                                // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
-                                div_m <= {1'b1, k_rate[51:29]};
-                                div_k <= 7'd54 - k_rate[58:52]; // 1078 - e: 26..65 for the rates taken
-                                div_end <= 1'b0; // (so never 0 here)
-                                div_bits <= CLK_BITS;
-                                div_r <= 0;
-                                div_q <= 0;
-                                state <= ONE << S_DIV;
+                                state <= ONE << S_DIV_START;
                             end
                         end
                     endcase
@@ -202,18 +195,21 @@
                 if (r_gen_below) nack(11, RS_BELOW);
                 else if (r_gen_match && !cmp_equal) nack(11, RS_HELD); // (no generation changes during a request)
                 else if (cb_live && !cmp_equal && h_flags_zero) nack(12, RS_OWNED);
-                else begin
-                    gen[cb] <= q_gen;
-                    if (h_lease_set) claimed[cb] <= 1'b1;
-                    lease_left[cb] <= l_lease;
-                    owner_len[cb] <= l_len;
-                    i <= 0;
-                    left <= l_len;
-                    at_end <= h_l_zero;
-                    fb_addr <= 20;
-                    wait_rd <= FB_WAIT;
-                    state <= ONE << S_CLAIM_COPY;
-                end
+                else state <= ONE << S_CLAIM_TAKE;
+            end
+            // the claim is taken: its generation, lease and id (a state of its own, so that the 64
+            // generation registers are enabled by a state bit, not by the decision)
+            state[S_CLAIM_TAKE]: begin
+                gen[cb] <= q_gen;
+                if (h_lease_set) claimed[cb] <= 1'b1;
+                lease_left[cb] <= l_lease;
+                owner_len[cb] <= l_len;
+                i <= 0;
+                left <= l_len;
+                at_end <= h_l_zero;
+                fb_addr <= 20;
+                wait_rd <= FB_WAIT;
+                state <= ONE << S_CLAIM_COPY;
             end
             state[S_CLAIM_COPY]: if (at_end) begin
                 answer(R_OWNER, 8'h8C);
@@ -228,7 +224,18 @@
                 wait_rd <= FB_WAIT;
             end
 
-            // Clock: the slot period in cycles, by restoring division
+            // Clock: the slot period in cycles, by restoring division (set up in a state of its own, so
+            // that the divider's registers are enabled by a state bit, not by the dispatch's decision)
+            state[S_DIV_START]: begin
+                // period = CLK_HZ / rate, rate = 1.m * 2^(e-1023), from the top 24 bits of m
+                div_m <= {1'b1, k_rate[51:29]};
+                div_k <= 7'd54 - k_rate[58:52]; // 1078 - e: 26..65 for the rates taken
+                div_end <= 1'b0; // (so never 0 here)
+                div_bits <= CLK_BITS;
+                div_r <= 0;
+                div_q <= 0;
+                state <= ONE << S_DIV;
+            end
             state[S_DIV]: if (div_end) begin
                 reload <= div_q;
                 reload_one <= div_q[39:1] == 0;

@@ -239,14 +239,15 @@ module oft_engine #(
         S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
-        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32, S_FLIP = 33;
+        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32, S_FLIP = 33, S_CLAIM_TAKE = 34,
+        S_DIV_START = 35;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
         R_BP_STATUS = 12;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
-    localparam NS = 34; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
+    localparam NS = 36; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
     reg [NS-1:0] state, after;
     reg [1:0] wait_rd;
@@ -481,11 +482,15 @@ module oft_engine #(
         end
     endtask
 
-    // a loop's result as a record's 8 bytes: length (4) then CRC (4); byte rv_k of it
+    // a loop's result as a record's 8 bytes: length (4) then CRC (4); byte rv_k of it (S_REC)
     wire [63:0] rec_val = {~crc_acc, 12'd0, n_i};
-    wire [2:0]  rv_k = state[S_REC] ? rec_wa[2:0] + 3'd1 : ebyte[2:0];
+    wire [2:0]  rv_k = rec_wa[2:0] + 3'd1;
     wire [7:0]  rec_byte = rec_val[8 * rv_k +: 8];
     reg  rs_w;              // a Write's region is the phases (region slot 1): registered in S_PRE
+    // the record's byte a Commit entry's byte is compared with, registered from ebyte (set with fb_addr, so
+    // it has held for FB_WAIT cycles when the frame's byte comes): no multiplexer in front of the compare
+    reg  [7:0] exp_byte;
+    always @(posedge clk) exp_byte <= rec_val[8 * ebyte[2:0] +: 8];
 
     // every answer's layout, by {type, field}, read a cycle ahead (S_RESP) of the field (S_FIELD)
     reg [26:0] fmt_rom [0:1023];
