@@ -26,7 +26,7 @@
                         val_imm <= fld_r[15:0];
                         vk <= 0;
                         nbytes <= fld_r[19:16];
-                        wait_rd <= 2'd1;
+                        wait_rd <= 2'd2; // (val_r, then vb)
                         state <= ONE << S_BYTES;
                     end
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
@@ -49,7 +49,7 @@
                         val_src <= V_CRC;
                         vk <= 0;
                         nbytes <= 4;
-                        wait_rd <= 2'd1;
+                        wait_rd <= 2'd2; // (val_r, then vb)
                         state <= ONE << S_CRC;
                     end
                 endcase
@@ -68,7 +68,7 @@
                     state <= ONE << S_RESP;
                 end
             end else if (have) begin
-                emit;
+                emit(EM_VAL);
                 vk <= vk + 1'b1;
                 nbytes <= nbytes - 1'b1;
                 wait_rd <= 2'd1;
@@ -88,17 +88,17 @@
                 val_src <= counter_i == 0 ? V_PORT_UP : V_PORT_COUNTER;
                 vk <= 0;
                 nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
-                wait_rd <= 2'd1;
+                wait_rd <= 2'd2; // (val_r, then vb)
                 state <= ONE << S_BYTES;
             end
             state[S_STR]: if (str_head) begin
                 if (str_src == SRC_OWNER) begin
                     str_len <= owner_len[cb];
-                    emit;
+                    emit(EM_OWNER_LEN);
                     str_head <= 1'b0;
                 end else if (have) begin
                     str_len <= text_q;
-                    emit;
+                    emit(EM_TEXT);
                     str_head <= 1'b0;
                     text_a <= text_a + 1'b1;
                     wait_rd <= 2'd2;
@@ -107,7 +107,7 @@
                 fi <= fi + 1'b1;
                 state <= ONE << S_RESP;
             end else if (have) begin
-                emit;
+                emit(str_src == SRC_OWNER ? EM_OWNER : EM_TEXT);
                 str_i <= str_i + 1'b1;
                 ow_a <= {cb[BW-1:0], str_i[OW_AW-1:0] + 1'b1};
                 text_a <= text_a + 1'b1;
@@ -156,7 +156,7 @@
                 fi <= fi + 1'b1;
                 state <= ONE << S_RESP;
             end else if (have) begin
-                emit;
+                emit(rec_zero ? EM_ZERO : EM_REC);
                 rec_ra <= rec_ra + 1'b1;
                 nbytes <= nbytes - 1'b1;
                 wait_rd <= 2'd2;

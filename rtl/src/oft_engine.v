@@ -347,11 +347,13 @@ module oft_engine #(
     reg [7:0]  nack_code;
     reg [4:0]  reason;
     reg [5:0]  fi;          // field of the answer being emitted
-    // a value field: its source, read a byte a cycle (vb: byte vk of value_of, a cycle later), so no
-    // 64-bit register is loaded from the multiplexer; what a value reads holds still while it is sent
+    // a value field: its source, read a byte a cycle (val_r: value_of a cycle after val_src is set, vb: its
+    // byte vk a cycle later), so the source's and the byte's multiplexers have a cycle each; what a value
+    // reads holds still while it is sent
     reg [4:0]  val_src;
     reg [15:0] val_imm;
     reg [2:0]  vk;
+    reg [63:0] val_r;
     reg [7:0]  vb;
     reg [3:0]  nbytes;
     reg [2:0]  str_src;
@@ -444,24 +446,29 @@ module oft_engine #(
             state <= ONE << S_ANSWER;
         end
     endtask
-    // the byte an answer emits next: one multiplexer and one CRC network for every field, and the
-    // same CRC register as the loops over staging (an answer never runs while a loop does)
-    wire [7:0] emit_b = state[S_STR] ? (str_src == SRC_OWNER ? (str_head ? owner_len[cb] : ow_q) : text_q)
-                      : state[S_RECF] ? (rec_zero ? 8'd0 : rec_q) : vb;
+    // the byte an answer emits: a state names its source (emit), and the byte is written and taken into
+    // the CRC a cycle later (em_go), from a source that still holds it then (a RAM's output a cycle after
+    // its address moves on, vb a cycle after vk): no state's decision sits in front of the answer's
+    // buffer and the CRC unit. One multiplexer and one CRC network for every field, and the same CRC
+    // register as the loops over staging (an answer never runs while a loop does)
+    localparam [2:0] EM_VAL = 0, EM_TEXT = 1, EM_OWNER = 2, EM_OWNER_LEN = 3, EM_REC = 4, EM_ZERO = 5;
+    reg        em_go;
+    reg [2:0]  em_src;
+    reg [8:0]  em_addr;
+    wire [7:0] emit_b = em_src == EM_TEXT ? text_q : em_src == EM_OWNER ? ow_q : em_src == EM_OWNER_LEN ? owner_len[cb]
+                      : em_src == EM_REC ? rec_q : em_src == EM_ZERO ? 8'd0 : vb;
     // the CRC unit: a state names the byte (or a restart); the register takes it a cycle later, so no
     // state's decision sits in front of the CRC network (every reader comes at least a state later)
     always @(posedge clk) begin
         if (crc_init) crc_acc <= 32'hFFFFFFFF;
         else if (crc_go) crc_acc <= crc32c_byte(crc_acc, crc_in);
     end
-    task emit;
+    task emit(input [2:0] src);
         begin
-            rb_we <= 1'b1;
-            rb_addr <= rp;
-            rb_data <= emit_b;
+            em_go <= 1'b1;
+            em_src <= src;
+            em_addr <= rp;
             rp <= rp + 1'b1;
-            crc_go <= 1'b1;
-            crc_in <= emit_b;
         end
     endtask
     // reads byte a of physical bank `bank` of board cb's phases (ph) or region A
@@ -505,7 +512,8 @@ module oft_engine #(
     always @(posedge clk) begin
         cb_live <= lease_left[cb] != 0;
         if (!state[S_BYTES]) cb_left <= lease_left[cb]; // (still while a field sends it)
-        vb <= val[8 * vk +: 8];
+        val_r <= val;
+        vb <= val_r[8 * vk +: 8];
     end
     wire [7:0] fld_region = fld_r[7:0] == 0 ? rregion : fld_r[7:0]; // a V_RL or V_RC field's region
     integer k;
@@ -521,6 +529,14 @@ module oft_engine #(
         cyc_start <= 1'b0;
         crc_init <= 1'b0;
         crc_go <= 1'b0;
+        em_go <= 1'b0;
+        if (em_go) begin // the byte a state emitted a cycle ago
+            rb_we <= 1'b1;
+            rb_addr <= em_addr;
+            rb_data <= emit_b;
+            crc_go <= 1'b1;
+            crc_in <= emit_b;
+        end
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
         if (reboot_req) begin
             reboot_pending <= 1'b1;
