@@ -35,7 +35,8 @@
                         ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
                         wait_rd <= 2'd2;
                         str_i <= 0;
-                        str_len <= 0;
+                        str_left <= 0;
+                        str_done <= 1'b1;
                         str_head <= 1'b1;
                         state <= ONE << S_STR;
                     end
@@ -93,22 +94,26 @@
             end
             state[S_STR]: if (str_head) begin
                 if (str_src == SRC_OWNER) begin
-                    str_len <= owner_len[cb];
+                    str_left <= owner_len[cb];
+                    str_done <= owner_len[cb] == 0;
                     emit(EM_OWNER_LEN);
                     str_head <= 1'b0;
                 end else if (have) begin
-                    str_len <= text_q;
+                    str_left <= text_q;
+                    str_done <= text_q == 0;
                     emit(EM_TEXT);
                     str_head <= 1'b0;
                     text_a <= text_a + 1'b1;
                     wait_rd <= 2'd2;
                 end
-            end else if (str_i == str_len) begin
+            end else if (str_done) begin
                 fi <= fi + 1'b1;
                 state <= ONE << S_RESP;
             end else if (have) begin
                 emit(str_src == SRC_OWNER ? EM_OWNER : EM_TEXT);
                 str_i <= str_i + 1'b1;
+                str_left <= str_left - 1'b1;
+                str_done <= str_left == 8'd1;
                 ow_a <= {cb[BW-1:0], str_i[OW_AW-1:0] + 1'b1};
                 text_a <= text_a + 1'b1;
                 wait_rd <= 2'd2;

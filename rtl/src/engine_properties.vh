@@ -58,14 +58,14 @@
             // joined in S_CHECK, still holds when the claim is decided)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state[S_CHECK]) assert(cb <= NB && gq_below == f_gen_below_now);
-            if (state[S_DISPATCH] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
+            if (state[S_DISPATCH] || state[S_CLAIM_START] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
             if (state[S_CLAIM_TAKE]) assert(!r_gen_below);
 `endif
 `ifdef FORMAL_STAGING
             // (a request's board is the one its header names, and a board that exists)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
-            if (state[S_WR_COPY]) assert(!bp && cb < NB);
-            if (state[S_WR_COPY]) begin
+            if (state[S_WR_START] || state[S_WR_COPY]) assert(!bp && cb < NB);
+            if (state[S_WR_START] || state[S_WR_COPY]) begin
                 assert(q_type == 8'h02 && gen[cb] != 0 && q_gen == gen[cb] && claimed[cb]);
                 assert(!(pend_valid[cb] && pend_mask[cb][rs_w]));
             end

@@ -105,13 +105,7 @@
                 if (v_nack) begin
                     nack(v_code, v_reason);
                 end else if (r_type == 4'hA) begin // Claim: is the id the owner's? (the compares: S_DECODE)
-                    i <= 0;
-                    left <= l_len;
-                    at_end <= h_l_zero;
-                    fb_addr <= 20;
-                    ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
-                    wait_rd <= FB_WAIT;
-                    state <= ONE << S_CLAIM_CMP;
+                    state <= ONE << S_CLAIM_START;
                 end else if (r_type == 4'hB) begin
                     answer(R_OWNER, 8'h8C);
                 end else if (bp) begin
@@ -137,17 +131,7 @@
                             ports_n <= SWITCHES == 0 ? 8'd0 : RADIX - c_bank > 48 ? 8'd48 : RADIX - c_bank;
                             answer(R_PORTS, 8'h8B);
                         end
-                        4'h2: begin
-                            loop_ph <= rs_w;
-                            loop_bank <= ~sel[2 * cb + rs_w];
-                            i <= 0;
-                            n_i <= w_len;
-                            left <= w_len;
-                            at_end <= w_len == 0;
-                            fb_addr <= 21;
-                            wait_rd <= FB_WAIT;
-                            state <= ONE << S_WR_COPY;
-                        end
+                        4'h2: state <= ONE << S_WR_START;
                         4'h3: begin
                             rbank <= c_bank;
                             rregion <= c_region;
@@ -157,15 +141,7 @@
                             else if (r_crc_active) answer(R_CRC, 8'h83);
                             else crc_loop(c_region, S_SEND);
                         end
-                        4'h4: begin
-                            entries_left <= m_count;
-                            entries_done <= h_m_zero;
-                            flipped[cb] <= 0;
-                            state <= ONE << S_COMMIT_ENTRY;
-                            ebyte <= 0;
-                            fb_addr <= 23;
-                            wait_rd <= FB_WAIT;
-                        end
+                        4'h4: state <= ONE << S_COMMIT_START;
                         4'h5: begin
                             pend_valid[cb] <= 1'b0;
                             pend_mask[cb] <= 0;
@@ -177,6 +153,38 @@
                         end
                     endcase
                 end
+            end
+
+            // the loops a request runs are set up in states of their own: the registers they set are enabled
+            // by a state bit, not by the dispatch's decision
+            state[S_CLAIM_START]: begin // Claim: is the id the owner's? (the compares: S_DECODE)
+                i <= 0;
+                left <= l_len;
+                at_end <= h_l_zero;
+                fb_addr <= 20;
+                ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
+                wait_rd <= FB_WAIT;
+                state <= ONE << S_CLAIM_CMP;
+            end
+            state[S_WR_START]: begin // Write: its bytes into the staging bank
+                loop_ph <= rs_w;
+                loop_bank <= ~sel[2 * cb + rs_w];
+                i <= 0;
+                n_i <= w_len;
+                left <= w_len;
+                at_end <= w_len == 0;
+                fb_addr <= 21;
+                wait_rd <= FB_WAIT;
+                state <= ONE << S_WR_COPY;
+            end
+            state[S_COMMIT_START]: begin // Commit: its entries, each checked against staging
+                entries_left <= m_count;
+                entries_done <= h_m_zero;
+                flipped[cb] <= 0;
+                ebyte <= 0;
+                fb_addr <= 23;
+                wait_rd <= FB_WAIT;
+                state <= ONE << S_COMMIT_ENTRY;
             end
 
             // Claim: compare the id with the owner's, byte by byte

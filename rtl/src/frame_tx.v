@@ -29,14 +29,17 @@ module frame_tx (
     reg [8:0] idx;
     reg       in_range;
     reg       run_full;
-    // the buffer's byte and its zero test, registered: the scan decides on a bit
+    // the buffer's byte and its zero test, registered, and the scan's verdict on it a cycle later
+    // (scan_ok: rd_q holds from a cycle before have, in_range and run_full from the step before)
     reg [7:0] rd_q;
     reg       rd_nz;
+    reg       scan_ok;
     wire have = wait_rd == 0;
     wire can_send = !out_valid || out_ready;
     always @(posedge clk) begin
         rd_q <= rd_data;
         rd_nz <= rd_data != 8'h00;
+        scan_ok <= in_range && rd_nz && !run_full;
     end
 
     always @(posedge clk) begin
@@ -62,7 +65,7 @@ module frame_tx (
                     state <= S_SCAN;
                 end
                 S_SCAN: if (have) begin // rd_q is byte idx = pos + run
-                    if (in_range && rd_nz && !run_full) begin
+                    if (scan_ok) begin
                         run <= run + 1'b1;
                         run_full <= run == 9'd253;
                         idx <= idx + 1'b1;

@@ -240,14 +240,14 @@ module oft_engine #(
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
         S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32, S_FLIP = 33, S_CLAIM_TAKE = 34,
-        S_DIV_START = 35;
+        S_DIV_START = 35, S_CLAIM_START = 36, S_WR_START = 37, S_COMMIT_START = 38;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
         R_BP_STATUS = 12;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
-    localparam NS = 36; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
+    localparam NS = 39; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
     reg [NS-1:0] state, after;
     reg [1:0] wait_rd;
@@ -357,7 +357,8 @@ module oft_engine #(
     reg [7:0]  vb;
     reg [3:0]  nbytes;
     reg [2:0]  str_src;
-    reg [7:0]  str_len, str_i;
+    reg [7:0]  str_left, str_i;  // a string's bytes still to send, and sent
+    reg        str_done;    // str_left == 0, kept as it counts
     reg        str_head;    // the string's length byte is next
     reg [8:0]  rp;          // bytes of the answer so far
     reg        view_active; // the answer lists the active banks (else the staging results)
