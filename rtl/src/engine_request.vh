@@ -211,6 +211,7 @@
                 gen[cb] <= q_gen;
                 if (h_lease_set) claimed[cb] <= 1'b1;
                 lease_left[cb] <= l_lease;
+                lease_nz[cb] <= h_lease_set;
                 owner_len[cb] <= l_len;
                 i <= 0;
                 left <= l_len;

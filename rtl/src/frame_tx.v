@@ -35,7 +35,7 @@ module frame_tx (
     reg       rd_nz;
     reg       scan_ok;
     wire have = wait_rd == 0;
-    wire can_send = !out_valid || out_ready;
+    wire can_send = !out_valid; // (a byte waits a cycle after the last is taken: no UART signal in front of a decision)
     always @(posedge clk) begin
         rd_q <= rd_data;
         rd_nz <= rd_data != 8'h00;

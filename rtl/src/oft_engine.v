@@ -103,6 +103,7 @@ module oft_engine #(
     reg [7:0]  owner_len  [0:NB];
     reg        claimed    [0:NB];
     reg [31:0] lease_left [0:NB];   // milliseconds the owner's lease has to run; 0: none
+    reg        lease_nz   [0:NB];   // lease_left != 0, kept with it (the countdown's enable reads one bit)
     reg [15:0] boots      [0:NB];
     // per board and region slot (0: sequence or table, 1: phases)
     reg [19:0] stg_len    [0:2*NB-1];   // a region is at most 2^17 bytes
@@ -511,7 +512,7 @@ module oft_engine #(
     reg [31:0] cb_left;
     wire [63:0] val = value_of(val_src, val_imm);
     always @(posedge clk) begin
-        cb_live <= lease_left[cb] != 0;
+        cb_live <= lease_nz[cb];
         if (!state[S_BYTES]) cb_left <= lease_left[cb]; // (still while a field sends it)
         val_r <= val;
         vb <= val_r[8 * vk +: 8];
@@ -549,7 +550,10 @@ module oft_engine #(
             lw_on <= 1'b1;
             lw <= 0;
         end else if (lw_on) begin
-            if (lease_left[lw] != 0) lease_left[lw] <= lease_left[lw] - 1'b1;
+            if (lease_nz[lw]) begin
+                lease_left[lw] <= lease_left[lw] - 1'b1;
+                lease_nz[lw] <= lease_left[lw] != 1;
+            end
             if (lw == NB) lw_on <= 1'b0;
             else lw <= lw + 1'b1;
         end
@@ -571,6 +575,7 @@ module oft_engine #(
             lw_on <= 1'b0;
             for (k = 0; k <= NB; k = k + 1) begin
                 lease_left[k] <= 0;
+                lease_nz[k] <= 1'b0;
                 claimed[k] <= 1'b0;
                 if (por) begin
                     gen[k] <= 0;
@@ -588,6 +593,7 @@ module oft_engine #(
                     cb <= reboot_board[BW-1:0];
                     boots[reboot_board] <= boots[reboot_board] + 1'b1;
                     lease_left[reboot_board] <= 0;
+                    lease_nz[reboot_board] <= 1'b0;
                     claimed[reboot_board] <= 1'b0;
                     copy_rs <= 0;
                     i <= 0;

@@ -14,19 +14,22 @@ module uart_tx #(
     reg [W-1:0] count;
     reg [3:0] bits_left;
     reg [8:0] shift; // stop bit last
+    reg       idle;  // bits_left == 0, kept as it counts: ready is a register
 
-    assign ready = bits_left == 0;
+    assign ready = idle;
 
     always @(posedge clk) begin
         if (rst) begin
             tx <= 1'b1;
             bits_left <= 0;
+            idle <= 1'b1;
             count <= 0;
-        end else if (bits_left == 0) begin
+        end else if (idle) begin
             if (valid) begin
                 tx <= 1'b0; // start bit
                 shift <= {1'b1, data};
                 bits_left <= 4'd10;
+                idle <= 1'b0;
                 count <= FULL;
             end
         end else if (count != 0) begin
@@ -34,6 +37,7 @@ module uart_tx #(
         end else begin
             count <= FULL;
             bits_left <= bits_left - 1'b1;
+            idle <= bits_left == 4'd1;
             if (bits_left != 1) begin
                 tx <= shift[0];
                 shift <= {1'b1, shift[8:1]};
