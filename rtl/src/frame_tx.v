@@ -42,90 +42,90 @@ module frame_tx (
         scan_ok <= in_range && rd_nz && !run_full;
     end
 
+    // (the reset comes last and sets only the control registers: the rest take no reset into their enables)
     always @(posedge clk) begin
+        if (out_valid && out_ready) out_valid <= 1'b0;
+        if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
+        case (state)
+            S_IDLE: if (start) begin
+                busy <= 1'b1;
+                pos <= 0;
+                run <= 0;
+                run_full <= 1'b0;
+                idx <= 0;
+                n_left <= len;
+                in_range <= len != 0;
+                rd_addr <= 0;
+                wait_rd <= RD_WAIT;
+                state <= S_SCAN;
+            end
+            S_SCAN: if (have) begin // rd_q is byte idx = pos + run
+                if (scan_ok) begin
+                    run <= run + 1'b1;
+                    run_full <= run == 9'd253;
+                    idx <= idx + 1'b1;
+                    n_left <= n_left - 1'b1;
+                    in_range <= n_left != 9'd1;
+                    rd_addr <= idx + 1'b1;
+                    wait_rd <= RD_WAIT;
+                end else begin
+                    state <= S_CODE;
+                end
+            end
+            S_CODE: if (can_send) begin
+                out_data <= run[7:0] + 8'd1;
+                out_valid <= 1'b1;
+                d_left <= run;
+                d_done <= run == 0;
+                rd_addr <= pos;
+                wait_rd <= RD_WAIT;
+                state <= S_DATA;
+            end
+            S_DATA: if (d_done) begin
+                state <= S_NEXT;
+            end else if (have && can_send) begin // rd_q is byte rd_addr
+                out_data <= rd_q;
+                out_valid <= 1'b1;
+                d_left <= d_left - 1'b1;
+                d_done <= d_left == 9'd1;
+                rd_addr <= rd_addr + 1'b1;
+                wait_rd <= RD_WAIT;
+            end
+            S_NEXT: begin
+                // 254 bytes go on without a zero; else the zero that ended the block is skipped
+                if (run_full) begin
+                    pos <= idx;
+                    rd_addr <= idx;
+                    run <= 0;
+                    run_full <= 1'b0;
+                    wait_rd <= RD_WAIT;
+                    state <= S_SCAN;
+                end else if (in_range) begin
+                    pos <= idx + 1'b1;
+                    rd_addr <= idx + 1'b1;
+                    idx <= idx + 1'b1;
+                    n_left <= n_left - 1'b1;
+                    in_range <= n_left != 9'd1;
+                    run <= 0;
+                    wait_rd <= RD_WAIT;
+                    state <= S_SCAN;
+                end else begin
+                    state <= S_DELIM;
+                end
+            end
+            S_DELIM: if (can_send) begin
+                out_data <= 8'h00;
+                out_valid <= 1'b1;
+                busy <= 1'b0;
+                state <= S_IDLE;
+            end
+            default: state <= S_IDLE;
+        endcase
         if (rst) begin
             state <= S_IDLE;
             busy <= 1'b0;
             out_valid <= 1'b0;
             wait_rd <= 0;
-        end else begin
-            if (out_valid && out_ready) out_valid <= 1'b0;
-            if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
-            case (state)
-                S_IDLE: if (start) begin
-                    busy <= 1'b1;
-                    pos <= 0;
-                    run <= 0;
-                    run_full <= 1'b0;
-                    idx <= 0;
-                    n_left <= len;
-                    in_range <= len != 0;
-                    rd_addr <= 0;
-                    wait_rd <= RD_WAIT;
-                    state <= S_SCAN;
-                end
-                S_SCAN: if (have) begin // rd_q is byte idx = pos + run
-                    if (scan_ok) begin
-                        run <= run + 1'b1;
-                        run_full <= run == 9'd253;
-                        idx <= idx + 1'b1;
-                        n_left <= n_left - 1'b1;
-                        in_range <= n_left != 9'd1;
-                        rd_addr <= idx + 1'b1;
-                        wait_rd <= RD_WAIT;
-                    end else begin
-                        state <= S_CODE;
-                    end
-                end
-                S_CODE: if (can_send) begin
-                    out_data <= run[7:0] + 8'd1;
-                    out_valid <= 1'b1;
-                    d_left <= run;
-                    d_done <= run == 0;
-                    rd_addr <= pos;
-                    wait_rd <= RD_WAIT;
-                    state <= S_DATA;
-                end
-                S_DATA: if (d_done) begin
-                    state <= S_NEXT;
-                end else if (have && can_send) begin // rd_q is byte rd_addr
-                    out_data <= rd_q;
-                    out_valid <= 1'b1;
-                    d_left <= d_left - 1'b1;
-                    d_done <= d_left == 9'd1;
-                    rd_addr <= rd_addr + 1'b1;
-                    wait_rd <= RD_WAIT;
-                end
-                S_NEXT: begin
-                    // 254 bytes go on without a zero; else the zero that ended the block is skipped
-                    if (run_full) begin
-                        pos <= idx;
-                        rd_addr <= idx;
-                        run <= 0;
-                        run_full <= 1'b0;
-                        wait_rd <= RD_WAIT;
-                        state <= S_SCAN;
-                    end else if (in_range) begin
-                        pos <= idx + 1'b1;
-                        rd_addr <= idx + 1'b1;
-                        idx <= idx + 1'b1;
-                        n_left <= n_left - 1'b1;
-                        in_range <= n_left != 9'd1;
-                        run <= 0;
-                        wait_rd <= RD_WAIT;
-                        state <= S_SCAN;
-                    end else begin
-                        state <= S_DELIM;
-                    end
-                end
-                S_DELIM: if (can_send) begin
-                    out_data <= 8'h00;
-                    out_valid <= 1'b1;
-                    busy <= 1'b0;
-                    state <= S_IDLE;
-                end
-                default: state <= S_IDLE;
-            endcase
         end
     end
 endmodule
