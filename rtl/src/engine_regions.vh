@@ -45,10 +45,10 @@
                 crc_go <= 1'b1;
                 crc_in <= loop_ph ? ph_q : ra_q;
                 if (!loop_ph && is_switch(cb)) begin // a port beyond the radix, other than 255 (no route)
-                    if (ra_q > RADIX && ra_q != 8'hFF) content_bad <= 1'b1;
+                    if (c_port_bad) content_bad <= 1'b1;
                 end else if (PROCS > 0 && !loop_ph && !is_router(cb)) begin // a row naming no processor
-                    if (!i[0]) lo_byte <= ra_q;
-                    else if ({ra_q, lo_byte} >= N) content_bad <= 1'b1;
+                    if (!i[0]) lo_bad <= c_lo_ge;
+                    else if (c_hi_ge || lo_bad) content_bad <= 1'b1;
                 end
                 i <= i + 1'b1;
                 at_end <= left == 20'd1;
@@ -83,6 +83,7 @@
                 answer(R_ACK, 8'h90);
             end else if (ebyte == 1) begin
                 ebyte <= 0;
+                e_end <= 1'b0;
                 cmp_equal <= 1'b1;
                 if (size_of(cb, ent_region) == 0) nack(5, RS_NO_REGION);
                 else crc_loop(ent_region, S_COMMIT_CHECK);
@@ -93,16 +94,18 @@
                 wait_rd <= FB_WAIT;
             end
             // the entry's length and CRC, read from the frame, against the loop's
-            state[S_COMMIT_CHECK]: if (ebyte != 8) begin
+            state[S_COMMIT_CHECK]: if (!e_end) begin
                 r_len_bad <= n_i != size_of(cb, ent_region); // (n_i holds still: its own cycle)
                 if (have) begin
                     if (fb_data != exp_byte) cmp_equal <= 1'b0;
                     ebyte <= ebyte + 1'b1;
+                    e_end <= ebyte == 4'd7;
                     fb_addr <= fb_addr + 1'b1;
                     wait_rd <= FB_WAIT;
                 end
             end else begin
                 ebyte <= 0;
+                e_end <= 1'b0;
                 if (!cmp_equal) nack(7, RS_CRC);
                 else if (r_len_bad || content_bad) nack(10, RS_CONTENT);
                 else begin
@@ -198,26 +201,34 @@
                 cb <= bb;
                 copy_rs <= 0;
                 i <= 0;
+                left <= (2 << RA_AW) - 1;
+                at_end <= 1'b0;
                 state <= ONE << S_CLEAR;
             end
             state[S_CLEAR]: begin
-                // both banks of both regions to zero, one byte a cycle
+                // both banks of both regions to zero, one byte a cycle (at_end: byte i is a part's last;
+                // left: the part's bytes after it)
+                if (!at_end) begin
+                    i <= i + 1'b1;
+                    left <= left - 1'b1;
+                    at_end <= left == 20'd1;
+                end
                 if (copy_rs == 0) begin
                     ra_we <= 1'b1;
                     ra_a <= {cb[BW-1:0], i[RA_AW:0]};
                     mem_wd <= 8'd0;
-                    if (i == (2 << RA_AW) - 1) begin copy_rs <= 1; i <= 0; end else i <= i + 1'b1;
+                    if (at_end) begin copy_rs <= 1; i <= 0; left <= (2 << PH_AW) - 1; at_end <= 1'b0; end
                 end else if (copy_rs == 1) begin
                     ph_we <= 1'b1;
                     ph_a <= {cb[BW-1:0], i[PH_AW:0]};
                     mem_wd <= 8'd0;
-                    if (i == (2 << PH_AW) - 1) begin copy_rs <= 2; i <= 0; end else i <= i + 1'b1;
+                    if (at_end) begin copy_rs <= 2; i <= 0; left <= 20'd31; at_end <= 1'b0; end
                 end else begin
                     // and its records: both banks of both regions committed nothing
                     rec_we <= 1'b1;
                     rec_wa <= {1'b0, cb, i[4:0]};
                     rec_wd <= 8'd0;
-                    if (i[4:0] == 5'd31) begin
+                    if (at_end) begin
                         for (k = 0; k < 2; k = k + 1) begin
                             stg_len[2 * cb + k] <= 0;
                             sel[2 * cb + k] <= 1'b0;
@@ -237,6 +248,6 @@
                             bb <= cb + 1'b1;
                             state <= ONE << S_REBOOT;
                         end
-                    end else i <= i + 1'b1;
+                    end
                 end
             end

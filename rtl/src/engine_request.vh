@@ -172,7 +172,7 @@
                 i <= 0;
                 n_i <= w_len;
                 left <= w_len;
-                at_end <= w_len == 0;
+                at_end <= h_w_zero;
                 fb_addr <= 21;
                 wait_rd <= FB_WAIT;
                 state <= ONE << S_WR_COPY;
@@ -182,6 +182,7 @@
                 entries_done <= h_m_zero;
                 flipped[cb] <= 0;
                 ebyte <= 0;
+                e_end <= 1'b0;
                 fb_addr <= 23;
                 wait_rd <= FB_WAIT;
                 state <= ONE << S_COMMIT_ENTRY;

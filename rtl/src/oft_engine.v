@@ -303,7 +303,7 @@ module oft_engine #(
     reg        h_w_fits, h_c_fits, h_l_fits;
     reg        fv_d;      // frame_valid a cycle ago: a request is taken in its second cycle, when both stages hold
     reg        h_len6, h_len7, h_len8, h_len14, h_len23;
-    reg        h_flags_zero, h_lease_set, h_l_zero, h_m_zero;
+    reg        h_flags_zero, h_lease_set, h_l_zero, h_m_zero, h_w_zero;
     integer q;
     always @(posedge clk) begin
         h_rate_hi_lt <= k_rate[63:32] < 32'h3F50624D; // a Clock's rate below 0.001 Hz or above 1 GHz (f64 bits)
@@ -333,6 +333,7 @@ module oft_engine #(
         h_len23 <= frame_len == 23;
         h_flags_zero <= l_flags == 0;
         h_l_zero <= l_len == 0;
+        h_w_zero <= w_len == 0;
         h_m_zero <= m_count == 0;
         h_lease_set <= l_lease != 0;
     end
@@ -382,13 +383,23 @@ module oft_engine #(
     reg        crc_init, crc_go;
     reg [7:0]  crc_in;
     reg        content_bad;
-    reg [7:0]  lo_byte;
+    reg        lo_bad;      // a routing-table row's low byte alone names no processor (N < 256)
+    // the loop's byte's content tests, registered: ra_q holds its byte a cycle before have (read_region
+    // waits 2), so the loop decides on bits. A switch's port beyond its radix, other than 255 (no route);
+    // a row {hi, lo} >= N: hi >= N / 256 (N >= 256), or hi != 0 or lo >= N (N < 256)
+    reg        c_port_bad, c_hi_ge, c_lo_ge;
+    always @(posedge clk) begin
+        c_port_bad <= ra_q > RADIX && ra_q != 8'hFF;
+        c_hi_ge <= N >= 256 ? ra_q >= (N >> 8) : ra_q != 0;
+        c_lo_ge <= N >= 256 ? 1'b0 : ra_q >= N;
+    end
     reg        loop_ph;     // the loop walks the phases memory (else region A)
     reg        loop_bank;   // physical bank the loop reads
     reg [2:0]  crcs_r;      // Crcs: which region next
     reg [7:0]  entries_left; // Commit: entries still to check, down to 0 (entries_done: it is 0)
     reg        entries_done;
     reg [3:0]  ebyte;
+    reg        e_end;       // ebyte == 8 (S_COMMIT_CHECK: the entry's 8 bytes are compared), kept as it counts
     reg [7:0]  ent_region;  // Commit entry: its region (its length and CRC are compared as read)
     reg        cmp_equal;
     reg        r_len_bad;   // Commit entry: the loop's length is not its region's size
@@ -597,6 +608,8 @@ module oft_engine #(
                     claimed[reboot_board] <= 1'b0;
                     copy_rs <= 0;
                     i <= 0;
+                    left <= (2 << RA_AW) - 1;
+                    at_end <= 1'b0;
                     state <= ONE << S_CLEAR;
                 end else if (reboot_pending) begin
                     reboot_pending <= 1'b0;
