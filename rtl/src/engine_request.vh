@@ -128,7 +128,7 @@
                         4'h1: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
                         4'h9: begin
                             rbank <= c_bank; // the first port asked
-                            ports_n <= SWITCHES == 0 ? 8'd0 : RADIX - c_bank > 48 ? 8'd48 : RADIX - c_bank;
+                            ports_n <= h_ports_n;
                             answer(R_PORTS, 8'h8B);
                         end
                         4'h2: state <= ONE << S_WR_START;

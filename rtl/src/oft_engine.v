@@ -304,6 +304,8 @@ module oft_engine #(
     reg        fv_d;      // frame_valid a cycle ago: a request is taken in its second cycle, when both stages hold
     reg        h_len6, h_len7, h_len8, h_len14, h_len23;
     reg        h_flags_zero, h_lease_set, h_l_zero, h_m_zero, h_w_zero;
+    wire [8:0] h_ports_left = RADIX[8:0] - {1'b0, c_bank};
+    reg  [7:0] h_ports_n;
     integer q;
     always @(posedge clk) begin
         h_rate_hi_lt <= k_rate[63:32] < 32'h3F50624D; // a Clock's rate below 0.001 Hz or above 1 GHz (f64 bits)
@@ -336,6 +338,9 @@ module oft_engine #(
         h_w_zero <= w_len == 0;
         h_m_zero <= m_count == 0;
         h_lease_set <= l_lease != 0;
+        // a PortCounters' ports listed: those from the first asked to the last, at most 48 (9 bits: no
+        // 32-bit subtraction in front of the register; a first port at or past the radix is refused)
+        h_ports_n <= SWITCHES == 0 ? 8'd0 : h_ports_left > 9'd48 ? 8'd48 : h_ports_left[7:0];
     end
     reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
     wire       gq_below = r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
