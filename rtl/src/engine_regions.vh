@@ -81,12 +81,14 @@
                 pend_epoch[cb] <= m_epoch;
                 pend_mask[cb] <= flipped[cb];
                 answer(R_ACK, 8'h90);
-            end else if (ebyte == 1) begin
+            end else if (ebyte == 2) begin // (ent_none, ent_ph: registered from ent_region in the cycle before)
                 ebyte <= 0;
                 e_end <= 1'b0;
                 cmp_equal <= 1'b1;
-                if (size_of(cb, ent_region) == 0) nack(5, RS_NO_REGION);
-                else crc_loop(ent_region, S_COMMIT_CHECK);
+                if (ent_none) nack(5, RS_NO_REGION);
+                else crc_loop(ent_ph ? 8'd3 : 8'd0, S_COMMIT_CHECK);
+            end else if (ebyte == 1) begin
+                ebyte <= 2;
             end else if (have) begin
                 ent_region <= fb_data;
                 ebyte <= 1;
@@ -95,7 +97,7 @@
             end
             // the entry's length and CRC, read from the frame, against the loop's
             state[S_COMMIT_CHECK]: if (!e_end) begin
-                r_len_bad <= n_i != size_of(cb, ent_region); // (n_i holds still: its own cycle)
+                r_len_bad <= n_i != ent_size; // (n_i holds still: its own cycle)
                 if (have) begin
                     if (fb_data != exp_byte) cmp_equal <= 1'b0;
                     ebyte <= ebyte + 1'b1;
@@ -110,9 +112,9 @@
                 else if (r_len_bad || content_bad) nack(10, RS_CONTENT);
                 else begin
                     // what the staging bank now holds, recorded for when it becomes active
-                    rec_wa <= {1'b0, cb, ent_region == 3, ~sel[2 * cb + (ent_region == 3)], 3'd7};
+                    rec_wa <= {1'b0, cb, ent_ph, ~sel[2 * cb + ent_ph], 3'd7};
                     rec_after <= ONE << S_COMMIT_ENTRY;
-                    flipped[cb] <= flipped[cb] | (ent_region == 3 ? 2'b10 : 2'b01);
+                    flipped[cb] <= flipped[cb] | (ent_ph ? 2'b10 : 2'b01);
                     entries_left <= entries_left - 1'b1;
                     entries_done <= entries_left == 8'd1;
                     wait_rd <= 2'd2; // fb_addr is at the next entry

@@ -406,6 +406,14 @@ module oft_engine #(
     reg [3:0]  ebyte;
     reg        e_end;       // ebyte == 8 (S_COMMIT_CHECK: the entry's 8 bytes are compared), kept as it counts
     reg [7:0]  ent_region;  // Commit entry: its region (its length and CRC are compared as read)
+    // and what the entry's checks read of it, registered a cycle after it (no region decode in front of them)
+    reg        ent_none, ent_ph;
+    reg [19:0] ent_size;
+    always @(posedge clk) begin
+        ent_size <= size_of(cb, ent_region);
+        ent_none <= size_of(cb, ent_region) == 0;
+        ent_ph <= ent_region == 3;
+    end
     reg        cmp_equal;
     reg        r_len_bad;   // Commit entry: the loop's length is not its region's size
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
