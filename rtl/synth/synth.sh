@@ -5,6 +5,8 @@
 #   rtl/synth/synth.sh [ORDER=10] [OUT_DIR]      (each board takes a minute or two)
 # Fmax moves by 2-3 MHz from one placement of a netlist to another: SEEDS="1 2 3 4" places each UP5K
 # board once a seed (the table's figures are the first seed's) and prints the others under its row.
+# PATHS=1 prints each UP5K board's critical path (the first seed's) under its row, its nets named back to
+# the RTL's signals (critical_path.py).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 order="${1:-10}"
@@ -77,5 +79,8 @@ for entry in "${boards[@]}"; do
             others+="${others:+, }seed $s: $(fmax_of "$out/$tag.up5k.seed$s.log")"
         done
         echo "    Fmax at seed ${seeds[0]}: $fmax MHz; $others"
+    fi
+    if [ -n "${PATHS:-}" ] && [ "$fmax" != "-" ]; then
+        python3 "$here/synth/critical_path.py" "$out/$tag.json" "$out/$tag.up5k.pnr.log" || true
     fi
 done
