@@ -70,7 +70,7 @@
                     end else if (rbank == 1) begin
                         state <= ONE << S_CRCS_NEXT; // the active banks are answered as committed
                     end else begin
-                        crc_loop(crcs_r + 1, S_CRCS_NEXT);
+                        crc_loop(crcs_r + 1 == 3, S_CRCS_NEXT);
                     end
                 end
             end
@@ -86,7 +86,7 @@
                 e_end <= 1'b0;
                 cmp_equal <= 1'b1;
                 if (ent_none) nack(5, RS_NO_REGION);
-                else crc_loop(ent_ph ? 8'd3 : 8'd0, S_COMMIT_CHECK);
+                else crc_loop(ent_ph, S_COMMIT_CHECK);
             end else if (ebyte == 1) begin
                 ebyte <= 2;
             end else if (have) begin

@@ -139,7 +139,7 @@
                             crcs_r <= 0;
                             if (r_crc_all) state <= ONE << S_CRCS_NEXT;
                             else if (r_crc_active) answer(R_CRC, 8'h83);
-                            else crc_loop(c_region, S_SEND);
+                            else crc_loop(c_region == 3, S_SEND);
                         end
                         4'h4: state <= ONE << S_COMMIT_START;
                         4'h5: begin

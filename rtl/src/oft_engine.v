@@ -413,11 +413,11 @@ module oft_engine #(
             wait_rd <= 2'd2;
         end
     endtask
-    // starts a CRC (and content check) over staging region r of board cb, as long as its staging length
+    // starts a CRC (and content check) over a staging region of board cb, as long as its staging length
     // (S_LOOP_START sets the loop up a state later, from registers: the callers' decisions stay narrow)
-    task crc_loop(input [7:0] r, input [5:0] next);
+    task crc_loop(input ph, input [5:0] next); // ph: the phases (region 3), else region A
         begin
-            loop_ph <= r == 3;
+            loop_ph <= ph;
             after <= ONE << next;
             state <= ONE << S_LOOP_START;
         end
