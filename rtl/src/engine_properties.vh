@@ -57,6 +57,7 @@
             // (a claim's board is one that exists, and its compare, made by quarters in S_DECODE and
             // joined in S_CHECK, still holds when the claim is decided)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state[S_DECODE] && !r_no_board) assert(cb <= NB && gen_hb == gen[cb]);
             if (state[S_CHECK]) assert(cb <= NB && gq_below == f_gen_below_now);
             if (state[S_DISPATCH] || state[S_CLAIM_START] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
             if (state[S_CLAIM_TAKE]) assert(!r_gen_below);

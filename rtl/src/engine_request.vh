@@ -28,8 +28,8 @@
                 state <= ONE << S_DECODE;
             end
             state[S_DECODE]: begin
-                r_gen_zero <= gen[cb] == 0;
-                r_gen_match <= q_gen == gen[cb];
+                r_gen_zero <= gen_hb == 0;
+                r_gen_match <= q_gen == gen_hb;
                 r_claimed <= claimed[cb];
                 r_pend <= !bp && pend_valid[cb];
                 r_locked <= !bp && pend_valid[cb] && pend_mask[cb][rs_w];
@@ -43,8 +43,8 @@
                 r_crc_active <= c_bank == 1;
                 cmp_equal <= owner_len[cb] == l_len;
                 for (k = 0; k < 4; k = k + 1) begin
-                    r_gq_lt[k] <= k == 3 ? $signed(q_gen[63:48]) < $signed(gen[cb][63:48]) : q_gen[16 * k +: 16] < gen[cb][16 * k +: 16];
-                    r_gq_eq[k] <= q_gen[16 * k +: 16] == gen[cb][16 * k +: 16];
+                    r_gq_lt[k] <= k == 3 ? $signed(q_gen[63:48]) < $signed(gen_hb[63:48]) : q_gen[16 * k +: 16] < gen_hb[16 * k +: 16];
+                    r_gq_eq[k] <= q_gen[16 * k +: 16] == gen_hb[16 * k +: 16];
                 end
                 if (r_short) begin
                     state <= ONE << S_DONE; // no header: nothing to answer to

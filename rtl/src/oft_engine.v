@@ -250,6 +250,11 @@ module oft_engine #(
     wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
     reg  [20:0] r_wsize;  // a Write's region's size on its board (S_PRE: from the header's board, as cb is)
     `include "engine_header.vh"
+    // the generation of the board the header names, registered every cycle: the header holds still from
+    // before S_PRE, so in S_DECODE this is gen[cb], and the compares there start at a register rather than
+    // behind the board multiplexer (cb is set in S_PRE)
+    reg [63:0] gen_hb;
+    always @(posedge clk) gen_hb <= gen[q_board < NB ? q_board[BW-1:0] : NB];
     reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
     wire       gq_below = r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
     reg        r_gen_below;        // gq_below, registered (S_CHECK)
@@ -490,34 +495,7 @@ module oft_engine #(
             else lw <= lw + 1'b1;
         end
 
-        if (por || rst) begin
-            state <= ONE << S_REBOOT;
-            bb <= 0;
-            reboot_pending <= 1'b0;
-            running <= 1'b0;
-            done <= 0;
-            announce <= 1'b0;
-            rd_pending <= 1'b0;
-            resp_broadcast <= 1'b0;
-            in_list <= 1'b0;
-            reload <= 0;
-            reload_one <= 1'b1;
-            slot <= 0;
-            wait_rd <= 0;
-            lw_on <= 1'b0;
-            for (k = 0; k <= NB; k = k + 1) begin
-                lease_left[k] <= 0;
-                lease_nz[k] <= 1'b0;
-                claimed[k] <= 1'b0;
-                if (por) begin
-                    gen[k] <= 0;
-                    owner_len[k] <= 0;
-                    boots[k] <= 0;
-                end else begin
-                    boots[k] <= boots[k] + 1'b1;
-                end
-            end
-        end else (* parallel_case *) case (1'b1)
+        (* parallel_case *) case (1'b1)
             state[S_IDLE]: if (!frame_done) begin
                 if (reboot_pending && reboot_board < NB && !tx_busy) begin
                     reboot_pending <= 1'b0;
@@ -553,6 +531,40 @@ module oft_engine #(
             `include "engine_emit.vh"
             default: state <= ONE << S_IDLE;
         endcase
+        // a reset last, over what the states did: it takes the registers it sets and no others, so it
+        // sits in front of no state's decision (a write a state made in this cycle is as if it came first)
+        if (por || rst) begin
+            state <= ONE << S_REBOOT;
+            resp_start <= 1'b0; // (no answer, frame or slot leaves in the cycle of a reset)
+            frame_done <= 1'b0;
+            fab_step <= 1'b0;
+            cyc_start <= 1'b0;
+            bb <= 0;
+            reboot_pending <= 1'b0;
+            running <= 1'b0;
+            done <= 0;
+            announce <= 1'b0;
+            rd_pending <= 1'b0;
+            resp_broadcast <= 1'b0;
+            in_list <= 1'b0;
+            reload <= 0;
+            reload_one <= 1'b1;
+            slot <= 0;
+            wait_rd <= 0;
+            lw_on <= 1'b0;
+            for (k = 0; k <= NB; k = k + 1) begin
+                lease_left[k] <= 0;
+                lease_nz[k] <= 1'b0;
+                claimed[k] <= 1'b0;
+                if (por) begin
+                    gen[k] <= 0;
+                    owner_len[k] <= 0;
+                    boots[k] <= 0;
+                end else begin
+                    boots[k] <= boots[k] + 1'b1;
+                end
+            end
+        end
     end
 
     `include "engine_properties.vh"
