@@ -101,7 +101,7 @@
     function [63:0] value_of(input [4:0] src, input [15:0] imm);
         case (src)
             V_IMM: value_of = imm;
-            V_TYPE: value_of = rtype_code;
+            V_TYPE: value_of = type_byte(rtype);
             V_SEQ: value_of = r_seq;
             V_BOARD: value_of = r_board;
             V_NACK: value_of = nack_code;

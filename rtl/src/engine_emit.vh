@@ -146,7 +146,7 @@
 
             // Crc for one region: the loop has run
             state[S_SEND]: begin
-                answer(R_CRC, 8'h83);
+                answer(R_CRC);
             end
 
             // a record: the loop's length and CRC, a byte a cycle, then on

@@ -4,7 +4,7 @@
             // Write: data bytes from the frame into staging
             state[S_WR_COPY]: if (at_end) begin
                 if (r_grows) stg_len[2 * cb + rs_w] <= r_end;
-                answer(R_ACK, 8'h90);
+                answer(R_ACK);
             end else if (have) begin
                 mem_wd <= fb_data;
                 if (loop_ph) begin
@@ -59,7 +59,7 @@
             // Crcs: every region, staging computed, active as committed
             state[S_CRCS_NEXT]: begin
                 if (crcs_r == 4) begin
-                    answer(R_CRCS, 8'h89);
+                    answer(R_CRCS);
                 end else begin
                     crcs_r <= crcs_r + 1'b1;
                     if (size_of(cb, crcs_r + 1) == 0) begin
@@ -80,7 +80,7 @@
                 pend_valid[cb] <= 1'b1;
                 pend_epoch[cb] <= m_epoch;
                 pend_mask[cb] <= flipped[cb];
-                answer(R_ACK, 8'h90);
+                answer(R_ACK);
             end else if (ebyte == 2) begin // (ent_none, ent_ph: registered from ent_region in the cycle before)
                 ebyte <= 0;
                 e_end <= 1'b0;
@@ -127,7 +127,6 @@
                 bb <= 0;
                 state <= ONE << S_STEP;
             end else begin
-                r_due <= pend_valid[bb] && pend_epoch[bb] == slot; // (a 64-bit compare: its own cycle)
                 state <= ONE << S_FLIP;
             end
             state[S_FLIP]: begin
@@ -245,7 +244,7 @@
                             r_seq <= 0;
                             r_board <= cb;
                             resp_broadcast <= 1'b1;
-                            answer(R_REBOOTED, 8'hA0);
+                            answer(R_REBOOTED);
                         end else begin
                             bb <= cb + 1'b1;
                             state <= ONE << S_REBOOT;

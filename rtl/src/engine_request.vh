@@ -107,17 +107,17 @@
                 end else if (r_type == 4'hA) begin // Claim: is the id the owner's? (the compares: S_DECODE)
                     state <= ONE << S_CLAIM_START;
                 end else if (r_type == 4'hB) begin
-                    answer(R_OWNER, 8'h8C);
+                    answer(R_OWNER);
                 end else if (bp) begin
                     case (r_type)
-                        4'h1: answer(R_BACKPLANE, 8'h82);
-                        4'h7: answer(R_TELEMETRY, 8'h87);
-                        4'h8: answer(R_BP_STATUS, 8'h88);
+                        4'h1: answer(R_BACKPLANE);
+                        4'h7: answer(R_TELEMETRY);
+                        4'h8: answer(R_BP_STATUS);
                         default: begin // 4'h6, Clock
                             if (r_clock_stop) begin
                                 running <= 1'b0;
                                 done <= due;
-                                answer(R_ACK, 8'h90);
+                                answer(R_ACK);
                             end else begin
                                 state <= ONE << S_DIV_START;
                             end
@@ -125,11 +125,11 @@
                     endcase
                 end else begin
                     case (r_type)
-                        4'h1: if (r_switch) answer(R_SWITCH_IDENTITY, 8'h8A); else answer(R_IDENTITY, 8'h81);
+                        4'h1: if (r_switch) answer(R_SWITCH_IDENTITY); else answer(R_IDENTITY);
                         4'h9: begin
                             rbank <= c_bank; // the first port asked
                             ports_n <= h_ports_n;
-                            answer(R_PORTS, 8'h8B);
+                            answer(R_PORTS);
                         end
                         4'h2: state <= ONE << S_WR_START;
                         4'h3: begin
@@ -138,18 +138,18 @@
                             view_active <= r_crc_active;
                             crcs_r <= 0;
                             if (r_crc_all) state <= ONE << S_CRCS_NEXT;
-                            else if (r_crc_active) answer(R_CRC, 8'h83);
+                            else if (r_crc_active) answer(R_CRC);
                             else crc_loop(c_region == 3, S_SEND);
                         end
                         4'h4: state <= ONE << S_COMMIT_START;
                         4'h5: begin
                             pend_valid[cb] <= 1'b0;
                             pend_mask[cb] <= 0;
-                            answer(R_ACK, 8'h90);
+                            answer(R_ACK);
                         end
                         default: begin // 4'h8, Status
                             view_active <= 1'b1;
-                            answer(R_STATUS, 8'h88);
+                            answer(R_STATUS);
                         end
                     endcase
                 end
@@ -222,7 +222,7 @@
                 state <= ONE << S_CLAIM_COPY;
             end
             state[S_CLAIM_COPY]: if (at_end) begin
-                answer(R_OWNER, 8'h8C);
+                answer(R_OWNER);
             end else if (have) begin
                 ow_we <= 1'b1;
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0]};
@@ -252,7 +252,7 @@
                 cyc_start <= 1'b1;
                 running <= 1'b1;
                 done <= due;
-                answer(R_ACK, 8'h90);
+                answer(R_ACK);
             end else begin
                 if (!div_try[25]) begin // no borrow: the divisor goes in
                     div_r <= div_try[24:0];

@@ -209,6 +209,10 @@ module oft_engine #(
 
     localparam NS = 39; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
+    // the states that may start an answer (nack, answer)
+    localparam [NS-1:0] ANSWERING = ONE << S_DECODE | ONE << S_DISPATCH | ONE << S_CLAIM_DECIDE | ONE << S_CLAIM_COPY
+                                  | ONE << S_DIV | ONE << S_WR_COPY | ONE << S_CRCS_NEXT | ONE << S_COMMIT_ENTRY
+                                  | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND;
     reg [NS-1:0] state, after;
     reg [1:0] wait_rd;
     localparam [1:0] FB_WAIT = 2'd3; // cycles from fb_addr to its byte in fb_data
@@ -263,7 +267,6 @@ module oft_engine #(
     reg        r_gen_zero, r_gen_match, r_claimed, r_pend, r_locked, r_region_ok, r_switch, r_port_bad;
     reg        r_crc_all, r_crc_bad, r_crc_active; // a CrcQuery's: every region, no such region or bank, the active bank
     reg [3:0]  rtype;
-    reg [7:0]  rtype_code;  // the message type byte of the answer
     reg [7:0]  nack_code;
     reg [4:0]  reason;
     reg [5:0]  fi;          // field of the answer being emitted
@@ -331,7 +334,13 @@ module oft_engine #(
     reg        r_len_bad;   // Commit entry: the loop's length is not its region's size
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg        copy_bank;   // copy-back: the region slot's active bank
-    reg        r_due;       // boundary: board bb's commit is due at this slot (S_FLIP acts on it)
+    // boundary: board bb's commit is due at this slot (S_FLIP acts on it). Its epoch against the slot by
+    // 16-bit quarters, registered every cycle: bb and the slot hold still through S_BOUNDARY, so in
+    // S_FLIP these are board bb's (no 64-bit compare behind the board multiplexer in front of a flip)
+    reg [3:0]  due_q;
+    integer    dq;
+    always @(posedge clk) for (dq = 0; dq < 4; dq = dq + 1) due_q[dq] <= pend_epoch[bb][16 * dq +: 16] == slot[16 * dq +: 16];
+    wire       r_due = pend_valid[bb] && &due_q;
     reg [BW-1:0] bb;        // boundary / reboot: board
     reg [1:0]  flipped [0:NB-1];
     // Clock's division: period = (CLK_HZ << (1052 - e)) / m, bits 45..6 kept; the numerator's bits come
@@ -369,19 +378,35 @@ module oft_engine #(
         endcase
     endfunction
 
+    // an answer's message type byte, from its type
+    function [7:0] type_byte(input [3:0] t);
+        case (t)
+            R_ACK: type_byte = 8'h90;
+            R_NACK: type_byte = 8'h91;
+            R_IDENTITY: type_byte = 8'h81;
+            R_BACKPLANE: type_byte = 8'h82;
+            R_CRC: type_byte = 8'h83;
+            R_CRCS: type_byte = 8'h89;
+            R_STATUS, R_BP_STATUS: type_byte = 8'h88;
+            R_TELEMETRY: type_byte = 8'h87;
+            R_OWNER: type_byte = 8'h8C;
+            R_REBOOTED: type_byte = 8'hA0;
+            R_SWITCH_IDENTITY: type_byte = 8'h8A;
+            R_PORTS: type_byte = 8'h8B;
+            default: type_byte = 8'h00;
+        endcase
+    endfunction
     task nack(input [7:0] code, input [4:0] why);
         begin
             rtype <= R_NACK;
-            rtype_code <= 8'h91;
             nack_code <= code;
             reason <= why;
             state <= ONE << S_ANSWER;
         end
     endtask
-    task answer(input [3:0] t, input [7:0] code);
+    task answer(input [3:0] t);
         begin
             rtype <= t;
-            rtype_code <= code;
             state <= ONE << S_ANSWER;
         end
     endtask
@@ -489,12 +514,20 @@ module oft_engine #(
         end else if (lw_on) begin
             if (lease_nz[lw]) begin
                 lease_left[lw] <= lease_left[lw] - 1'b1;
-                lease_nz[lw] <= lease_left[lw] != 1;
+                lease_nz[lw] <= lease_left[lw][31:1] != 0; // (it is at least 1 here: no adder in front)
             end
             if (lw == NB) lw_on <= 1'b0;
             else lw <= lw + 1'b1;
         end
 
+        // the answer's type, code and reason are written in every cycle of a state that may answer (nack and
+        // answer set them over these): their enables are those states' bits, not the decisions that answer,
+        // and the decisions choose among a few values instead (no answer is being sent in these states)
+        if (|(state & ANSWERING)) begin
+            rtype <= R_NACK;
+            nack_code <= 8'd0;
+            reason <= RS_VERSION;
+        end
         (* parallel_case *) case (1'b1)
             state[S_IDLE]: if (!frame_done) begin
                 if (reboot_pending && reboot_board < NB && !tx_busy) begin
