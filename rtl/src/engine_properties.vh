@@ -49,6 +49,12 @@
             if (state[S_CRC_RUN] || state[S_LOOP_START])
                 assert(after == ONE << S_SEND || after == ONE << S_CRCS_NEXT || after == ONE << S_COMMIT_CHECK);
             if (state[S_REC]) assert(rec_after == ONE << S_SEND || rec_after == ONE << S_CRCS_NEXT || rec_after == ONE << S_COMMIT_ENTRY);
+            // (the header's board's generation, registered every cycle, is the addressed board's from
+            // S_PRE on, and so are the compares made from it, which S_DECODE and S_CHECK decide on)
+            if (state[S_PRE] && (q_board == 16'hFFFF || q_board < NB)) assert(gen_hb == gen[q_board == 16'hFFFF ? NB : q_board[BW-1:0]]);
+            if ((state[S_DECODE] && !r_no_board) || state[S_CHECK]) assert(cb <= NB && gen_hb == gen[cb] && gen_zero_c == (gen[cb] == 0)
+                                                       && &gq_eq == (q_gen == gen[cb]));
+            if (state[S_CHECK]) assert(r_gen_zero == (gen[cb] == 0) && r_gen_match == (q_gen == gen[cb]));
 `ifdef FORMAL_ACTIVE
             // (a boundary flips what it found due a cycle before, and nothing changes in between)
             if (state[S_FLIP]) assert(bb < NB && r_due == (pend_valid[bb] && pend_epoch[bb] == slot));
@@ -57,7 +63,6 @@
             // (a claim's board is one that exists, and its compare, made by quarters in S_DECODE and
             // joined in S_CHECK, still holds when the claim is decided)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
-            if (state[S_DECODE] && !r_no_board) assert(cb <= NB && gen_hb == gen[cb]);
             if (state[S_CHECK]) assert(cb <= NB && gq_below == f_gen_below_now);
             if (state[S_DISPATCH] || state[S_CLAIM_START] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
             if (state[S_CLAIM_TAKE]) assert(!r_gen_below);

@@ -99,13 +99,13 @@
             state[S_COMMIT_CHECK]: if (!e_end) begin
                 r_len_bad <= n_i != ent_size; // (n_i holds still: its own cycle)
                 if (have) begin
-                    if (fb_data != exp_byte) cmp_equal <= 1'b0;
+                    cmp_step <= 1'b1;
                     ebyte <= ebyte + 1'b1;
                     e_end <= ebyte == 4'd7;
                     fb_addr <= fb_addr + 1'b1;
                     wait_rd <= FB_WAIT;
                 end
-            end else begin
+            end else if (!cmp_step) begin // (the last byte's compare is in)
                 ebyte <= 0;
                 e_end <= 1'b0;
                 if (!cmp_equal) nack(7, RS_CRC);

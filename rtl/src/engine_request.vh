@@ -28,8 +28,8 @@
                 state <= ONE << S_DECODE;
             end
             state[S_DECODE]: begin
-                r_gen_zero <= gen_hb == 0;
-                r_gen_match <= q_gen == gen_hb;
+                r_gen_zero <= gen_zero_c;
+                r_gen_match <= &gq_eq;
                 r_claimed <= claimed[cb];
                 r_pend <= !bp && pend_valid[cb];
                 r_locked <= !bp && pend_valid[cb] && pend_mask[cb][rs_w];
@@ -42,10 +42,6 @@
                 r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
                 r_crc_active <= c_bank == 1;
                 cmp_equal <= owner_len[cb] == l_len;
-                for (k = 0; k < 4; k = k + 1) begin
-                    r_gq_lt[k] <= k == 3 ? $signed(q_gen[63:48]) < $signed(gen_hb[63:48]) : q_gen[16 * k +: 16] < gen_hb[16 * k +: 16];
-                    r_gq_eq[k] <= q_gen[16 * k +: 16] == gen_hb[16 * k +: 16];
-                end
                 if (r_short) begin
                     state <= ONE << S_DONE; // no header: nothing to answer to
                 end else if (r_bad_version) begin
@@ -189,10 +185,10 @@
             end
 
             // Claim: compare the id with the owner's, byte by byte
-            state[S_CLAIM_CMP]: if (at_end || !cmp_equal) begin
+            state[S_CLAIM_CMP]: if (at_end) begin
                 state <= ONE << S_CLAIM_DECIDE;
             end else if (have) begin
-                if (fb_data != ow_q) cmp_equal <= 1'b0;
+                cmp_step_ow <= 1'b1;
                 i <= i + 1'b1;
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;

@@ -54,7 +54,9 @@ module frame_rx #(
     reg        left_nz, enc_nz, enc_full, dec_room, dec_hdr, dec_short, crc_ok, align_nz;
     reg [12:0] dec_len;   // decoded - 4: the payload's length should the frame end here
     reg [4:0]  dec_align; // HDR - decoded: the shifts that put a short frame's byte 0 at hdr[7:0]
-    assign in_ready = !b_valid && !frame_valid && !valid_go && !align_nz;
+    // (and the CRC takes a byte the cycle after it is put, from buf_data: no byte decision sits in front
+    // of the CRC network; no byte is taken in that cycle, so crc_ok is current when the next is decided)
+    assign in_ready = !b_valid && !buf_we && !frame_valid && !valid_go && !align_nz;
     always @(posedge clk) begin
         left_nz <= left != 0;
         enc_nz <= encoded != 0;
@@ -80,7 +82,6 @@ module frame_rx #(
                     hdr_in <= dec_b;
                 end
                 decoded <= decoded + 1'b1;
-                crc <= crc32c_byte(crc, dec_b);
             end else begin
                 bad <= 1'b1;
             end
@@ -107,6 +108,7 @@ module frame_rx #(
         valid_go <= 1'b0;
         if (hdr_go) hdr <= {hdr_in, hdr[8*HDR-1:8]};
         if (valid_go) frame_valid <= 1'b1;
+        if (buf_we) crc <= crc32c_byte(crc, buf_data);
         if (in_valid && in_ready) begin
             b <= in_data;
             b_zero <= in_data == 8'h00;

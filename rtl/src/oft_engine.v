@@ -259,8 +259,20 @@ module oft_engine #(
     // behind the board multiplexer (cb is set in S_PRE)
     reg [63:0] gen_hb;
     always @(posedge clk) gen_hb <= gen[q_board < NB ? q_board[BW-1:0] : NB];
-    reg [3:0]  r_gq_lt, r_gq_eq;  // a claim's generation against the board's, by 16-bit quarters (S_DECODE)
-    wire       gq_below = r_gq_lt[3] || r_gq_eq[3] && (r_gq_lt[2] || r_gq_eq[2] && (r_gq_lt[1] || r_gq_eq[1] && r_gq_lt[0]));
+    // a claim's generation against it by 16-bit quarters, and its zero test, also every cycle: gen_hb holds
+    // the board's from S_PRE (the header held still in the cycle before), so these do from S_DECODE until
+    // the claim is taken (S_DECODE registers what S_CHECK reads first; the quarters are joined in S_CHECK)
+    reg [3:0]  gq_lt, gq_eq;
+    reg        gen_zero_c;
+    integer    gq;
+    always @(posedge clk) begin
+        for (gq = 0; gq < 4; gq = gq + 1) begin
+            gq_lt[gq] <= gq == 3 ? $signed(q_gen[63:48]) < $signed(gen_hb[63:48]) : q_gen[16 * gq +: 16] < gen_hb[16 * gq +: 16];
+            gq_eq[gq] <= q_gen[16 * gq +: 16] == gen_hb[16 * gq +: 16];
+        end
+        gen_zero_c <= gen_hb == 0;
+    end
+    wire       gq_below = gq_lt[3] || gq_eq[3] && (gq_lt[2] || gq_eq[2] && (gq_lt[1] || gq_eq[1] && gq_lt[0]));
     reg        r_gen_below;        // gq_below, registered (S_CHECK)
     // the addressed board's state that S_DISPATCH decides on, registered in S_DECODE (cb is known there): the
     // decision then reads flags, not arrays and 64-bit compares, before it fans out to the registers it sets
@@ -330,7 +342,17 @@ module oft_engine #(
         ent_none <= size_of(cb, ent_region) == 0;
         ent_ph <= ent_region == 3;
     end
+    // a byte-by-byte compare (a Claim's id with the owner's, a Commit entry with its loop's record): each
+    // byte's compare is registered and folded in a cycle later, so no 8-bit compare sits in front of the
+    // flag's enable (a loop's decision reads the flag once the last byte is in: S_CLAIM_CMP runs to its
+    // end, S_COMMIT_CHECK waits a cycle)
     reg        cmp_equal;
+    reg        ne_exp, ne_ow;          // the frame's byte against the record's, and the owner's, a cycle ago
+    reg        cmp_step, cmp_step_ow;  // a Commit's, a Claim's byte was taken then
+    always @(posedge clk) begin
+        ne_exp <= fb_data != exp_byte;
+        ne_ow <= fb_data != ow_q;
+    end
     reg        r_len_bad;   // Commit entry: the loop's length is not its region's size
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg        copy_bank;   // copy-back: the region slot's active bank
@@ -494,6 +516,9 @@ module oft_engine #(
         crc_init <= 1'b0;
         crc_go <= 1'b0;
         em_go <= 1'b0;
+        cmp_step <= 1'b0;
+        cmp_step_ow <= 1'b0;
+        if (cmp_step && ne_exp || cmp_step_ow && ne_ow) cmp_equal <= 1'b0; // (the states below set it anew where a compare starts)
         if (em_go) begin // the byte a state emitted a cycle ago
             rb_we <= 1'b1;
             rb_addr <= em_addr;
