@@ -47,8 +47,8 @@ module frame_rx #(
     reg        valid_go;
     // a byte in two stages: taken from the FIFO into b with its compares (b_zero, b_ff), decided the
     // cycle after against flags registered from the state the decision before left; a byte is taken
-    // only while none waits, so every flag is a cycle old and still true (a byte every two cycles: a
-    // UART brings one every CLKS_PER_BIT * 10)
+    // only while none waits, so every flag is a cycle old and still true (a byte every two cycles, three
+    // when it is put (below): a UART brings one every CLKS_PER_BIT * 10)
     reg [7:0]  b;
     reg        b_valid, b_zero, b_ff;
     reg        left_nz, enc_nz, enc_full, dec_room, dec_hdr, dec_short, crc_ok, align_nz;

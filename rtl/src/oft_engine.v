@@ -113,52 +113,7 @@ module oft_engine #(
     reg [63:0] pend_epoch [0:NB-1];
     reg [1:0]  pend_mask  [0:NB-1];
 
-    // ---- memories -------------------------------------------------------------------------------
-    // region A's banks {board, bank, offset} (a second port for the fabric, when it has one) and the
-    // phases' (one port: an iCE40 UltraPlus may keep them in its single-port RAM)
-    reg [7:0] ow_mem [0:((NB + 1) << OW_AW) - 1];  // {board, byte}: owner ids
-    // records of 8 bytes, length then CRC (little-endian), read only for answers: {0, board, region
-    // slot, bank, byte} what was committed into that physical bank (the active bank's record is the
-    // active table's), {1, 0, region slot, 0, byte} staging's as the last loop over it found it
-    reg [7:0] rec_mem [0:(64 << BW) - 1];
-    reg        rec_we;
-    reg [BW+5:0] rec_wa, rec_ra;
-    reg [7:0] rec_wd, rec_q;
-    always @(posedge clk) begin
-        if (rec_we) rec_mem[rec_wa] <= rec_wd;
-        rec_q <= rec_mem[rec_ra];
-    end
-    reg        ra_we, ph_we, ow_we;
-    reg [BW+RA_AW:0] ra_a;
-    reg [BW+PH_AW:0] ph_a;
-    reg [BW+OW_AW-1:0] ow_a;
-    reg [7:0] mem_wd;
-    reg [7:0] ow_q;
-    wire [7:0] ra_q, ph_q;
-    byte_ram #(.AW(BW + PH_AW + 1), .DEPTH(NB << (PH_AW + 1)), .SPRAM(SPRAM)) ph_mem (
-        .clk(clk), .we(ph_we), .a(ph_a), .wd(mem_wd), .q(ph_q));
-    // the fabric's port: the active bank of board fab_addr's region A
-    wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
-    generate
-        if (FAB_PORT != 0) begin : ra_two
-            reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];
-            reg [7:0] ra_q_r;
-            always @(posedge clk) begin
-                if (ra_we) ra_mem[ra_a] <= mem_wd;
-                ra_q_r <= ra_mem[ra_a];
-                fab_data <= ra_mem[{fab_board, sel[2 * fab_board], fab_addr[RA_AW-1:0]}];
-            end
-            assign ra_q = ra_q_r;
-        end else begin : ra_one
-            byte_ram #(.AW(BW + RA_AW + 1), .DEPTH(NB << (RA_AW + 1)), .SPRAM(SPRAM)) ra_mem (
-                .clk(clk), .we(ra_we), .a(ra_a), .wd(mem_wd), .q(ra_q));
-            always @(posedge clk) fab_data <= 8'd0;
-        end
-    endgenerate
-    always @(posedge clk) begin
-        if (ow_we) ow_mem[ow_a] <= mem_wd;
-        ow_q <= ow_mem[ow_a];
-    end
+    `include "engine_memories.vh"
 
     // ---- what a board is -----------------------------------------------------------------------
     function is_router(input [BW-1:0] b);
@@ -254,25 +209,6 @@ module oft_engine #(
     wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
     reg  [20:0] r_wsize;  // a Write's region's size on its board (S_PRE: from the header's board, as cb is)
     `include "engine_header.vh"
-    // the generation of the board the header names, registered every cycle: the header holds still from
-    // before S_PRE, so in S_DECODE this is gen[cb], and the compares there start at a register rather than
-    // behind the board multiplexer (cb is set in S_PRE)
-    reg [63:0] gen_hb;
-    always @(posedge clk) gen_hb <= gen[q_board < NB ? q_board[BW-1:0] : NB];
-    // a claim's generation against it by 16-bit quarters, and its zero test, also every cycle: gen_hb holds
-    // the board's from S_PRE (the header held still in the cycle before), so these do from S_DECODE until
-    // the claim is taken (S_DECODE registers what S_CHECK reads first; the quarters are joined in S_CHECK)
-    reg [3:0]  gq_lt, gq_eq;
-    reg        gen_zero_c;
-    integer    gq;
-    always @(posedge clk) begin
-        for (gq = 0; gq < 4; gq = gq + 1) begin
-            gq_lt[gq] <= gq == 3 ? $signed(q_gen[63:48]) < $signed(gen_hb[63:48]) : q_gen[16 * gq +: 16] < gen_hb[16 * gq +: 16];
-            gq_eq[gq] <= q_gen[16 * gq +: 16] == gen_hb[16 * gq +: 16];
-        end
-        gen_zero_c <= gen_hb == 0;
-    end
-    wire       gq_below = gq_lt[3] || gq_eq[3] && (gq_lt[2] || gq_eq[2] && (gq_lt[1] || gq_eq[1] && gq_lt[0]));
     reg        r_gen_below;        // gq_below, registered (S_CHECK)
     // the addressed board's state that S_DISPATCH decides on, registered in S_DECODE (cb is known there): the
     // decision then reads flags, not arrays and 64-bit compares, before it fans out to the registers it sets
@@ -342,29 +278,12 @@ module oft_engine #(
         ent_none <= size_of(cb, ent_region) == 0;
         ent_ph <= ent_region == 3;
     end
-    // a byte-by-byte compare (a Claim's id with the owner's, a Commit entry with its loop's record): each
-    // byte's compare is registered and folded in a cycle later, so no 8-bit compare sits in front of the
-    // flag's enable (a loop's decision reads the flag once the last byte is in: S_CLAIM_CMP runs to its
-    // end, S_COMMIT_CHECK waits a cycle)
-    reg        cmp_equal;
-    reg        ne_exp, ne_ow;          // the frame's byte against the record's, and the owner's, a cycle ago
-    reg        cmp_step, cmp_step_ow;  // a Commit's, a Claim's byte was taken then
-    always @(posedge clk) begin
-        ne_exp <= fb_data != exp_byte;
-        ne_ow <= fb_data != ow_q;
-    end
     reg        r_len_bad;   // Commit entry: the loop's length is not its region's size
     reg [1:0]  copy_rs;     // copy-back / clear: region slot
     reg        copy_bank;   // copy-back: the region slot's active bank
-    // boundary: board bb's commit is due at this slot (S_FLIP acts on it). Its epoch against the slot by
-    // 16-bit quarters, registered every cycle: bb and the slot hold still through S_BOUNDARY, so in
-    // S_FLIP these are board bb's (no 64-bit compare behind the board multiplexer in front of a flip)
-    reg [3:0]  due_q;
-    integer    dq;
-    always @(posedge clk) for (dq = 0; dq < 4; dq = dq + 1) due_q[dq] <= pend_epoch[bb][16 * dq +: 16] == slot[16 * dq +: 16];
-    wire       r_due = pend_valid[bb] && &due_q;
     reg [BW-1:0] bb;        // boundary / reboot: board
     reg [1:0]  flipped [0:NB-1];
+    `include "engine_ahead.vh"
     // Clock's division: period = (CLK_HZ << (1052 - e)) / m, bits 45..6 kept; the numerator's bits come
     // from the constant, weight 31 + (1052 - e) down (none above it is set), one quotient bit a cycle
     localparam [31:0] CLK_BITS = CLK_HZ;
