@@ -306,8 +306,8 @@ public final class ControllerApp implements AutoCloseable {
                 } catch (Exception e) {
                     // going down anyway
                 }
+                showStandby(why); // before it says so: a change asked from then on is refused with why, not "not served"
                 say.accept("standing by: " + why);
-                showStandby(why);
             }
         }
     }
