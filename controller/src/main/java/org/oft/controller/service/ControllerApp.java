@@ -306,8 +306,11 @@ public final class ControllerApp implements AutoCloseable {
                 } catch (Exception e) {
                     // going down anyway
                 }
-                showStandby(why); // before it says so: a change asked from then on is refused with why, not "not served"
-                say.accept("standing by: " + why);
+                try {
+                    showStandby(why); // before it says so: a change asked from then on is refused with why, not "not served"
+                } finally {
+                    say.accept("standing by: " + why);
+                }
             }
         }
     }
