@@ -7,13 +7,15 @@
 #            since it booted, and never in a region whose commit is scheduled; no bank is written
 #            anywhere else but in the copy-back after a flip and a reboot's clearing;
 #   ACTIVE   an active bank changes only at a slot boundary, to a commit due at that slot (or
-#            empties when the board reboots).
-#   rtl/formal/prove.sh [GEN|STAGING|ACTIVE ...]
+#            empties when the board reboots);
+#   KEPT     a bit kept beside a counter (a lease's halves, the slot clock's, a memory's wait) says
+#            what the compare it stands for would.
+#   rtl/formal/prove.sh [GEN|STAGING|ACTIVE|KEPT ...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 command -v yosys >/dev/null || { echo "prove.sh: yosys is not installed (apt-get install yosys)" >&2; exit 3; }
 props=("$@")
-[ ${#props[@]} -gt 0 ] || props=(GEN STAGING ACTIVE)
+[ ${#props[@]} -gt 0 ] || props=(GEN STAGING ACTIVE KEPT)
 status=0
 for p in "${props[@]}"; do
     log="$(mktemp)"

@@ -31,6 +31,11 @@
         ne_exp <= fb_data != exp_byte;
         ne_ow <= fb_data != ow_q;
     end
+    // a Commit's epoch against the header's board's scheduled one, by 16-bit quarters, every cycle: the header
+    // and the schedules hold still from before S_PRE (a schedule changes in a state at least two before it)
+    reg [3:0]  oe_q;
+    integer    oq;
+    always @(posedge clk) for (oq = 0; oq < 4; oq = oq + 1) oe_q[oq] <= pend_epoch[q_board[BW-1:0]][16 * oq +: 16] != m_epoch[16 * oq +: 16];
     // boundary: board bb's commit is due at this slot (S_FLIP acts on it). Its epoch against the slot by
     // 16-bit quarters, registered every cycle: bb and the slot hold still through S_BOUNDARY, so in
     // S_FLIP these are board bb's (no 64-bit compare behind the board multiplexer in front of a flip)

@@ -7,6 +7,9 @@
     reg [BW-1:0] lw;
     reg [39:0] reload;     // cycles a slot (0 as 1; a slot of 1000 s at 1 GHz fits)
     reg [39:0] cyc;        // cycles left in this slot: the boundary falls at 1 (or 0)
+    reg        cyc_lo0;    // cyc[19:0] == 0, kept as cyc counts: the halves count down side by side (two 20-bit
+                           // carry chains, not one of 40), the upper one borrowing on this bit
+    reg        reload_lo0; // reload[19:0] == 0, registered with reload
     reg [2:0]  due, done;  // slot boundaries due and run: the clock waits for the fabric beyond 4 owed
     wire [2:0] owed = due - done;
     reg        cyc_one;    // cyc[39:1] == 0, kept as cyc counts (no 40-bit test in front of the reload)
@@ -18,15 +21,19 @@
     always @(posedge clk) begin
         if (por || rst) begin
             cyc <= 0;
+            cyc_lo0 <= 1'b1;
             cyc_one <= 1'b1;
             due <= 0;
         end else if (running) begin
             if (cyc_one || cyc_start) begin
                 cyc <= reload;
+                cyc_lo0 <= reload_lo0;
                 cyc_one <= reload_one;
                 if (!cyc_start && owed != 3'd4) due <= due + 1'b1;
             end else begin
-                cyc <= cyc - 1'b1;
+                cyc[19:0] <= cyc[19:0] - 1'b1;
+                cyc[39:20] <= cyc[39:20] - cyc_lo0;
+                cyc_lo0 <= cyc[19:0] == 20'd1;
                 cyc_one <= cyc == 40'd2; // (it is at least 2 here)
             end
         end

@@ -19,21 +19,21 @@
                             : {1'b1, {BW{1'b0}}, fld_region == 3, 1'b0, fld_r[24:20] == V_RC, 2'd0};
                         rec_zero <= size_of(cb, fld_region) == 0;
                         nbytes <= 4'd4;
-                        wait_rd <= 2'd2;
+                        wait_for(2'd2);
                         state <= ONE << S_RECF;
                     end else begin
                         val_src <= fld_r[24:20];
                         val_imm <= fld_r[15:0];
                         vk <= 0;
                         nbytes <= fld_r[19:16];
-                        wait_rd <= 2'd2; // (val_r, then vb)
+                        wait_for(2'd2); // (val_r, then vb)
                         state <= ONE << S_BYTES;
                     end
                     2'd1: begin // a string: its length first (the ROM's slot starts with it), then its bytes
                         str_src <= rtype == R_OWNER ? SRC_OWNER : SRC_TEXT;
                         text_a <= {rtype == R_NACK ? reason : RS_FIRMWARE, 5'd0};
                         ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
-                        wait_rd <= 2'd2;
+                        wait_for(2'd2);
                         str_i <= 0;
                         str_left <= 0;
                         str_done <= 1'b1;
@@ -50,7 +50,7 @@
                         val_src <= V_CRC;
                         vk <= 0;
                         nbytes <= 4;
-                        wait_rd <= 2'd2; // (val_r, then vb)
+                        wait_for(2'd2); // (val_r, then vb)
                         state <= ONE << S_CRC;
                     end
                 endcase
@@ -72,7 +72,7 @@
                 emit(EM_VAL);
                 vk <= vk + 1'b1;
                 nbytes <= nbytes - 1'b1;
-                wait_rd <= 2'd1;
+                wait_for(2'd1);
             end
             state[S_PORTS]: if (port_rel == ports_n) begin
                 in_list <= 1'b0;
@@ -82,14 +82,14 @@
                 counter_switch <= sw_index;
                 counter_port <= port_i;
                 counter_sel <= counter_idx[2:0];
-                wait_rd <= 2'd2;
+                wait_for(2'd2);
                 rd_pending <= 1'b1;
             end else if (have) begin
                 rd_pending <= 1'b0;
                 val_src <= counter_i == 0 ? V_PORT_UP : V_PORT_COUNTER;
                 vk <= 0;
                 nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
-                wait_rd <= 2'd2; // (val_r, then vb)
+                wait_for(2'd2); // (val_r, then vb)
                 state <= ONE << S_BYTES;
             end
             state[S_STR]: if (str_head) begin
@@ -104,7 +104,7 @@
                     emit(EM_TEXT);
                     str_head <= 1'b0;
                     text_a <= text_a + 1'b1;
-                    wait_rd <= 2'd2;
+                    wait_for(2'd2);
                 end
             end else if (str_done) begin
                 fi <= fi + 1'b1;
@@ -116,7 +116,7 @@
                 str_done <= str_left == 8'd1;
                 ow_a <= {cb[BW-1:0], str_i[OW_AW-1:0] + 1'b1};
                 text_a <= text_a + 1'b1;
-                wait_rd <= 2'd2;
+                wait_for(2'd2);
             end
             state[S_CRC]: if (nbytes == 0) begin
                 resp_len <= rp;
@@ -129,7 +129,7 @@
                 rp <= rp + 1'b1;
                 vk <= vk + 1'b1;
                 nbytes <= nbytes - 1'b1;
-                wait_rd <= 2'd1;
+                wait_for(2'd1);
             end
             state[S_WAIT_TX]: begin // the framer has seen start: tx_busy is up from the next cycle
                 state <= ONE << S_DONE;
@@ -164,5 +164,5 @@
                 emit(rec_zero ? EM_ZERO : EM_REC);
                 rec_ra <= rec_ra + 1'b1;
                 nbytes <= nbytes - 1'b1;
-                wait_rd <= 2'd2;
+                wait_for(2'd2);
             end

@@ -67,6 +67,14 @@
             if (state[S_DISPATCH] || state[S_CLAIM_START] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
             if (state[S_CLAIM_TAKE]) assert(!r_gen_below);
 `endif
+`ifdef FORMAL_KEPT
+            // 4. a bit kept beside a counter, so that a decision reads one bit instead of a compare, says
+            //    what the compare would (the counters count down in halves, the upper one on the lower's bit)
+            for (k = 0; k <= NB; k = k + 1)
+                assert(lease_nz[k] == (lease_left[k] != 0) && lease_lo0[k] == (lease_left[k][15:0] == 0)
+                       && lease_lo1[k] == (lease_left[k][15:0] == 1) && lease_hi0[k] == (lease_left[k][31:16] == 0));
+            assert(cyc_lo0 == (cyc[19:0] == 0) && reload_lo0 == (reload[19:0] == 0) && have == (wait_rd == 0));
+`endif
 `ifdef FORMAL_STAGING
             // (a request's board is the one its header names, and a board that exists)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));

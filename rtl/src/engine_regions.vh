@@ -18,7 +18,7 @@
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;
                 fb_addr <= 21 + i + 1'b1;
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
             end
 
             state[S_LOOP_START]: begin
@@ -93,7 +93,7 @@
                 ent_region <= fb_data;
                 ebyte <= 1;
                 fb_addr <= fb_addr + 1'b1;
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
             end
             // the entry's length and CRC, read from the frame, against the loop's
             state[S_COMMIT_CHECK]: if (!e_end) begin
@@ -103,7 +103,7 @@
                     ebyte <= ebyte + 1'b1;
                     e_end <= ebyte == 4'd7;
                     fb_addr <= fb_addr + 1'b1;
-                    wait_rd <= FB_WAIT;
+                    wait_for(FB_WAIT);
                 end
             end else if (!cmp_step) begin // (the last byte's compare is in)
                 ebyte <= 0;
@@ -117,7 +117,7 @@
                     flipped[cb] <= flipped[cb] | (ent_ph ? 2'b10 : 2'b01);
                     entries_left <= entries_left - 1'b1;
                     entries_done <= entries_left == 8'd1;
-                    wait_rd <= 2'd2; // fb_addr is at the next entry
+                    wait_for(2'd2); // fb_addr is at the next entry
                     state <= ONE << S_REC;
                 end
             end
@@ -177,7 +177,7 @@
             end else if (!rd_pending) begin // read byte i of the new active bank
                 if (copy_rs == 1) ph_a <= {bb[BW-1:0], copy_bank, i[PH_AW-1:0]};
                 else ra_a <= {bb[BW-1:0], copy_bank, i[RA_AW-1:0]};
-                wait_rd <= 2'd2;
+                wait_for(2'd2);
                 rd_pending <= 1'b1;
             end else if (have) begin // and write it into staging
                 mem_wd <= copy_rs == 1 ? ph_q : ra_q;

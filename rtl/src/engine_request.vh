@@ -17,8 +17,8 @@
                 r_clock_start <= k_op == 1;
                 r_bad_version <= q_ver != VERSION;
                 r_no_board <= q_board != 16'hFFFF && q_board >= NB;
-                r_rate_bad <= h_rate_hi_lt || (h_rate_hi_min && h_rate_lo_lt) || h_rate_hi_gt || (h_rate_hi_max && h_rate_lo_nz);
-                r_other_epoch <= pend_epoch[q_board[BW-1:0]] != m_epoch;
+                r_rate_bad <= h_rate_low || h_rate_high;
+                r_other_epoch <= |oe_q;
                 r_seq <= q_seq;
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
@@ -159,7 +159,7 @@
                 at_end <= h_l_zero;
                 fb_addr <= 20;
                 ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
                 state <= ONE << S_CLAIM_CMP;
             end
             state[S_WR_START]: begin // Write: its bytes into the staging bank
@@ -170,7 +170,7 @@
                 left <= w_len;
                 at_end <= h_w_zero;
                 fb_addr <= 21;
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
                 state <= ONE << S_WR_COPY;
             end
             state[S_COMMIT_START]: begin // Commit: its entries, each checked against staging
@@ -180,7 +180,7 @@
                 ebyte <= 0;
                 e_end <= 1'b0;
                 fb_addr <= 23;
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
                 state <= ONE << S_COMMIT_ENTRY;
             end
 
@@ -194,7 +194,7 @@
                 left <= left - 1'b1;
                 fb_addr <= 20 + i + 1'b1;
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
             end
             state[S_CLAIM_DECIDE]: begin
                 if (r_gen_below) nack(11, RS_BELOW);
@@ -209,12 +209,15 @@
                 if (h_lease_set) claimed[cb] <= 1'b1;
                 lease_left[cb] <= l_lease;
                 lease_nz[cb] <= h_lease_set;
+                lease_lo0[cb] <= h_lease_lo0;
+                lease_lo1[cb] <= h_lease_lo1;
+                lease_hi0[cb] <= h_lease_hi0;
                 owner_len[cb] <= l_len;
                 i <= 0;
                 left <= l_len;
                 at_end <= h_l_zero;
                 fb_addr <= 20;
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
                 state <= ONE << S_CLAIM_COPY;
             end
             state[S_CLAIM_COPY]: if (at_end) begin
@@ -227,7 +230,7 @@
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;
                 fb_addr <= 20 + i + 1'b1;
-                wait_rd <= FB_WAIT;
+                wait_for(FB_WAIT);
             end
 
             // Clock: the slot period in cycles, by restoring division (set up in a state of its own, so
@@ -245,6 +248,7 @@
             state[S_DIV]: if (div_end) begin
                 reload <= div_q;
                 reload_one <= div_q[39:1] == 0;
+                reload_lo0 <= div_q[19:0] == 0;
                 cyc_start <= 1'b1;
                 running <= 1'b1;
                 done <= due;

@@ -104,6 +104,11 @@ module oft_engine #(
     reg        claimed    [0:NB];
     reg [31:0] lease_left [0:NB];   // milliseconds the owner's lease has to run; 0: none
     reg        lease_nz   [0:NB];   // lease_left != 0, kept with it (the countdown's enable reads one bit)
+    // and lease_left's halves, kept as bits: they count down side by side (the upper one borrowing on lo0),
+    // and the countdown's next lease_nz is !(hi0 && lo1): no compare or OR of 31 bits in front of it
+    reg        lease_lo0  [0:NB];   // lease_left[15:0] == 0
+    reg        lease_lo1  [0:NB];   // lease_left[15:0] == 1
+    reg        lease_hi0  [0:NB];   // lease_left[31:16] == 0
     reg [15:0] boots      [0:NB];
     // per board and region slot (0: sequence or table, 1: phases)
     reg [19:0] stg_len    [0:2*NB-1];   // a region is at most 2^17 bytes
@@ -171,7 +176,14 @@ module oft_engine #(
     reg [NS-1:0] state, after;
     reg [1:0] wait_rd;
     localparam [1:0] FB_WAIT = 2'd3; // cycles from fb_addr to its byte in fb_data
-    wire have = wait_rd == 0;
+    reg       have;     // wait_rd == 0, kept as it counts (a state's test of it reads one bit)
+    // a state waits n cycles for a memory's byte
+    task wait_for(input [1:0] n);
+        begin
+            wait_rd <= n;
+            have <= 1'b0;
+        end
+    endtask
 
     // the request
     wire [7:0]  q_ver   = hdr[7:0];
@@ -381,7 +393,7 @@ module oft_engine #(
         begin
             if (ph) ph_a <= {cb[BW-1:0], bank, a[PH_AW-1:0]};
             else ra_a <= {cb[BW-1:0], bank, a[RA_AW-1:0]};
-            wait_rd <= 2'd2;
+            wait_for(2'd2);
         end
     endtask
     // starts a CRC (and content check) over a staging region of board cb, as long as its staging length
@@ -446,6 +458,7 @@ module oft_engine #(
             crc_in <= emit_b;
         end
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
+        if (wait_rd == 2'd1) have <= 1'b1;
         if (reboot_req) begin
             reboot_pending <= 1'b1;
             reboot_board <= reboot_addr;
@@ -457,8 +470,12 @@ module oft_engine #(
             lw <= 0;
         end else if (lw_on) begin
             if (lease_nz[lw]) begin
-                lease_left[lw] <= lease_left[lw] - 1'b1;
-                lease_nz[lw] <= lease_left[lw][31:1] != 0; // (it is at least 1 here: no adder in front)
+                lease_left[lw][15:0] <= lease_left[lw][15:0] - 1'b1;
+                lease_left[lw][31:16] <= lease_left[lw][31:16] - lease_lo0[lw];
+                lease_lo0[lw] <= lease_lo1[lw];
+                lease_lo1[lw] <= lease_left[lw][15:0] == 16'd2;
+                if (lease_lo0[lw]) lease_hi0[lw] <= lease_left[lw][31:16] == 16'd1;
+                lease_nz[lw] <= !(lease_hi0[lw] && lease_lo1[lw]); // (it is at least 1 here)
             end
             if (lw == NB) lw_on <= 1'b0;
             else lw <= lw + 1'b1;
@@ -481,6 +498,9 @@ module oft_engine #(
                     boots[reboot_board] <= boots[reboot_board] + 1'b1;
                     lease_left[reboot_board] <= 0;
                     lease_nz[reboot_board] <= 1'b0;
+                    lease_lo0[reboot_board] <= 1'b1;
+                    lease_lo1[reboot_board] <= 1'b0;
+                    lease_hi0[reboot_board] <= 1'b1;
                     claimed[reboot_board] <= 1'b0;
                     copy_rs <= 0;
                     i <= 0;
@@ -526,12 +546,17 @@ module oft_engine #(
             in_list <= 1'b0;
             reload <= 0;
             reload_one <= 1'b1;
+            reload_lo0 <= 1'b1;
             slot <= 0;
             wait_rd <= 0;
+            have <= 1'b1;
             lw_on <= 1'b0;
             for (k = 0; k <= NB; k = k + 1) begin
                 lease_left[k] <= 0;
                 lease_nz[k] <= 1'b0;
+                lease_lo0[k] <= 1'b1;
+                lease_lo1[k] <= 1'b0;
+                lease_hi0[k] <= 1'b1;
                 claimed[k] <= 1'b0;
                 if (por) begin
                     gen[k] <= 0;
