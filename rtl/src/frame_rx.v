@@ -113,59 +113,63 @@ module frame_rx #(
             b <= in_data;
             b_zero <= in_data == 8'h00;
             b_ff <= in_data == 8'hFF;
+            b_valid <= 1'b1;
         end
+        if (frame_valid && frame_done) frame_valid <= 1'b0;
+        if (align_nz) begin
+            hdr_go <= 1'b1;
+            hdr_in <= 8'd0;
+            align <= align - 1'b1;
+            align_nz <= align != 1;
+            if (align == 1) valid_go <= 1'b1;
+        end else if (b_valid) begin
+            b_valid <= 1'b0;
+            if (b_zero) begin
+                if (over) begin
+                    oversized <= oversized + 1'b1;
+                end else if (enc_nz) begin
+                    if (bad || left_nz || dec_short || !crc_ok) begin
+                        corrupt <= corrupt + 1'b1;
+                    end else begin
+                        frame_len <= dec_len;
+                        if (dec_hdr) begin
+                            align <= dec_align;
+                            align_nz <= 1'b1;
+                        end else begin
+                            frame_valid <= 1'b1;
+                        end
+                    end
+                end
+                next_run;
+            end else if (over || enc_full) begin
+                over <= 1'b1;
+            end else begin
+                encoded <= encoded + 1'b1;
+                if (left_nz) begin
+                    put;
+                    left <= left - 1'b1;
+                end else begin
+                    // a code byte: the block before it ends in a zero unless its code was 0xFF
+                    if (!first && zero_due) put;
+                    first <= 1'b0;
+                    zero_due <= !b_ff;
+                    left <= b - 1'b1;
+                end
+            end
+        end
+        // the reset last, on the registers it sets alone (a byte's registers, the header's, the length's
+        // enables do not read it); a byte put or shifted in its cycle is dropped with it
         if (rst) begin
             frame_valid <= 1'b0;
             next_run;
             align <= 0;
             align_nz <= 1'b0;
             b_valid <= 1'b0;
+            buf_we <= 1'b0;
+            hdr_go <= 1'b0;
+            valid_go <= 1'b0;
             corrupt <= 0;
             oversized <= 0;
-        end else begin
-            if (in_valid && in_ready) b_valid <= 1'b1;
-            if (frame_valid && frame_done) frame_valid <= 1'b0;
-            if (align_nz) begin
-                hdr_go <= 1'b1;
-                hdr_in <= 8'd0;
-                align <= align - 1'b1;
-                align_nz <= align != 1;
-                if (align == 1) valid_go <= 1'b1;
-            end else if (b_valid) begin
-                b_valid <= 1'b0;
-                if (b_zero) begin
-                    if (over) begin
-                        oversized <= oversized + 1'b1;
-                    end else if (enc_nz) begin
-                        if (bad || left_nz || dec_short || !crc_ok) begin
-                            corrupt <= corrupt + 1'b1;
-                        end else begin
-                            frame_len <= dec_len;
-                            if (dec_hdr) begin
-                                align <= dec_align;
-                                align_nz <= 1'b1;
-                            end else begin
-                                frame_valid <= 1'b1;
-                            end
-                        end
-                    end
-                    next_run;
-                end else if (over || enc_full) begin
-                    over <= 1'b1;
-                end else begin
-                    encoded <= encoded + 1'b1;
-                    if (left_nz) begin
-                        put;
-                        left <= left - 1'b1;
-                    end else begin
-                        // a code byte: the block before it ends in a zero unless its code was 0xFF
-                        if (!first && zero_due) put;
-                        first <= 1'b0;
-                        zero_due <= !b_ff;
-                        left <= b - 1'b1;
-                    end
-                end
-            end
         end
     end
 endmodule

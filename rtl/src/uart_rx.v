@@ -19,15 +19,11 @@ module uart_rx #(
     reg [7:0] shift;
     wire line = sync[1];
 
+    // the reset last, on the registers it sets alone: the data registers' enables do not read it
     always @(posedge clk) begin
         sync <= {sync[0], rx};
         valid <= 1'b0;
-        if (rst) begin
-            sync <= 2'b11;
-            busy <= 1'b0;
-            count <= 0;
-            bit_index <= 0;
-        end else if (!busy) begin
+        if (!busy) begin
             if (!line) begin
                 busy <= 1'b1;
                 count <= HALF;
@@ -49,6 +45,13 @@ module uart_rx #(
                 end
             end
             bit_index <= bit_index + 1'b1;
+        end
+        if (rst) begin
+            sync <= 2'b11;
+            valid <= 1'b0;
+            busy <= 1'b0;
+            count <= 0;
+            bit_index <= 0;
         end
     end
 endmodule

@@ -18,13 +18,9 @@ module uart_tx #(
 
     assign ready = idle;
 
+    // the reset last, on the registers it sets alone: the shift register's enable does not read it
     always @(posedge clk) begin
-        if (rst) begin
-            tx <= 1'b1;
-            bits_left <= 0;
-            idle <= 1'b1;
-            count <= 0;
-        end else if (idle) begin
+        if (idle) begin
             if (valid) begin
                 tx <= 1'b0; // start bit
                 shift <= {1'b1, data};
@@ -42,6 +38,12 @@ module uart_tx #(
                 tx <= shift[0];
                 shift <= {1'b1, shift[8:1]};
             end
+        end
+        if (rst) begin
+            tx <= 1'b1;
+            bits_left <= 0;
+            idle <= 1'b1;
+            count <= 0;
         end
     end
 endmodule
