@@ -12,6 +12,11 @@
 //
 // Ownership: each board and the backplane keep the generation (survives a reboot, as flash
 // would: cleared only by por), the owner's id and a lease; every change is fenced.
+//
+// The states, answers, compares made ahead and memories are in included files (engine_*.vh); what stays
+// here (past 500 lines) is the per-board state, the declarations those files share and the one always
+// block they are cases of. Moving more code out changes the order Yosys meets it in, and so the
+// measured mapping (docs/performance.md), for no change in logic.
 module oft_engine #(
     parameter ORDER       = 4,
     parameter ROUTERS     = 4,        // router-level boards, addresses 0..ROUTERS-1
