@@ -24,7 +24,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * 4 and 10, a fault injected from the page located in the heatmap and cleared from it, and a
  * restart with another order picked up on reconnect.
  */
-@Timeout(180)
+@Timeout(360)
 class ConsoleBrowserTest {
     @TempDir
     Path state; // the event log's file, which a restarted controller reads on

@@ -26,7 +26,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * view, packets and port utilisation advance live, a dead link is named by board and port, and an
  * engine change from the page redeploys and reports the switch-over.
  */
-@Timeout(120)
+@Timeout(360)
 class FatTreeConsoleBrowserTest {
     private ControllerApp app;
     private WebDriver browser;

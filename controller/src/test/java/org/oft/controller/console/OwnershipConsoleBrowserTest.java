@@ -19,7 +19,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * standing; a standby's console says it stands by and links the master's; and an open page follows
  * the master to the standby when the master is killed.
  */
-@Timeout(180)
+@Timeout(360)
 class OwnershipConsoleBrowserTest {
     @Test
     void thePageNamesTheOwnerAndFollowsTheMasterToTheStandby(@TempDir Path dir, @TempDir Path profile) throws Exception {

@@ -22,7 +22,7 @@ import org.openqa.selenium.WebDriver;
  * its points per worker; a study started from the page runs to the end with a curve per configuration and saturation
  * per configuration; its download is the CSV export; a bad study is refused with the file's own error line.
  */
-@Timeout(240)
+@Timeout(360)
 class StudiesConsoleBrowserTest {
     @Test
     void studiesAreListedFollowedStartedAndDownloaded(@TempDir Path studies, @TempDir Path profile) throws Exception {
