@@ -3,7 +3,7 @@
 # synthesized under several read orders of the same files and placed at several seeds. Yosys numbers
 # its cells in the order it reads them and ABC maps the engine anew for each order, which moves Fmax
 # by as much as a placement seed does; a step is judged by the mean of all of them.
-#   rtl/synth/spread.sh [ORDER=10] [OUT_DIR]      ORDERS=4 (1..4) SEEDS="1 2": 16 placements a board
+#   rtl/synth/spread.sh [ORDER=10] [OUT_DIR]      ORDERS=4 (1..4) SEEDS="1 2": 8 placements a board
 # Prints each board's Fmax per (order, seed) and their mean, then the registers whose worst arrival
 # over the placements is past the 48 MHz period most often (endpoints.py).
 set -euo pipefail
