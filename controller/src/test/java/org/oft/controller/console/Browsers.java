@@ -64,11 +64,11 @@ final class Browsers {
     }
 
     /**
-     * Opens view {@code name} from the navigation: the link is clicked again until the view shows (up to 30 s), as a
-     * busy page may miss a click and a new configuration rebuilds the navigation under it.
+     * Opens view {@code name} from the navigation: the link is clicked again until the view shows (up to 90 s: an order-10
+     * page on a busy 2-core machine), as a busy page may miss a click and a new configuration rebuilds the navigation under it.
      */
     static void view(WebDriver browser, String name) {
-        waitUpTo(browser, 30).pollingEvery(java.time.Duration.ofSeconds(1)).until(d -> {
+        waitUpTo(browser, 90).pollingEvery(java.time.Duration.ofSeconds(1)).until(d -> {
             if (d.findElement(org.openqa.selenium.By.id("view-" + name)).isDisplayed()) {
                 return true;
             }
