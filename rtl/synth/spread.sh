@@ -19,12 +19,13 @@ done
 mkdir -p "$out"
 # the same files in other orders (the fourth: a module of its own read first, so every id shifts)
 printf 'module spread_pad(input clk, input [15:0] a, output reg [15:0] q);\n    always @(posedge clk) q <= a + 16'"'"'d3 ^ {a[7:0], a[15:8]};\nendmodule\n' >"$out/pad.v"
-orders=(
-    "oft_board.v board_link.v uart_rx.v uart_tx.v byte_fifo.v frame_rx.v frame_tx.v oft_engine.v byte_ram.v"
-    "oft_engine.v oft_board.v board_link.v uart_rx.v uart_tx.v byte_fifo.v frame_rx.v frame_tx.v byte_ram.v"
-    "byte_ram.v frame_tx.v frame_rx.v byte_fifo.v uart_tx.v uart_rx.v board_link.v oft_board.v oft_engine.v"
-    "$out/pad.v oft_board.v board_link.v uart_rx.v uart_tx.v byte_fifo.v frame_rx.v frame_tx.v oft_engine.v byte_ram.v"
-)
+source "$here/synth/boards.sh"
+others=()
+for f in "${BOARD_FILES[@]}"; do [ "$f" = oft_engine.v ] || others+=("$f"); done
+reversed=()
+for ((k = ${#others[@]} - 1; k >= 0; k--)); do reversed+=("${others[k]}"); done
+# synth.sh's order; the engine first; the others reversed, the engine last; a pad module first
+orders=("${BOARD_FILES[*]}" "oft_engine.v ${others[*]}" "${reversed[*]} oft_engine.v" "$out/pad.v ${BOARD_FILES[*]}")
 boards=("r|-set ORDER $order -set ROUTERS 1 -set PROCS 0 -set LEVEL 1" "p|-set ORDER $order -set ROUTERS 0 -set PROCS 1")
 synth() { # order-index board params
     (cd "$here/src" && yosys -q -l "$out/$1$2.ylog" -p "read_verilog -I. ${orders[$1]}; chparam $3 -set SPRAM 1 oft_board; synth_ice40 -abc9 -device u -top oft_board -json $out/$1$2.json") >/dev/null 2>&1
@@ -45,8 +46,8 @@ for b in r p; do
     for v in $(seq 0 $((n_orders - 1))); do
         line+=" order $((v + 1)):"
         for s in "${seeds[@]}"; do
-            f=$(grep 'Max frequency' "$out/$v$b.s$s.log" 2>/dev/null | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-            line+=" ${f:--}"; [ -n "$f" ] && fs+=("$f")
+            f=$(fmax_of "$out/$v$b.s$s.log")
+            line+=" $f"; [ "$f" != "-" ] && fs+=("$f")
         done
     done
     mean=$(printf '%s\n' "${fs[@]}" | awk '{s += $1; n++} END {if (n) printf "%.2f", s / n; else print "-"}')

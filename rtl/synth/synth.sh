@@ -17,9 +17,9 @@ mkdir -p "$out"
 for tool in yosys nextpnr-ice40; do
     command -v "$tool" >/dev/null || { echo "synth.sh: $tool is not installed (apt-get install yosys nextpnr-ice40 fpga-icestorm)" >&2; exit 3; }
 done
-src=(oft_board.v board_link.v uart_rx.v uart_tx.v byte_fifo.v frame_rx.v frame_tx.v oft_engine.v byte_ram.v)
+source "$here/synth/boards.sh"
 files=()
-for f in "${src[@]}"; do files+=("$here/src/$f"); done
+for f in "${BOARD_FILES[@]}"; do files+=("$here/src/$f"); done
 
 # name | parameters
 boards=(
@@ -28,11 +28,6 @@ boards=(
     "switch board, 36 ports, 4,096 LIDs|-set ORDER 3 -set ROUTERS 0 -set PROCS 0 -set SWITCHES 1 -set RADIX 36 -set LIDS 4096"
 )
 printf '%-30s %-14s %-16s %6s %-22s %s\n' "board (order $order)" "UP5K LCs" "RAM" "FFs" "Fmax (MHz, nextpnr)" "ECP5 (yosys): LUT4 FFs DP16KD"
-fmax_of() { # nextpnr log: its Fmax in MHz, "-" when it did not place
-    local f
-    f=$(grep 'Max frequency for clock' "$1" 2>/dev/null | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-    echo "${f:--}"
-}
 place() { # device package tag seed log [asc]: nextpnr-ice40 on $out/tag.json
     nextpnr-ice40 --"$1" --package "$2" --json "$out/$3.json" ${6:+--asc "$6"} --freq "$clk_mhz" \
         --pcf-allow-unconstrained --seed "$4" --log "$5" >/dev/null 2>&1 || true
