@@ -123,7 +123,7 @@
             V_PORTS_N: value_of = SWITCHES > 0 ? ports_n : 0;
             V_PORT_UP: value_of = SWITCHES > 0 ? counter_link_up : 0;
             V_PORT_COUNTER: value_of = SWITCHES > 0 ? counter_value : 0;
-            V_CRC: value_of = {32'd0, ~crc_acc}; // the answer's own, as it ends
+            V_CRC: value_of = {32'd0, ~w_crc_acc}; // the answer's own, as it ends
             default: value_of = 0;
         endcase
     endfunction

@@ -13,10 +13,11 @@
 // Ownership: each board and the backplane keep the generation (survives a reboot, as flash
 // would: cleared only by por), the owner's id and a lease; every change is fenced.
 //
-// The states, answers, compares made ahead and memories are in included files (engine_*.vh); what stays
-// here (past 500 lines) is the per-board state, the declarations those files share and the one always
-// block they are cases of. Moving more code out changes the order Yosys meets it in, and so the
-// measured mapping (docs/performance.md), for no change in logic.
+// The states, answers, compares made ahead and memories are in included files (engine_*.vh), and so is
+// the answer's writer, a unit with its own states that the engine starts and waits for
+// (engine_writer.vh); what stays here (past 500 lines) is the per-board state, the declarations those
+// files share and the one always block the engine's states are cases of. Moving more code out changes
+// the order Yosys meets it in, and so the measured mapping (docs/performance.md), for no change in logic.
 module oft_engine #(
     parameter ORDER       = 4,
     parameter ROUTERS     = 4,        // router-level boards, addresses 0..ROUTERS-1
@@ -160,19 +161,19 @@ module oft_engine #(
 
     // ---- the engine ------------------------------------------------------------------------------
     localparam [5:0]
-        S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_RESP = 3, S_BYTES = 4, S_STR = 5, S_CRC = 6, S_SEND = 7,
-        S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
+        S_IDLE = 0, S_DECODE = 1, S_DISPATCH = 2, S_EMIT = 3, S_DIV_START = 4, S_CLAIM_START = 5, S_WR_START = 6,
+        S_SEND = 7, S_WR_COPY = 8, S_CRC_RUN = 9, S_CRCS_NEXT = 10, S_COMMIT_ENTRY = 11, S_COMMIT_CHECK = 12,
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
-        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_WAIT_TX = 22, S_STEP = 23, S_PORTS = 24, S_FIELD = 25, S_PRE = 26, S_REC = 27, S_RECF = 28,
-        S_ANSWER = 29, S_LOOP_START = 30, S_COPY_NEXT = 31, S_CHECK = 32, S_FLIP = 33, S_CLAIM_TAKE = 34,
-        S_DIV_START = 35, S_CLAIM_START = 36, S_WR_START = 37, S_COMMIT_START = 38;
+        S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_COMMIT_START = 22, S_STEP = 23,
+        S_CLAIM_TAKE = 24, S_FLIP = 25, S_PRE = 26, S_REC = 27, S_CHECK = 28, S_ANSWER = 29, S_LOOP_START = 30,
+        S_COPY_NEXT = 31;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
         R_BP_STATUS = 12;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
-    localparam NS = 39; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
+    localparam NS = 32; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
     // the states that may start an answer (nack, answer)
     localparam [NS-1:0] ANSWERING = ONE << S_DECODE | ONE << S_DISPATCH | ONE << S_CLAIM_DECIDE | ONE << S_CLAIM_COPY
@@ -234,31 +235,9 @@ module oft_engine #(
     reg [3:0]  rtype;
     reg [7:0]  nack_code;
     reg [4:0]  reason;
-    reg [5:0]  fi;          // field of the answer being emitted
-    // a value field: its source, read a byte a cycle (val_r: value_of a cycle after val_src is set, vb: its
-    // byte vk a cycle later), so the source's and the byte's multiplexers have a cycle each; what a value
-    // reads holds still while it is sent
-    reg [4:0]  val_src;
-    reg [15:0] val_imm;
-    reg [2:0]  vk;
-    reg [63:0] val_r;
-    reg [7:0]  vb;
-    reg [3:0]  nbytes;
-    reg [2:0]  str_src;
-    reg [7:0]  str_left, str_i;  // a string's bytes still to send, and sent
-    reg        str_done;    // str_left == 0, kept as it counts
-    reg        str_head;    // the string's length byte is next
-    reg [8:0]  rp;          // bytes of the answer so far
     reg        view_active; // the answer lists the active banks (else the staging results)
     reg [NS-1:0] rec_after;   // S_REC: where to go once the record is written
-    reg        rec_zero;    // S_RECF: the region is not on this board: zeros
     reg [7:0]  rbank, rregion;
-    reg        in_list;     // emitting a PortCounters' list of ports
-    reg [7:0]  port_rel;    // its port, from the first asked
-    reg [3:0]  counter_i;   // 0: the port's link state, 1..8: its counters
-    wire [7:0] port_i = rbank + port_rel;
-    wire [3:0] counter_idx = counter_i - 1'b1;
-    wire [15:0] sw_index = cb - ROUTERS - PROCS;
     reg  [7:0] ports_n;     // a PortCounters' ports listed: registered as the first port is (S_DISPATCH)
 
     // loops
@@ -268,6 +247,7 @@ module oft_engine #(
     reg [31:0] crc_acc;     // one writer: the CRC unit below, on the command a state gave a cycle before
     reg        crc_init, crc_go;
     reg [7:0]  crc_in;
+    reg [31:0] w_crc_acc;   // the answer's CRC: the writer's own (engine_writer.vh)
     reg        content_bad;
     reg        lo_bad;      // a routing-table row's low byte alone names no processor (N < 256)
     // the loop's byte's content tests, registered: ra_q holds its byte a cycle before have (read_region
@@ -368,31 +348,12 @@ module oft_engine #(
             state <= ONE << S_ANSWER;
         end
     endtask
-    // the byte an answer emits: a state names its source (emit), and the byte is written and taken into
-    // the CRC a cycle later (em_go), from a source that still holds it then (a RAM's output a cycle after
-    // its address moves on, vb a cycle after vk): no state's decision sits in front of the answer's
-    // buffer and the CRC unit. One multiplexer and one CRC network for every field, and the same CRC
-    // register as the loops over staging (an answer never runs while a loop does)
-    localparam [2:0] EM_VAL = 0, EM_TEXT = 1, EM_OWNER = 2, EM_OWNER_LEN = 3, EM_REC = 4, EM_ZERO = 5;
-    reg        em_go;
-    reg [2:0]  em_src;
-    reg [8:0]  em_addr;
-    wire [7:0] emit_b = em_src == EM_TEXT ? text_q : em_src == EM_OWNER ? ow_q : em_src == EM_OWNER_LEN ? owner_len[cb]
-                      : em_src == EM_REC ? rec_q : em_src == EM_ZERO ? 8'd0 : vb;
     // the CRC unit: a state names the byte (or a restart); the register takes it a cycle later, so no
     // state's decision sits in front of the CRC network (every reader comes at least a state later)
     always @(posedge clk) begin
         if (crc_init) crc_acc <= 32'hFFFFFFFF;
         else if (crc_go) crc_acc <= crc32c_byte(crc_acc, crc_in);
     end
-    task emit(input [2:0] src);
-        begin
-            em_go <= 1'b1;
-            em_src <= src;
-            em_addr <= rp;
-            rp <= rp + 1'b1;
-        end
-    endtask
     // reads byte a of physical bank `bank` of board cb's phases (ph) or region A
     task read_region(input ph, input bank, input [31:0] a);
         begin
@@ -421,47 +382,25 @@ module oft_engine #(
     reg  [7:0] exp_byte;
     always @(posedge clk) exp_byte <= rec_val[8 * ebyte[2:0] +: 8];
 
-    // every answer's layout, by {type, field}, read a cycle ahead (S_RESP) of the field (S_FIELD)
-    reg [26:0] fmt_rom [0:1023];
-    integer fa;
-    initial for (fa = 0; fa < 1024; fa = fa + 1) fmt_rom[fa] = fmt(fa[9:6], fa[5:0]);
-    reg  [26:0] fld_r;
-    always @(posedge clk) fld_r <= fmt_rom[{rtype, fi}];
     // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds)
     reg        cb_live;
-    reg [31:0] cb_left;
-    wire [63:0] val = value_of(val_src, val_imm);
-    always @(posedge clk) begin
-        cb_live <= lease_nz[cb];
-        if (!state[S_BYTES]) cb_left <= lease_left[cb]; // (still while a field sends it)
-        val_r <= val;
-        vb <= val_r[8 * vk +: 8];
-    end
-    wire [7:0] fld_region = fld_r[7:0] == 0 ? rregion : fld_r[7:0]; // a V_RL or V_RC field's region
+    reg [31:0] cb_left;     // (the writer's: still while a field sends it)
+    always @(posedge clk) cb_live <= lease_nz[cb];
     integer k;
     always @(posedge clk) begin
-        rb_we <= 1'b0;
         rec_we <= 1'b0;
         ra_we <= 1'b0;
         ph_we <= 1'b0;
         ow_we <= 1'b0;
         frame_done <= 1'b0;
-        resp_start <= 1'b0;
+        w_start <= 1'b0;
         fab_step <= 1'b0;
         cyc_start <= 1'b0;
         crc_init <= 1'b0;
         crc_go <= 1'b0;
-        em_go <= 1'b0;
         cmp_step <= 1'b0;
         cmp_step_ow <= 1'b0;
         if (cmp_step && ne_exp || cmp_step_ow && ne_ow) cmp_equal <= 1'b0; // (the states below set it anew where a compare starts)
-        if (em_go) begin // the byte a state emitted a cycle ago
-            rb_we <= 1'b1;
-            rb_addr <= em_addr;
-            rb_data <= emit_b;
-            crc_go <= 1'b1;
-            crc_in <= emit_b;
-        end
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
         if (wait_rd == 2'd1) have <= 1'b1;
         if (reboot_req) begin
@@ -537,7 +476,7 @@ module oft_engine #(
         // sits in front of no state's decision (a write a state made in this cycle is as if it came first)
         if (por || rst) begin
             state <= ONE << S_REBOOT;
-            resp_start <= 1'b0; // (no answer, frame or slot leaves in the cycle of a reset)
+            w_start <= 1'b0; // (no answer, frame or slot leaves in the cycle of a reset)
             frame_done <= 1'b0;
             fab_step <= 1'b0;
             cyc_start <= 1'b0;
@@ -548,7 +487,6 @@ module oft_engine #(
             announce <= 1'b0;
             rd_pending <= 1'b0;
             resp_broadcast <= 1'b0;
-            in_list <= 1'b0;
             reload <= 0;
             reload_one <= 1'b1;
             reload_lo0 <= 1'b1;
@@ -573,6 +511,8 @@ module oft_engine #(
             end
         end
     end
+
+    `include "engine_writer.vh"
 
     `include "engine_properties.vh"
 endmodule
