@@ -4,8 +4,9 @@
 # its cells in the order it reads them and ABC maps the engine anew for each order, which moves Fmax
 # by as much as a placement seed does; a step is judged by the mean of all of them.
 #   rtl/synth/spread.sh [ORDER=10] [OUT_DIR]      ORDERS=4 (1..4) SEEDS="1 2": 8 placements a board
-# Prints each board's Fmax per (order, seed) and their mean, then the registers whose worst arrival
-# over the placements is past the 48 MHz period most often (endpoints.py).
+# Prints each board's Fmax per (order, seed) and their mean, the first order's register bits by the LUTs
+# in front of them (depth.py: no noise), then the registers whose worst arrival over the placements is
+# past the 48 MHz period most often (endpoints.py).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 order="${1:-10}"
@@ -52,6 +53,7 @@ for b in r p; do
     done
     mean=$(printf '%s\n' "${fs[@]}" | awk '{s += $1; n++} END {if (n) printf "%.2f", s / n; else print "-"}')
     echo "$name (order $order):$line; mean $mean MHz over ${#fs[@]} placements"
+    python3 "$here/synth/depth.py" "$out/0$b.json" 5 2>/dev/null | head -2 | sed 's/^/    first order: /' || true
     prefixes=()
     for v in $(seq 0 $((n_orders - 1))); do for s in "${seeds[@]}"; do prefixes+=("$out/$v$b.s$s"); done; done
     python3 "$here/synth/endpoints.py" "${prefixes[@]}" | sed 's/^/    /' || true
