@@ -13,6 +13,7 @@ A carry cell counts as no LUT (its chain is fast); a block RAM's output and a re
 import collections
 import json
 import re
+import signal
 import sys
 
 sys.setrecursionlimit(100000)
@@ -61,6 +62,7 @@ def depths(module):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under head
     module = next(m for n, m in json.load(open(sys.argv[1]))['modules'].items() if n == 'oft_board')
     least = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     regs = depths(module)
