@@ -6,7 +6,8 @@ step towards the clock is hard to see in it. The depth of the logic in front of 
 enable and reset inputs) does not move: on the UP5K a LUT and its hop cost 2.6-4.4 ns and a register
 2.2 ns, so a 48 MHz cycle (20.8 ns) holds four LUTs with average hops and five only with short ones.
 This prints the histogram of register bits by depth and the registers with a bit at MIN_DEPTH or more.
-A carry cell counts as no LUT (its chain is fast); a block RAM's output and a register's start a path.
+A carry cell counts as no LUT (0.3 ns a bit), so a long chain is deeper than it shows: the Clock
+divider's 26 bits take about 8 ns. A block RAM's output and a register's start a path.
 
     rtl/synth/depth.py NETLIST.json [MIN_DEPTH=5]    (synth_ice40 -json, the board's top: oft_board)
 """
