@@ -17,6 +17,8 @@ import re
 import signal
 import sys
 
+from critical_path import readable_names
+
 sys.setrecursionlimit(100000)
 
 FLOP_INPUTS = ('D', 'E', 'R', 'S')
@@ -48,11 +50,14 @@ def depths(module):
                 memo[bit] = (1 if lut else 0) + max([depth(x) for x in ins] + [0])
         return memo[bit]
 
-    names = {}
+    aliases, _ = readable_names({'modules': {'oft_board': module}})
+    names = {}  # a register's name: the RTL's, else the shortest ABC left (its suffixes dropped below)
     for n, net in module['netnames'].items():
         for bit in net['bits']:
             if isinstance(bit, int) and (bit not in names or (n.count('$'), len(n)) < (names[bit].count('$'), len(names[bit]))):
                 names[bit] = n
+    for bit, rtl in aliases.items():
+        names[bit] = re.sub(r'\[\d+\]$', '', min(rtl, key=len))
     regs = collections.defaultdict(list)
     for cell in cells.values():
         if cell['type'].startswith('SB_DFF'):
