@@ -47,16 +47,19 @@ module frame_rx #(
     reg        valid_go;
     // a byte in two stages: taken from the FIFO into b with its compares (b_zero, b_ff), decided the
     // cycle after against flags registered from the state the decision before left; a byte is taken
-    // only while none waits, so every flag is a cycle old and still true (a byte every two cycles, three
+    // only while none waits, so every flag is a cycle old and still true (a byte every two cycles, four
     // when it is put (below): a UART brings one every CLKS_PER_BIT * 10)
     reg [7:0]  b;
     reg        b_valid, b_zero, b_ff;
     reg        left_nz, enc_nz, enc_full, dec_room, dec_hdr, dec_short, crc_ok, align_nz;
     reg [12:0] dec_len;   // decoded - 4: the payload's length should the frame end here
     reg [4:0]  dec_align; // HDR - decoded: the shifts that put a short frame's byte 0 at hdr[7:0]
-    // (and the CRC takes a byte the cycle after it is put, from buf_data: no byte decision sits in front
-    // of the CRC network; no byte is taken in that cycle, so crc_ok is current when the next is decided)
-    assign in_ready = !b_valid && !buf_we && !frame_valid && !valid_go && !align_nz;
+    // (and the CRC takes a byte in the two cycles after it is put, a nibble a cycle from buf_data: no byte
+    // decision sits in front of the CRC network, which is two LUTs deep; no byte is taken in those cycles,
+    // so crc_ok is current when the next is decided)
+    reg        crc_hi;    // the CRC takes buf_data's high nibble in this cycle
+    reg        crc_restart; // a run began: the CRC starts over in this cycle (no byte is put before it)
+    assign in_ready = !b_valid && !buf_we && !crc_hi && !frame_valid && !valid_go && !align_nz;
     always @(posedge clk) begin
         left_nz <= left != 0;
         enc_nz <= encoded != 0;
@@ -98,7 +101,7 @@ module frame_rx #(
             zero_due <= 1'b0;
             bad <= 1'b0;
             over <= 1'b0;
-            crc <= 32'hFFFFFFFF;
+            crc_restart <= 1'b1;
         end
     endtask
 
@@ -108,7 +111,11 @@ module frame_rx #(
         valid_go <= 1'b0;
         if (hdr_go) hdr <= {hdr_in, hdr[8*HDR-1:8]};
         if (valid_go) frame_valid <= 1'b1;
-        if (buf_we) crc <= crc32c_byte(crc, buf_data);
+        crc_hi <= buf_we;
+        crc_restart <= 1'b0;
+        if (crc_restart) crc <= 32'hFFFFFFFF;
+        if (buf_we) crc <= crc32c_nibble(crc, buf_data[3:0]);
+        if (crc_hi) crc <= crc32c_nibble(crc, buf_data[7:4]);
         if (in_valid && in_ready) begin
             b <= in_data;
             b_zero <= in_data == 8'h00;
@@ -166,6 +173,7 @@ module frame_rx #(
             align_nz <= 1'b0;
             b_valid <= 1'b0;
             buf_we <= 1'b0;
+            crc_hi <= 1'b0;
             hdr_go <= 1'b0;
             valid_go <= 1'b0;
             corrupt <= 0;

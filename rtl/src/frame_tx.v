@@ -15,10 +15,12 @@ module frame_tx (
     output reg        out_valid,
     input  wire       out_ready
 );
-    localparam S_IDLE = 3'd0, S_SCAN = 3'd1, S_CODE = 3'd2, S_DATA = 3'd3, S_NEXT = 3'd4, S_DELIM = 3'd5;
+    localparam S_IDLE = 0, S_SCAN = 1, S_CODE = 2, S_DATA = 3, S_NEXT = 4, S_DELIM = 5;
+    localparam [5:0] ONE = 1;
     localparam [1:0] RD_WAIT = 2'd3; // cycles from rd_addr to its byte in rd_q (the buffer's two, and rd_q)
-    reg [2:0] state;
+    reg [5:0] state;   // one-hot: a state's test is one bit
     reg [1:0] wait_rd; // cycles until rd_q holds byte rd_addr
+    reg       have;    // wait_rd == 0, kept as it counts
     reg [8:0] pos;     // first byte of the current block
     reg [8:0] run;     // nonzero bytes found from pos
     reg [8:0] n_left;  // n - idx: bytes from the scan's byte to the end
@@ -34,7 +36,12 @@ module frame_tx (
     reg [7:0] rd_q;
     reg       rd_nz;
     reg       scan_ok;
-    wire have = wait_rd == 0;
+    task read_wait; // rd_q holds byte rd_addr after RD_WAIT cycles
+        begin
+            wait_rd <= RD_WAIT;
+            have <= 1'b0;
+        end
+    endtask
     wire can_send = !out_valid; // (a byte waits a cycle after the last is taken: no UART signal in front of a decision)
     always @(posedge clk) begin
         rd_q <= rd_data;
@@ -46,8 +53,9 @@ module frame_tx (
     always @(posedge clk) begin
         if (out_valid && out_ready) out_valid <= 1'b0;
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
-        case (state)
-            S_IDLE: if (start) begin
+        if (wait_rd == 2'd1) have <= 1'b1;
+        (* parallel_case *) case (1'b1)
+            state[S_IDLE]: if (start) begin
                 busy <= 1'b1;
                 pos <= 0;
                 run <= 0;
@@ -56,10 +64,10 @@ module frame_tx (
                 n_left <= len;
                 in_range <= len != 0;
                 rd_addr <= 0;
-                wait_rd <= RD_WAIT;
-                state <= S_SCAN;
+                read_wait;
+                state <= ONE << S_SCAN;
             end
-            S_SCAN: if (have) begin // rd_q is byte idx = pos + run
+            state[S_SCAN]: if (have) begin // rd_q is byte idx = pos + run
                 if (scan_ok) begin
                     run <= run + 1'b1;
                     run_full <= run == 9'd253;
@@ -67,39 +75,39 @@ module frame_tx (
                     n_left <= n_left - 1'b1;
                     in_range <= n_left != 9'd1;
                     rd_addr <= idx + 1'b1;
-                    wait_rd <= RD_WAIT;
+                    read_wait;
                 end else begin
-                    state <= S_CODE;
+                    state <= ONE << S_CODE;
                 end
             end
-            S_CODE: if (can_send) begin
+            state[S_CODE]: if (can_send) begin
                 out_data <= run[7:0] + 8'd1;
                 out_valid <= 1'b1;
                 d_left <= run;
                 d_done <= run == 0;
                 rd_addr <= pos;
-                wait_rd <= RD_WAIT;
-                state <= S_DATA;
+                read_wait;
+                state <= ONE << S_DATA;
             end
-            S_DATA: if (d_done) begin
-                state <= S_NEXT;
+            state[S_DATA]: if (d_done) begin
+                state <= ONE << S_NEXT;
             end else if (have && can_send) begin // rd_q is byte rd_addr
                 out_data <= rd_q;
                 out_valid <= 1'b1;
                 d_left <= d_left - 1'b1;
                 d_done <= d_left == 9'd1;
                 rd_addr <= rd_addr + 1'b1;
-                wait_rd <= RD_WAIT;
+                read_wait;
             end
-            S_NEXT: begin
+            state[S_NEXT]: begin
                 // 254 bytes go on without a zero; else the zero that ended the block is skipped
                 if (run_full) begin
                     pos <= idx;
                     rd_addr <= idx;
                     run <= 0;
                     run_full <= 1'b0;
-                    wait_rd <= RD_WAIT;
-                    state <= S_SCAN;
+                    read_wait;
+                    state <= ONE << S_SCAN;
                 end else if (in_range) begin
                     pos <= idx + 1'b1;
                     rd_addr <= idx + 1'b1;
@@ -107,25 +115,26 @@ module frame_tx (
                     n_left <= n_left - 1'b1;
                     in_range <= n_left != 9'd1;
                     run <= 0;
-                    wait_rd <= RD_WAIT;
-                    state <= S_SCAN;
+                    read_wait;
+                    state <= ONE << S_SCAN;
                 end else begin
-                    state <= S_DELIM;
+                    state <= ONE << S_DELIM;
                 end
             end
-            S_DELIM: if (can_send) begin
+            state[S_DELIM]: if (can_send) begin
                 out_data <= 8'h00;
                 out_valid <= 1'b1;
                 busy <= 1'b0;
-                state <= S_IDLE;
+                state <= ONE << S_IDLE;
             end
-            default: state <= S_IDLE;
+            default: state <= ONE << S_IDLE;
         endcase
         if (rst) begin
-            state <= S_IDLE;
+            state <= ONE << S_IDLE;
             busy <= 1'b0;
             out_valid <= 1'b0;
             wait_rd <= 0;
+            have <= 1'b1;
         end
     end
 endmodule

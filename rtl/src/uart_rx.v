@@ -14,12 +14,16 @@ module uart_rx #(
     localparam [W-1:0] HALF = CLKS_PER_BIT / 2;
     reg [1:0] sync;
     reg [W-1:0] count;
+    reg count_z;         // count == 0, kept as it counts
     reg [3:0] bit_index; // 0: start, 1..8: data, 9: stop
+    reg at_start;        // bit_index == 0, kept as it steps
+    reg at_stop;         // bit_index == 9, kept as it steps
     reg busy;
     reg [7:0] shift;
     wire line = sync[1];
 
-    // the reset last, on the registers it sets alone: the data registers' enables do not read it
+    // the reset last, on the registers it sets alone: the data registers' enables do not read it;
+    // every decision reads kept bits (count_z, at_start, at_stop), not a compare of a counter
     always @(posedge clk) begin
         sync <= {sync[0], rx};
         valid <= 1'b0;
@@ -27,15 +31,20 @@ module uart_rx #(
             if (!line) begin
                 busy <= 1'b1;
                 count <= HALF;
+                count_z <= HALF == 0;
                 bit_index <= 0;
+                at_start <= 1'b1;
+                at_stop <= 1'b0;
             end
-        end else if (count != 0) begin
+        end else if (!count_z) begin
             count <= count - 1'b1;
+            count_z <= count == 1;
         end else begin
             count <= FULL;
-            if (bit_index == 0) begin
+            count_z <= FULL == 0;
+            if (at_start) begin
                 if (line) busy <= 1'b0; // a glitch, not a start bit
-            end else if (bit_index <= 8) begin
+            end else if (!at_stop) begin
                 shift <= {line, shift[7:1]};
             end else begin
                 busy <= 1'b0;
@@ -45,13 +54,18 @@ module uart_rx #(
                 end
             end
             bit_index <= bit_index + 1'b1;
+            at_start <= 1'b0;
+            at_stop <= bit_index == 8;
         end
         if (rst) begin
             sync <= 2'b11;
             valid <= 1'b0;
             busy <= 1'b0;
             count <= 0;
+            count_z <= 1'b1;
             bit_index <= 0;
+            at_start <= 1'b1;
+            at_stop <= 1'b0;
         end
     end
 endmodule
