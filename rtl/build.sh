@@ -47,5 +47,6 @@ verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal "$here/lint.vlt"
     "$here/src/$top.v" "$here/src/bench_ports.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
 cp "$dir/obj/oft-bench-rtl" "$exe.new" && mv -f "$exe.new" "$exe"
 echo $((clk_hz / clks_per_bit)) > "$dir/baud"
+echo "$clk_hz" > "$dir/clock"
 echo "$stamp" > "$dir/stamp"
 echo "$exe"

@@ -210,10 +210,19 @@ public final class RtlBench implements AutoCloseable {
 
     /** The model's UART rate in baud, as build.sh recorded it beside the executable. */
     public static int baud(Path buildDir) {
+        return (int) recorded(buildDir, "baud", "line rate");
+    }
+
+    /** The model's clock in Hz, as build.sh recorded it beside the executable: a cycle of {@link Stats#cycles} is 1 / this. */
+    public static long clockHz(Path buildDir) {
+        return recorded(buildDir, "clock", "clock");
+    }
+
+    private static long recorded(Path buildDir, String file, String what) {
         try {
-            return Integer.parseInt(Files.readString(buildDir.resolve("baud")).trim());
+            return Long.parseLong(Files.readString(buildDir.resolve(file)).trim());
         } catch (IOException | NumberFormatException e) {
-            throw new IllegalStateException("the RTL build in " + buildDir + " does not say its line rate: rebuild it");
+            throw new IllegalStateException("the RTL build in " + buildDir + " does not say its " + what + ": rebuild it");
         }
     }
 
