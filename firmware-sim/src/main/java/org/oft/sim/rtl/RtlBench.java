@@ -30,12 +30,14 @@ public final class RtlBench implements AutoCloseable {
     private final OutputStream commands;
     private final List<String> ptys;
     private final int baud;
+    private final long clockHz;
 
-    private RtlBench(Process process, List<String> ptys, int baud) {
+    private RtlBench(Process process, List<String> ptys, int baud, long clockHz) {
         this.process = process;
         this.commands = process.getOutputStream();
         this.ptys = ptys;
         this.baud = baud;
+        this.clockHz = clockHz;
     }
 
     /** The rtl/ folder: -Doft.rtl.dir, $OFT_RTL_DIR, or the first rtl/build.sh above the working directory or this code. */
@@ -189,7 +191,9 @@ public final class RtlBench implements AutoCloseable {
     }
 
     private static RtlBench start(List<String> cmd, ProcessBuilder.Redirect log) {
-        int baud = baud(Paths.get(cmd.get(0)).getParent());
+        Path dir = Paths.get(cmd.get(0)).getParent();
+        int baud = baud(dir);
+        long clockHz = clockHz(dir);
         Process p;
         try {
             p = new ProcessBuilder(cmd).redirectError(log).start();
@@ -201,7 +205,7 @@ public final class RtlBench implements AutoCloseable {
             if (line == null || !line.startsWith("pty ")) {
                 throw new IllegalStateException("the RTL model did not announce its pseudo-terminals (got " + line + ")");
             }
-            return new RtlBench(p, List.of(line.substring(4).trim().split(" ")), baud);
+            return new RtlBench(p, List.of(line.substring(4).trim().split(" ")), baud, clockHz);
         } catch (IOException | RuntimeException e) {
             p.destroyForcibly();
             throw e instanceof IllegalStateException s ? s : new IllegalStateException("RTL model: " + e.getMessage());
@@ -213,8 +217,8 @@ public final class RtlBench implements AutoCloseable {
         return (int) recorded(buildDir, "baud", "line rate");
     }
 
-    /** The model's clock in Hz, as build.sh recorded it beside the executable: a cycle of {@link Stats#cycles} is 1 / this. */
-    public static long clockHz(Path buildDir) {
+    /** The model's clock in Hz, as build.sh recorded it beside the executable. */
+    private static long clockHz(Path buildDir) {
         return recorded(buildDir, "clock", "clock");
     }
 
@@ -233,6 +237,11 @@ public final class RtlBench implements AutoCloseable {
     /** The rate of the model's UARTs: what a host should take the line's rate to be. */
     public int baud() {
         return baud;
+    }
+
+    /** The model's clock in Hz: a cycle of {@link Stats#cycles} is 1 / this. */
+    public long clockHz() {
+        return clockHz;
     }
 
     public Process process() {
