@@ -29,7 +29,7 @@ for ((k = ${#others[@]} - 1; k >= 0; k--)); do reversed+=("${others[k]}"); done
 orders=("${BOARD_FILES[*]}" "oft_engine.v ${others[*]}" "${reversed[*]} oft_engine.v" "$out/pad.v ${BOARD_FILES[*]}")
 boards=("r|-set ORDER $order -set ROUTERS 1 -set PROCS 0 -set LEVEL 1" "p|-set ORDER $order -set ROUTERS 0 -set PROCS 1")
 synth() { # order-index board params
-    (cd "$here/src" && yosys -q -l "$out/$1$2.ylog" -p "read_verilog -I. ${orders[$1]}; chparam $3 -set SPRAM 1 oft_board; $SYNTH_ICE40 -device u -top oft_board -json $out/$1$2.json") >/dev/null 2>&1
+    (cd "$here/src" && yosys -q -l "$out/$1$2.ylog" -p "read_verilog -I. ${orders[$1]}; chparam $3 -set SPRAM 1 oft_board; $(synth_ice40_script u "$out/$1$2.json")") >/dev/null 2>&1
 }
 for v in $(seq 0 $((n_orders - 1))); do # two at a time
     for b in "${boards[@]}"; do synth "$v" "${b%%|*}" "${b#*|}" & done

@@ -46,7 +46,7 @@ pnr() { # device package tag: place and route; prints "LCs used/of|RAM used/of|F
 }
 synth() { # tag params device: synth_ice40 into $out/tag.json
     # ABC9 maps tighter; Yosys 0.23's ABC9 aborts on some designs, so plain ABC is the fallback
-    yosys -q -l "$out/$1.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $2 oft_board; $SYNTH_ICE40 -device $3 -top oft_board -json $out/$1.json" >/dev/null 2>&1 \
+    yosys -q -l "$out/$1.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $2 oft_board; $(synth_ice40_script "$3" "$out/$1.json")" >/dev/null 2>&1 \
         || yosys -q -l "$out/$1.ice40.log" -p "read_verilog -I$here/src ${files[*]}; chparam $2 oft_board; synth_ice40 -top oft_board -json $out/$1.json" >/dev/null
 }
 for entry in "${boards[@]}"; do
