@@ -2,6 +2,8 @@ package org.oft.controller.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.oft.controller.model.BoardModels;
 import org.oft.controller.oft.LyndonPreferOne;
@@ -25,6 +27,8 @@ import org.oft.sim.rtl.RtlBench;
  * board for an iCE40 UP5K (rtl/synth/synth.sh), where Yosys and nextpnr are installed.
  */
 final class RtlBenchmark {
+    // three boards, each synthesized and placed until a placement meets the clock (synth.sh: up to 12 seeds, two at a time)
+    private static final int SYNTHESIS_MINUTES = 60;
     private final BenchOutput out;
 
     RtlBenchmark(BenchOutput out) {
@@ -109,20 +113,33 @@ final class RtlBenchmark {
     private void synthesis(int order) {
         out.section("rtl-synthesis", "each board at order " + order + ", synth_ice40 and nextpnr-ice40 --up5k (rtl/synth/synth.sh)",
                 "table");
+        Path log = null;
         try {
+            // the output goes to a file, so that the wait below is what bounds the run (reading a pipe to its end would not)
+            log = Files.createTempFile("oft-synth", ".txt");
             Process p = new ProcessBuilder("bash", RtlBench.rtlDir().resolve("synth/synth.sh").toString(), Integer.toString(order))
-                    .redirectErrorStream(true).start();
-            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.MINUTES)) {
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean done = p.waitFor(SYNTHESIS_MINUTES, TimeUnit.MINUTES);
+            if (!done) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                out.note("synthesis did not finish in 30 minutes");
-                return;
             }
-            for (String line : text.split("\n")) {
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
                 out.note(line);
+            }
+            if (!done) {
+                out.note("synthesis did not finish in " + SYNTHESIS_MINUTES + " minutes (what it printed is above)");
             }
         } catch (IOException | InterruptedException e) {
             out.note("synthesis could not run: " + e.getMessage());
+        } finally {
+            if (log != null) {
+                try {
+                    Files.deleteIfExists(log);
+                } catch (IOException ignored) {
+                    // a temporary file left behind
+                }
+            }
         }
     }
 
