@@ -98,32 +98,31 @@
         end
     endfunction
 
-    function [63:0] value_of(input [4:0] src, input [15:0] imm);
-        case (src)
-            V_IMM: value_of = imm;
-            V_TYPE: value_of = type_byte(rtype);
-            V_SEQ: value_of = r_seq;
-            V_BOARD: value_of = r_board;
-            V_NACK: value_of = nack_code;
-            V_KIND: value_of = is_router(cb) ? 1 : 2;
-            V_INDEX: value_of = index_of(cb);
-            V_BOOT: value_of = boot_of(cb);
-            V_BPBOOT: value_of = {nv_seed, 16'd0, 16'hFFFF};
-            V_BANK: value_of = rbank;
-            V_REGION: value_of = rregion;
-            // V_RL, V_RC: read from the records (S_RECF)
-            V_SLOT: value_of = slot;
-            V_PEND: value_of = (bp || !pend_valid[cb]) ? NONE : pend_epoch[cb];
-            V_RUN: value_of = running;
-            V_COUNTER: value_of = fab_counters[64 * imm[3:0] +: 64];
-            V_STATE: value_of = fab_states[8 * imm[4:0] +: 8];
-            V_GEN: value_of = gen[cb];
-            V_LEFT: value_of = cb_left;
-            V_CYCLE: value_of = SWITCHES > 0 ? switch_cycle : 0;
-            V_PORTS_N: value_of = SWITCHES > 0 ? ports_n : 0;
-            V_PORT_UP: value_of = SWITCHES > 0 ? counter_link_up : 0;
-            V_PORT_COUNTER: value_of = SWITCHES > 0 ? counter_value : 0;
-            V_CRC: value_of = {32'd0, ~w_crc_acc}; // the answer's own, as it ends
-            default: value_of = 0;
-        endcase
+    // a value by its source, one-hot (the writer decodes the source as it sets it): an AND-OR of the
+    // sources, two LUTs for most bits, instead of a 25-way multiplexer on five select bits in front of val_r
+    function [63:0] value_of(input [24:0] oh, input [15:0] imm);
+        value_of = {64{oh[V_IMM]}} & imm
+            | {64{oh[V_TYPE]}} & type_byte(rtype)
+            | {64{oh[V_SEQ]}} & r_seq
+            | {64{oh[V_BOARD]}} & r_board
+            | {64{oh[V_NACK]}} & nack_code
+            | {64{oh[V_KIND]}} & (is_router(cb) ? 1 : 2)
+            | {64{oh[V_INDEX]}} & index_of(cb)
+            | {64{oh[V_BOOT]}} & boot_of(cb)
+            | {64{oh[V_BPBOOT]}} & {nv_seed, 16'd0, 16'hFFFF}
+            | {64{oh[V_BANK]}} & rbank
+            | {64{oh[V_REGION]}} & rregion
+            // V_RL, V_RC: read from the records (W_RECF)
+            | {64{oh[V_SLOT]}} & slot
+            | {64{oh[V_PEND]}} & ((bp || !pend_valid[cb]) ? NONE : pend_epoch[cb])
+            | {64{oh[V_RUN]}} & running
+            | {64{oh[V_COUNTER]}} & fab_counters[64 * imm[3:0] +: 64]
+            | {64{oh[V_STATE]}} & fab_states[8 * imm[4:0] +: 8]
+            | {64{oh[V_GEN]}} & gen[cb]
+            | {64{oh[V_LEFT]}} & cb_left
+            | {64{oh[V_CYCLE]}} & (SWITCHES > 0 ? switch_cycle : 0)
+            | {64{oh[V_PORTS_N]}} & (SWITCHES > 0 ? ports_n : 0)
+            | {64{oh[V_PORT_UP]}} & (SWITCHES > 0 ? counter_link_up : 0)
+            | {64{oh[V_PORT_COUNTER]}} & (SWITCHES > 0 ? counter_value : 0)
+            | {64{oh[V_CRC]}} & {32'd0, ~w_crc_acc}; // the answer's own, as it ends
     endfunction

@@ -11,10 +11,10 @@
     reg        w_start;     // the engine: an answer is decided (a pulse)
     reg        w_done;      // the writer: the framer has it (a pulse)
     reg [5:0]  fi;          // field of the answer being emitted
-    // a value field: its source, read a byte a cycle (val_r: value_of a cycle after val_src is set, vb: its
+    // a value field: its source, read a byte a cycle (val_r: value_of a cycle after val_oh is set, vb: its
     // byte vk a cycle later), so the source's and the byte's multiplexers have a cycle each; what a value
     // reads holds still while it is sent
-    reg [4:0]  val_src;
+    reg [24:0] val_oh;      // its source, one-hot (value_of)
     reg [15:0] val_imm;
     reg [2:0]  vk;
     reg [63:0] val_r;
@@ -83,7 +83,7 @@
     initial for (fa = 0; fa < 1024; fa = fa + 1) fmt_rom[fa] = fmt(fa[9:6], fa[5:0]);
     reg  [26:0] fld_r;
     always @(posedge clk) fld_r <= fmt_rom[{rtype, fi}];
-    wire [63:0] val = value_of(val_src, val_imm);
+    wire [63:0] val = value_of(val_oh, val_imm);
     always @(posedge clk) begin
         if (!wst[W_BYTES]) cb_left <= lease_left[cb]; // (still while a field sends it)
         val_r <= val;
@@ -129,7 +129,7 @@
                         w_wait_for(2'd2);
                         wst <= W_ONE << W_RECF;
                     end else begin
-                        val_src <= fld_r[24:20];
+                        val_oh <= 25'd1 << fld_r[24:20];
                         val_imm <= fld_r[15:0];
                         vk <= 0;
                         nbytes <= fld_r[19:16];
@@ -154,7 +154,7 @@
                         wst <= W_ONE << W_PORTS;
                     end
                     default: begin
-                        val_src <= V_CRC;
+                        val_oh <= 25'd1 << V_CRC;
                         vk <= 0;
                         nbytes <= 4;
                         w_wait_for(2'd2); // (val_r, then vb)
@@ -193,7 +193,7 @@
                 w_rd_pending <= 1'b1;
             end else if (w_have) begin
                 w_rd_pending <= 1'b0;
-                val_src <= counter_i == 0 ? V_PORT_UP : V_PORT_COUNTER;
+                val_oh <= counter_i == 0 ? 25'd1 << V_PORT_UP : 25'd1 << V_PORT_COUNTER;
                 vk <= 0;
                 nbytes <= counter_i == 0 ? 4'd1 : 4'd8;
                 w_wait_for(2'd2); // (val_r, then vb)
