@@ -3,11 +3,12 @@
 # with nextpnr-ice40 --up5k, printing LUTs, flip-flops, RAM blocks and Fmax per board; then Yosys's
 # ECP5 statistics (synth_ecp5: Debian has no nextpnr-ecp5 to place them).
 #   rtl/synth/synth.sh [ORDER=10] [OUT_DIR]      (each board takes a minute to a few)
-# Timing closure as a lab does it: Fmax moves by 2-4 MHz from one placement of a netlist to another, so
-# each UP5K board is placed at the seeds in SEEDS (default 1..12), two at a time, until a placement meets
+# Timing closure as a lab does it: Fmax moves by several MHz from one placement of a netlist to another, so
+# each UP5K board is placed at the seeds in SEEDS (default 1..24), two at a time, until a placement meets
 # 48 MHz; that placement is kept (OUT_DIR/<board>.up5k.asc, packed to <board>.bin when icepack is there)
 # and its Fmax is the table's. Under each row: the seeds placed, the mean and range of their Fmax (the
-# design's margin, which one kept placement does not show). ALL_SEEDS=1 places every seed in SEEDS.
+# design's margin, which one kept placement does not show), and icetime's Fmax of the kept placement (icestorm's
+# own analyser, another delay model). ALL_SEEDS=1 places every seed in SEEDS.
 # PATHS=1 prints each UP5K board's critical path (the kept placement's) under its row, its nets named back
 # to the RTL's signals (critical_path.py).
 set -euo pipefail
@@ -15,7 +16,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 order="${1:-10}"
 out="${2:-$here/build/synth}"
 clk_mhz=48
-read -r -a seeds <<<"${SEEDS:-$(seq -s ' ' 1 12)}"
+read -r -a seeds <<<"${SEEDS:-$(seq -s ' ' 1 24)}"
 mkdir -p "$out"
 for tool in yosys nextpnr-ice40; do
     command -v "$tool" >/dev/null || { echo "synth.sh: $tool is not installed (apt-get install yosys nextpnr-ice40 fpga-icestorm)" >&2; exit 3; }
@@ -105,6 +106,10 @@ for entry in "${boards[@]}"; do
         echo "$placed" | tr ' ' '\n' | awk -F: -v kept="$kept" -v placed="$placed" '
             $2 != "-" {s += $2; n++; if (n == 1 || $2 < min) min = $2; if (n == 1 || $2 > max) max = $2}
             END {printf "    kept: seed %s of %d placed (seed:MHz %s); their mean %.2f MHz, %.2f-%.2f\n", kept, NR, placed, s / n, min, max}'
+        if command -v icetime >/dev/null; then # a second opinion: icestorm's own timing analyser, paths inside the chip
+            it=$(icetime -d up5k -P sg48 -i -t "$out/$tag.up5k.asc" 2>/dev/null | sed -nE 's/.*Total path delay: .*\(([0-9.]+) MHz\).*/\1/p' || true)
+            echo "    icetime -i on the kept placement: ${it:-?} MHz"
+        fi
     fi
     if [ -n "${PATHS:-}" ] && [ "$fmax" != "-" ]; then
         python3 "$here/synth/critical_path.py" "$out/$tag.json" "$out/$tag.up5k.pnr.log" || true

@@ -27,7 +27,7 @@ import org.oft.sim.rtl.RtlBench;
  * board for an iCE40 UP5K (rtl/synth/synth.sh), where Yosys and nextpnr are installed.
  */
 final class RtlBenchmark {
-    // three boards, each synthesized and placed until a placement meets the clock (synth.sh: up to 12 seeds, two at a time)
+    // three boards, each synthesized and placed until a placement meets the clock (synth.sh: up to 24 seeds, two at a time: about 40 minutes at most)
     private static final int SYNTHESIS_MINUTES = 60;
     private final BenchOutput out;
 
