@@ -36,16 +36,19 @@ place() { # device package tag seed log [asc]: nextpnr-ice40 on $out/tag.json
     nextpnr-ice40 --"$1" --package "$2" --json "$out/$3.json" ${6:+--asc "$6"} --freq "$clk_mhz" \
         --pcf-allow-unconstrained --seed "$4" --log "$5" >/dev/null 2>&1 || true
 }
+lcs_of() { # nextpnr log: its logic cells "used/of"
+    grep -m1 'ICESTORM_LC:' "$1" 2>/dev/null | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1\/\2/' || true
+}
 usage() { # nextpnr log: "LCs used/of|RAM used/of[+n SPRAM]"
     local lc ram spram
-    lc=$(grep -m1 'ICESTORM_LC:' "$1" | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
+    lc=$(lcs_of "$1")
     ram=$(grep -m1 'ICESTORM_RAM:' "$1" | sed -E 's/.*ICESTORM_RAM: *([0-9]+)\/ *([0-9]+).*/\1\/\2/')
     spram=$(grep -m1 'ICESTORM_SPRAM:' "$1" | sed -E 's/.*ICESTORM_SPRAM: *([0-9]+)\/.*/\1/')
     [ -z "$spram" ] || [ "$spram" = 0 ] || ram="$ram+${spram} SPRAM"
     echo "$lc|$ram"
 }
 over() { # nextpnr log: true when the design needs more logic cells than the chip has
-    grep -m1 'ICESTORM_LC:' "$1" 2>/dev/null | sed -E 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1 \2/' | awk '{exit !($1 > $2)}'
+    lcs_of "$1" | awk -F/ 'NR == 1 {over = $1 > $2} END {exit !over}' # (no figure, no verdict)
 }
 pnr() { # device package tag: one placement at the first seed (the HX8K's figures); prints "LCs|RAM|Fmax"
     local log="$out/$3.$1.pnr.log"

@@ -315,12 +315,6 @@ class StandbyTakeOverTest {
 
     /** Every board and the backplane, asked through {@code port} (a read, open to anyone), say {@code controller} owns them at {@code generation}. */
     private static void ownedBy(String port, String controller, long generation) {
-        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
-            reader.discover();
-            for (BoardOwner o : reader.claims().owners()) {
-                assertEquals(controller, o.controller(), o.toString());
-                assertEquals(generation, o.generation(), o.toString());
-            }
-        }
+        assertEquals(generation, ownedFrom(port, controller, generation), "owned at exactly " + generation);
     }
 }
