@@ -2,15 +2,36 @@
 # Builds the Verilator model of a bench behind ptys, once per source change; prints the executable's path:
 #   rtl/build.sh ORDER                              an order-r OFT bench (orders 1..6)
 #   rtl/build.sh switch SWITCHES RADIX LIDS LEVELS   a bench of electrical switch boards' management planes
+#   rtl/build.sh board ROLE ORDER                    one optical board with its optics' pins (ROLE router:LEVEL or
+#                                                    processor:P, orders 3..10), its pins traced (--trace FILE)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-order="${1:?usage: build.sh ORDER | build.sh switch SWITCHES RADIX LIDS LEVELS}"
+order="${1:?usage: build.sh ORDER | build.sh switch SWITCHES RADIX LIDS LEVELS | build.sh board ROLE ORDER}"
 out="$here/build"
 clk_hz=2000000
 clks_per_bit=4
 ports=2
 command -v verilator >/dev/null || { echo "build.sh: verilator is not installed (apt-get install verilator)" >&2; exit 3; }
-if [ "$order" = switch ]; then
+defines=""
+if [ "$order" = board ]; then
+    role="${2:?role: router:LEVEL or processor:P}"; border="${3:?order}"
+    case "$border" in 3|4|5|6|7|8|9|10) ;; *) echo "build.sh: a lone optical board is built for orders 3..10, got '$border'" >&2; exit 2 ;; esac
+    n=$(( 1 << border ))
+    case "$role" in
+        router:*) v="${role#router:}"; case "$v" in ''|*[!0-9]*) v=0 ;; esac
+            if [ "$v" -lt 1 ] || [ "$v" -gt "$border" ]; then echo "build.sh: a router-level board's level is 1..$border, got '$role'" >&2; exit 2; fi
+            params=(-GROUTERS=1 -GPROCS=0 -GLEVEL="$v") ;;
+        processor:*) v="${role#processor:}"; case "$v" in ''|*[!0-9]*) v=$n ;; esac
+            if [ "$v" -ge "$n" ]; then echo "build.sh: a processor board's index is 0..$((n - 1)), got '$role'" >&2; exit 2; fi
+            params=(-GROUTERS=0 -GPROCS=1 -GPROC="$v") ;;
+        *) echo "build.sh: a board's role is router:LEVEL or processor:P, got '$role'" >&2; exit 2 ;;
+    esac
+    top=oft_board
+    params+=(-GORDER="$border" -GOPTICS=1 -GFIFO_LOG2=9)
+    defines="-DLONE_BOARD"
+    ports=1
+    dir="$out/board-${role/:/-}-$border"
+elif [ "$order" = switch ]; then
     switches="${2:?switches}"; radix="${3:?radix}"; lids="${4:?lids}"; levels="${5:?levels}"
     for v in "$switches" "$radix" "$lids" "$levels"; do
         case "$v" in ''|*[!0-9]*) echo "build.sh: switch SWITCHES RADIX LIDS LEVELS are numbers, got '$v'" >&2; exit 2 ;; esac
@@ -41,8 +62,8 @@ fi
 rm -rf "$dir/obj"
 verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal "$here/lint.vlt" --x-assign fast --x-initial fast \
     -I"$here/src" --top-module "$top" \
-    "${params[@]}" -GPORTS="$ports" -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
-    -CFLAGS "-O2 -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports -DBENCH_MODEL=V$top -DBENCH_HEADER='\"V$top.h\"'" \
+    "${params[@]}" $([ "$top" = oft_board ] || echo -GPORTS="$ports") -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
+    -CFLAGS "-O2 $defines -DCLK_HZ=$clk_hz -DCLKS_PER_BIT=$clks_per_bit -DPORTS=$ports -DBENCH_MODEL=V$top -DBENCH_HEADER='\"V$top.h\"'" \
     --Mdir "$dir/obj" -o oft-bench-rtl \
     "$here/src/$top.v" "$here/src/bench_ports.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
 cp "$dir/obj/oft-bench-rtl" "$exe.new" && mv -f "$exe.new" "$exe"

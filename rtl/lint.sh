@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lints every top (the two benches and the single board) with verilator --lint-only -Wall and
+# Lints every top (the two benches, the single board, and an optical one with its optics' pins) with verilator --lint-only -Wall and
 # rtl/lint.vlt's reasoned waivers; prints nothing and exits 0 when clean.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -7,5 +7,11 @@ command -v verilator >/dev/null || { echo "lint.sh: verilator is not installed" 
 status=0
 for top in oft_bench switch_bench oft_board; do
     verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/$top.v" --top-module "$top" || status=1
+done
+# a lone optical board with its optics' pins: a router-level board and a processor board
+for role in "-GROUTERS=1 -GPROCS=0 -GLEVEL=2" "-GROUTERS=0 -GPROCS=1 -GPROC=5"; do
+    # shellcheck disable=SC2086
+    verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/oft_board.v" --top-module oft_board \
+        -GORDER=3 -GOPTICS=1 $role || status=1
 done
 exit $status

@@ -4,6 +4,12 @@
 // `oftctl board-sim --pty` does. Standard input takes "reboot N" (board N power-cycles: empty
 // banks, a new boot id, announced) and "reset" (every board; the generations stay, as flash keeps
 // them); its end ends the model, so it dies with the process that started it.
+//
+// Built with LONE_BOARD (rtl/build.sh board ROLE ORDER) it runs one oft_board with its optics' pins instead,
+// on one pty: `--trace FILE` writes the pins as they change, a line each, in model cycles ("B c" a slot's first
+// cycle, "S c v" the state pin now v, "I c d" the injection strobe rising with destination d), and the
+// receiver's pins echo every injection back RX_DELAY cycles later (rx_addr = its destination), so the board
+// counts it delivered when it named the board itself and misdelivered otherwise.
 #ifndef BENCH_MODEL
 #define BENCH_MODEL Voft_bench
 #define BENCH_HEADER "Voft_bench.h"
@@ -125,8 +131,49 @@ void flush_to_host(Port& p) {
     if (p.to_host.size() > (1u << 20)) p.to_host.clear(); // nobody reads: a line drops what nobody hears
 }
 
+#ifdef LONE_BOARD
+#ifndef RX_DELAY
+#define RX_DELAY 40
+#endif
+// A lone board's optics pins: traced as they change; every injection comes back on the receiver's pins
+// RX_DELAY cycles later (rx_addr a cycle before rx_valid rises, held while it is high).
+struct Pins {
+    std::FILE* trace = nullptr;
+    bool state = false;
+    bool inject = false;
+    std::deque<std::pair<uint64_t, unsigned>> echoes; // (cycle rx_valid rises, address)
+    uint64_t rx_high_until = 0;
+
+    // before the cycle's rising edge: the receiver's inputs
+    void drive(BENCH_MODEL& top, uint64_t cycle) {
+        if (!echoes.empty() && echoes.front().first == cycle + 1) top.rx_addr = echoes.front().second;
+        if (!echoes.empty() && echoes.front().first == cycle) {
+            top.rx_valid = 1;
+            rx_high_until = cycle + 4;
+            echoes.pop_front();
+        } else if (cycle >= rx_high_until) {
+            top.rx_valid = 0;
+        }
+    }
+
+    // after it: what the board drives in cycle `cycle`
+    void sample(BENCH_MODEL& top, uint64_t cycle) {
+        if (top.slot_mark && trace != nullptr) std::fprintf(trace, "B %llu\n", static_cast<unsigned long long>(cycle));
+        if (static_cast<bool>(top.state) != state) {
+            state = top.state;
+            if (trace != nullptr) std::fprintf(trace, "S %llu %d\n", static_cast<unsigned long long>(cycle), state ? 1 : 0);
+        }
+        if (top.inject && !inject) {
+            if (trace != nullptr) std::fprintf(trace, "I %llu %u\n", static_cast<unsigned long long>(cycle), static_cast<unsigned>(top.dest));
+            echoes.emplace_back(cycle + RX_DELAY, static_cast<unsigned>(top.dest));
+        }
+        inject = top.inject;
+    }
+};
+#endif
+
 void usage() {
-    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced]\n", PORTS);
+    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE]\n", PORTS);
 }
 
 } // namespace
@@ -135,6 +182,7 @@ int main(int argc, char** argv) {
     int ports = 1;
     int latency = 1;
     bool unpaced = false; // the model as fast as it runs, its clock ahead of the wall's (a benchmark)
+    std::string trace_path;
     uint32_t seed = static_cast<uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count() ^ getpid());
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -142,6 +190,7 @@ int main(int argc, char** argv) {
         else if (a == "--latency" && i + 1 < argc) latency = std::atoi(argv[++i]);
         else if (a == "--unpaced") unpaced = true;
         else if (a == "--seed" && i + 1 < argc) seed = static_cast<uint32_t>(std::strtoul(argv[++i], nullptr, 0));
+        else if (a == "--trace" && i + 1 < argc) trace_path = argv[++i];
         else {
             usage();
             return 2;
@@ -167,6 +216,28 @@ int main(int argc, char** argv) {
 
     Verilated::commandArgs(argc, argv);
     BENCH_MODEL top;
+#ifdef LONE_BOARD
+    (void)seed;
+    (void)latency;
+    Pins pins;
+    if (!trace_path.empty()) {
+        pins.trace = std::fopen(trace_path.c_str(), "w");
+        if (pins.trace == nullptr) {
+            std::fprintf(stderr, "oft-bench-rtl: cannot write %s: %s\n", trace_path.c_str(), std::strerror(errno));
+            return 1;
+        }
+    }
+    top.rx = 1;
+    top.rst_n = 1;
+    top.rx_valid = 0;
+    top.rx_addr = 0;
+    for (int i = 0; i < 20; i++) { // the board's own power-on reset
+        top.clk = 0;
+        top.eval();
+        top.clk = 1;
+        top.eval();
+    }
+#else
     top.nv_seed = seed;
     top.latency = static_cast<uint8_t>(latency);
     top.rx = (1u << PORTS) - 1;
@@ -180,6 +251,7 @@ int main(int argc, char** argv) {
         top.eval();
     }
     top.por = 0;
+#endif
 
     std::printf("%s\n", announce.c_str());
     std::fflush(stdout);
@@ -207,14 +279,22 @@ int main(int argc, char** argv) {
                 if (!port[i].rx_level) rx &= ~(1u << i);
             }
             top.rx = rx;
+#ifdef LONE_BOARD
+            top.rst_n = !(reset_pulse || reboot_pulse);
+            pins.drive(top, cycles);
+#else
             top.reboot_req = reboot_pulse;
             top.rst = reset_pulse;
+#endif
             top.clk = 0;
             top.eval();
             top.clk = 1;
             top.eval();
             reboot_pulse = false;
             reset_pulse = false;
+#ifdef LONE_BOARD
+            pins.sample(top, cycles + 1);
+#endif
             for (int i = 0; i < ports; i++) sample_tx(port[i], (top.tx >> i) & 1);
         }
         for (auto& p : port) flush_to_host(p);
@@ -242,14 +322,21 @@ int main(int argc, char** argv) {
                         continue;
                     }
                     if (command.rfind("reboot ", 0) == 0) {
+#ifndef LONE_BOARD
                         top.reboot_addr = static_cast<uint16_t>(std::atoi(command.c_str() + 7));
-                        reboot_pulse = true;
+#endif
+                        reboot_pulse = true; // (a lone board: its reset pin)
                     } else if (command == "reset") {
                         reset_pulse = true;
                     } else if (command == "stats") {
                         double secs = std::chrono::duration<double>(clock::now() - start).count();
+#ifdef LONE_BOARD
+                        std::fprintf(stderr, "stats cycles %llu seconds %.6f\n", static_cast<unsigned long long>(cycles), secs);
+                        if (pins.trace != nullptr) std::fflush(pins.trace);
+#else
                         std::fprintf(stderr, "stats cycles %llu seconds %.6f slot %llu\n", static_cast<unsigned long long>(cycles), secs,
                                      static_cast<unsigned long long>(top.slot));
+#endif
                         std::fflush(stderr);
                     }
                     command.clear();
@@ -258,6 +345,9 @@ int main(int argc, char** argv) {
         }
     }
     top.final();
+#ifdef LONE_BOARD
+    if (pins.trace != nullptr) std::fclose(pins.trace);
+#endif
     for (auto& p : port) {
         close(p.master);
         if (p.slave >= 0) close(p.slave);

@@ -17,6 +17,9 @@
     reg        cyc_start;  // the Clock started: the period is loaded in the next cycle (the engine's pulse)
     reg        owed_nz;    // owed != 0, a cycle late (the engine returns to S_IDLE several cycles after it acts on it)
     always @(posedge clk) owed_nz <= owed != 0;
+    assign slot_edge = running && cyc_one && !cyc_start && owed != 3'd4 && !por && !rst;
+    assign slot_cyc = cyc;
+    assign slot_period = reload;
     // the slot clock, the only writer of cyc and due: a boundary falls due every period cycles while it runs
     always @(posedge clk) begin
         if (por || rst) begin

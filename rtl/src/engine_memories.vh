@@ -21,18 +21,37 @@
     reg [7:0] mem_wd;
     reg [7:0] ow_q;
     wire [7:0] ra_q, ph_q;
-    byte_ram #(.AW(BW + PH_AW + 1), .DEPTH(NB << (PH_AW + 1)), .SPRAM(SPRAM)) ph_mem (
-        .clk(clk), .we(ph_we), .a(ph_a), .wd(mem_wd), .q(ph_q));
-    // the fabric's port: the active bank of board fab_addr's region A
+    // the fabric's port: board fab_addr's bank of region A that is active (or, with fab_at, will be in slot
+    // fab_slot: a commit scheduled at or before it will have flipped it; registered a cycle after fab_slot)
     wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
+    reg fab_due;
+    always @(posedge clk) fab_due <= fab_at && pend_valid[fab_board] && pend_epoch[fab_board] <= fab_slot;
+    assign fab_has = loaded[fab_board] || fab_due && pend_mask[fab_board][0];
+    assign fab_bank = {sel[2 * fab_board + 1] ^ (fab_due && pend_mask[fab_board][1]),
+                       sel[2 * fab_board] ^ (fab_due && pend_mask[fab_board][0])};
     generate
+        if (PH_PORT != 0) begin : ph_two
+            wire [PH_AW-1:0] fab_ph_off = fab_ph_addr; // (widened with zeros)
+            reg [7:0] ph_arr [0:(NB << (PH_AW + 1)) - 1];
+            reg [7:0] ph_q_r;
+            always @(posedge clk) begin
+                if (ph_we) ph_arr[ph_a] <= mem_wd;
+                ph_q_r <= ph_arr[ph_a];
+                fab_ph_data <= ph_arr[{fab_board, fab_bank[1], fab_ph_off}];
+            end
+            assign ph_q = ph_q_r;
+        end else begin : ph_one
+            byte_ram #(.AW(BW + PH_AW + 1), .DEPTH(NB << (PH_AW + 1)), .SPRAM(SPRAM)) ph_mem (
+                .clk(clk), .we(ph_we), .a(ph_a), .wd(mem_wd), .q(ph_q));
+            always @(posedge clk) fab_ph_data <= 8'd0;
+        end
         if (FAB_PORT != 0) begin : ra_two
             reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];
             reg [7:0] ra_q_r;
             always @(posedge clk) begin
                 if (ra_we) ra_mem[ra_a] <= mem_wd;
                 ra_q_r <= ra_mem[ra_a];
-                fab_data <= ra_mem[{fab_board, sel[2 * fab_board], fab_addr[RA_AW-1:0]}];
+                fab_data <= ra_mem[{fab_board, fab_bank[0], fab_addr[RA_AW-1:0]}];
             end
             assign ra_q = ra_q_r;
         end else begin : ra_one

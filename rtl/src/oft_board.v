@@ -2,7 +2,9 @@
 // LEVEL), a processor board (PROCS = 1, of index PROC) or an electrical switch board's management
 // plane (SWITCHES = 1: RADIX ports, LIDS forwarding-table entries; it reads its port counters from
 // the counter registers of the switch's data path, which is not part of this design: zero here). The same link and engine as the bench,
-// with no fibre plant behind it (the optics are the board's own I/O, outside this design); the
+// with no fibre plant behind it: with OPTICS = 1 an optical board drives its optics' pins in step with
+// its slot clock (board_optics.v: a router-level board its routers' state, a processor board its
+// injection strobe and destination, and it counts what it receives), and its telemetry counts them. The
 // board answers at address 0 and as the backplane (its own slot clock). Its generation is kept
 // across a reset (rst_n), as flash would keep it; por clears it (first power-up).
 module oft_board #(
@@ -17,20 +19,31 @@ module oft_board #(
     parameter CLK_HZ = 48000000,
     parameter CLKS_PER_BIT = 16,   // 3 Mbaud at 48 MHz
     parameter FIFO_LOG2 = 9,
-    parameter SPRAM = 0            // 1 on an iCE40 UltraPlus: the single-port memories in its SPRAM
+    parameter SPRAM = 0,           // 1 on an iCE40 UltraPlus: the single-port memories in its SPRAM
+    parameter OPTICS = 0,          // 1: the optics' pins (an optical board, order 3 or more)
+    parameter STROBE = 4           // cycles a processor's injection strobe stays high
 ) (
     input  wire clk,
     input  wire rst_n,
     input  wire rx,
     output wire tx,
     output wire slot_led,          // toggles every slot
-    output wire running_led
+    output wire running_led,
+    // the optics (OPTICS = 1): a router-level board's state; a processor board's strobe and destination
+    // out, and what its receiver hands it in
+    output wire state,
+    output wire inject,
+    output wire [ORDER-1:0] dest,
+    input  wire rx_valid,
+    input  wire [ORDER-1:0] rx_addr,
+    output wire late_led,          // a slot was not driven (sticky until a reset)
+    output reg  slot_mark          // high in each slot's first cycle (a scope's trigger, the sync line's source)
 );
     localparam HDR = 24;
     localparam N = 1 << ORDER;
     localparam NB = ROUTERS + PROCS + SWITCHES;
     localparam BW = $clog2(NB + 1);
-    localparam RA_AW = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * N : (N >= 8 ? N / 8 : 1));
+    localparam RA_AW = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * N : (N >= 16 ? N / 8 : 2));
 
     // power-on reset from the configuration: the first 16 cycles
     reg [4:0] por_count = 0;
@@ -54,18 +67,66 @@ module oft_board #(
         .corrupt(corrupt), .oversized(oversized), .overflows(overflows));
 
     wire [63:0] slot;
-    wire [7:0] fab_data;
-    wire fab_loaded, fab_step;
+    wire [7:0] fab_data, fab_ph_data;
+    wire fab_loaded, fab_step, fab_has, slot_edge;
+    wire [RA_AW+BW-1:0] fab_addr;
+    wire [63:0] fab_slot;
+    wire [1:0] fab_bank;
+    wire [2:0] fab_ph_addr;
+    wire [39:0] slot_cyc, slot_period;
+    wire [64*10-1:0] fab_counters;
+    wire [8*ORDER-1:0] fab_states;
     oft_engine #(.ORDER(ORDER), .ROUTERS(ROUTERS), .PROCS(PROCS), .FIRST_LEVEL(LEVEL), .FIRST_PROC(PROC), .SWITCHES(SWITCHES),
                  .RADIX(RADIX), .LIDS(LIDS), .CLK_HZ(CLK_HZ), .HDR(HDR),
-                 .FAB_PORT(0), .SPRAM(SPRAM)) engine (
+                 .FAB_PORT(OPTICS), .PH_PORT(OPTICS), .SPRAM(SPRAM)) engine (
         .clk(clk), .por(por), .rst(rst_sync[1]), .nv_seed(32'h0B0A_0001),
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done),
         .fb_addr(fb_addr), .fb_data(fb_data),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
         .resp_len(resp_len), .tx_busy(tx_busy), .reboot_req(1'b0), .reboot_addr(16'd0),
         .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
-        .fab_addr({(RA_AW + BW){1'b0}}), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
-        .fab_counters({640{1'b0}}), .fab_states({(8 * ORDER){1'b1}}), .slot(slot), .running(running_led));
+        .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
+        .fab_counters(fab_counters), .fab_states(fab_states),
+        .fab_at(OPTICS != 0), .fab_slot(fab_slot), .fab_bank(fab_bank), .fab_has(fab_has),
+        .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
+        .slot(slot), .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period));
     assign slot_led = slot[0];
+    always @(posedge clk) slot_mark <= slot_edge;
+
+    generate
+        if (OPTICS != 0 && SWITCHES == 0) begin : optics
+            wire [31:0] injected, delivered, misdelivered, late;
+            wire [7:0] l_inj, l_del, l_mis, l_late;
+            wire stepped;
+            board_optics #(.ORDER(ORDER), .ROUTER(ROUTERS), .PROC(PROC), .CLK_HZ(CLK_HZ), .STROBE(STROBE),
+                           .AW(RA_AW + BW)) pins (
+                .clk(clk), .rst(por || rst_sync[1]),
+                .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
+                .fab_addr(fab_addr), .fab_data(fab_data), .fab_slot(fab_slot), .fab_bank(fab_bank), .fab_has(fab_has),
+                .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
+                .state(state), .inject(inject), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
+                .injected(injected), .delivered(delivered), .misdelivered(misdelivered), .late(late),
+                .last_injected(l_inj), .last_delivered(l_del), .last_misdelivered(l_mis), .last_late(l_late),
+                .stepped(stepped), .next_slot());
+            // telemetry: injected, delivered, misdelivered, collisions (none seen here), lost (slots not driven);
+            // the totals then the last slot's
+            assign fab_counters = {56'd0, l_late, 64'd0, 56'd0, l_mis, 56'd0, l_del, 56'd0, l_inj,
+                                   32'd0, late, 64'd0, 32'd0, misdelivered, 32'd0, delivered, 32'd0, injected};
+            genvar g;
+            for (g = 0; g < ORDER; g = g + 1) begin : lv
+                assign fab_states[8 * g +: 8] = ROUTERS != 0 && g == LEVEL - 1 && stepped ? {7'd0, state} : 8'hFF;
+            end
+            assign late_led = late != 0;
+        end else begin : no_optics
+            assign fab_addr = 0;
+            assign fab_slot = 0;
+            assign fab_ph_addr = 0;
+            assign fab_counters = 0;
+            assign fab_states = {(8 * ORDER){1'b1}};
+            assign state = 1'b0;
+            assign inject = 1'b0;
+            assign dest = 0;
+            assign late_led = 1'b0;
+        end
+    endgenerate
 endmodule

@@ -33,9 +33,10 @@ module oft_engine #(
     parameter OW_AW       = 8,        // bytes of an owner id, log2 (a proof takes fewer)
     parameter FAB_PORT    = 1,        // a fabric reads the active banks (a lone board: its optics, not here)
     parameter SPRAM       = 0,        // single-port memories in an iCE40 UltraPlus's SPRAM (byte_ram)
+    parameter PH_PORT     = 0,        // the phases get a read port too (a lone board's optics read its phase)
     // derived (the fabric port's width): bits of a board address, and of an offset into region A
     parameter BW          = $clog2(ROUTERS + PROCS + SWITCHES + 1),
-    parameter RA_AW       = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 8 ? (1 << ORDER) / 8 : 1))
+    parameter RA_AW       = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 16 ? (1 << ORDER) / 8 : 2))
 ) (
     input  wire             clk,
     input  wire             por,          // power on: everything, the generations too
@@ -72,6 +73,14 @@ module oft_engine #(
     // the fabric: it reads active banks, the engine tells it when a slot starts
     input  wire [RA_AW+BW-1:0] fab_addr,    // {board, offset}: the active bank is chosen here
     output reg  [7:0]       fab_data,
+    // or, with fab_at, the banks that will be active in slot fab_slot (a commit due then counts): what a
+    // lone board's optics read ahead of the boundary; fab_bank says which (a cycle after fab_slot)
+    input  wire             fab_at,
+    input  wire [63:0]      fab_slot,
+    output wire [1:0]       fab_bank,     // {phases, region A}
+    output wire             fab_has,      // a table (region A) is active then
+    input  wire [2:0]       fab_ph_addr,  // a byte of board fab_addr's first phase (PH_PORT)
+    output reg  [7:0]       fab_ph_data,
     output wire             fab_loaded,   // every board holds an active table
     output reg              fab_step,     // pulse: run one slot
     input  wire             fab_busy,
@@ -79,7 +88,13 @@ module oft_engine #(
     input  wire [8*ORDER-1:0] fab_states, // level 1 first, 0xFF before the first slot
     // what the bench shows (LEDs, the harness)
     output reg  [63:0]      slot,
-    output reg              running
+    output reg              running,
+    // the slot clock, for pins driven in step with it: a counted boundary comes at the next edge (the
+    // cycle that follows is the slot's first); the cycles left in this slot (1 in its last) and a slot's
+    // length
+    output wire             slot_edge,
+    output wire [39:0]      slot_cyc,
+    output wire [39:0]      slot_period
 );
     `include "crc32c.vh"
     // Nack reasons by id: the text is in reasons_rom.vh (reasons.py), slot 31 the firmware string

@@ -34,6 +34,22 @@ public final class BoardClocks {
         return slotPs;
     }
 
+    /**
+     * A phase in the clock cycles of a board that counts time in them (an FPGA board: rtl/src/board_optics.v),
+     * rounded as that board rounds it: |ps| times K = round(clockHz * 2^40 / 10^12), plus 2^39, shifted
+     * down 40 bits, the sign put back. Phases beyond ±2^39 ps (0.55 s) are refused, as the board refuses them.
+     */
+    public static long phaseCycles(long ps, long clockHz) {
+        if (ps >= 1L << 39 || ps < -(1L << 39)) {
+            throw new IllegalArgumentException("a phase is within ±2^39 ps (0.55 s), got " + ps + " ps");
+        }
+        java.math.BigInteger k = java.math.BigInteger.valueOf(clockHz).shiftLeft(28).add(java.math.BigInteger.valueOf(122_070_312))
+                .divide(java.math.BigInteger.valueOf(244_140_625)); // 10^12 = 2^12 * 5^12
+        long cycles = java.math.BigInteger.valueOf(Math.abs(ps)).multiply(k).add(java.math.BigInteger.ONE.shiftLeft(39))
+                .shiftRight(40).longValueExact();
+        return ps < 0 ? -cycles : cycles;
+    }
+
     static long boundary(long phase, double ppm, long slot, long period) {
         long b = phase + slot * period;
         return ppm == 0 ? b : b + (long) Math.floor(slot * (double) period * ppm * 1e-6);

@@ -104,6 +104,11 @@ public final class BoardState {
         return true;
     }
 
+    /** The state of level {@code level}'s routers in slot {@code t}: bit t mod 2^r of its control sequence. */
+    public int stateBit(int level, long t) {
+        return bit(wiring.levelIndex(level), t);
+    }
+
     public int tableEntry(int processor, long row) {
         checkProcessor(processor);
         return tables.entry(processor, (int) Math.floorMod(row, (long) n));

@@ -95,6 +95,18 @@ public final class RtlBench implements AutoCloseable {
                 Integer.toString(levels)));
     }
 
+    /**
+     * Starts one optical board with its optics' pins (rtl/build.sh board ROLE ORDER, built first if need be)
+     * behind one pty; its pins are traced into {@code trace} (bench_pty.cpp says how) and every injection
+     * comes back on its receiver's pins.
+     *
+     * @param role {@code router:LEVEL} or {@code processor:P}
+     */
+    public static RtlBench startBoard(String role, int order, Path trace, ProcessBuilder.Redirect log) {
+        Path exe = build(List.of("board", role, Integer.toString(order)));
+        return start(List.of(exe.toString(), "--trace", trace.toString()), log);
+    }
+
     /** Starts a bench of switch boards' management planes (built first if need be) behind one pty. */
     public static RtlBench startSwitches(int switches, int radix, int lids, int levels, ProcessBuilder.Redirect log) {
         Path exe = buildSwitches(switches, radix, lids, levels);
