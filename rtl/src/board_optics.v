@@ -11,8 +11,9 @@
 // (misdelivered). Both inputs pass a two-flip-flop synchronizer; rx_addr must be steady a cycle before
 // rx_valid rises and while it is high.
 //
-// The values for slot t are read during slot t-1 from the banks that will be active in slot t (a commit
-// due at t counts), through the engine's fabric port, and armed before the pins need them. A slot whose
+// The values for slot t are read during slot t-1, once the engine has run slot t-1's boundary, from the banks
+// that will be active in slot t (a commit due at t counts), through the engine's fabric port, and armed before
+// the pins need them. A phase is within ±2^39 ps (0.55 s) and, in cycles, below the slot's length. A slot whose
 // values are not armed when they are due (read too late, re-read because its banks changed after they were
 // read, a phase a slot or more from the boundary) is not driven: the state pin holds, no strobe; it is
 // counted in `late`. A slot without a table is not driven either, and is not late.
@@ -31,12 +32,14 @@ module board_optics #(
     input  wire              slot_edge,   // a counted boundary at the next edge
     input  wire [39:0]       slot_cyc,    // cycles left in the slot (1 in its last)
     input  wire [39:0]       slot_period,
-    // the engine's fabric port: region A and the first phase of the banks active in slot fab_slot
+    // the engine's fabric port: region A and the first phase of the banks active in the next slot, whose
+    // number's low bits are next_row once the engine is ready (it has run every boundary due)
+    input  wire              fab_ready,
+    input  wire [ORDER-1:0]  next_row,
     output reg  [AW-1:0]     fab_addr,
     input  wire [7:0]        fab_data,    // a cycle after fab_addr
-    output reg  [63:0]       fab_slot,
-    input  wire [1:0]        fab_bank,    // a cycle after fab_slot
-    input  wire              fab_has,     // a table is active in slot fab_slot, a cycle after it
+    input  wire [1:0]        fab_bank,
+    input  wire              fab_has,     // a table will be active in the next slot
     output reg  [2:0]        fab_ph_addr,
     input  wire [7:0]        fab_ph_data, // a cycle after fab_ph_addr
     // the pins
@@ -54,33 +57,36 @@ module board_optics #(
     output reg  [7:0]        last_delivered,
     output reg  [7:0]        last_misdelivered,
     output reg  [7:0]        last_late,
-    output reg               stepped,     // a slot has begun since the reset (the state pin means something)
-    output reg  [63:0]       next_slot    // the slot the next boundary begins (boundaries counted)
+    output reg               stepped      // a slot has begun since the reset (the state pin means something)
 );
     // picoseconds to cycles: cycles = (|ps| * K + 2^39) >> 40, K = CLK_HZ * 2^40 / 10^12 rounded
     // (10^12 = 2^12 * 5^12, so K = CLK_HZ * 2^28 / 5^12)
     localparam [63:0] K = ((64'd1 << 28) * CLK_HZ + 64'd122070312) / 64'd244140625;
     localparam KW = 28;
+    localparam CW = 28;      // a phase in cycles: below 2^39 ps * K / 2^40 < 2^27
     localparam SW = $clog2(STROBE + 1);
 
     // ---- the fetch: slot next_slot's value and phase --------------------------------------------
     localparam [2:0] F_START = 0, F_A = 1, F_A2 = 2, F_PH = 3, F_MUL = 4, F_ARM = 5, F_HOLD = 6;
     reg [2:0]  fs;
     reg [1:0]  wait_rd;
-    reg [63:0] f_slot;       // the slot being read (or held)
+    reg        moved;        // a boundary since the read began: it was for a slot that has begun
+    reg [ORDER-1:0] row;     // the row read
     reg [7:0]  lo;
     reg [ORDER-1:0] f_val;
     reg [2:0]  f_bank;       // {has, banks} the values were read from
-    reg [63:0] ph;
-    reg [3:0]  ph_i;
-    reg [67:0] mag;          // |phase| in ps, shifted left a bit a step as it multiplies
+    reg [39:0] ph;           // the phase's low 40 bits, little-endian as they come
+    reg        ph_ones, ph_zeros; // its bits 40..63 so far: all ones, all zeros
+    reg [2:0]  ph_i;
+    reg [39:0] mag;          // |phase| in ps
     reg [KW-1:0] kbits;
-    reg [67:0] acc;
+    reg [40:0] acc;          // the product, shifted right a bit a step (LSB-first serial multiply): >> 28 at the end
     reg [4:0]  mul_i;
-    wire [2:0] bit_of = f_slot[2:0]; // a row's bit in its byte of the sequence
-    wire [39:0] f_cycles = acc[67:40] + acc[39]; // rounded
-    wire ph_in_range = ph[63:39] == {25{ph[63]}};
-    wire [39:0] ph_neg = -ph[39:0]; // negated in 40 bits (in mag's 68 it would wrap there)
+    wire [2:0] bit_of = row[2:0]; // a row's bit in its byte of the sequence
+    wire [CW-1:0] f_cycles = acc[CW-1+12:12] + acc[11]; // product >> 40, rounded on its bit 39
+    wire ph_in_range = ph[39] ? ph_ones : ph_zeros;
+    wire ph_neg = ph[39];
+    wire [39:0] ph_abs = -ph; // (when negative)
     wire [2:0] bank_now = {fab_has, fab_bank};
 
     // ---- armed events -------------------------------------------------------------------------
@@ -88,24 +94,25 @@ module board_optics #(
     // after its boundary; late_cur: this slot's, after its boundary
     reg        e_arm, e_fired;
     reg [ORDER-1:0] e_val;
-    reg [39:0] e_at;         // fires when slot_cyc == e_at (guard + 1: applied as the guard's first cycle begins)
+    reg [CW:0] e_at;         // fires when slot_cyc == e_at (guard + 1: applied as the guard's first cycle begins)
     reg        n_arm, n_idle;  // n_idle: the next slot has nothing to drive (no table), and is ready
     reg [ORDER-1:0] n_val;
-    reg [39:0] n_off;
+    reg [CW-1:0] n_off;
     reg        c_arm;
     reg [ORDER-1:0] c_val;
-    reg [39:0] c_off;
-    reg [39:0] since;        // cycles since the slot's first (0 in it)
+    reg [CW-1:0] c_off;
+    reg [CW-1:0] since;      // cycles since the slot's first (0 in it; it wraps in slots of 2^28 cycles, after
+                             // the offsets it is compared with)
     reg [SW-1:0] strobe_left;
 
     wire stale = (fs == F_HOLD) && bank_now != f_bank && !e_fired;
-    wire fire_early = running && e_arm && slot_cyc == e_at;
+    wire fire_early = running && e_arm && slot_cyc == e_at; // (e_at widened with zeros)
     wire fire_zero = slot_edge && n_arm && n_off == 0;
     wire fire_late = running && c_arm && since + 1'b1 == c_off;
     wire        fire = fire_early || fire_zero || fire_late;
     wire [ORDER-1:0] fire_val = fire_early ? e_val : fire_zero ? n_val : c_val;
     wire ready = e_fired || n_arm || n_idle; // the next slot is driven (or has nothing to drive)
-    wire arm_ok = f_slot == next_slot && !slot_edge; // (a slot that begins now is not armed: it is late)
+    wire arm_ok = !moved && !slot_edge; // (a slot that begins now is not armed: it is late)
 
     reg [2:0] rx_s;
     reg [ORDER-1:0] ra1, ra2;
@@ -113,7 +120,8 @@ module board_optics #(
 
     always @(posedge clk) begin
         if (wait_rd != 0) wait_rd <= wait_rd - 1'b1;
-        since <= slot_edge ? 40'd0 : since + 1'b1;
+        since <= slot_edge ? {CW{1'b0}} : since + 1'b1;
+        if (slot_edge) moved <= 1'b1;
         rx_s <= {rx_s[1:0], rx_valid};
         ra1 <= rx_addr;
         ra2 <= ra1;
@@ -150,7 +158,6 @@ module board_optics #(
         // a boundary: the next slot begins, driven or late; its late event becomes this slot's
         if (slot_edge) begin
             stepped <= 1'b1;
-            next_slot <= next_slot + 1'b1;
             last_injected <= fire && ROUTER == 0;
             last_delivered <= ROUTER == 0 && rx_rise && ra2 == PROC;
             last_misdelivered <= ROUTER == 0 && rx_rise && ra2 != PROC;
@@ -167,11 +174,11 @@ module board_optics #(
 
         // the fetch for next_slot: started again when the slot moves on or its banks change
         case (fs)
-            F_START: begin
-                f_slot <= next_slot;
-                fab_slot <= next_slot;
-                fab_addr <= ROUTER != 0 ? next_slot[ORDER-1:0] >> 3 : {next_slot[ORDER-1:0], 1'b0};
-                wait_rd <= 2'd3; // the bank choice a cycle after fab_slot, the byte a cycle after it
+            F_START: if (fab_ready && !slot_edge) begin
+                moved <= 1'b0;
+                row <= next_row;
+                fab_addr <= ROUTER != 0 ? next_row >> 3 : {next_row, 1'b0};
+                wait_rd <= 2'd3; // the bank choice registered, the byte a cycle after its address
                 fs <= F_A;
             end
             F_A: if (wait_rd == 0) begin
@@ -197,7 +204,14 @@ module board_optics #(
                 fs <= F_PH;
             end
             F_PH: if (wait_rd == 0) begin
-                ph <= {fab_ph_data, ph[63:8]}; // little-endian
+                if (ph_i < 5) ph <= {fab_ph_data, ph[39:8]}; // little-endian
+                if (ph_i >= 5) begin
+                    ph_ones <= ph_ones && fab_ph_data == 8'hFF;
+                    ph_zeros <= ph_zeros && fab_ph_data == 8'h00;
+                end else begin
+                    ph_ones <= 1'b1;
+                    ph_zeros <= 1'b1;
+                end
                 if (ph_i == 7) begin
                     fs <= F_MUL;
                     mul_i <= 0;
@@ -209,13 +223,13 @@ module board_optics #(
             end
             F_MUL: begin
                 if (mul_i == 0) begin
-                    mag <= ph[63] ? ph_neg : ph[39:0]; // (ph[39] is its sign when in range)
+                    mag <= ph_neg ? ph_abs : ph;
                     kbits <= K[KW-1:0];
                     acc <= 0;
                     mul_i <= 1;
                 end else if (mul_i <= KW) begin
-                    if (kbits[0]) acc <= acc + mag;
-                    mag <= mag << 1;
+                    // acc = (acc + K[i] * mag) >> 1: the product's bit i leaves it, unneeded below bit 39
+                    acc <= (kbits[0] ? acc + mag : acc) >> 1;
                     kbits <= kbits >> 1;
                     mul_i <= mul_i + 1'b1;
                 end else begin
@@ -225,7 +239,7 @@ module board_optics #(
             F_ARM: begin
                 // a slot already begun is not armed (the boundary counts it late); a phase that is a slot or
                 // more from the boundary is never armed (late too)
-                if (arm_ok && f_bank[2] && ph_in_range && f_cycles < slot_period && f_cycles != 0 && ph[63]) begin
+                if (arm_ok && f_bank[2] && ph_in_range && f_cycles < slot_period && f_cycles != 0 && ph_neg) begin
                     // before the boundary: guard + 1 cycles left must still be ahead
                     if (slot_cyc > f_cycles + 1'b1) begin
                         e_arm <= 1'b1;
@@ -242,7 +256,7 @@ module board_optics #(
                 fs <= F_HOLD;
             end
             F_HOLD: begin
-                if (f_slot != next_slot || stale) begin
+                if (moved || slot_edge || stale) begin
                     e_arm <= 1'b0;
                     n_arm <= 1'b0;
                     n_idle <= 1'b0;
@@ -255,7 +269,7 @@ module board_optics #(
         if (rst) begin
             fs <= F_START;
             wait_rd <= 0;
-            next_slot <= 0;
+            moved <= 1'b0;
             stepped <= 1'b0;
             state <= 1'b0;
             inject <= 1'b0;

@@ -21,11 +21,11 @@
     reg [7:0] mem_wd;
     reg [7:0] ow_q;
     wire [7:0] ra_q, ph_q;
-    // the fabric's port: board fab_addr's bank of region A that is active (or, with fab_at, will be in slot
-    // fab_slot: a commit scheduled at or before it will have flipped it; registered a cycle after fab_slot)
+    // the fabric's port: board fab_addr's bank of region A that is active (or, with fab_at, will be in the next
+    // slot, slot: a commit scheduled then flips it; a scheduled epoch is never below slot)
     wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
     reg fab_due;
-    always @(posedge clk) fab_due <= fab_at && pend_valid[fab_board] && pend_epoch[fab_board] <= fab_slot;
+    always @(posedge clk) fab_due <= fab_at && pend_valid[fab_board] && pend_epoch[fab_board] == slot;
     assign fab_has = loaded[fab_board] || fab_due && pend_mask[fab_board][0];
     assign fab_bank = {sel[2 * fab_board + 1] ^ (fab_due && pend_mask[fab_board][1]),
                        sel[2 * fab_board] ^ (fab_due && pend_mask[fab_board][0])};

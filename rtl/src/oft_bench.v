@@ -54,7 +54,7 @@ module oft_bench #(
         .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
         .reboot_req(reboot_req), .reboot_addr(reboot_addr),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(fab_busy),
-        .fab_counters(fab_counters), .fab_states(fab_states), .fab_at(1'b0), .fab_slot(64'd0), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
+        .fab_counters(fab_counters), .fab_states(fab_states), .fab_at(1'b0), .fab_ready(), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
         .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period());
 
     oft_fabric #(.ORDER(ORDER), .ROUTERS(ORDER), .MAX_LAT(MAX_LAT), .AW(RA_AW + BW)) fabric (

@@ -70,7 +70,7 @@ module oft_board #(
     wire [7:0] fab_data, fab_ph_data;
     wire fab_loaded, fab_step, fab_has, slot_edge;
     wire [RA_AW+BW-1:0] fab_addr;
-    wire [63:0] fab_slot;
+    wire fab_ready;
     wire [1:0] fab_bank;
     wire [2:0] fab_ph_addr;
     wire [39:0] slot_cyc, slot_period;
@@ -87,7 +87,7 @@ module oft_board #(
         .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
         .fab_counters(fab_counters), .fab_states(fab_states),
-        .fab_at(OPTICS != 0), .fab_slot(fab_slot), .fab_bank(fab_bank), .fab_has(fab_has),
+        .fab_at(OPTICS != 0), .fab_ready(fab_ready), .fab_bank(fab_bank), .fab_has(fab_has),
         .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
         .slot(slot), .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period));
     assign slot_led = slot[0];
@@ -102,12 +102,13 @@ module oft_board #(
                            .AW(RA_AW + BW)) pins (
                 .clk(clk), .rst(por || rst_sync[1]),
                 .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
-                .fab_addr(fab_addr), .fab_data(fab_data), .fab_slot(fab_slot), .fab_bank(fab_bank), .fab_has(fab_has),
+                .fab_ready(fab_ready), .next_row(slot[ORDER-1:0]),
+                .fab_addr(fab_addr), .fab_data(fab_data), .fab_bank(fab_bank), .fab_has(fab_has),
                 .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
                 .state(state), .inject(inject), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
                 .injected(injected), .delivered(delivered), .misdelivered(misdelivered), .late(late),
                 .last_injected(l_inj), .last_delivered(l_del), .last_misdelivered(l_mis), .last_late(l_late),
-                .stepped(stepped), .next_slot());
+                .stepped(stepped));
             // telemetry: injected, delivered, misdelivered, collisions (none seen here), lost (slots not driven);
             // the totals then the last slot's
             assign fab_counters = {56'd0, l_late, 64'd0, 56'd0, l_mis, 56'd0, l_del, 56'd0, l_inj,
@@ -119,7 +120,6 @@ module oft_board #(
             assign late_led = late != 0;
         end else begin : no_optics
             assign fab_addr = 0;
-            assign fab_slot = 0;
             assign fab_ph_addr = 0;
             assign fab_counters = 0;
             assign fab_states = {(8 * ORDER){1'b1}};

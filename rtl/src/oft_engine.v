@@ -73,12 +73,13 @@ module oft_engine #(
     // the fabric: it reads active banks, the engine tells it when a slot starts
     input  wire [RA_AW+BW-1:0] fab_addr,    // {board, offset}: the active bank is chosen here
     output reg  [7:0]       fab_data,
-    // or, with fab_at, the banks that will be active in slot fab_slot (a commit due then counts): what a
-    // lone board's optics read ahead of the boundary; fab_bank says which (a cycle after fab_slot)
+    // or, with fab_at, the banks that will be active in the next slot (a commit due then counts): what a
+    // lone board's optics read ahead of the boundary, once the engine has run every boundary due (fab_ready:
+    // slot is then the next slot's number); fab_bank says which, fab_has whether a table will be active
     input  wire             fab_at,
-    input  wire [63:0]      fab_slot,
+    output wire             fab_ready,
     output wire [1:0]       fab_bank,     // {phases, region A}
-    output wire             fab_has,      // a table (region A) is active then
+    output wire             fab_has,
     input  wire [2:0]       fab_ph_addr,  // a byte of board fab_addr's first phase (PH_PORT)
     output reg  [7:0]       fab_ph_data,
     output wire             fab_loaded,   // every board holds an active table
@@ -195,6 +196,8 @@ module oft_engine #(
                                   | ONE << S_DIV | ONE << S_WR_COPY | ONE << S_CRCS_NEXT | ONE << S_COMMIT_ENTRY
                                   | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND;
     reg [NS-1:0] state, after;
+    // every boundary due has been run (slot is the next slot's number): none owed, none being run
+    assign fab_ready = owed == 0 && !state[S_BOUNDARY] && !state[S_FLIP] && !state[S_STEP];
     reg [1:0] wait_rd;
     localparam [1:0] FB_WAIT = 2'd3; // cycles from fb_addr to its byte in fb_data
     reg       have;     // wait_rd == 0, kept as it counts (a state's test of it reads one bit)
