@@ -1,0 +1,32 @@
+// An optical board on a 1BitSquared iCEBreaker (iCE40UP5K-SG48): the management port on the FTDI's second
+// channel (its USB serial port, 3 Mbaud), the engine clocked by the PLL from the 12 MHz oscillator, reset by
+// the user button, the optics on PMOD 1A (out) and 1B (in): rtl/boards/icebreaker.pcf names each pin, and
+// docs/rtl.md ("Putting it on a board") says what to wire to it.
+module icebreaker_top #(
+    parameter ORDER  = 3,
+    parameter ROUTER = 0,      // 1: a router-level board of LEVEL; 0: processor board PROC
+    parameter LEVEL  = 1,
+    parameter PROC   = 0,
+    parameter MHZ    = 48
+) (
+    input  wire       CLK,          // 12 MHz
+    input  wire       BTN_N,        // the user button: reset (the generation stays)
+    input  wire       RX,           // from the FTDI
+    output wire       TX,
+    output wire       LEDR_N,       // a slot was not driven since the reset
+    output wire       LEDG_N,       // the slot clock runs
+    output wire       state_inject, // P1A1: a router's state, or a processor's injection strobe
+    output wire       slot_mark,    // P1A2: high in each slot's first cycle
+    output wire [5:0] dest,         // P1A3..P1A10: the destination (a processor board)
+    input  wire       rx_valid,     // P1B1: the receiver has a packet
+    input  wire [5:0] rx_addr       // P1B2..P1B9: the address it carries
+);
+    wire clk, locked, rst_n, running, late;
+    ice40_clock #(.MHZ(MHZ), .PAD(1)) clock (.osc_12mhz(CLK), .clk(clk), .locked(locked));
+    reset_sync reset (.clk(clk), .locked(locked), .button_n(BTN_N), .rst_n(rst_n));
+    optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
+        .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
+        .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr));
+    assign LEDG_N = !running;
+    assign LEDR_N = !late;
+endmodule

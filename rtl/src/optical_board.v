@@ -1,0 +1,37 @@
+// What every optical board's top shares: oft_board with its optics' pins at a PLL's clock (MHZ) and 3 Mbaud,
+// its single-port memories in the UltraPlus's SPRAM, and its optics on six destination and six address pins
+// (orders 3..6; a smaller order leaves the upper ones low and unread).
+module optical_board #(
+    parameter ORDER  = 3,
+    parameter ROUTER = 0,
+    parameter LEVEL  = 1,
+    parameter PROC   = 0,
+    parameter MHZ    = 48
+) (
+    input  wire       clk,
+    input  wire       rst_n,
+    input  wire       rx,
+    output wire       tx,
+    output wire       running,
+    output wire       late,
+    output wire       state_inject,
+    output wire       slot_mark,
+    output wire [5:0] dest,
+    input  wire       rx_valid,
+    input  wire [5:0] rx_addr
+);
+    generate
+        if (ORDER < 3 || ORDER > 6) begin : bad_order
+            optical_board_takes_orders_3_to_6 unsupported ();
+        end
+    endgenerate
+    wire state, inject;
+    wire [ORDER-1:0] d;
+    oft_board #(.ORDER(ORDER), .ROUTERS(ROUTER), .PROCS(1 - ROUTER), .LEVEL(LEVEL), .PROC(PROC),
+                .CLK_HZ(MHZ * 1000000), .CLKS_PER_BIT(MHZ / 3), .FIFO_LOG2(9), .SPRAM(1), .OPTICS(1)) board (
+        .clk(clk), .rst_n(rst_n), .rx(rx), .tx(tx), .slot_led(), .running_led(running),
+        .state(state), .inject(inject), .dest(d), .rx_valid(rx_valid), .rx_addr(rx_addr[ORDER-1:0]),
+        .late_led(late), .slot_mark(slot_mark));
+    assign state_inject = ROUTER != 0 ? state : inject;
+    assign dest = {{(6 - ORDER){1'b0}}, d} & {6{ROUTER == 0}};
+endmodule
