@@ -27,7 +27,7 @@ if [ "$order" = board ]; then
         *) echo "build.sh: a board's role is router:LEVEL or processor:P, got '$role'" >&2; exit 2 ;;
     esac
     top=oft_board
-    params+=(-GORDER="$border" -GOPTICS=1 -GFIFO_LOG2=9)
+    params+=(-GORDER="$border" -GOPTICS=1 -GFLASH=1 -GFIFO_LOG2=9)
     defines="-DLONE_BOARD"
     ports=1
     dir="$out/board-${role/:/-}-$border"

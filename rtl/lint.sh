@@ -8,8 +8,8 @@ status=0
 for top in oft_bench switch_bench oft_board; do
     verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/$top.v" --top-module "$top" || status=1
 done
-# a lone optical board with its optics' pins: a router-level board and a processor board
-for role in "-GROUTERS=1 -GPROCS=0 -GLEVEL=2" "-GROUTERS=0 -GPROCS=1 -GPROC=5"; do
+# a lone optical board with its optics' pins: a router-level board (its generation in flash) and a processor board
+for role in "-GROUTERS=1 -GPROCS=0 -GLEVEL=2 -GFLASH=1" "-GROUTERS=0 -GPROCS=1 -GPROC=5"; do
     # shellcheck disable=SC2086
     verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/oft_board.v" --top-module oft_board \
         -GORDER=3 -GOPTICS=1 $role || status=1

@@ -1,9 +1,12 @@
 // The RTL bench behind pseudo-terminals: a Verilator model of oft_bench (or switch_bench) whose UART pins are
 // driven bit by bit from the ptys, run at its nominal clock in step with the wall clock (the slot
 // clock and the leases are counted in model cycles). Prints "pty /dev/pts/N [...]" as
-// `oftctl board-sim --pty` does. Standard input takes "reboot N" (board N power-cycles: empty
-// banks, a new boot id, announced) and "reset" (every board; the generations stay, as flash keeps
-// them); its end ends the model, so it dies with the process that started it.
+// `oftctl board-sim --pty` does. Standard input takes "reboot N" (board N restarts: empty banks, a new
+// boot id, announced; its generation stays), "reset" (every board, the same), "powercycle" (the power
+// goes off and on: a new model, every register as configuration leaves it; the generations come back
+// from the SPI flash, a model of which sits on the flash pins, its contents kept across power cycles and,
+// with --flash FILE, in that file) and "flash stuck" (the flash reads ones and keeps nothing from then on);
+// its end ends the model, so it dies with the process that started it.
 //
 // Built with LONE_BOARD (rtl/build.sh board ROLE ORDER) it runs one oft_board with its optics' pins instead,
 // on one pty: `--trace FILE` writes the pins as they change, a line each, in model cycles ("B c" a slot's first
@@ -30,6 +33,7 @@
 #include <termios.h>
 #include <thread>
 #include <unistd.h>
+#include <memory>
 #include <vector>
 
 #ifndef CLK_HZ
@@ -131,6 +135,139 @@ void flush_to_host(Port& p) {
     if (p.to_host.size() > (1u << 20)) p.to_host.clear(); // nobody reads: a line drops what nobody hears
 }
 
+
+#ifndef FLASH_BYTES
+#define FLASH_BYTES (0x110000)
+#endif
+// A SPI NOR flash as the boards' configuration flash (W25Q-like, mode 0): 0xAB wake, 0x03 read, 0x06 write
+// enable, 0x04 write disable, 0x05 status (bit 0 busy, bit 1 write enabled), 0x02 page program (bits only
+// cleared, within a 256-byte page), 0x20 4 KiB sector erase; a program takes 0.7 ms and an erase 45 ms of model
+// time, during which the status says busy and other commands are ignored. Its contents outlive a power cycle,
+// and with --flash FILE the process.
+struct Flash {
+    std::vector<uint8_t> mem = std::vector<uint8_t>(FLASH_BYTES, 0xFF);
+    std::string path;
+    bool stuck = false;
+    bool cs_prev = true, sck_prev = false;
+    int nbits = 0;
+    uint8_t in = 0;
+    int nbytes = 0;
+    uint8_t op = 0;
+    uint32_t addr = 0;
+    bool wel = false;
+    uint64_t busy_until = 0;
+    uint64_t now = 0;
+    std::vector<uint8_t> page; // a program's data
+    uint8_t out = 0xFF;
+    int out_bits = 0;
+    bool out_on = false;
+    bool miso = true;
+
+    bool open(const std::string& p) {
+        path = p;
+        if (std::FILE* f = std::fopen(p.c_str(), "rb")) {
+            size_t n = std::fread(mem.data(), 1, mem.size(), f);
+            std::fclose(f);
+            (void)n;
+            return true;
+        }
+        return save();
+    }
+    bool save() {
+        if (path.empty()) return true;
+        std::string tmp = path + ".new";
+        std::FILE* f = std::fopen(tmp.c_str(), "wb");
+        if (f == nullptr) return false;
+        bool ok = std::fwrite(mem.data(), 1, mem.size(), f) == mem.size();
+        ok = std::fclose(f) == 0 && ok;
+        return ok && std::rename(tmp.c_str(), path.c_str()) == 0;
+    }
+    void deselect() {
+        cs_prev = true;
+        sck_prev = false;
+        miso = true;
+    }
+    bool busy() const { return now < busy_until; }
+    uint8_t status() const { return static_cast<uint8_t>((busy() ? 1 : 0) | (wel ? 2 : 0)); }
+
+    // the pins after a clock edge; returns miso
+    bool step(bool cs_n, bool sck, bool mosi, uint64_t cycle) {
+        now = cycle;
+        if (cs_n) {
+            if (!cs_prev) finish();
+            cs_prev = true;
+            sck_prev = sck;
+            out_on = false;
+            miso = true;
+            return stuck ? true : miso;
+        }
+        if (cs_prev) { // selected: a new command
+            nbits = 0;
+            nbytes = 0;
+            out_on = false;
+            page.clear();
+        }
+        cs_prev = false;
+        if (sck && !sck_prev) { // rising: a bit in
+            in = static_cast<uint8_t>((in << 1) | (mosi ? 1 : 0));
+            if (++nbits == 8) {
+                nbits = 0;
+                byte(in);
+            }
+        } else if (!sck && sck_prev && out_on) { // falling: the next bit out
+            if (out_bits == 0) {
+                out = next_out();
+                out_bits = 8;
+            }
+            miso = (out >> 7) & 1;
+            out = static_cast<uint8_t>(out << 1);
+            out_bits--;
+        }
+        sck_prev = sck;
+        return stuck ? true : miso;
+    }
+    uint8_t next_out() {
+        if (op == 0x05) return status();
+        if (op == 0x03 && !busy()) return mem[addr++ % mem.size()];
+        return 0xFF;
+    }
+    void byte(uint8_t b) {
+        int k = nbytes++;
+        if (k == 0) {
+            op = b;
+            if (op == 0x05) { out_on = true; out_bits = 0; }
+            if (!busy() && op == 0x06) wel = true;
+            if (!busy() && op == 0x04) wel = false;
+            return;
+        }
+        if ((op == 0x03 || op == 0x02 || op == 0x20) && k <= 3) {
+            addr = (k == 1 ? 0 : addr) | (static_cast<uint32_t>(b) << (8 * (3 - k)));
+            if (k == 3 && op == 0x03) { out_on = true; out_bits = 0; }
+            return;
+        }
+        if (op == 0x02) page.push_back(b);
+    }
+    void finish() { // the select rises: a program or an erase starts
+        if (busy() || stuck || !wel) return;
+        if (op == 0x02 && nbytes >= 4) {
+            uint32_t base = addr & ~0xFFu;
+            for (size_t i = 0; i < page.size(); i++) {
+                uint32_t a = base | ((addr + i) & 0xFFu);
+                if (a < mem.size()) mem[a] &= page[i];
+            }
+            wel = false;
+            busy_until = now + static_cast<uint64_t>(CLK_HZ) * 7 / 10000;
+            save();
+        } else if (op == 0x20 && nbytes >= 4) {
+            uint32_t base = addr & ~0xFFFu;
+            for (uint32_t i = 0; i < 4096 && base + i < mem.size(); i++) mem[base + i] = 0xFF;
+            wel = false;
+            busy_until = now + static_cast<uint64_t>(CLK_HZ) * 45 / 1000;
+            save();
+        }
+    }
+};
+
 #ifdef LONE_BOARD
 #ifndef RX_DELAY
 #define RX_DELAY 40
@@ -173,7 +310,7 @@ struct Pins {
 #endif
 
 void usage() {
-    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE]\n", PORTS);
+    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE] [--flash FILE]\n", PORTS);
 }
 
 } // namespace
@@ -183,6 +320,7 @@ int main(int argc, char** argv) {
     int latency = 1;
     bool unpaced = false; // the model as fast as it runs, its clock ahead of the wall's (a benchmark)
     std::string trace_path;
+    std::string flash_path; // the flash's contents kept in a file (a new process powers up with them)
     uint32_t seed = static_cast<uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count() ^ getpid());
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -191,6 +329,7 @@ int main(int argc, char** argv) {
         else if (a == "--unpaced") unpaced = true;
         else if (a == "--seed" && i + 1 < argc) seed = static_cast<uint32_t>(std::strtoul(argv[++i], nullptr, 0));
         else if (a == "--trace" && i + 1 < argc) trace_path = argv[++i];
+        else if (a == "--flash" && i + 1 < argc) flash_path = argv[++i];
         else {
             usage();
             return 2;
@@ -215,7 +354,7 @@ int main(int argc, char** argv) {
     }
 
     Verilated::commandArgs(argc, argv);
-    BENCH_MODEL top;
+    std::unique_ptr<BENCH_MODEL> top;
 #ifdef LONE_BOARD
     (void)seed;
     (void)latency;
@@ -227,31 +366,46 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    top.rx = 1;
-    top.rst_n = 1;
-    top.rx_valid = 0;
-    top.rx_addr = 0;
-    for (int i = 0; i < 20; i++) { // the board's own power-on reset
-        top.clk = 0;
-        top.eval();
-        top.clk = 1;
-        top.eval();
-    }
-#else
-    top.nv_seed = seed;
-    top.latency = static_cast<uint8_t>(latency);
-    top.rx = (1u << PORTS) - 1;
-    top.reboot_req = 0;
-    top.rst = 0;
-    top.por = 1;
-    for (int i = 0; i < 4; i++) {
-        top.clk = 0;
-        top.eval();
-        top.clk = 1;
-        top.eval();
-    }
-    top.por = 0;
 #endif
+    Flash flash;
+    if (!flash_path.empty() && !flash.open(flash_path)) {
+        std::fprintf(stderr, "oft-bench-rtl: cannot keep the flash in %s: %s\n", flash_path.c_str(), std::strerror(errno));
+        return 1;
+    }
+    // power on: a new model (every register as configuration leaves it), the flash as it was
+    auto power_on = [&]() {
+        top.reset(new BENCH_MODEL);
+#ifdef LONE_BOARD
+        top->rx = 1;
+        top->rst_n = 1;
+        top->rx_valid = 0;
+        top->rx_addr = 0;
+        top->spi_miso = 1;
+        for (int i = 0; i < 20; i++) { // the board's own power-on reset
+            top->clk = 0;
+            top->eval();
+            top->clk = 1;
+            top->eval();
+        }
+#else
+        top->nv_seed = seed;
+        top->latency = static_cast<uint8_t>(latency);
+        top->rx = (1u << PORTS) - 1;
+        top->reboot_req = 0;
+        top->rst = 0;
+        top->spi_miso = 1;
+        top->por = 1;
+        for (int i = 0; i < 4; i++) {
+            top->clk = 0;
+            top->eval();
+            top->clk = 1;
+            top->eval();
+        }
+        top->por = 0;
+#endif
+        flash.deselect();
+    };
+    power_on();
 
     std::printf("%s\n", announce.c_str());
     std::fflush(stdout);
@@ -278,24 +432,25 @@ int main(int argc, char** argv) {
                 drive_rx(port[i]);
                 if (!port[i].rx_level) rx &= ~(1u << i);
             }
-            top.rx = rx;
+            top->rx = rx;
 #ifdef LONE_BOARD
-            top.rst_n = !(reset_pulse || reboot_pulse);
-            pins.drive(top, cycles);
+            top->rst_n = !(reset_pulse || reboot_pulse);
+            pins.drive(*top, cycles);
 #else
-            top.reboot_req = reboot_pulse;
-            top.rst = reset_pulse;
+            top->reboot_req = reboot_pulse;
+            top->rst = reset_pulse;
 #endif
-            top.clk = 0;
-            top.eval();
-            top.clk = 1;
-            top.eval();
+            top->clk = 0;
+            top->eval();
+            top->clk = 1;
+            top->eval();
             reboot_pulse = false;
             reset_pulse = false;
+            top->spi_miso = flash.step(top->spi_cs_n, top->spi_sck, top->spi_mosi, cycles);
 #ifdef LONE_BOARD
-            pins.sample(top, cycles + 1);
+            pins.sample(*top, cycles + 1);
 #endif
-            for (int i = 0; i < ports; i++) sample_tx(port[i], (top.tx >> i) & 1);
+            for (int i = 0; i < ports; i++) sample_tx(port[i], (top->tx >> i) & 1);
         }
         for (auto& p : port) flush_to_host(p);
         // wait for the ptys, stdin, or the next batch
@@ -323,9 +478,13 @@ int main(int argc, char** argv) {
                     }
                     if (command.rfind("reboot ", 0) == 0) {
 #ifndef LONE_BOARD
-                        top.reboot_addr = static_cast<uint16_t>(std::atoi(command.c_str() + 7));
+                        top->reboot_addr = static_cast<uint16_t>(std::atoi(command.c_str() + 7));
 #endif
                         reboot_pulse = true; // (a lone board: its reset pin)
+                    } else if (command == "powercycle") {
+                        power_on();
+                    } else if (command == "flash stuck") {
+                        flash.stuck = true; // worn out or cut off: it reads ones and keeps nothing
                     } else if (command == "reset") {
                         reset_pulse = true;
                     } else if (command == "stats") {
@@ -335,7 +494,7 @@ int main(int argc, char** argv) {
                         if (pins.trace != nullptr) std::fflush(pins.trace);
 #else
                         std::fprintf(stderr, "stats cycles %llu seconds %.6f slot %llu\n", static_cast<unsigned long long>(cycles), secs,
-                                     static_cast<unsigned long long>(top.slot));
+                                     static_cast<unsigned long long>(top->slot));
 #endif
                         std::fflush(stderr);
                     }
@@ -344,7 +503,7 @@ int main(int argc, char** argv) {
             }
         }
     }
-    top.final();
+    top->final();
 #ifdef LONE_BOARD
     if (pins.trace != nullptr) std::fclose(pins.trace);
 #endif

@@ -200,7 +200,17 @@
                 if (r_gen_below) nack(11, RS_BELOW);
                 else if (r_gen_match && !cmp_equal) nack(11, RS_HELD); // (no generation changes during a request)
                 else if (cb_live && !cmp_equal && h_flags_zero) nack(12, RS_OWNED);
-                else state <= ONE << S_CLAIM_TAKE;
+                else if (FLASH != 0 && !r_gen_match) begin // a new generation: kept in flash before it is taken
+                    nv_req <= 1'b1;
+                    nv_board <= cb;
+                    nv_gen <= q_gen;
+                    state <= ONE << S_PERSIST;
+                end else state <= ONE << S_CLAIM_TAKE;
+            end
+            state[S_PERSIST]: if (nv_done) begin
+                nv_req <= 1'b0;
+                if (nv_ok) state <= ONE << S_CLAIM_TAKE;
+                else nack(11, RS_FLASH);
             end
             // the claim is taken: its generation, lease and id (a state of its own, so that the 64
             // generation registers are enabled by a state bit, not by the decision)

@@ -6,7 +6,8 @@
 // its slot clock (board_optics.v: a router-level board its routers' state, a processor board its
 // injection strobe and destination, and it counts what it receives), and its telemetry counts them. The
 // board answers at address 0 and as the backplane (its own slot clock). Its generation is kept
-// across a reset (rst_n), as flash would keep it; por clears it (first power-up).
+// across a reset (rst_n); with FLASH = 1 across a power cycle too, in the SPI flash (gen_flash.v): a claim
+// that raises it is answered once it is kept there.
 module oft_board #(
     parameter ORDER = 10,
     parameter ROUTERS = 0,
@@ -21,7 +22,8 @@ module oft_board #(
     parameter FIFO_LOG2 = 9,
     parameter SPRAM = 0,           // 1 on an iCE40 UltraPlus: the single-port memories in its SPRAM
     parameter OPTICS = 0,          // 1: the optics' pins (an optical board, order 3 or more)
-    parameter STROBE = 4           // cycles a processor's injection strobe stays high
+    parameter STROBE = 4,          // cycles a processor's injection strobe stays high
+    parameter FLASH = 0            // 1: the generations kept in the SPI flash across power cycles (gen_flash.v)
 ) (
     input  wire clk,
     input  wire rst_n,
@@ -37,7 +39,12 @@ module oft_board #(
     input  wire rx_valid,
     input  wire [ORDER-1:0] rx_addr,
     output wire late_led,          // a slot was not driven (sticky until a reset)
-    output reg  slot_mark          // high in each slot's first cycle (a scope's trigger, the sync line's source)
+    output reg  slot_mark,         // high in each slot's first cycle (a scope's trigger, the sync line's source)
+    // the SPI configuration flash, where the generations are kept (FLASH = 1)
+    output wire spi_cs_n,
+    output wire spi_sck,
+    output wire spi_mosi,
+    input  wire spi_miso
 );
     localparam HDR = 24;
     localparam N = 1 << ORDER;
@@ -76,9 +83,34 @@ module oft_board #(
     wire [39:0] slot_cyc, slot_period;
     wire [64*10-1:0] fab_counters;
     wire [8*ORDER-1:0] fab_states;
+    // the generations in the SPI flash (gen_flash.v), read again at power-up
+    wire nv_ready, nv_load, nv_req, nv_done, nv_ok;
+    wire [15:0] nv_load_board, nv_board, nv_sel;
+    wire [63:0] nv_load_gen, nv_gen, nv_val;
+    generate
+        if (FLASH != 0) begin : kept
+        gen_flash #(.BOARDS(NB + 1), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
+            .clk(clk), .rst(por), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
+            .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready), .failed(),
+            .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),
+            .gen_sel(nv_sel), .gen_val(nv_val));
+        end else begin : not_kept
+            assign nv_ready = 1'b1;
+            assign nv_load = 1'b0;
+            assign nv_load_board = 0;
+            assign nv_load_gen = 0;
+            assign nv_done = 1'b0;
+            assign nv_ok = 1'b0;
+            assign nv_sel = 0;
+            assign spi_cs_n = 1'b1;
+            assign spi_sck = 1'b0;
+            assign spi_mosi = 1'b0;
+        end
+    endgenerate
+
     oft_engine #(.ORDER(ORDER), .ROUTERS(ROUTERS), .PROCS(PROCS), .FIRST_LEVEL(LEVEL), .FIRST_PROC(PROC), .SWITCHES(SWITCHES),
                  .RADIX(RADIX), .LIDS(LIDS), .CLK_HZ(CLK_HZ), .HDR(HDR),
-                 .FAB_PORT(OPTICS), .PH_PORT(OPTICS), .SPRAM(SPRAM)) engine (
+                 .FAB_PORT(OPTICS), .PH_PORT(OPTICS), .SPRAM(SPRAM), .FLASH(FLASH)) engine (
         .clk(clk), .por(por), .rst(rst_sync[1]), .nv_seed(32'h0B0A_0001),
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done),
         .fb_addr(fb_addr), .fb_data(fb_data),
@@ -87,6 +119,8 @@ module oft_board #(
         .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
         .fab_counters(fab_counters), .fab_states(fab_states),
+        .nv_ready(nv_ready), .nv_load(nv_load), .nv_load_board(nv_load_board), .nv_load_gen(nv_load_gen), .nv_req(nv_req),
+        .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val),
         .fab_at(OPTICS != 0), .fab_ready(fab_ready), .fab_bank(fab_bank), .fab_has(fab_has),
         .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
         .slot(slot), .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period));

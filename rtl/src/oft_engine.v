@@ -34,6 +34,7 @@ module oft_engine #(
     parameter FAB_PORT    = 1,        // a fabric reads the active banks (a lone board: its optics, not here)
     parameter SPRAM       = 0,        // single-port memories in an iCE40 UltraPlus's SPRAM (byte_ram)
     parameter PH_PORT     = 0,        // the phases get a read port too (a lone board's optics read its phase)
+    parameter FLASH       = 0,        // 1: generations kept in flash (gen_flash): a claim that raises one waits for it
     // derived (the fabric port's width): bits of a board address, and of an offset into region A
     parameter BW          = $clog2(ROUTERS + PROCS + SWITCHES + 1),
     parameter RA_AW       = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 16 ? (1 << ORDER) / 8 : 2))
@@ -67,6 +68,19 @@ module oft_engine #(
     input  wire [63:0]      counter_value,
     input  wire             counter_link_up,
     input  wire [63:0]      switch_cycle,
+    // the generations kept in flash (FLASH): loaded at power-up, before any request is taken (nv_ready); a
+    // claim that raises one asks for it to be kept (nv_req, held until nv_done) and is refused if it cannot be
+    input  wire             nv_ready,
+    input  wire             nv_load,
+    input  wire [15:0]      nv_load_board,
+    input  wire [63:0]      nv_load_gen,
+    output reg              nv_req,
+    output reg  [15:0]      nv_board,
+    output reg  [63:0]      nv_gen,
+    input  wire             nv_done,
+    input  wire             nv_ok,
+    input  wire [15:0]      nv_sel,       // the flash's copy reads the generations
+    output wire [63:0]      nv_val,
     // a board the harness power-cycles
     input  wire             reboot_req,
     input  wire [15:0]      reboot_addr,
@@ -102,7 +116,7 @@ module oft_engine #(
     localparam [4:0] RS_VERSION = 0, RS_UNKNOWN = 1, RS_MALFORMED = 2, RS_NO_BOARD = 3, RS_NO_REGION = 4,
                      RS_RANGE = 5, RS_CRC = 6, RS_EPOCH = 7, RS_NOTHING = 8, RS_CONTENT = 9, RS_STALE = 10,
                      RS_HELD = 11, RS_OWNED = 12, RS_UNCLAIMED = 13, RS_SCHEDULED = 14, RS_LOCKED = 15,
-                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_PORT = 20, RS_FIRMWARE = 31;
+                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_PORT = 20, RS_FLASH = 21, RS_FIRMWARE = 31;
     reg [7:0] text_rom [0:1023];
     `include "reasons_rom.vh"
     reg [9:0] text_a;
@@ -182,20 +196,21 @@ module oft_engine #(
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_COMMIT_START = 22, S_STEP = 23,
         S_CLAIM_TAKE = 24, S_FLIP = 25, S_PRE = 26, S_REC = 27, S_CHECK = 28, S_ANSWER = 29, S_LOOP_START = 30,
-        S_COPY_NEXT = 31;
+        S_COPY_NEXT = 31, S_PERSIST = 32;
     localparam [3:0]
         R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
         R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
         R_BP_STATUS = 12;
     localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
 
-    localparam NS = 32; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
+    localparam NS = 33; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
     // the states that may start an answer (nack, answer)
     localparam [NS-1:0] ANSWERING = ONE << S_DECODE | ONE << S_DISPATCH | ONE << S_CLAIM_DECIDE | ONE << S_CLAIM_COPY
                                   | ONE << S_DIV | ONE << S_WR_COPY | ONE << S_CRCS_NEXT | ONE << S_COMMIT_ENTRY
-                                  | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND;
+                                  | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND | ONE << S_PERSIST;
     reg [NS-1:0] state, after;
+    assign nv_val = gen[nv_sel];
     // every boundary due has been run (slot is the next slot's number): none owed, none being run
     assign fab_ready = owed == 0 && !state[S_BOUNDARY] && !state[S_FLIP] && !state[S_STEP];
     reg [1:0] wait_rd;
@@ -475,7 +490,7 @@ module oft_engine #(
                     done <= done + 1'b1;
                     bb <= 0;
                     state <= ONE << S_BOUNDARY;
-                end else if (frame_valid && fv_d && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
+                end else if (frame_valid && fv_d && !tx_busy && !fab_busy && nv_ready) begin // (the fabric's counters hold still)
                     state <= ONE << S_PRE;
                 end
             end
@@ -490,6 +505,8 @@ module oft_engine #(
             `include "engine_emit.vh"
             default: state <= ONE << S_IDLE;
         endcase
+        // generations found in flash at power-up (never lowered: the records come in the order they were kept)
+        if (nv_load && nv_load_board <= NB && $signed(nv_load_gen) > $signed(gen[nv_load_board])) gen[nv_load_board] <= nv_load_gen;
         // a reset last, over what the states did: it takes the registers it sets and no others, so it
         // sits in front of no state's decision (a write a state made in this cycle is as if it came first)
         if (por || rst) begin
@@ -500,6 +517,7 @@ module oft_engine #(
             cyc_start <= 1'b0;
             bb <= 0;
             reboot_pending <= 1'b0;
+            nv_req <= 1'b0;
             running <= 1'b0;
             done <= 0;
             announce <= 1'b0;

@@ -23,6 +23,7 @@ REASONS = [
     "a board does not take it",             # 18
     "generation below this board's",        # 19
     "no such port on this switch",          # 20
+    "generation not kept in flash",         # 21
 ]
 FIRMWARE = "oft-rtl-fw 1.0"                 # slot 31
 SLOT = 32

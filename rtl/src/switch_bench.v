@@ -23,6 +23,11 @@ module switch_bench #(
     output wire [PORTS-1:0] tx,
     input  wire             reboot_req,
     input  wire [15:0]      reboot_addr,
+    // the SPI flash that keeps the generations
+    output wire             spi_cs_n,
+    output wire             spi_sck,
+    output wire             spi_mosi,
+    input  wire             spi_miso,
     output wire [63:0]      slot,
     output wire             running
 );
@@ -44,8 +49,17 @@ module switch_bench #(
 
     wire [7:0] fab_data;
     wire fab_loaded, fab_step;
+    // the generations in the SPI flash (gen_flash.v), read again at power-up
+    wire nv_ready, nv_load, nv_req, nv_done, nv_ok;
+    wire [15:0] nv_load_board, nv_board, nv_sel;
+    wire [63:0] nv_load_gen, nv_gen, nv_val;
+    gen_flash #(.BOARDS(SWITCHES + 1), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
+        .clk(clk), .rst(por), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
+        .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready), .failed(),
+        .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),
+        .gen_sel(nv_sel), .gen_val(nv_val));
     oft_engine #(.ORDER(LEVELS), .ROUTERS(0), .PROCS(0), .SWITCHES(SWITCHES), .RADIX(RADIX), .LIDS(LIDS), .LMC(LMC),
-                 .CLK_HZ(CLK_HZ), .HDR(HDR)) engine (
+                 .CLK_HZ(CLK_HZ), .HDR(HDR), .FLASH(1)) engine (
         .clk(clk), .por(por), .rst(rst), .nv_seed(nv_seed),
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done), .fb_addr(fb_addr), .fb_data(fb_data),
         .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data), .resp_start(resp_start), .resp_broadcast(resp_broadcast),
@@ -53,6 +67,8 @@ module switch_bench #(
         .counter_switch(), .counter_port(), .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0),
         .reboot_req(reboot_req), .reboot_addr(reboot_addr),
         .fab_addr({(RA_AW + BW){1'b0}}), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(1'b0),
-        .fab_counters({640{1'b0}}), .fab_states({(8 * LEVELS){1'b1}}), .fab_at(1'b0), .fab_ready(), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
+        .fab_counters({640{1'b0}}), .fab_states({(8 * LEVELS){1'b1}}), .nv_ready(nv_ready), .nv_load(nv_load), .nv_load_board(nv_load_board), .nv_load_gen(nv_load_gen), .nv_req(nv_req),
+        .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val),
+        .fab_at(1'b0), .fab_ready(), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
         .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period());
 endmodule

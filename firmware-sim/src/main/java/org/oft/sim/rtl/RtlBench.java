@@ -260,6 +260,19 @@ public final class RtlBench implements AutoCloseable {
         return process;
     }
 
+    /**
+     * The bench's power goes off and on: a new model, every register as configuration leaves it; the boards read
+     * their generations back from the harness's SPI flash before they answer.
+     */
+    public void powerCycle() {
+        command("powercycle");
+    }
+
+    /** The flash reads ones and keeps nothing from now on (worn out, or its wires cut). */
+    public void breakFlash() {
+        command("flash stuck");
+    }
+
     /** Board {@code address} power-cycles: empty banks, a new boot id, announced on every port. */
     public void reboot(int address) {
         command("reboot " + address);

@@ -35,10 +35,12 @@ class BoardConformanceTest {
                     try {
                         if (first) {
                             open[0] = target.opener().open();
-                            bench[0] = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(open[0].link(), 3000), open[0].reboot());
+                            bench[0] = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(open[0].link(), 3000), open[0].reboot(),
+                                    open[0].powerCycle());
                         }
                         assumeTrue(bench[0] != null, "the bench did not open");
                         assumeTrue(!c.needsReboot() || open[0].reboot() != null, "nobody can power-cycle this board");
+                        assumeTrue(!c.needsPowerCycle() || open[0].powerCycle() != null, "nobody can switch this bench off and on");
                         c.check().run(bench[0]);
                     } finally {
                         if (last && open[0] != null) {

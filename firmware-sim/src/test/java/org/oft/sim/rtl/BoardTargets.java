@@ -25,8 +25,11 @@ final class BoardTargets {
     static final int LIDS = 16;
     static final int LEVELS = 2;
 
-    /** A bench reached over a link; {@code reboot} power-cycles a board (null where nobody can). */
-    record Target(String name, ByteLink link, IntConsumer reboot, AutoCloseable owner) implements AutoCloseable {
+    /**
+     * A bench reached over a link; {@code reboot} restarts a board, {@code powerCycle} switches the bench off and on
+     * (null where nobody can).
+     */
+    record Target(String name, ByteLink link, IntConsumer reboot, Runnable powerCycle, AutoCloseable owner) implements AutoCloseable {
         @Override
         public void close() {
             link.close();
@@ -73,7 +76,7 @@ final class BoardTargets {
     static Target javaInProcess() {
         PipeLink[] pipe = PipeLink.pair("conformance");
         WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), pipe[1]);
-        return new Target("java model, in process", pipe[0], bench::reboot, bench);
+        return new Target("java model, in process", pipe[0], bench::reboot, null, bench);
     }
 
     /** Switch boards' management planes, no packet model behind them (as the RTL switch bench). */
@@ -82,13 +85,13 @@ final class BoardTargets {
         int[] radix = new int[SWITCHES];
         java.util.Arrays.fill(radix, RADIX);
         WireBench bench = new WireBench(new org.oft.sim.boards.SwitchBoards(LEVELS, radix, LIDS, 0), pipe[1]);
-        return new Target("java switch boards, in process", pipe[0], bench::reboot, bench);
+        return new Target("java switch boards, in process", pipe[0], bench::reboot, null, bench);
     }
 
     static Target rtlSwitches() {
         RtlBench rtl = RtlBench.startSwitches(SWITCHES, RADIX, LIDS, LEVELS, ProcessBuilder.Redirect.INHERIT);
         SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-        return new Target("rtl switch boards, behind a pty", host, rtl::reboot, rtl);
+        return new Target("rtl switch boards, behind a pty", host, rtl::reboot, null, rtl);
     }
 
     static Target javaPty() {
@@ -96,7 +99,7 @@ final class BoardTargets {
         PtyLink board = new PtyLink(pty, 0);
         WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), board);
         SerialLink host = SerialLink.open(pty.slavePath(), 3_000_000);
-        return new Target("java model, behind a pty", host, bench::reboot, () -> {
+        return new Target("java model, behind a pty", host, bench::reboot, null, () -> {
             bench.close();
             board.close();
         });
@@ -105,13 +108,13 @@ final class BoardTargets {
     static Target rtl() {
         RtlBench rtl = RtlBench.start(ORDER, 1, 1, ProcessBuilder.Redirect.INHERIT);
         SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-        return new Target("rtl, behind a pty", host, rtl::reboot, rtl);
+        return new Target("rtl, behind a pty", host, rtl::reboot, rtl::powerCycle, rtl);
     }
 
     static Target serial(String spec) {
         int at = spec.lastIndexOf('@');
         String path = at < 0 ? spec : spec.substring(0, at);
         int baud = at < 0 ? 3_000_000 : Integer.parseInt(spec.substring(at + 1));
-        return new Target(spec, SerialLink.open(path, baud), null, null);
+        return new Target(spec, SerialLink.open(path, baud), null, null, null);
     }
 }

@@ -14,6 +14,7 @@ import org.oft.hal.wire.Protocol;
 public final class ConformanceBench {
     final BoardProbe probe;
     final IntConsumer reboot;
+    final Runnable powerCycle;
     int boards;
     int order;
     int[] kinds;
@@ -21,8 +22,14 @@ public final class ConformanceBench {
     int[] lids;
 
     public ConformanceBench(BoardProbe probe, IntConsumer reboot) {
+        this(probe, reboot, null);
+    }
+
+    /** {@code powerCycle} switches the whole bench off and on (null if nobody here can). */
+    public ConformanceBench(BoardProbe probe, IntConsumer reboot, Runnable powerCycle) {
         this.probe = probe;
         this.reboot = reboot;
+        this.powerCycle = powerCycle;
         Message bp = ask(new Message.Identify(probe.nextSeq(), Message.BACKPLANE));
         Message.Backplane b = expect(Message.Backplane.class, bp, "Identify to the backplane");
         boards = b.boards();

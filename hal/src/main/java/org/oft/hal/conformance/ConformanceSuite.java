@@ -18,8 +18,14 @@ import org.oft.hal.wire.Protocol;
  * a bench of switch boards runs the cases that do not write regions.
  */
 public final class ConformanceSuite {
-    /** One case: a name, and the check (throws AssertionError, with what was expected, on failure). */
-    public record Case(String name, boolean needsReboot, Check check) {
+    /**
+     * One case: a name, whether it restarts a board (needsReboot) or switches a bench's power off and on
+     * (needsPowerCycle), and the check (throws AssertionError, with what was expected, on failure).
+     */
+    public record Case(String name, boolean needsReboot, boolean needsPowerCycle, Check check) {
+        public Case(String name, boolean needsReboot, Check check) {
+            this(name, needsReboot, false, check);
+        }
     }
 
     @FunctionalInterface
@@ -79,6 +85,8 @@ public final class ConformanceSuite {
         c.add(new Case("the active bank changes at the epoch and staging keeps it", false, ConformanceSuite::commitAtEpoch));
         c.add(new Case("the slot clock runs, stops and refuses what is out of range", false, ConformanceSuite::clock));
         c.add(new Case("a rebooted board says so, keeps its generation and empties its banks", true, ConformanceSuite::reboot));
+        c.add(new Case("a power cycle keeps the generation: a lower one is refused, a higher one taken and kept", false, true,
+                ConformanceSuite::powerCycle));
         return c;
     }
 
@@ -343,6 +351,41 @@ public final class ConformanceSuite {
             return s.bootId();
         }
         return expect(Message.Identity.class, identity, "Identify").bootId();
+    }
+
+    /** The owner of {@code board} once the bench answers again (it reads its flash after power-up). */
+    private static Message.Owner ownerAfterPowerUp(ConformanceBench b, int board) {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            try {
+                return b.owner(board);
+            } catch (AssertionError e) {
+                if (System.nanoTime() > end) {
+                    throw new AssertionError("no answer within 10 s of a power cycle: " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    private static void powerCycle(ConformanceBench b) {
+        int board = 0;
+        long g = b.claim(board, "conf-p", 60_000);
+        long gbp = b.claim(Message.BACKPLANE, "conf-p", 60_000);
+        b.powerCycle.run();
+        Message.Owner o = ownerAfterPowerUp(b, board);
+        check(o.generation() == g && o.leaseLeftMillis() == 0, "a power cycle keeps the generation and ends the lease", o);
+        Message.Owner bp = b.owner(Message.BACKPLANE);
+        check(bp.generation() == gbp, "a power cycle keeps the backplane's generation", bp);
+        nack(Protocol.E_FENCED, b.ask(new Message.Claim(b.seq(), board, g - 1, 60_000, true, "conf-fenced")),
+                "a claim below the kept generation, after a power cycle");
+        Message.Owner again = expect(Message.Owner.class, b.ask(new Message.Claim(b.seq(), board, g + 1, 60_000, true, "conf-p")),
+                "a claim above the kept generation");
+        check(again.generation() == g + 1, "the claim above is granted", again);
+        b.powerCycle.run();
+        Message.Owner kept = ownerAfterPowerUp(b, board);
+        check(kept.generation() == g + 1, "the generation a claim raised after the power cycle is kept by the next", kept);
+        nack(Protocol.E_FENCED, b.ask(new Message.Claim(b.seq(), board, g, 60_000, true, "conf-fenced")),
+                "a claim at the generation before, after the second power cycle");
     }
 
     private static void reboot(ConformanceBench b) {
