@@ -1,5 +1,6 @@
 package org.oft.sim.boards;
 
+import java.io.IOException;
 import java.util.function.LongSupplier;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Protocol;
@@ -8,19 +9,25 @@ import org.oft.hal.wire.Protocol;
  * Who may change a board (or the backplane): the highest fencing generation it has accepted, the
  * controller that claimed it, and that controller's lease. The board is the arbiter: whatever any
  * election decided, a request under a lower generation than the board's is refused. The generation
- * survives a reboot (as a switch keeps its M_Key); the lease does not, so a rebooted board takes
- * nothing until it is claimed again.
+ * survives a reboot (as a switch keeps its M_Key) and, kept in the bench's {@link GenerationStore}, a power
+ * cycle; the lease does not, so a rebooted board takes nothing until it is claimed again.
  */
 final class BoardOwnership {
     private final LongSupplier nanos;
+    private final GenerationStore store;
+    private final int slot; // this board's in the store
     private long generation;
     private String controller = "";
     private long leaseUntil; // nanos; meaningful while leased
     private boolean leased;
     private boolean claimedSinceBoot;
 
-    BoardOwnership(LongSupplier nanos) {
+    /** A board as it powers up: its generation from the store, no owner, no lease. */
+    BoardOwnership(LongSupplier nanos, GenerationStore store, int slot) {
         this.nanos = nanos;
+        this.store = store;
+        this.slot = slot;
+        this.generation = store.generation(slot);
     }
 
     /** Accepts or refuses a claim; the answer is the owner after it, or a Nack naming the current one. */
@@ -38,6 +45,13 @@ final class BoardOwnership {
         if (live && !who.equals(controller) && !c.takeOver()) {
             return new Message.Nack(c.seq(), address, Protocol.E_OWNED, "owned by " + owner() + " at generation " + generation
                     + ", lease " + leaseLeftMillis() + " ms left; stop that controller, or take over");
+        }
+        if (c.generation() > generation) {
+            try {
+                store.keep(slot, c.generation()); // kept before it is granted: a power cycle cannot undo an answer
+            } catch (IOException e) {
+                return new Message.Nack(c.seq(), address, Protocol.E_FENCED, "generation not kept in flash: " + e.getMessage());
+            }
         }
         generation = c.generation();
         controller = who;

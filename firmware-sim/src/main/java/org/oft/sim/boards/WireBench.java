@@ -36,6 +36,7 @@ public final class WireBench implements AutoCloseable {
     private final BoardFirmware[] boards;
     /** Who may change each board (index = address) and, last, the backplane. */
     private final BoardOwnership[] owners;
+    private final GenerationStore store;
     private final int order;
     private final long bootId = BOOTS.incrementAndGet() << 16;
     /** Slots the fabric may be behind the firmware's slot counter. */
@@ -85,15 +86,20 @@ public final class WireBench implements AutoCloseable {
      * management port each (two controllers, master and standby, reach the boards each through its own).
      */
     public WireBench(FabricModel fabric, ByteLink... links) {
-        this(new OftBoards(fabric), fabric, links);
+        this(new OftBoards(fabric), fabric, null, links);
+    }
+
+    /** The same, its boards' generations kept in {@code store} (a file: they outlive the process). */
+    public WireBench(FabricModel fabric, GenerationStore store, ByteLink... links) {
+        this(new OftBoards(fabric), fabric, store, links);
     }
 
     /** Electrical switch boards holding forwarding tables. */
     public WireBench(SwitchBoards switches, ByteLink... links) {
-        this(switches, null, links);
+        this(switches, null, null, links);
     }
 
-    private WireBench(BoardModel model, FabricModel fabric, ByteLink... links) {
+    private WireBench(BoardModel model, FabricModel fabric, GenerationStore store, ByteLink... links) {
         if (links.length == 0) {
             throw new IllegalArgumentException("a bench needs a link");
         }
@@ -103,8 +109,9 @@ public final class WireBench implements AutoCloseable {
         this.order = model.order();
         this.boards = model.boards(WireBench::newBootId);
         this.owners = new BoardOwnership[boards.length + 1];
+        this.store = store != null ? store : GenerationStore.inMemory(owners.length);
         for (int i = 0; i < owners.length; i++) {
-            owners[i] = new BoardOwnership(System::nanoTime);
+            owners[i] = new BoardOwnership(System::nanoTime, this.store, i);
         }
         this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "oft-board-firmware");
@@ -158,6 +165,34 @@ public final class WireBench implements AutoCloseable {
             loop.submit(() -> boards[address].setIndexSwitch(index)).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("board model did not answer: " + e, e);
+        }
+    }
+
+    /**
+     * The bench's power goes off and on: every board as it powers up (empty banks, a new boot id, no owner, no
+     * lease, the clock stopped), its generation read back from the store.
+     */
+    public void powerCycle() {
+        try {
+            loop.submit(() -> {
+                running = false;
+                if (ticking != null) {
+                    ticking.cancel(false);
+                    ticking = null;
+                }
+                for (int i = 0; i < owners.length; i++) {
+                    owners[i] = new BoardOwnership(System::nanoTime, store, i);
+                }
+                for (BoardFirmware fw : boards) {
+                    fw.reset(newBootId());
+                    int kind = fw.kind();
+                    int index = fw.index();
+                    long boot = fw.bootId();
+                    fabricThread.execute(() -> model.clear(kind, index, boot));
+                }
+            }).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("board model did not power up: " + e, e);
         }
     }
 

@@ -1,5 +1,8 @@
 package org.oft.sim.rtl;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -8,6 +11,7 @@ import org.oft.hal.transport.PipeLink;
 import org.oft.hal.transport.PosixPty;
 import org.oft.hal.transport.PtyLink;
 import org.oft.hal.transport.SerialLink;
+import org.oft.sim.boards.GenerationStore;
 import org.oft.sim.boards.WireBench;
 import org.oft.sim.optical.FabricWiring;
 import org.oft.sim.optical.SlotFabric;
@@ -76,7 +80,7 @@ final class BoardTargets {
     static Target javaInProcess() {
         PipeLink[] pipe = PipeLink.pair("conformance");
         WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), pipe[1]);
-        return new Target("java model, in process", pipe[0], bench::reboot, null, bench);
+        return new Target("java model, in process", pipe[0], bench::reboot, bench::powerCycle, bench);
     }
 
     /** Switch boards' management planes, no packet model behind them (as the RTL switch bench). */
@@ -85,23 +89,34 @@ final class BoardTargets {
         int[] radix = new int[SWITCHES];
         java.util.Arrays.fill(radix, RADIX);
         WireBench bench = new WireBench(new org.oft.sim.boards.SwitchBoards(LEVELS, radix, LIDS, 0), pipe[1]);
-        return new Target("java switch boards, in process", pipe[0], bench::reboot, null, bench);
+        return new Target("java switch boards, in process", pipe[0], bench::reboot, bench::powerCycle, bench);
     }
 
     static Target rtlSwitches() {
         RtlBench rtl = RtlBench.startSwitches(SWITCHES, RADIX, LIDS, LEVELS, ProcessBuilder.Redirect.INHERIT);
         SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-        return new Target("rtl switch boards, behind a pty", host, rtl::reboot, null, rtl);
+        return new Target("rtl switch boards, behind a pty", host, rtl::reboot, rtl::powerCycle, rtl);
     }
 
+    /** The Java model behind a pty, its generations kept in a file (its flash). */
     static Target javaPty() {
+        Path flash;
+        GenerationStore store;
+        try {
+            flash = Files.createTempFile("oft-generations", ".bin");
+            Files.delete(flash); // a new flash
+            store = GenerationStore.file(flash, ORDER + (1 << ORDER) + 1);
+        } catch (IOException e) {
+            throw new IllegalStateException("no file for the model's flash: " + e.getMessage(), e);
+        }
         PosixPty pty = PosixPty.open();
         PtyLink board = new PtyLink(pty, 0);
-        WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), board);
+        WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), store, board);
         SerialLink host = SerialLink.open(pty.slavePath(), 3_000_000);
-        return new Target("java model, behind a pty", host, bench::reboot, null, () -> {
+        return new Target("java model, behind a pty", host, bench::reboot, bench::powerCycle, () -> {
             bench.close();
             board.close();
+            Files.deleteIfExists(flash);
         });
     }
 
