@@ -19,14 +19,19 @@ module icebreaker_top #(
     output wire       slot_mark,    // P1A2: high in each slot's first cycle
     output wire [5:0] dest,         // P1A3..P1A10: the destination (a processor board)
     input  wire       rx_valid,     // P1B1: the receiver has a packet
-    input  wire [5:0] rx_addr       // P1B2..P1B9: the address it carries
+    input  wire [5:0] rx_addr,      // P1B2..P1B9: the address it carries
+    output wire       FLASH_SSB,    // the configuration flash: the generations are kept there
+    output wire       FLASH_SCK,
+    output wire       FLASH_IO0,
+    input  wire       FLASH_IO1
 );
     wire clk, locked, rst_n, running, late;
     ice40_clock #(.MHZ(MHZ), .PAD(1)) clock (.osc_12mhz(CLK), .clk(clk), .locked(locked));
     reset_sync reset (.clk(clk), .locked(locked), .button_n(BTN_N), .rst_n(rst_n));
     optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
         .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
-        .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr));
+        .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
+        .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1));
     assign LEDG_N = !running;
     assign LEDR_N = !late;
 endmodule
