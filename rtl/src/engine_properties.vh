@@ -46,6 +46,7 @@
             // where a loop was started from, never to a boundary)
             // (and the state is one-hot: one state at a time)
             assert(state != 0 && (state & (state - 1'b1)) == 0);
+            assert(FLASH != 0 || !state[S_PERSIST]); // (a claim waits for the flash only where there is one)
             assert(wst != 0 && (wst & (wst - 1'b1)) == 0); // (and the writer's)
             if (state[S_CRC_RUN] || state[S_LOOP_START])
                 assert(after == ONE << S_SEND || after == ONE << S_CRCS_NEXT || after == ONE << S_COMMIT_CHECK);
@@ -65,7 +66,8 @@
             // joined in S_CHECK, still holds when the claim is decided)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
             if (state[S_CHECK]) assert(cb <= NB && gq_below == f_gen_below_now);
-            if (state[S_DISPATCH] || state[S_CLAIM_START] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
+            if (state[S_DISPATCH] || state[S_CLAIM_START] || state[S_CLAIM_CMP] || state[S_CLAIM_DECIDE] || state[S_PERSIST]
+                || state[S_CLAIM_TAKE]) assert(cb <= NB && r_gen_below == f_gen_below_now);
             if (state[S_CLAIM_TAKE]) assert(!r_gen_below);
 `endif
 `ifdef FORMAL_KEPT

@@ -196,7 +196,7 @@
 
             // ---- a reboot: empty banks, nothing scheduled, announced ------------------------------
             state[S_REBOOT]: if (bb == NB) begin
-                state <= ONE << S_IDLE;
+                if (nv_ready) state <= ONE << S_IDLE; // (after power-on: once the generations are read from flash)
             end else begin
                 // at power on or a reset of the bench: every board empties its banks (no announcement)
                 cb <= bb;

@@ -22,6 +22,7 @@ module gen_flash #(
 ) (
     input  wire        clk,
     input  wire        rst,                // power-on: scan again
+    input  wire        start,              // the engine listens for the generations (the scan waits for it)
     // the flash
     output reg         spi_cs_n,
     output reg         spi_sck,
@@ -198,8 +199,8 @@ module gen_flash #(
                 command(8'hAB, 1'b0, 24'd0, 5'd0, 1'b0, 1'b0, 1'b0, H_WAKE_WAIT);
             end
             H_WAKE_WAIT: begin
-                t <= t + 1'b1;
-                if (t == WAKE_CYCLES) begin
+                if (t != WAKE_CYCLES) t <= t + 1'b1;
+                if (t == WAKE_CYCLES && start) begin
                     scan_b <= 1'b0;
                     command(8'h03, 1'b1, SECTOR_A, 5'd16, 1'b0, 1'b1, 1'b0, H_HDR);
                 end

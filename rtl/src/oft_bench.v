@@ -54,11 +54,11 @@ module oft_bench #(
 
 
     // the generations in the SPI flash (gen_flash.v), read again at power-up
-    wire nv_ready, nv_load, nv_req, nv_done, nv_ok;
+    wire nv_ready, nv_load, nv_req, nv_done, nv_ok, nv_listen;
     wire [15:0] nv_load_board, nv_board, nv_sel;
     wire [63:0] nv_load_gen, nv_gen, nv_val;
     gen_flash #(.BOARDS(NB + 1), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
-        .clk(clk), .rst(por), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
+        .clk(clk), .rst(por), .start(nv_listen), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
         .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready), .failed(),
         .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),
         .gen_sel(nv_sel), .gen_val(nv_val));
@@ -73,7 +73,7 @@ module oft_bench #(
         .reboot_req(reboot_req), .reboot_addr(reboot_addr),
         .fab_addr(fab_addr), .fab_data(fab_data), .fab_loaded(fab_loaded), .fab_step(fab_step), .fab_busy(fab_busy),
         .fab_counters(fab_counters), .fab_states(fab_states), .nv_ready(nv_ready), .nv_load(nv_load), .nv_load_board(nv_load_board), .nv_load_gen(nv_load_gen), .nv_req(nv_req),
-        .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val),
+        .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val), .nv_listen(nv_listen),
         .fab_at(1'b0), .fab_ready(), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
         .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period());
 

@@ -68,7 +68,8 @@ module oft_engine #(
     input  wire [63:0]      counter_value,
     input  wire             counter_link_up,
     input  wire [63:0]      switch_cycle,
-    // the generations kept in flash (FLASH): loaded at power-up, before any request is taken (nv_ready); a
+    // the generations kept in flash (FLASH): loaded at power-up, before any request is taken (the engine waits in
+    // S_REBOOT for nv_ready); a
     // claim that raises one asks for it to be kept (nv_req, held until nv_done) and is refused if it cannot be
     input  wire             nv_ready,
     input  wire             nv_load,
@@ -81,6 +82,7 @@ module oft_engine #(
     input  wire             nv_ok,
     input  wire [15:0]      nv_sel,       // the flash's copy reads the generations
     output wire [63:0]      nv_val,
+    output wire             nv_listen,    // the engine waits for the generations: loads are taken now
     // a board the harness power-cycles
     input  wire             reboot_req,
     input  wire [15:0]      reboot_addr,
@@ -211,6 +213,7 @@ module oft_engine #(
                                   | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND | ONE << S_PERSIST;
     reg [NS-1:0] state, after;
     assign nv_val = gen[nv_sel];
+    assign nv_listen = state[S_REBOOT] && bb == NB;
     // every boundary due has been run (slot is the next slot's number): none owed, none being run
     assign fab_ready = owed == 0 && !state[S_BOUNDARY] && !state[S_FLIP] && !state[S_STEP];
     reg [1:0] wait_rd;
@@ -490,7 +493,7 @@ module oft_engine #(
                     done <= done + 1'b1;
                     bb <= 0;
                     state <= ONE << S_BOUNDARY;
-                end else if (frame_valid && fv_d && !tx_busy && !fab_busy && nv_ready) begin // (the fabric's counters hold still)
+                end else if (frame_valid && fv_d && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
                     state <= ONE << S_PRE;
                 end
             end
@@ -505,8 +508,10 @@ module oft_engine #(
             `include "engine_emit.vh"
             default: state <= ONE << S_IDLE;
         endcase
-        // generations found in flash at power-up (never lowered: the records come in the order they were kept)
-        if (nv_load && nv_load_board <= NB && $signed(nv_load_gen) > $signed(gen[nv_load_board])) gen[nv_load_board] <= nv_load_gen;
+        // generations found in flash at power-up, while the engine waits in S_REBOOT (no request is under way, so
+        // nothing holds a copy of one), never lowered (the records come in the order they were kept)
+        if (state[S_REBOOT] && nv_load && nv_load_board <= NB && $signed(nv_load_gen) > $signed(gen[nv_load_board]))
+            gen[nv_load_board] <= nv_load_gen;
         // a reset last, over what the states did: it takes the registers it sets and no others, so it
         // sits in front of no state's decision (a write a state made in this cycle is as if it came first)
         if (por || rst) begin
