@@ -29,12 +29,12 @@ module gen_flash #(
     output reg         spi_mosi,
     input  wire        spi_miso,
     // power-up: the generations found
-    output reg         load,
-    output reg  [15:0] load_board,
-    output reg  [63:0] load_gen,
+    output reg         load,               // load_board, load_gen hold in its cycle
+    output wire [15:0] load_board,
+    output wire [63:0] load_gen,
     output reg         ready,
     output reg         failed,             // the flash could not be read or written: no claim can be kept
-    // a claim to keep: board's new generation; done (a pulse) with ok
+    // a claim to keep: board's new generation (held with req until done); done (a pulse) with ok
     input  wire        req,
     input  wire [15:0] req_board,
     input  wire [63:0] req_gen,
@@ -86,6 +86,8 @@ module gen_flash #(
     wire [15:0] rec_board = {rec[2], rec[1]};
     wire [63:0] rec_gen = {rec[11], rec[10], rec[9], rec[8], rec[7], rec[6], rec[5], rec[4]};
     wire        rec_valid = rec[0] == MARK && rec[3] == 8'd0 && ~crc == rec_crc;
+    assign load_board = rec_board;
+    assign load_gen = rec_gen;
 
     // ---- the sequence --------------------------------------------------------------------------
     localparam [4:0]
@@ -106,20 +108,20 @@ module gen_flash #(
 
     reg        live_b;       // the live sector is B
     reg        hdr_a_ok;
-    reg [63:0] seq_a, seq;
+    reg [63:0] seq;          // the live sector's (while the headers are read: A's)
     reg        scan_b;
     reg [8:0]  slot;         // the live sector's next free slot (256: full)
     reg [15:0] w_board;
-    reg [63:0] w_gen;
+    localparam [1:0] W_REQ = 0, W_SEQ = 1, W_GEN = 2;
+    reg [1:0]  w_src;        // the record's generation: the request's, the next sequence number, gen_val
     reg [23:0] w_addr;
     reg        polling_erase;
     reg [15:0] copy_k;
     reg [8:0]  copy_slot;
     reg        for_req;
-    reg [15:0] r_board;
-    reg [63:0] r_gen;
     reg [TIMEOUT_LOG2:0] t;
 
+    wire [63:0] w_value = w_src == W_REQ ? req_gen : w_src == W_SEQ ? seq + 1'b1 : gen_val;
     wire [23:0] base = live_b ? SECTOR_B : SECTOR_A;
     wire [23:0] other = live_b ? SECTOR_A : SECTOR_B;
 
@@ -215,19 +217,18 @@ module gen_flash #(
                 crc_i <= crc_i + 1'b1;
             end else if (!scan_b) begin
                 hdr_a_ok <= rec_valid && rec_board == 16'hFFFF;
-                seq_a <= rec_gen;
+                seq <= rec_gen;
                 scan_b <= 1'b1;
                 command(8'h03, 1'b1, SECTOR_B, 5'd16, 1'b0, 1'b1, 1'b0, H_HDR);
             end else begin
                 // the live sector: the valid header with the higher sequence
-                if (rec_valid && rec_board == 16'hFFFF && (!hdr_a_ok || rec_gen > seq_a)) begin
+                if (rec_valid && rec_board == 16'hFFFF && (!hdr_a_ok || rec_gen > seq)) begin
                     live_b <= 1'b1;
                     seq <= rec_gen;
                     slot <= 9'd1;
                     h <= H_LOG;
                 end else if (hdr_a_ok) begin
                     live_b <= 1'b0;
-                    seq <= seq_a;
                     slot <= 9'd1;
                     h <= H_LOG;
                 end else begin
@@ -252,19 +253,13 @@ module gen_flash #(
                 crc <= crc_next;
                 crc_i <= crc_i + 1'b1;
             end else begin
-                if (rec_valid && rec_board < BOARDS) begin
-                    load <= 1'b1;
-                    load_board <= rec_board;
-                    load_gen <= rec_gen;
-                end
+                if (rec_valid && rec_board < BOARDS) load <= 1'b1; // (rec holds while the next command starts)
                 slot <= slot + 1'b1;
                 h <= H_LOG;
             end
 
             // ---- a claim to keep: a record appended, or the live sector copied when full ------------
             H_READY: if (req && !done) begin // (the engine drops req a cycle after done)
-                r_board <= req_board;
-                r_gen <= req_gen;
                 if (failed) begin
                     done <= 1'b1;
                     ok <= 1'b0;
@@ -274,7 +269,7 @@ module gen_flash #(
                 end else begin
                     for_req <= 1'b1;
                     w_board <= req_board;
-                    w_gen <= req_gen;
+                    w_src <= W_REQ;
                     w_addr <= base + {slot[7:0], 4'd0};
                     w_ret <= H_APPENDED;
                     h <= H_WR;
@@ -302,7 +297,7 @@ module gen_flash #(
                 h <= H_COPY_PICK;
             end else begin
                 w_board <= 16'hFFFF;
-                w_gen <= seq + 1'b1;
+                w_src <= W_SEQ;
                 w_addr <= other;
                 w_ret <= H_COPY_DONE;
                 h <= H_WR;
@@ -310,10 +305,10 @@ module gen_flash #(
             H_COPY_PICK: begin // (gen_val is board gen_sel's now)
                 copy_k <= copy_k + 1'b1;
                 w_board <= gen_sel;
-                w_gen <= for_req && gen_sel == r_board ? r_gen : gen_val;
+                w_src <= for_req && gen_sel == req_board ? W_REQ : W_GEN; // (the claim's board: its new generation)
                 w_addr <= other + {copy_slot[7:0], 4'd0};
                 w_ret <= H_COPY_WROTE;
-                if ((for_req && gen_sel == r_board ? r_gen : gen_val) != 0) h <= H_WR;
+                if (for_req && gen_sel == req_board || gen_val != 0) h <= H_WR;
                 else h <= H_COPY_NEXT;
             end
             H_COPY_WROTE: begin
@@ -333,13 +328,13 @@ module gen_flash #(
                 h <= H_READY;
             end
 
-            // ---- a record (w_board, w_gen) written at w_addr and read back: then w_ret ---------------
+            // ---- a record (w_board, w_value) written at w_addr and read back: then w_ret -------------
             H_WR: begin
                 rec[0] <= MARK;
                 rec[1] <= w_board[7:0];
                 rec[2] <= w_board[15:8];
                 rec[3] <= 8'd0;
-                for (k = 0; k < 8; k = k + 1) rec[4 + k] <= w_gen[8 * k +: 8];
+                for (k = 0; k < 8; k = k + 1) rec[4 + k] <= w_value[8 * k +: 8];
                 crc <= 32'hFFFF_FFFF;
                 crc_i <= 0;
                 h <= H_WR_CRC;
