@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
                 "%nEvery command answers -h/--help; 'oftctl help CMD [SUB]' says the same.",
                 "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
         subcommands = {HelpPath.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
-                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class,
+                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BoardBuildCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class,
                 StudyCommand.class, WorkerCommand.class, ZooKeeperCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;

@@ -141,6 +141,16 @@ public class BadInputCatalogueTest {
     static List<Case> cases() {
         List<Case> l = new ArrayList<>();
         // numbers at 0, negative, huge, not a number, empty
+        l.add(c("board build unknown target", 2, "--target is icebreaker or upduino, got 'tinyfpga'",
+                "board", "build", "--target", "tinyfpga", "--role", "processor:1", "--order", "3"));
+        l.add(c("board build order 10", 2, "--order is 3..6 for a real board", "board", "build", "--target", "icebreaker",
+                "--role", "processor:1", "--order", "10"));
+        l.add(c("board build router level 4 at order 3", 2, "a router-level board's level is 1..3, got 4", "board", "build",
+                "--target", "upduino", "--role", "router:4", "--order", "3"));
+        l.add(c("board build processor 8 at order 3", 2, "a processor board's index is 0..7 at order 3, got 8", "board", "build",
+                "--target", "upduino", "--role", "processor:8", "--order", "3"));
+        l.add(c("board build bad role", 2, "--role is router:LEVEL or processor:P, got 'switch'", "board", "build",
+                "--target", "icebreaker", "--role", "switch", "--order", "3"));
         l.add(c("debruijn order 0", 2, "order must be between 1 and 30, got 0", "debruijn", "--order", "0"));
         l.add(c("debruijn order negative", 2, "order must be between 1 and 30, got -1", "debruijn", "--order", "-1"));
         l.add(c("debruijn order 64", 2, "order must be between 1 and 30, got 64", "debruijn", "--order", "64"));
