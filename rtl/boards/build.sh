@@ -3,7 +3,7 @@
 # pin file, icepack.
 #   rtl/boards/build.sh TARGET ROLE ORDER [OUT.bin]
 #     TARGET  icebreaker | upduino
-#     ROLE    router:LEVEL (1..ORDER) | processor:P (0..2^ORDER-1)
+#     ROLE    router:LEVEL (1..ORDER) | processor:P (0..2^ORDER-1) | bringup (the bench check: board_bringup.v)
 #     ORDER   3..6
 # The engine's clock is the fastest of 48, 36 and 24 MHz that a placement meets (SEEDS, default 1..6, are
 # placed in turn until one does); the line is 3 Mbaud at every one. Prints the image's path and what it
@@ -22,7 +22,8 @@ case "$role" in
     processor:*) v="${role#processor:}"; case "$v" in ''|*[!0-9]*) v=$n ;; esac
         if [ "$v" -ge "$n" ]; then echo "build.sh: a processor board's index is 0..$((n - 1)) at order $order, got '$role'" >&2; exit 2; fi
         params="-set ORDER $order -set ROUTER 0 -set LEVEL 1 -set PROC $v" ;;
-    *) echo "build.sh: a board's role is router:LEVEL or processor:P, got '$role'" >&2; exit 2 ;;
+    bringup) params="-set ORDER $order -set ROUTER 0 -set LEVEL 1 -set PROC 0 -set BRINGUP 1" ;;
+    *) echo "build.sh: a board's role is router:LEVEL, processor:P or bringup, got '$role'" >&2; exit 2 ;;
 esac
 for tool in yosys nextpnr-ice40 icepack; do
     command -v "$tool" >/dev/null || { echo "build.sh: $tool is not installed (apt-get install yosys nextpnr-ice40 fpga-icestorm)" >&2; exit 3; }
@@ -33,7 +34,7 @@ work="$here/build/boards/$tag"
 mkdir -p "$work" "$(dirname "$out")"
 source "$here/synth/boards.sh"
 files=()
-for f in "${BOARD_FILES[@]}" optical_board.v reset_sync.v ice40_clock.v; do files+=("$here/src/$f"); done
+for f in "${BOARD_FILES[@]}" optical_board.v board_bringup.v reset_sync.v ice40_clock.v; do files+=("$here/src/$f"); done
 files+=("$here/boards/${target}_top.v")
 top="${target}_top"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5 6}"

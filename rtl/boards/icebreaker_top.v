@@ -7,7 +7,8 @@ module icebreaker_top #(
     parameter ROUTER = 0,      // 1: a router-level board of LEVEL; 0: processor board PROC
     parameter LEVEL  = 1,
     parameter PROC   = 0,
-    parameter MHZ    = 48
+    parameter MHZ    = 48,
+    parameter BRINGUP = 0      // 1: the bench check (board_bringup.v) instead of the optical board
 ) (
     input  wire       CLK,          // 12 MHz
     input  wire       BTN_N,        // the user button: reset (the generation stays)
@@ -28,10 +29,19 @@ module icebreaker_top #(
     wire clk, locked, rst_n, running, late;
     ice40_clock #(.MHZ(MHZ), .PAD(1)) clock (.osc_12mhz(CLK), .clk(clk), .locked(locked));
     reset_sync reset (.clk(clk), .locked(locked), .button_n(BTN_N), .rst_n(rst_n));
-    optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
-        .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
-        .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
-        .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1));
+    generate
+        if (BRINGUP != 0) begin : check
+            board_bringup #(.MHZ(MHZ)) board (
+                .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
+                .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
+                .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0));
+        end else begin : optical
+            optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
+                .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
+                .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
+                .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1));
+        end
+    endgenerate
     assign LEDG_N = !running;
     assign LEDR_N = !late;
 endmodule

@@ -9,7 +9,8 @@ module upduino_top #(
     parameter ROUTER = 0,
     parameter LEVEL  = 1,
     parameter PROC   = 0,
-    parameter MHZ    = 48
+    parameter MHZ    = 48,
+    parameter BRINGUP = 0      // 1: the bench check (board_bringup.v) instead of the optical board
 ) (
     input  wire       osc_12mhz,
     input  wire       reset_n,      // a header pin, pulled up: ground it to reset (the generation stays)
@@ -29,12 +30,21 @@ module upduino_top #(
     input  wire [5:0] rx_addr
 );
     wire clk, locked, rst_n, running, late;
-    ice40_clock #(.MHZ(MHZ), .PAD(1)) clock (.osc_12mhz(osc_12mhz), .clk(clk), .locked(locked));
+    ice40_clock #(.MHZ(MHZ), .PAD(0)) clock (.osc_12mhz(osc_12mhz), .clk(clk), .locked(locked)); // (pin 20 is no PLL pad: through the fabric)
     reset_sync reset (.clk(clk), .locked(locked), .button_n(reset_n), .rst_n(rst_n));
-    optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
-        .clk(clk), .rst_n(rst_n), .rx(uart_rx), .tx(uart_tx), .running(running), .late(late),
-        .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
-        .spi_cs_n(flash_ssn), .spi_sck(flash_sck), .spi_mosi(flash_mosi), .spi_miso(flash_miso));
+    generate
+        if (BRINGUP != 0) begin : check
+            board_bringup #(.MHZ(MHZ)) board (
+                .clk(clk), .rst_n(rst_n), .rx(uart_rx), .tx(uart_tx), .running(running), .late(late),
+                .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
+                .spi_cs_n(flash_ssn), .spi_sck(flash_sck), .spi_mosi(flash_mosi));
+        end else begin : optical
+            optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
+                .clk(clk), .rst_n(rst_n), .rx(uart_rx), .tx(uart_tx), .running(running), .late(late),
+                .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
+                .spi_cs_n(flash_ssn), .spi_sck(flash_sck), .spi_mosi(flash_mosi), .spi_miso(flash_miso));
+        end
+    endgenerate
     // green: the clock runs; red: a slot was not driven since the reset
     SB_RGBA_DRV #(.CURRENT_MODE("0b1"), .RGB0_CURRENT("0b000001"), .RGB1_CURRENT("0b000001"), .RGB2_CURRENT("0b000001")) rgb (
         .CURREN(1'b1), .RGBLEDEN(1'b1), .RGB0PWM(running), .RGB1PWM(1'b0), .RGB2PWM(late),
