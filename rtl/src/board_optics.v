@@ -63,6 +63,7 @@ module board_optics #(
     // (10^12 = 2^12 * 5^12, so K = CLK_HZ * 2^28 / 5^12)
     localparam [63:0] K = ((64'd1 << 28) * CLK_HZ + 64'd122070312) / 64'd244140625;
     localparam KW = 28;
+    localparam [KW-1:0] KB = K[KW-1:0];
     localparam CW = 28;      // a phase in cycles: below 2^39 ps * K / 2^40 < 2^27
     localparam SW = $clog2(STROBE + 1);
 
@@ -78,15 +79,14 @@ module board_optics #(
     reg [39:0] ph;           // the phase's low 40 bits, little-endian as they come
     reg        ph_ones, ph_zeros; // its bits 40..63 so far: all ones, all zeros
     reg [2:0]  ph_i;
-    reg [39:0] mag;          // |phase| in ps
-    reg [KW-1:0] kbits;
     reg [40:0] acc;          // the product, shifted right a bit a step (LSB-first serial multiply): >> 28 at the end
-    reg [4:0]  mul_i;
+    reg [4:0]  mul_i;        // 1..KW: K's bit mul_i - 1 is taken
+    wire       k_bit = KB[mul_i - 1'b1];
     wire [2:0] bit_of = row[2:0]; // a row's bit in its byte of the sequence
     wire [CW-1:0] f_cycles = acc[CW-1+12:12] + acc[11]; // product >> 40, rounded on its bit 39
     wire ph_in_range = ph[39] ? ph_ones : ph_zeros;
     wire ph_neg = ph[39];
-    wire [39:0] ph_abs = -ph; // (when negative)
+    wire [39:0] mag = ph_neg ? -ph : ph; // |phase| in ps (ph holds still while it multiplies)
     wire [2:0] bank_now = {fab_has, fab_bank};
 
     // ---- armed events -------------------------------------------------------------------------
@@ -223,14 +223,11 @@ module board_optics #(
             end
             F_MUL: begin
                 if (mul_i == 0) begin
-                    mag <= ph_neg ? ph_abs : ph;
-                    kbits <= K[KW-1:0];
                     acc <= 0;
                     mul_i <= 1;
                 end else if (mul_i <= KW) begin
                     // acc = (acc + K[i] * mag) >> 1: the product's bit i leaves it, unneeded below bit 39
-                    acc <= (kbits[0] ? acc + mag : acc) >> 1;
-                    kbits <= kbits >> 1;
+                    acc <= (k_bit ? acc + mag : acc) >> 1;
                     mul_i <= mul_i + 1'b1;
                 end else begin
                     fs <= F_ARM;
