@@ -5,7 +5,8 @@
 // boot id, announced; its generation stays), "reset" (every board, the same), "powercycle" (the power
 // goes off and on: a new model, every register as configuration leaves it; the generations come back
 // from the SPI flash, a model of which sits on the flash pins, its contents kept across power cycles and,
-// with --flash FILE, in that file) and "flash stuck" (the flash reads ones and keeps nothing from then on);
+// with --flash FILE, in that file), "flash tear" (the next page program is cut short) and "flash stuck" (the
+// flash reads ones and keeps nothing from then on);
 // its end ends the model, so it dies with the process that started it.
 //
 // Built with LONE_BOARD (rtl/build.sh board ROLE ORDER) it runs one oft_board with its optics' pins instead,
@@ -148,6 +149,7 @@ struct Flash {
     std::vector<uint8_t> mem = std::vector<uint8_t>(FLASH_BYTES, 0xFF);
     std::string path;
     bool stuck = false;
+    bool tear = false; // the next program is cut short: only its first 5 bytes are programmed
     bool cs_prev = true, sck_prev = false;
     int nbits = 0;
     uint8_t in = 0;
@@ -251,7 +253,9 @@ struct Flash {
         if (busy() || stuck || !wel) return;
         if (op == 0x02 && nbytes >= 4) {
             uint32_t base = addr & ~0xFFu;
-            for (size_t i = 0; i < page.size(); i++) {
+            size_t n = tear ? std::min<size_t>(page.size(), 5) : page.size();
+            tear = false;
+            for (size_t i = 0; i < n; i++) {
                 uint32_t a = base | ((addr + i) & 0xFFu);
                 if (a < mem.size()) mem[a] &= page[i];
             }
@@ -483,6 +487,8 @@ int main(int argc, char** argv) {
                         reboot_pulse = true; // (a lone board: its reset pin)
                     } else if (command == "powercycle") {
                         power_on();
+                    } else if (command == "flash tear") {
+                        flash.tear = true; // the next page program is cut short, as by a power cut
                     } else if (command == "flash stuck") {
                         flash.stuck = true; // worn out or cut off: it reads ones and keeps nothing
                     } else if (command == "reset") {

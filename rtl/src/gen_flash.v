@@ -80,8 +80,30 @@ module gen_flash #(
     reg [7:0]  rec [0:15];
     reg [31:0] crc;
     reg [6:0]  crc_i;        // bit 0..95
+    reg        crc_go;       // a pulse: the CRC of rec's first 12 bytes, from the next cycle (crc_run while it runs)
+    reg        crc_run;
     wire       crc_in = rec[crc_i[6:3]][crc_i[2:0]] ^ crc[0];
     wire [31:0] crc_next = {1'b0, crc[31:1]} ^ (crc_in ? 32'h82F6_3B78 : 32'd0);
+    wire       crc_busy = crc_go || crc_run;
+    always @(posedge clk) begin
+        if (rst) begin
+            crc_run <= 1'b0;
+        end else if (crc_go) begin
+            crc <= 32'hFFFF_FFFF;
+            crc_i <= 0;
+            crc_run <= 1'b1;
+        end else if (crc_run) begin
+            crc <= crc_next;
+            crc_i <= crc_i + 1'b1;
+            if (crc_i == 7'd95) crc_run <= 1'b0;
+        end
+    end
+    reg        rec_erased;   // every byte of rec reads 0xFF (an erased slot: the log ends there)
+    integer    e;
+    always @* begin
+        rec_erased = 1'b1;
+        for (e = 0; e < 16; e = e + 1) rec_erased = rec_erased && rec[e] == 8'hFF;
+    end
     wire [31:0] rec_crc = {rec[15], rec[14], rec[13], rec[12]};
     wire [15:0] rec_board = {rec[2], rec[1]};
     wire [63:0] rec_gen = {rec[11], rec[10], rec[9], rec[8], rec[7], rec[6], rec[5], rec[4]};
@@ -95,7 +117,7 @@ module gen_flash #(
         H_WAKE = 5, H_WAKE_WAIT = 6, H_HDR = 7, H_HDR_CRC = 8,                    // power-up
         H_LOG = 10, H_LOG_CRC = 11, H_READY = 12,
         H_WR = 13, H_WR_CRC = 14, H_WR_PP = 15, H_POLL = 16, H_POLLED = 17, H_WR_VERIFY = 18,   // a record
-        H_ER = 20, H_ER_SE = 21,                                                  // an erase
+        H_ER = 20, H_ER_SE = 21, H_APPEND = 29, H_LOG_GO = 30,                    // an erase; an append
         H_COPY = 22, H_COPY_NEXT = 23, H_COPY_PICK = 24, H_COPY_WROTE = 25, H_COPY_DONE = 26, H_APPENDED = 27,
         H_FAIL = 28;
     reg [4:0]  h, h_ret, w_ret, e_ret;  // the state; where a command, a record's write, an erase return
@@ -119,6 +141,7 @@ module gen_flash #(
     reg [15:0] copy_k;
     reg [8:0]  copy_slot;
     reg        for_req;
+    reg        retried;      // the append's first slot did not read back: the next one is tried, once
     reg [TIMEOUT_LOG2:0] t;
 
     wire [63:0] w_value = w_src == W_REQ ? req_gen : w_src == W_SEQ ? seq + 1'b1 : gen_val;
@@ -141,9 +164,18 @@ module gen_flash #(
         end
     endtask
 
+    task answer(input good);
+        begin
+            done <= 1'b1;
+            ok <= good;
+            for_req <= 1'b0;
+        end
+    endtask
+
     integer k;
     always @(posedge clk) begin
         x_go <= 1'b0;
+        crc_go <= 1'b0;
         load <= 1'b0;
         done <= 1'b0;
         if (rst) begin
@@ -208,13 +240,11 @@ module gen_flash #(
                 end
             end
             H_HDR: begin
-                crc <= 32'hFFFF_FFFF;
-                crc_i <= 0;
+                crc_go <= 1'b1;
                 h <= H_HDR_CRC;
             end
-            H_HDR_CRC: if (crc_i != 7'd96) begin
-                crc <= crc_next;
-                crc_i <= crc_i + 1'b1;
+            H_HDR_CRC: if (crc_busy) begin
+                // (the header's CRC)
             end else if (!scan_b) begin
                 hdr_a_ok <= rec_valid && rec_board == 16'hFFFF;
                 seq <= rec_gen;
@@ -242,16 +272,17 @@ module gen_flash #(
                 ready <= 1'b1;
                 h <= H_READY;
             end else begin
-                command(8'h03, 1'b1, base + {slot[7:0], 4'd0}, 5'd16, 1'b0, 1'b1, 1'b0, H_LOG_CRC);
-                crc <= 32'hFFFF_FFFF;
-                crc_i <= 0;
+                command(8'h03, 1'b1, base + {slot[7:0], 4'd0}, 5'd16, 1'b0, 1'b1, 1'b0, H_LOG_GO);
             end
-            H_LOG_CRC: if (rec[0] == 8'hFF) begin // erased: the log ends here
+            H_LOG_GO: begin
+                crc_go <= 1'b1;
+                h <= H_LOG_CRC;
+            end
+            H_LOG_CRC: if (rec_erased) begin // erased: the log ends here (a record cut short is skipped below)
                 ready <= 1'b1;
                 h <= H_READY;
-            end else if (crc_i != 7'd96) begin
-                crc <= crc_next;
-                crc_i <= crc_i + 1'b1;
+            end else if (crc_busy) begin
+                // (the record's CRC)
             end else begin
                 if (rec_valid && rec_board < BOARDS) load <= 1'b1; // (rec holds while the next command starts)
                 slot <= slot + 1'b1;
@@ -261,25 +292,25 @@ module gen_flash #(
             // ---- a claim to keep: a record appended, or the live sector copied when full ------------
             H_READY: if (req && !done) begin // (the engine drops req a cycle after done)
                 if (failed) begin
-                    done <= 1'b1;
-                    ok <= 1'b0;
-                end else if (slot == 9'd256) begin
-                    for_req <= 1'b1;
-                    h <= H_COPY;
+                    answer(1'b0);
                 end else begin
                     for_req <= 1'b1;
-                    w_board <= req_board;
-                    w_src <= W_REQ;
-                    w_addr <= base + {slot[7:0], 4'd0};
-                    w_ret <= H_APPENDED;
-                    h <= H_WR;
+                    retried <= 1'b0;
+                    h <= H_APPEND;
                 end
+            end
+            H_APPEND: if (slot == 9'd256) begin
+                h <= H_COPY;
+            end else begin
+                w_board <= req_board;
+                w_src <= W_REQ;
+                w_addr <= base + {slot[7:0], 4'd0};
+                w_ret <= H_APPENDED;
+                h <= H_WR;
             end
             H_APPENDED: begin
                 slot <= slot + 1'b1;
-                done <= 1'b1;
-                ok <= 1'b1;
-                for_req <= 1'b0;
+                answer(1'b1);
                 h <= H_READY;
             end
 
@@ -320,11 +351,7 @@ module gen_flash #(
                 seq <= seq + 1'b1;
                 slot <= copy_slot;
                 ready <= 1'b1;
-                if (for_req) begin
-                    done <= 1'b1;
-                    ok <= 1'b1;
-                    for_req <= 1'b0;
-                end
+                if (for_req) answer(1'b1);
                 h <= H_READY;
             end
 
@@ -335,14 +362,10 @@ module gen_flash #(
                 rec[2] <= w_board[15:8];
                 rec[3] <= 8'd0;
                 for (k = 0; k < 8; k = k + 1) rec[4 + k] <= w_value[8 * k +: 8];
-                crc <= 32'hFFFF_FFFF;
-                crc_i <= 0;
+                crc_go <= 1'b1;
                 h <= H_WR_CRC;
             end
-            H_WR_CRC: if (crc_i != 7'd96) begin
-                crc <= crc_next;
-                crc_i <= crc_i + 1'b1;
-            end else begin
+            H_WR_CRC: if (!crc_busy) begin
                 {rec[15], rec[14], rec[13], rec[12]} <= ~crc;
                 polling_erase <= 1'b0;
                 command(8'h06, 1'b0, 24'd0, 5'd0, 1'b0, 1'b0, 1'b0, H_WR_PP);
@@ -362,7 +385,17 @@ module gen_flash #(
                 else if (polling_erase) h <= e_ret;
                 else command(8'h03, 1'b1, w_addr, 5'd16, 1'b0, 1'b0, 1'b1, H_WR_VERIFY);
             end
-            H_WR_VERIFY: h <= c_mismatch ? H_FAIL : w_ret;
+            H_WR_VERIFY: if (!c_mismatch) begin
+                h <= w_ret;
+            end else if (w_ret == H_APPENDED && !retried) begin
+                // a slot that does not read back what was programmed (a program cut short before, or a bad
+                // page): it stays used, and the record goes to the next one
+                retried <= 1'b1;
+                slot <= slot + 1'b1;
+                h <= H_APPEND;
+            end else begin
+                h <= H_FAIL;
+            end
 
             // ---- the sector at w_addr erased: then e_ret ------------------------------------------
             H_ER: command(8'h06, 1'b0, 24'd0, 5'd0, 1'b0, 1'b0, 1'b0, H_ER_SE);
@@ -376,11 +409,7 @@ module gen_flash #(
                 failed <= 1'b1;
                 ready <= 1'b1;
                 spi_cs_n <= 1'b1;
-                if (for_req) begin
-                    done <= 1'b1;
-                    ok <= 1'b0;
-                    for_req <= 1'b0;
-                end
+                if (for_req) answer(1'b0);
                 h <= H_READY;
             end
             default: h <= H_FAIL;

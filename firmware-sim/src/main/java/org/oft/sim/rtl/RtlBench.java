@@ -268,6 +268,11 @@ public final class RtlBench implements AutoCloseable {
         command("powercycle");
     }
 
+    /** The flash's next page program is cut short, as by a power cut: only its first bytes are programmed. */
+    public void tearNextProgram() {
+        command("flash tear");
+    }
+
     /** The flash reads ones and keeps nothing from now on (worn out, or its wires cut). */
     public void breakFlash() {
         command("flash stuck");

@@ -98,6 +98,21 @@ class PowerCycleFencingTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aRecordCutShortIsSkippedTheClaimKeptInTheNextSlotAndReadBackAfterAPowerCycle() throws Exception {
+        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        try (BoardTargets.Target t = BoardTargets.rtl(); BoardProbe probe = new BoardProbe(t.link(), 10_000)) {
+            long g = owner(probe, 0).generation() + 1;
+            ((RtlBench) t.owner()).tearNextProgram();
+            assertTrue(probe.ask(new Message.Claim(probe.nextSeq(), 0, g, 60_000, true, "ctl-a")) instanceof Message.Owner,
+                    "a claim whose first record was cut short is kept in the next slot");
+            assertTrue(probe.ask(new Message.Claim(probe.nextSeq(), 0, g + 1, 60_000, true, "ctl-b")) instanceof Message.Owner,
+                    "and the log goes on past the slot cut short");
+            t.powerCycle().run();
+            assertEquals(g + 1, owner(probe, 0).generation(), "after a power cycle, past the record cut short");
+        }
+    }
+
     /** The owner of {@code board} once the bench answers again (it reads its flash after power-up). */
     private static Message.Owner owner(BoardProbe probe, int board) {
         long end = System.nanoTime() + 10_000_000_000L;
