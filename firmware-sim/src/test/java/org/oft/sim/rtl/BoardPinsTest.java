@@ -3,7 +3,6 @@ package org.oft.sim.rtl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -52,7 +51,7 @@ class BoardPinsTest {
     @ParameterizedTest
     @ValueSource(ints = {3, 4})
     void aRouterLevelBoardSwitchesItsStateAtItsPhaseAroundEverySlotBoundary(int order) throws Exception {
-        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
         int n = 1 << order;
         int level = 2;
         long mask = n == 64 ? -1L : (1L << n) - 1;
@@ -110,7 +109,7 @@ class BoardPinsTest {
     @ParameterizedTest
     @ValueSource(ints = {3, 4})
     void aProcessorBoardInjectsAtItsPhaseWithItsTablesDestinationAndCountsWhatComesBack(int order) throws Exception {
-        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
         int n = 1 << order;
         int proc = 5;
         Random rnd = new Random(61);

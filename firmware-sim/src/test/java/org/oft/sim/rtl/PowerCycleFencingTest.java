@@ -2,7 +2,6 @@ package org.oft.sim.rtl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +27,7 @@ class PowerCycleFencingTest {
     @ValueSource(strings = {"rtl, behind a pty", "java model, behind a pty"})
     void noClaimBelowAGrantedGenerationIsTakenAcrossPowerCycles(String name) throws Exception {
         boolean rtl = name.startsWith("rtl");
-        assumeTrue(!rtl || RtlBench.buildable(), "Verilator is not installed");
+        RtlTools.require(!rtl || RtlBench.buildable(), "Verilator is not installed");
         int steps = Integer.getInteger("oft.powercycles", 200);
         Random rnd = new Random(61);
         try (BoardTargets.Target t = rtl ? BoardTargets.rtl() : BoardTargets.javaPty();
@@ -82,7 +81,7 @@ class PowerCycleFencingTest {
 
     @org.junit.jupiter.api.Test
     void aBoardWhoseFlashFailsRefusesToRaiseAGenerationAndSaysWhyAndNothingElseBreaks() throws Exception {
-        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
         try (BoardTargets.Target t = BoardTargets.rtl(); BoardProbe probe = new BoardProbe(t.link(), 10_000)) {
             long g = owner(probe, 0).generation() + 1;
             assertTrue(probe.ask(new Message.Claim(probe.nextSeq(), 0, g, 60_000, true, "ctl-a")) instanceof Message.Owner, "a claim");
@@ -100,7 +99,7 @@ class PowerCycleFencingTest {
 
     @org.junit.jupiter.api.Test
     void aRecordCutShortIsSkippedTheClaimKeptInTheNextSlotAndReadBackAfterAPowerCycle() throws Exception {
-        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
         try (BoardTargets.Target t = BoardTargets.rtl(); BoardProbe probe = new BoardProbe(t.link(), 10_000)) {
             long g = owner(probe, 0).generation() + 1;
             ((RtlBench) t.owner()).tearNextProgram();

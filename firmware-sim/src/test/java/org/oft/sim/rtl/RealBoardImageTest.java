@@ -3,7 +3,6 @@ package org.oft.sim.rtl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,8 +29,8 @@ class RealBoardImageTest {
     @ParameterizedTest
     @ValueSource(strings = {"icebreaker", "upduino"})
     void theBenchCheckBecomesABitstreamAt48MHz(String target) throws Exception {
-        assumeTrue(Files.isExecutable(Paths.get("/usr/bin/nextpnr-ice40")) && Files.isExecutable(Paths.get("/usr/bin/icepack")),
-                "nextpnr-ice40 and icepack are not installed");
+        RtlTools.require(Files.isExecutable(Paths.get("/usr/bin/nextpnr-ice40")) && Files.isExecutable(Paths.get("/usr/bin/icepack"))
+                && Files.isExecutable(Paths.get("/usr/bin/yosys")), "yosys, nextpnr-ice40 or icepack is not installed");
         Path image = dir.resolve(target + ".bin");
         Process p = new ProcessBuilder("bash", RtlBench.rtlDir().resolve("boards/build.sh").toString(), target, "bringup", "3",
                 image.toString()).redirectErrorStream(true).start();

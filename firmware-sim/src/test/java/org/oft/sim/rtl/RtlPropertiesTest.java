@@ -2,7 +2,6 @@ package org.oft.sim.rtl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +22,7 @@ class RtlPropertiesTest {
     /** Every top lints clean with verilator -Wall, but for rtl/lint.vlt's reasoned waivers. */
     @Test
     void theRtlLintsClean() throws Exception {
-        assumeTrue(RtlBench.buildable(), "Verilator is not installed");
+        RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
         Process p = new ProcessBuilder("bash", RtlBench.rtlDir().resolve("lint.sh").toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "lint.sh did not finish");
@@ -34,7 +33,7 @@ class RtlPropertiesTest {
     @Test
     void theBoardsPropertiesAreProved() throws Exception {
         boolean yosys = Files.isExecutable(Paths.get("/usr/bin/yosys"));
-        assumeTrue(yosys, "Yosys is not installed");
+        RtlTools.require(yosys, "Yosys is not installed");
         Process p = new ProcessBuilder("bash", RtlBench.rtlDir().resolve("formal/prove.sh").toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(9, TimeUnit.MINUTES), "prove.sh did not finish");
