@@ -419,6 +419,7 @@ int main(int argc, char** argv) {
     using clock = std::chrono::steady_clock;
     const auto start = clock::now();
     uint64_t cycles = 0;
+    uint64_t ticks = 0; // model cycles run (cycles also counts those a slipping model skipped): the pins' and flash's time
     const uint64_t batch = CLK_HZ / 2000; // half a millisecond of model time between looks at the ptys
     std::vector<pollfd> fds(ports + 1);
     uint8_t buf[4096];
@@ -439,7 +440,7 @@ int main(int argc, char** argv) {
             top->rx = rx;
 #ifdef LONE_BOARD
             top->rst_n = !(reset_pulse || reboot_pulse);
-            pins.drive(*top, cycles);
+            pins.drive(*top, ticks);
 #else
             top->reboot_req = reboot_pulse;
             top->rst = reset_pulse;
@@ -450,11 +451,12 @@ int main(int argc, char** argv) {
             top->eval();
             reboot_pulse = false;
             reset_pulse = false;
-            top->spi_miso = flash.step(top->spi_cs_n, top->spi_sck, top->spi_mosi, cycles);
+            top->spi_miso = flash.step(top->spi_cs_n, top->spi_sck, top->spi_mosi, ticks);
 #ifdef LONE_BOARD
-            pins.sample(*top, cycles + 1);
+            pins.sample(*top, ticks + 1);
 #endif
             for (int i = 0; i < ports; i++) sample_tx(port[i], (top->tx >> i) & 1);
+            ticks++;
         }
         for (auto& p : port) flush_to_host(p);
         // wait for the ptys, stdin, or the next batch

@@ -71,7 +71,7 @@ class BoardPinsTest {
             epochs.add(b.load(1, Protocol.REGION_SEQUENCE, firstBytes, -5_250_000, nodes, first, null));
             b.start();
             b.awaitSlot(30);
-            long at = b.slot() + 100;
+            long at = b.slot() + 1000; // half a second ahead: the commit's frames arrive in time on a loaded machine
             epochs.add(b.load(at, Protocol.REGION_SEQUENCE, secondBytes, 1_500_000, nodes, second, null));
             b.awaitSlot(at + SLOTS);
             b.stop();
@@ -130,7 +130,7 @@ class BoardPinsTest {
             epochs.add(b.load(1, Protocol.REGION_TABLE, rows(first), 3_000_000, 1, null, first));
             b.start();
             b.awaitSlot(30);
-            long at = b.slot() + 100;
+            long at = b.slot() + 1000; // half a second ahead: the commit's frames arrive in time on a loaded machine
             epochs.add(b.load(at, Protocol.REGION_TABLE, rows(second), 0, 1, null, second));
             b.awaitSlot(at + SLOTS);
             b.stop();
