@@ -175,20 +175,12 @@ public final class WireBench implements AutoCloseable {
     public void powerCycle() {
         try {
             loop.submit(() -> {
-                running = false;
-                if (ticking != null) {
-                    ticking.cancel(false);
-                    ticking = null;
-                }
+                stopTicking();
                 for (int i = 0; i < owners.length; i++) {
                     owners[i] = new BoardOwnership(System::nanoTime, store, i);
                 }
-                for (BoardFirmware fw : boards) {
-                    fw.reset(newBootId());
-                    int kind = fw.kind();
-                    int index = fw.index();
-                    long boot = fw.bootId();
-                    fabricThread.execute(() -> model.clear(kind, index, boot));
+                for (int a = 0; a < boards.length; a++) {
+                    restart(a);
                 }
             }).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -199,17 +191,32 @@ public final class WireBench implements AutoCloseable {
     /** Fault: the board at {@code address} power-cycles: empty banks, new boot id, announced. */
     public void reboot(int address) {
         loop.execute(() -> {
-            BoardFirmware fw = boards[address];
-            fw.reset(newBootId());
             owners[address].reboot();
-            int kind = fw.kind();
-            int index = fw.index();
-            long boot = fw.bootId();
-            fabricThread.execute(() -> model.clear(kind, index, boot));
+            long boot = restart(address);
             for (ByteLink link : links) {
                 send(link, new Message.Rebooted(0, address, boot));
             }
         });
+    }
+
+    /** Board {@code address}'s firmware starts again: a new boot id, its tables emptied in the model (firmware thread). */
+    private long restart(int address) {
+        BoardFirmware fw = boards[address];
+        fw.reset(newBootId());
+        int kind = fw.kind();
+        int index = fw.index();
+        long boot = fw.bootId();
+        fabricThread.execute(() -> model.clear(kind, index, boot));
+        return boot;
+    }
+
+    /** The slot clock stops ticking (firmware thread). */
+    private void stopTicking() {
+        running = false;
+        if (ticking != null) {
+            ticking.cancel(false);
+            ticking = null;
+        }
     }
 
     // ---- frames in, answers out ----------------------------------------------------------------
@@ -302,11 +309,7 @@ public final class WireBench implements AutoCloseable {
 
     private Message clock(Message.Clock c) {
         if (c.op() == Message.Clock.STOP) {
-            running = false;
-            if (ticking != null) {
-                ticking.cancel(false);
-                ticking = null;
-            }
+            stopTicking();
             // a stopped clock reports every slot it ran: wait (a few slots at most) for the fabric's last counters
             try {
                 fabricThread.submit(() -> {
