@@ -89,11 +89,11 @@ module oft_board #(
     wire [63:0] nv_load_gen, nv_gen, nv_val;
     generate
         if (FLASH != 0) begin : kept
-        gen_flash #(.BOARDS(NB + 1), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
-            .clk(clk), .rst(por), .start(nv_listen), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
-            .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready), .failed(),
-            .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),
-            .gen_sel(nv_sel), .gen_val(nv_val));
+            gen_flash #(.BOARDS(NB + 1), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
+                .clk(clk), .rst(por), .start(nv_listen), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi),
+                .spi_miso(spi_miso), .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready),
+                .failed(), .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),
+                .gen_sel(nv_sel), .gen_val(nv_val));
         end else begin : not_kept
             assign nv_ready = 1'b1;
             assign nv_load = 1'b0;

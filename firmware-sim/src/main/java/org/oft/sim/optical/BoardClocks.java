@@ -1,5 +1,7 @@
 package org.oft.sim.optical;
 
+import java.math.BigInteger;
+
 /**
  * Every board's own oscillator and the phases calibration programs into it.
  *
@@ -43,10 +45,9 @@ public final class BoardClocks {
         if (ps >= 1L << 39 || ps < -(1L << 39)) {
             throw new IllegalArgumentException("a phase is within ±2^39 ps (0.55 s), got " + ps + " ps");
         }
-        java.math.BigInteger k = java.math.BigInteger.valueOf(clockHz).shiftLeft(28).add(java.math.BigInteger.valueOf(122_070_312))
-                .divide(java.math.BigInteger.valueOf(244_140_625)); // 10^12 = 2^12 * 5^12
-        long cycles = java.math.BigInteger.valueOf(Math.abs(ps)).multiply(k).add(java.math.BigInteger.ONE.shiftLeft(39))
-                .shiftRight(40).longValueExact();
+        BigInteger k = BigInteger.valueOf(clockHz).shiftLeft(28).add(BigInteger.valueOf(122_070_312))
+                .divide(BigInteger.valueOf(244_140_625)); // 10^12 = 2^12 * 5^12
+        long cycles = BigInteger.valueOf(Math.abs(ps)).multiply(k).add(BigInteger.ONE.shiftLeft(39)).shiftRight(40).longValueExact();
         return ps < 0 ? -cycles : cycles;
     }
 
