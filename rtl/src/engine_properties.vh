@@ -76,7 +76,7 @@
             for (k = 0; k <= NB; k = k + 1)
                 assert(lease_nz[k] == (lease_left[k] != 0) && lease_lo0[k] == (lease_left[k][15:0] == 0)
                        && lease_lo1[k] == (lease_left[k][15:0] == 1) && lease_hi0[k] == (lease_left[k][31:16] == 0));
-            assert(cyc_lo0 == (cyc[19:0] == 0) && reload_lo0 == (reload[19:0] == 0) && have == (wait_rd == 0)
+            assert(reload_lo0 == (reload[19:0] == 0) && reload_one == (reload[39:1] == 0) && have == (wait_rd == 0)
                    && w_have == (w_wait == 0));
 `endif
 `ifdef FORMAL_STAGING

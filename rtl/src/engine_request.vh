@@ -24,7 +24,7 @@
                 bp <= q_board == 16'hFFFF;
                 cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
                 r_wsize <= size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region); // (below 2^20)
-                r_shape <= shape(q_type);
+                r_shape <= h_shape;
                 state <= ONE << S_DECODE;
             end
             state[S_DECODE]: begin

@@ -258,7 +258,7 @@ module oft_engine #(
     reg        v_nack;
     reg [7:0]  v_code;
     reg [4:0]  v_reason;
-    reg [1:0]  r_shape;     // shape(): 0 well formed, 1 malformed, 2 unknown type
+    reg [1:0]  r_shape;     // h_shape: 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
     wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
     reg  [20:0] r_wsize;  // a Write's region's size on its board (S_PRE: from the header's board, as cb is)
@@ -336,21 +336,6 @@ module oft_engine #(
 
     `include "engine_answers.vh"
 
-
-    // request length: 0 well formed, 1 malformed, 2 unknown type (from the length checks above)
-    function [1:0] shape(input [7:0] t);
-        case (t)
-            8'h01, 8'h07, 8'h08, 8'h0B: shape = h_len6 ? 0 : 1;
-            8'h02: shape = h_w_len ? 0 : 1;
-            8'h03: shape = h_len8 ? 0 : 1;
-            8'h04: shape = h_c_len ? 0 : 1;
-            8'h05: shape = h_len14 ? 0 : 1;
-            8'h06: shape = h_len23 ? 0 : 1;
-            8'h09: shape = h_len7 ? 0 : 1;
-            8'h0A: shape = h_l_len ? 0 : 1;
-            default: shape = 2;
-        endcase
-    endfunction
 
     // an answer's message type byte, from its type
     function [7:0] type_byte(input [3:0] t);
