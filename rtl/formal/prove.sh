@@ -20,7 +20,7 @@ status=0
 for p in "${props[@]}"; do
     log="$(mktemp)"
     start=$(date +%s)
-    yosys -q -l "$log" -p "read_verilog -formal -DFORMAL -DFORMAL_$p -I$here/src $here/src/oft_engine.v $here/src/slot_clock.v $here/src/request_checks.v $here/src/byte_ram.v;
+    yosys -q -l "$log" -p "read_verilog -formal -DFORMAL -DFORMAL_$p -I$here/src $here/src/oft_engine.v $here/src/slot_clock.v $here/src/request_checks.v $here/src/answer_writer.v $here/src/byte_ram.v;
         chparam -set ORDER 1 -set ROUTERS 1 -set PROCS 1 -set OW_AW 1 -set CLK_HZ 4000 oft_engine;
         prep -top oft_engine; flatten; memory_map; opt -fast;
         sat -tempinduct -prove-asserts -set-assumes -set-at 1 por 1 -maxsteps 4 -timeout 900" >/dev/null 2>&1 || true

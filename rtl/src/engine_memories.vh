@@ -8,7 +8,8 @@
     // active table's), {1, 0, region slot, 0, byte} staging's as the last loop over it found it
     reg [7:0] rec_mem [0:(64 << BW) - 1];
     reg        rec_we;
-    reg [BW+5:0] rec_wa, rec_ra;
+    reg [BW+5:0] rec_wa;
+    wire [BW+5:0] rec_ra;    // (the writer's)
     reg [7:0] rec_wd, rec_q;
     always @(posedge clk) begin
         if (rec_we) rec_mem[rec_wa] <= rec_wd;

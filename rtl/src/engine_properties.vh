@@ -47,7 +47,6 @@
             // (and the state is one-hot: one state at a time)
             assert(state != 0 && (state & (state - 1'b1)) == 0);
             assert(FLASH != 0 || !state[S_PERSIST]); // (a claim waits for the flash only where there is one)
-            assert(wst != 0 && (wst & (wst - 1'b1)) == 0); // (and the writer's)
             if (state[S_CRC_RUN] || state[S_LOOP_START])
                 assert(after == ONE << S_SEND || after == ONE << S_CRCS_NEXT || after == ONE << S_COMMIT_CHECK);
             if (state[S_REC]) assert(rec_after == ONE << S_SEND || rec_after == ONE << S_CRCS_NEXT || rec_after == ONE << S_COMMIT_ENTRY);
@@ -76,8 +75,7 @@
             for (k = 0; k <= NB; k = k + 1)
                 assert(lease_nz[k] == (lease_left[k] != 0) && lease_lo0[k] == (lease_left[k][15:0] == 0)
                        && lease_lo1[k] == (lease_left[k][15:0] == 1) && lease_hi0[k] == (lease_left[k][31:16] == 0));
-            assert(reload_lo0 == (reload[19:0] == 0) && reload_one == (reload[39:1] == 0) && have == (wait_rd == 0)
-                   && w_have == (w_wait == 0));
+            assert(reload_lo0 == (reload[19:0] == 0) && reload_one == (reload[39:1] == 0) && have == (wait_rd == 0));
 `endif
 `ifdef FORMAL_STAGING
             // (a request's board is the one its header names, and a board that exists)

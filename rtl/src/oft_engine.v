@@ -51,20 +51,20 @@ module oft_engine #(
     output reg  [12:0]      fb_addr,
     input  wire [7:0]       fb_data,      // three cycles after fb_addr (FB_WAIT)
     // the answer
-    output reg              rb_we,
-    output reg  [8:0]       rb_addr,
-    output reg  [7:0]       rb_data,
-    output reg              resp_start,
+    output wire             rb_we,
+    output wire [8:0]       rb_addr,
+    output wire [7:0]       rb_data,
+    output wire             resp_start,
     output reg              resp_broadcast, // unsolicited (Rebooted): every port
-    output reg  [8:0]       resp_len,
+    output wire [8:0]       resp_len,
     input  wire             tx_busy,
     // a switch board's counter registers, as its data path counts them: the engine names a switch, a
     // port (0-based) and a counter (0..7, in PortCounters' order) and reads the value and the port's
     // link state two cycles later; and the switch cycle the counters were latched at. (A bench without
     // a data path answers zero, every link up.)
-    output reg  [15:0]      counter_switch,
-    output reg  [7:0]       counter_port,
-    output reg  [2:0]       counter_sel,
+    output wire [15:0]      counter_switch,
+    output wire [7:0]       counter_port,
+    output wire [2:0]       counter_sel,
     input  wire [63:0]      counter_value,
     input  wire             counter_link_up,
     input  wire [63:0]      switch_cycle,
@@ -114,16 +114,11 @@ module oft_engine #(
     output wire [39:0]      slot_period
 );
     `include "crc32c.vh"
-    // Nack reasons by id: the text is in reasons_rom.vh (reasons.py), slot 31 the firmware string
+    // Nack reasons by id: the text is in reasons_rom.vh (reasons.py, the writer's), slot 31 the firmware string
     localparam [4:0] RS_VERSION = 0, RS_UNKNOWN = 1, RS_MALFORMED = 2, RS_NO_BOARD = 3, RS_NO_REGION = 4,
                      RS_RANGE = 5, RS_CRC = 6, RS_EPOCH = 7, RS_NOTHING = 8, RS_CONTENT = 9, RS_STALE = 10,
                      RS_HELD = 11, RS_OWNED = 12, RS_UNCLAIMED = 13, RS_SCHEDULED = 14, RS_LOCKED = 15,
                      RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_PORT = 20, RS_FLASH = 21, RS_FIRMWARE = 31;
-    reg [7:0] text_rom [0:1023];
-    `include "reasons_rom.vh"
-    reg [9:0] text_a;
-    reg [7:0] text_q;
-    always @(posedge clk) text_q <= text_rom[text_a];
 
     localparam N = 1 << ORDER;
     localparam NB = ROUTERS + PROCS + SWITCHES;
@@ -199,11 +194,7 @@ module oft_engine #(
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_COMMIT_START = 22, S_STEP = 23,
         S_CLAIM_TAKE = 24, S_FLIP = 25, S_PRE = 26, S_REC = 27, S_CHECK = 28, S_ANSWER = 29, S_LOOP_START = 30,
         S_COPY_NEXT = 31, S_PERSIST = 32;
-    localparam [3:0]
-        R_ACK = 0, R_NACK = 1, R_IDENTITY = 2, R_BACKPLANE = 3, R_CRC = 4, R_CRCS = 5, R_STATUS = 6,
-        R_TELEMETRY = 7, R_OWNER = 8, R_REBOOTED = 9, R_SWITCH_IDENTITY = 10, R_PORTS = 11,
-        R_BP_STATUS = 12;
-    localparam [2:0] SRC_TEXT = 0, SRC_OWNER = 2;
+    `include "answer_types.vh"
 
     localparam NS = 33; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
@@ -283,7 +274,6 @@ module oft_engine #(
     reg [31:0] crc_acc;     // one writer: the CRC unit below, on the command a state gave a cycle before
     reg        crc_init, crc_go;
     reg [7:0]  crc_in;
-    reg [31:0] w_crc_acc;   // the answer's CRC: the writer's own (engine_writer.vh)
     reg        content_bad;
     reg        lo_bad;      // a routing-table row's low byte alone names no processor (N < 256)
     // the loop's byte's content tests, registered: ra_q holds its byte a cycle before have (read_region
@@ -334,27 +324,8 @@ module oft_engine #(
     reg [15:0] reboot_board;
 
 
-    `include "engine_answers.vh"
 
 
-    // an answer's message type byte, from its type
-    function [7:0] type_byte(input [3:0] t);
-        case (t)
-            R_ACK: type_byte = 8'h90;
-            R_NACK: type_byte = 8'h91;
-            R_IDENTITY: type_byte = 8'h81;
-            R_BACKPLANE: type_byte = 8'h82;
-            R_CRC: type_byte = 8'h83;
-            R_CRCS: type_byte = 8'h89;
-            R_STATUS, R_BP_STATUS: type_byte = 8'h88;
-            R_TELEMETRY: type_byte = 8'h87;
-            R_OWNER: type_byte = 8'h8C;
-            R_REBOOTED: type_byte = 8'hA0;
-            R_SWITCH_IDENTITY: type_byte = 8'h8A;
-            R_PORTS: type_byte = 8'h8B;
-            default: type_byte = 8'h00;
-        endcase
-    endfunction
     task nack(input [7:0] code, input [4:0] why);
         begin
             rtype <= R_NACK;
@@ -405,7 +376,6 @@ module oft_engine #(
 
     // the addressed board's lease, registered (a cycle old: a lease is counted in milliseconds)
     reg        cb_live;
-    reg [31:0] cb_left;     // (the writer's: still while a field sends it)
     always @(posedge clk) cb_live <= lease_nz[cb];
     integer k;
     always @(posedge clk) begin

@@ -1,4 +1,4 @@
-// The answers' layout, included in oft_engine's body: which field comes next, and where its value
+// The answers' layout, included in answer_writer.v's body: which field comes next, and where its value
 // comes from.
     // An answer is a list of fields. fmt(type, i) says what field i is: [26:25] 0 a value, 1 a string,
     // 2 the end; [24:20] where its value comes from; [19:16] its bytes; [15:0] a constant or an index.
@@ -106,19 +106,19 @@
             | {64{oh[V_SEQ]}} & r_seq
             | {64{oh[V_BOARD]}} & r_board
             | {64{oh[V_NACK]}} & nack_code
-            | {64{oh[V_KIND]}} & (is_router(cb) ? 1 : 2)
-            | {64{oh[V_INDEX]}} & index_of(cb)
-            | {64{oh[V_BOOT]}} & boot_of(cb)
+            | {64{oh[V_KIND]}} & (a_router ? 1 : 2)
+            | {64{oh[V_INDEX]}} & a_index
+            | {64{oh[V_BOOT]}} & a_boot
             | {64{oh[V_BPBOOT]}} & {nv_seed, 16'd0, 16'hFFFF}
             | {64{oh[V_BANK]}} & rbank
             | {64{oh[V_REGION]}} & rregion
             // V_RL, V_RC: read from the records (W_RECF)
             | {64{oh[V_SLOT]}} & slot
-            | {64{oh[V_PEND]}} & ((bp || !pend_valid[cb]) ? NONE : pend_epoch[cb])
+            | {64{oh[V_PEND]}} & a_pend
             | {64{oh[V_RUN]}} & running
             | {64{oh[V_COUNTER]}} & fab_counters[64 * imm[3:0] +: 64]
             | {64{oh[V_STATE]}} & fab_states[8 * imm[4:0] +: 8]
-            | {64{oh[V_GEN]}} & gen[cb]
+            | {64{oh[V_GEN]}} & a_gen
             | {64{oh[V_LEFT]}} & cb_left
             | {64{oh[V_CYCLE]}} & (SWITCHES > 0 ? switch_cycle : 0)
             | {64{oh[V_PORTS_N]}} & (SWITCHES > 0 ? ports_n : 0)
