@@ -6,16 +6,18 @@
 #   STAGING  staging changes for a request only under the board's generation, from its claimant
 #            since it booted, and never in a region whose commit is scheduled; no bank is written
 #            anywhere else but in the copy-back after a flip and a reboot's clearing;
-#   ACTIVE   an active bank changes only at a slot boundary, to a commit due at that slot (or
+#   ACTIVE   an active bank changes only at a slot boundary, to a commit due at that slot that named it (or
 #            empties when the board reboots);
 #   KEPT     a bit kept beside a counter (a lease's halves, the slot clock's, a memory's wait) says
-#            what the compare it stands for would.
-#   rtl/formal/prove.sh [GEN|STAGING|ACTIVE|KEPT ...]
+#            what the compare it stands for would;
+#   FENCED   what is fenced changes only for the generation's holder: a board's schedule for a Commit or
+#            an Abort, the slot clock for a Clock to the backplane (or at a flip, a clearing, a reset).
+#   rtl/formal/prove.sh [GEN|STAGING|ACTIVE|KEPT|FENCED ...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 command -v yosys >/dev/null || { echo "prove.sh: yosys is not installed (apt-get install yosys)" >&2; exit 3; }
 props=("$@")
-[ ${#props[@]} -gt 0 ] || props=(GEN STAGING ACTIVE KEPT)
+[ ${#props[@]} -gt 0 ] || props=(GEN STAGING ACTIVE KEPT FENCED)
 status=0
 for p in "${props[@]}"; do
     log="$(mktemp)"

@@ -9,6 +9,11 @@
     reg f_sel [0:2*NB-1];
     reg [NS-1:0] f_state;
     reg f_due [0:NB-1];
+    reg f_pv [0:NB-1];
+    reg [63:0] f_pe [0:NB-1];
+    reg [1:0] f_pm [0:NB-1];
+    reg f_running, f_rst;
+    reg [39:0] f_reload;
     wire f_gen_below_now = $signed(q_gen) < $signed(gen[cb]);
     always @(posedge clk) begin
         if (state[S_IDLE]) begin
@@ -20,6 +25,14 @@
         for (k = 0; k <= NB; k = k + 1) f_gen[k] <= gen[k];
         for (k = 0; k < 2 * NB; k = k + 1) f_sel[k] <= sel[k];
         for (k = 0; k < NB; k = k + 1) f_due[k] <= pend_valid[k] && pend_epoch[k] == slot;
+        for (k = 0; k < NB; k = k + 1) begin
+            f_pv[k] <= pend_valid[k];
+            f_pe[k] <= pend_epoch[k];
+            f_pm[k] <= pend_mask[k];
+        end
+        f_running <= running;
+        f_reload <= reload;
+        f_rst <= rst;
     end
     always @* begin
         if (!state[S_IDLE]) begin
@@ -31,11 +44,11 @@
 `ifdef FORMAL_GEN
             for (k = 0; k <= NB; k = k + 1) assert($signed(gen[k]) >= $signed(f_gen[k]));
 `endif
-            // 3. an active bank changes only at a slot boundary, to a commit due at that slot (or
-            //    empties, when the board reboots)
+            // 3. an active bank changes only at a slot boundary, to a commit due at that slot that named its
+            //    region (or empties, when the board reboots)
 `ifdef FORMAL_ACTIVE
             for (k = 0; k < 2 * NB; k = k + 1)
-                if (sel[k] != f_sel[k]) assert((f_state[S_FLIP] && f_due[k / 2]) || (f_state[S_CLEAR] && !sel[k]));
+                if (sel[k] != f_sel[k]) assert((f_state[S_FLIP] && f_due[k / 2] && f_pm[k / 2][k % 2]) || (f_state[S_CLEAR] && !sel[k]));
 `endif
             // 2. staging is written for a request only under the board's generation, from its claimant
             //    since it booted, and never into a region whose commit is scheduled (so what becomes
@@ -77,6 +90,18 @@
                        && lease_lo1[k] == (lease_left[k][15:0] == 1) && lease_hi0[k] == (lease_left[k][31:16] == 0));
             assert(reload_lo0 == (reload[19:0] == 0) && reload_one == (reload[39:1] == 0) && have == (wait_rd == 0));
 `endif
+`ifdef FORMAL_FENCED
+            // (a Commit on its way, through its entries' CRC loops and records, and a Clock's division: from the
+            // generation's holder, claimed since the board booted)
+            if (state[S_DISPATCH]) assert(r_gen_zero == (gen[cb] == 0) && r_gen_match == (q_gen == gen[cb]) && r_claimed == claimed[cb]
+                                          && bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
+            if (state[S_CHECK] || state[S_DISPATCH]) assert(r_type == q_type[3:0] || r_shape != 0);
+            if (state[S_COMMIT_START] || state[S_COMMIT_ENTRY] || state[S_COMMIT_CHECK]
+                || ((state[S_LOOP_START] || state[S_CRC_RUN]) && after == ONE << S_COMMIT_CHECK)
+                || (state[S_REC] && rec_after == ONE << S_COMMIT_ENTRY))
+                assert(q_type == 8'h04 && !bp && cb < NB && gen[cb] != 0 && q_gen == gen[cb] && claimed[cb]);
+            if (state[S_DIV_START] || state[S_DIV]) assert(q_type == 8'h06 && bp && cb == NB && gen[NB] != 0 && q_gen == gen[NB] && claimed[NB]);
+`endif
 `ifdef FORMAL_STAGING
             // (a request's board is the one its header names, and a board that exists)
             if (state[S_DISPATCH]) assert(bp == (q_board == 16'hFFFF) && (bp ? cb == NB : cb < NB && cb == q_board));
@@ -88,6 +113,19 @@
 `endif
         end
         if (f_past && !por) begin
+`ifdef FORMAL_FENCED
+            // 5. what is fenced changes only for the holder of the generation: a board's schedule for a Commit or an
+            //    Abort (or at a flip, a reboot's clearing, a reset), the slot clock for a Clock to the backplane (or
+            //    at a reset)
+            for (k = 0; k < NB; k = k + 1)
+                if (pend_valid[k] != f_pv[k] || pend_epoch[k] != f_pe[k] || pend_mask[k] != f_pm[k])
+                    assert(f_state[S_FLIP] || f_state[S_CLEAR] || f_rst
+                           || ((f_state[S_COMMIT_ENTRY] && q_type == 8'h04 || f_state[S_DISPATCH] && q_type == 8'h05)
+                               && k == cb && gen[k] != 0 && q_gen == gen[k] && claimed[k]));
+            if (running != f_running || reload != f_reload)
+                assert(f_rst || ((f_state[S_DIV] || f_state[S_DISPATCH]) && q_type == 8'h06 && cb == NB
+                                 && gen[NB] != 0 && q_gen == gen[NB] && claimed[NB]));
+`endif
 `ifdef FORMAL_STAGING
             // and a bank is written nowhere else but in the copy-back after a flip and a reboot's clearing
             if (ra_we || ph_we) assert(f_state[S_WR_COPY] || f_state[S_COPYBACK] || f_state[S_CLEAR]);

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Timeout;
  * The RTL's safety properties hold in every reachable state, proved by Yosys's sat by induction
  * (rtl/formal/prove.sh): generations never decrease; staging changes only under the board's
  * generation and never while its commit is scheduled; an active bank changes only at a slot
- * boundary, to a commit due then; a bit kept beside a counter says what the compare it stands for
- * would.
+ * boundary, to a commit due then that named its region; a bit kept beside a counter says what the compare
+ * it stands for would; what is fenced (a board's schedule, the slot clock) changes only for the generation's holder.
  */
 @Timeout(600)
 class RtlPropertiesTest {
