@@ -70,6 +70,10 @@ final class BoardTargets {
         if (RtlBench.buildable() || System.getenv("CI") != null) {
             l.add(new Named("rtl, behind a pty", BoardTargets::rtl));
             l.add(new Named("rtl switch boards, behind a pty", BoardTargets::rtlSwitches));
+            // a lab's boards: one each on its own port (oft_board with its optics and its flash, order 3); the
+            // router-level board has no table, and the cases that commit one say SKIP
+            l.add(new Named("rtl lone processor board 5, behind a pty", () -> rtlLone("processor:5")));
+            l.add(new Named("rtl lone router-level board 2, behind a pty", () -> rtlLone("router:2")));
         }
         String real = System.getProperty("oft.conformance.board");
         if (real != null && real.startsWith("serial:")) {
@@ -125,6 +129,21 @@ final class BoardTargets {
         RtlBench rtl = RtlBench.start(ORDER, 1, 1, ProcessBuilder.Redirect.INHERIT);
         SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
         return new Target("rtl, behind a pty", host, rtl::reboot, rtl::powerCycle, rtl);
+    }
+
+    static Target rtlLone(String role) {
+        try {
+            Path trace = Files.createTempFile("oft-lone-", ".trace");
+            RtlBench rtl = RtlBench.startBoard(role, 3, trace, ProcessBuilder.Redirect.INHERIT);
+            SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
+            // (no reboot of one board: a lone board's reset is its own pin, and it announces nothing yet, issue 62)
+            return new Target("rtl lone " + role, host, null, rtl::powerCycle, () -> {
+                rtl.close();
+                Files.deleteIfExists(trace);
+            });
+        } catch (IOException e) {
+            throw new IllegalStateException("no trace file for the lone board: " + e.getMessage(), e);
+        }
     }
 
     static Target serial(String spec) {
