@@ -442,8 +442,8 @@ module oft_engine #(
                     left <= (2 << RA_AW) - 1;
                     at_end <= 1'b0;
                     state <= ONE << S_CLEAR;
-                end else if (reboot_pending) begin
-                    reboot_pending <= 1'b0;
+                end else if (reboot_pending && reboot_board >= NB) begin
+                    reboot_pending <= 1'b0; // (no such board; one that is waits for the line, not dropped)
                 end else if (owed_nz && !fab_busy) begin
                     done <= done + 1'b1;
                     bb <= 0;
