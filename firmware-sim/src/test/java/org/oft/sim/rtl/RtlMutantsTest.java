@@ -9,7 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -20,7 +24,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Every standing mutant of the RTL (rtl/mutants/mutants.txt) is killed: applied to a copy of rtl/, the bench or the
- * property it names fails. A bench or a proof that no mutant fails would pass on anything.
+ * property it names fails. A bench or a proof that no mutant fails would pass on anything. The mutants run two at a
+ * time (a proof takes one core for a minute or two); each test waits for its own.
  */
 @Timeout(3600)
 class RtlMutantsTest {
@@ -32,16 +37,33 @@ class RtlMutantsTest {
         List<String> kills = lines.stream().filter(l -> l.startsWith("kill: ")).map(l -> l.substring(6)).collect(Collectors.toList());
         assertFalse(names.isEmpty(), "no mutant in rtl/mutants/mutants.txt");
         assertEquals(names.size(), kills.size(), "every mutant names what kills it");
+        boolean benches = Files.isExecutable(Paths.get("/usr/bin/iverilog"));
+        boolean proofs = Files.isExecutable(Paths.get("/usr/bin/yosys"));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<String>> runs = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            int number = i + 1;
+            boolean runnable = kills.get(i).startsWith("prove ") ? proofs : benches;
+            runs.add(runnable ? pool.submit(() -> check(rtl, number)) : null);
+        }
+        pool.shutdown();
         return IntStream.range(0, names.size()).mapToObj(i -> DynamicTest.dynamicTest((i + 1) + " " + names.get(i), () -> {
             boolean proof = kills.get(i).startsWith("prove ");
-            RtlTools.require(Files.isExecutable(Paths.get(proof ? "/usr/bin/yosys" : "/usr/bin/iverilog")),
-                    (proof ? "yosys" : "iverilog") + " is not installed");
-            Process p = new ProcessBuilder("bash", rtl.resolve("mutants/check.sh").toString(), Integer.toString(i + 1))
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(30, TimeUnit.MINUTES), "check.sh did not finish");
+            RtlTools.require(runs.get(i) != null, (proof ? "yosys" : "iverilog") + " is not installed");
+            String out = runs.get(i).get(30, TimeUnit.MINUTES);
             assertTrue(out.startsWith("KILLED " + (i + 1) + " "), out);
-            assertEquals(0, p.exitValue(), out);
         }));
+    }
+
+    /** check.sh's verdict on mutant {@code number}: its output, "KILLED ..." first when its bench or property failed. */
+    private static String check(Path rtl, int number) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", rtl.resolve("mutants/check.sh").toString(), Integer.toString(number))
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            return "check.sh did not finish for mutant " + number;
+        }
+        return p.exitValue() == 0 ? out : "check.sh failed (exit " + p.exitValue() + "): " + out;
     }
 }
