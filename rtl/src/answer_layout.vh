@@ -2,7 +2,7 @@
 // comes from.
     // An answer is a list of fields. fmt(type, i) says what field i is: [26:25] 0 a value, 1 a string,
     // 2 the end; [24:20] where its value comes from; [19:16] its bytes; [15:0] a constant or an index.
-    // Values then come through one narrow multiplexer (value_of), not one per field. fmt depends on the
+    // Values then come through one AND-OR of the sources (value_of), not one per field. fmt depends on the
     // bench's parameters alone, so it is a ROM (block RAM), read a cycle ahead of the field.
     localparam [4:0] V_IMM = 0, V_TYPE = 1, V_SEQ = 2, V_BOARD = 3, V_NACK = 4, V_KIND = 5, V_INDEX = 6, V_BOOT = 7,
                      V_BPBOOT = 8, V_BANK = 9, V_REGION = 10, V_RL = 11, V_RC = 12, V_SLOT = 13, V_PEND = 14,

@@ -13,11 +13,11 @@
 // Ownership: each board and the backplane keep the generation (survives a reboot, as flash
 // would: cleared only by por), the owner's id and a lease; every change is fenced.
 //
-// The states, answers, compares made ahead and memories are in included files (engine_*.vh), and so is
-// the answer's writer, a unit with its own states that the engine starts and waits for
-// (engine_writer.vh); what stays here (past 500 lines) is the per-board state, the declarations those
-// files share and the one always block the engine's states are cases of. Moving more code out changes
-// the order Yosys meets it in, and so the measured mapping (docs/performance.md), for no change in logic.
+// Its units are modules of their own, each with a bench (rtl/bench): the slot clock (slot_clock.v), the
+// header's checks (request_checks.v) and the answer's writer (answer_writer.v), which the engine starts and
+// waits for; engine_clock.vh, engine_header.vh and engine_writer.vh wire them in. The states, the compares
+// made ahead and the memories are in included files (engine_*.vh); what stays here is the per-board state,
+// the declarations those files share and the one always block the engine's states are cases of.
 module oft_engine #(
     parameter ORDER       = 4,
     parameter ROUTERS     = 4,        // router-level boards, addresses 0..ROUTERS-1
