@@ -44,9 +44,8 @@ module board_optics_tb;
         end
     end
     wire fab_ready = owed == 0 && busy == 0;
-    reg has_from0 = 0;          // a table is active from slot 2 on (none before: not driven, not late)
     wire bank = eslot >= E;     // a commit due at E: the next slot's banks
-    wire has = eslot >= 2;
+    wire has = eslot >= 2;      // a table is active from slot 2 on (none before: not driven, not late)
 
     // ---- the processor board and its banks ---------------------------------------------------------------
     reg [7:0] table_ [0:1][0:2*N-1];

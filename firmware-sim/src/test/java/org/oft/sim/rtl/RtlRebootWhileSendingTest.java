@@ -2,7 +2,7 @@ package org.oft.sim.rtl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -44,10 +44,8 @@ class RtlRebootWhileSendingTest {
                 }
                 Message.Rebooted r = assertInstanceOf(Message.Rebooted.class, rebooted, "reboot " + (i + 1) + " of 10 was not announced");
                 assertEquals(board, r.board(), "the board rebooted");
-                assertEquals(true, boots.add(r.bootId()), "a new boot id each time: " + Long.toHexString(r.bootId()));
+                assertTrue(boots.add(r.bootId()), "a new boot id each time: " + Long.toHexString(r.bootId()));
             }
-            assertEquals(10, boots.size());
-            assertNotEquals(0, boots.iterator().next());
         }
     }
 }
