@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds the Verilator model of a bench behind ptys, once per source change; prints the executable's path:
 #   rtl/build.sh ORDER                              an order-r OFT bench (orders 1..6)
-#   rtl/build.sh switch SWITCHES RADIX LIDS LEVELS   a bench of electrical switch boards' management planes
+#   rtl/build.sh switch SWITCHES RADIX LIDS LEVELS [LMC]   a bench of electrical switch boards' management planes
+#                                                    (LMC: each host owns 2^LMC of the LIDS addresses; default 0)
 #   rtl/build.sh board ROLE ORDER                    one optical board with its optics' pins (ROLE router:LEVEL or
 #                                                    processor:P, orders 3..10), its pins traced (--trace FILE)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-order="${1:?usage: build.sh ORDER | build.sh switch SWITCHES RADIX LIDS LEVELS | build.sh board ROLE ORDER}"
+order="${1:?usage: build.sh ORDER | build.sh switch SWITCHES RADIX LIDS LEVELS [LMC] | build.sh board ROLE ORDER}"
 out="$here/build"
 clk_hz=2000000
 clks_per_bit=4
@@ -32,13 +33,13 @@ if [ "$order" = board ]; then
     ports=1
     dir="$out/board-${role/:/-}-$border"
 elif [ "$order" = switch ]; then
-    switches="${2:?switches}"; radix="${3:?radix}"; lids="${4:?lids}"; levels="${5:?levels}"
-    for v in "$switches" "$radix" "$lids" "$levels"; do
-        case "$v" in ''|*[!0-9]*) echo "build.sh: switch SWITCHES RADIX LIDS LEVELS are numbers, got '$v'" >&2; exit 2 ;; esac
+    switches="${2:?switches}"; radix="${3:?radix}"; lids="${4:?lids}"; levels="${5:?levels}"; lmc="${6:-0}"
+    for v in "$switches" "$radix" "$lids" "$levels" "$lmc"; do
+        case "$v" in ''|*[!0-9]*) echo "build.sh: switch SWITCHES RADIX LIDS LEVELS [LMC] are numbers, got '$v'" >&2; exit 2 ;; esac
     done
     top=switch_bench
-    params=(-GSWITCHES="$switches" -GRADIX="$radix" -GLIDS="$lids" -GLEVELS="$levels")
-    dir="$out/switch-$switches-$radix-$lids-$levels"
+    params=(-GSWITCHES="$switches" -GRADIX="$radix" -GLIDS="$lids" -GLEVELS="$levels" -GLMC="$lmc")
+    dir="$out/switch-$switches-$radix-$lids-$levels-$lmc"
 else
     case "$order" in [1-6]) ;; *) echo "build.sh: the RTL bench is built for orders 1..6, got '$order'" >&2; exit 2 ;; esac
     top=oft_bench

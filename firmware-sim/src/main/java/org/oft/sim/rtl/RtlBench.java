@@ -25,6 +25,7 @@ public final class RtlBench implements AutoCloseable {
     public static final int MAX_ORDER = 6;
     public static final int MAX_PORTS = 2;
     public static final int MAX_LATENCY = 15;
+    public static final int MAX_SWITCHES = 64;
 
     private final Process process;
     private final OutputStream commands;
@@ -86,13 +87,24 @@ public final class RtlBench implements AutoCloseable {
 
     /** Builds the model of a bench of {@code switches} switch boards' management planes (radix, LIDs, the tree's levels). */
     public static Path buildSwitches(int switches, int radix, int lids, int levels) {
-        if (switches < 1 || switches > 64 || radix < 1 || radix > 254 || lids < 1 || lids > 1 << 16
-                || levels < 1 || levels > 16) {
-            throw new IllegalArgumentException("the RTL switch bench holds 1..64 boards of 1..254 ports and 1..65,536 LIDs"
-                    + "; got " + switches + " boards, radix " + radix + ", " + lids + " LIDs");
-        }
+        return buildSwitches(switches, radix, lids, levels, 0);
+    }
+
+    /** As {@link #buildSwitches(int, int, int, int)}, each host owning 2^lmc of the LIDs. */
+    public static Path buildSwitches(int switches, int radix, int lids, int levels, int lmc) {
+        checkSwitches(switches, radix, lids, levels, lmc);
         return build(List.of("switch", Integer.toString(switches), Integer.toString(radix), Integer.toString(lids),
-                Integer.toString(levels)));
+                Integer.toString(levels), Integer.toString(lmc)));
+    }
+
+    /** Refuses a switch bench the RTL is not built for, with what it holds. */
+    public static void checkSwitches(int switches, int radix, int lids, int levels, int lmc) {
+        if (switches < 1 || switches > MAX_SWITCHES || radix < 1 || radix > 254 || lids < 1 || lids > 1 << 16
+                || levels < 1 || levels > 16 || lmc < 0 || lmc > 7) {
+            throw new IllegalArgumentException("the RTL switch bench holds 1.." + MAX_SWITCHES + " boards of 1..254 ports,"
+                    + " 1..65,536 LIDs and an LMC of 0..7; got " + switches + " boards, radix " + radix + ", " + lids
+                    + " LIDs, LMC " + lmc);
+        }
     }
 
     /**
@@ -109,7 +121,12 @@ public final class RtlBench implements AutoCloseable {
 
     /** Starts a bench of switch boards' management planes (built first if need be) behind one pty. */
     public static RtlBench startSwitches(int switches, int radix, int lids, int levels, ProcessBuilder.Redirect log) {
-        Path exe = buildSwitches(switches, radix, lids, levels);
+        return startSwitches(switches, radix, lids, levels, 0, log);
+    }
+
+    /** As {@link #startSwitches(int, int, int, int, ProcessBuilder.Redirect)}, each host owning 2^lmc of the LIDs. */
+    public static RtlBench startSwitches(int switches, int radix, int lids, int levels, int lmc, ProcessBuilder.Redirect log) {
+        Path exe = buildSwitches(switches, radix, lids, levels, lmc);
         return start(List.of(exe.toString(), "--ports", "1"), log);
     }
 

@@ -94,7 +94,8 @@ public record BoardSpec(String kind, String path, int baud) {
 
     /**
      * Reaches a bench of electrical switch boards: {@code sim} builds the modelled boards in this
-     * process behind the wire protocol, {@code sim-pty} in a board-sim process; serial and uio reach
+     * process behind the wire protocol, {@code sim-pty} in a board-sim process, {@code rtl-pty} their
+     * management planes' Verilog (no packet data path: counters read zero, every link up); serial and uio reach
      * whatever boards are there (the deploy then checks they are this tree's switches).
      */
     public BoardBus openSwitches(org.oft.controller.fattree.deploy.ElectricalBench bench) {
@@ -116,8 +117,7 @@ public record BoardSpec(String kind, String path, int baud) {
                         model.switchFaults());
             }
             case "rtl-pty":
-                throw new IllegalArgumentException("the RTL boards are the OFT's (router-level and processor boards): the electrical"
-                        + " switch boards run as sim or sim-pty");
+                return new SwitchBench(BoardProcess.rtlSwitches(bench.tree(), bench.paths()), null);
             case "sim-pty": {
                 List<String> args = new ArrayList<>(List.of("--pty"));
                 args.addAll(bench.boardSimArgs());
@@ -192,6 +192,34 @@ public record BoardSpec(String kind, String path, int baud) {
             } catch (IllegalStateException e) {
                 throw new LinkException(e.getMessage());
             }
+            return reached(rtl);
+        }
+
+        /**
+         * The switch boards' management planes of {@code tree} in Verilog behind a pseudo-terminal, one
+         * board a switch, each as many ports as the tree's widest (a board's table names only its own),
+         * the addresses of {@code paths} paths per host.
+         */
+        static BoardProcess rtlSwitches(org.oft.controller.fattree.topology.FatTree tree, int paths) {
+            org.oft.controller.fattree.topology.PgftTopology t = tree.topology();
+            int radix = 0;
+            for (int v = t.hosts(); v < t.nodes(); v++) {
+                radix = Math.max(radix, org.oft.controller.fattree.deploy.SwitchDeployment.radix(tree, v));
+            }
+            int lids = t.hosts() * paths;
+            int lmc = org.oft.controller.fattree.deploy.SwitchDeployment.lmc(paths);
+            org.oft.sim.rtl.RtlBench rtl;
+            try {
+                org.oft.sim.rtl.RtlBench.checkSwitches(t.switches(), radix, lids, t.levels(), lmc);
+                rtl = org.oft.sim.rtl.RtlBench.startSwitches(t.switches(), radix, lids, t.levels(), lmc, ProcessBuilder.Redirect.INHERIT);
+            } catch (IllegalStateException e) {
+                throw new LinkException(e.getMessage());
+            }
+            return reached(rtl);
+        }
+
+        /** A started RTL model reached through jssc at its UART's rate (ended if it cannot be). */
+        private static BoardProcess reached(org.oft.sim.rtl.RtlBench rtl) {
             try {
                 return new BoardProcess(rtl.process(), null, new WireBoardBus(SerialLink.open(rtl.ptys().get(0), rtl.baud()),
                         WireBoardBus.Options.defaults(), rtl.baud() / 10.0));
