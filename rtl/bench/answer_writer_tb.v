@@ -17,7 +17,7 @@ module answer_writer_tb;
     reg [BW-1:0] cb = 0;
     reg [15:0] r_seq = 0, r_board = 0, a_index = 0;
     reg [63:0] a_boot = 0, a_pend = 0, a_gen = 0, slot = 0;
-    reg [31:0] a_lease = 0, nv_seed = 0;
+    reg [31:0] a_lease = 0, boot_hi = 0;
     reg [1:0] a_sel = 0;
     reg [4:1] a_has = 0;
     reg [64*10-1:0] counters = 0;
@@ -32,7 +32,7 @@ module answer_writer_tb;
         .clk(clk), .clear(clear), .start(start), .done(done), .rtype(rtype), .nack_code(nack_code), .reason(reason),
         .view_active(view_active), .rbank(rbank), .rregion(rregion), .cb(cb), .r_seq(r_seq), .r_board(r_board),
         .a_router(a_router), .a_index(a_index), .a_boot(a_boot), .a_pend(a_pend), .a_gen(a_gen), .a_lease(a_lease),
-        .a_owner_len(a_owner_len), .a_sel(a_sel), .a_has(a_has), .nv_seed(nv_seed), .slot(slot), .running(running),
+        .a_owner_len(a_owner_len), .a_sel(a_sel), .a_has(a_has), .boot_hi(boot_hi), .slot(slot), .running(running),
         .fab_counters(counters), .fab_states(states), .ports_n(8'd0), .counter_switch(), .counter_port(),
         .counter_sel(), .counter_value(64'd0), .counter_link_up(1'b1), .switch_cycle(64'd0), .ow_we(ow_we),
         .ow_a(ow_a), .ow_wd(ow_wd), .rec_ra(rec_ra), .rec_q(rec_q), .rb_we(rb_we), .rb_addr(rb_addr),
@@ -137,7 +137,7 @@ module answer_writer_tb;
     initial begin
         repeat (3) @(negedge clk);
         clear = 0;
-        nv_seed = 32'h0B0A_0001;
+        boot_hi = 32'h0B0A_0001;
         for (round = 0; round < 8; round = round + 1) begin
             board(round % 2);
             rtype = R_ACK;
@@ -210,7 +210,7 @@ module answer_writer_tb;
             begin_answer(8'h82);
             put(2, 2);
             put(1, ORDER);
-            put(8, {nv_seed, 16'd0, 16'hFFFF});
+            put(8, {boot_hi, 16'd0, 16'hFFFF});
             check("Backplane");
             board(round % 2);
             rtype = R_REBOOTED;

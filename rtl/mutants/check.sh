@@ -24,6 +24,14 @@ if [ "${#kills[@]}" != "$n" ] || [ "${#files[@]}" != "$n" ] || [ "${#froms[@]}" 
     echo "check.sh: $list: every mutant needs name, kill, in, from and to" >&2
     exit 2
 fi
+# a conform kill runs the conformance suite's cases on the mutant's model: $OFT_CONFORM is the command that does
+# (RtlMutantsTest sets it), else the built oftctl jar's RtlConformance
+root="$(dirname "$here")"
+if [ -n "${OFT_CONFORM:-}" ]; then
+    read -r -a conform <<<"$OFT_CONFORM"
+else
+    conform=(java -cp "$root/controller/target/oftctl.jar" org.oft.sim.rtl.RtlConformance)
+fi
 picked=("$@")
 [ ${#picked[@]} -gt 0 ] || picked=($(seq 1 "$n"))
 status=0
@@ -33,7 +41,7 @@ for i in "${picked[@]}"; do
     k=$((i - 1))
     name="${names[$k]}"; kill="${kills[$k]}"; file="${files[$k]}"
     work="$(mktemp -d)"
-    cp -r "$here/src" "$here/bench" "$here/formal" "$work/"
+    cp -r "$here/src" "$here/bench" "$here/formal" "$here/sim" "$here/build.sh" "$here/lint.vlt" "$work/"
     target="$work/src/$file"
     if [ ! -f "$target" ]; then
         echo "GONE $i $name: rtl/src/$file does not exist"; status=1; rm -rf "$work"; continue
@@ -46,13 +54,17 @@ for i in "${picked[@]}"; do
     case "$kill" in
         "bench "*) cmd=(bash "$work/bench/run.sh" "${kill#bench }") ;;
         "prove "*) cmd=(bash "$work/formal/prove.sh" "${kill#prove }") ;;
-        *) echo "check.sh: mutant $i's kill is 'bench NAME' or 'prove PROPERTY', got '$kill'" >&2; exit 2 ;;
+        "conform "*) # the model of the mutant's copy, built there, and the cases named: TARGET then words of their names
+            words="${kill#conform }"
+            # shellcheck disable=SC2206
+            cmd=(env OFT_RTL_DIR="$work" ${conform[@]} "${words%% *}" "${words#* }") ;;
+        *) echo "check.sh: mutant $i's kill is 'bench NAME', 'prove PROPERTY' or 'conform TARGET WORDS', got '$kill'" >&2; exit 2 ;;
     esac
     if timeout 1200 "${cmd[@]}" >"$work/log" 2>&1; then
         echo "SURVIVED $i $name (${kill} passed)"
         status=1
     else
-        echo "KILLED $i $name (by $kill: $(grep -m1 -E '^FAIL|NOT proved' "$work/log" | cut -c1-100))"
+        echo "KILLED $i $name (by $kill: $(grep -m1 -E '^FAIL|NOT proved' "$work/log" | cut -c1-140))"
     fi
     rm -rf "$work"
 done

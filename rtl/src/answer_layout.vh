@@ -109,7 +109,7 @@
             | {64{oh[V_KIND]}} & (a_router ? 1 : 2)
             | {64{oh[V_INDEX]}} & a_index
             | {64{oh[V_BOOT]}} & a_boot
-            | {64{oh[V_BPBOOT]}} & {nv_seed, 16'd0, 16'hFFFF}
+            | {64{oh[V_BPBOOT]}} & {boot_hi, 16'd0, 16'hFFFF}
             | {64{oh[V_BANK]}} & rbank
             | {64{oh[V_REGION]}} & rregion
             // V_RL, V_RC: read from the records (W_RECF)

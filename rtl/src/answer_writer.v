@@ -42,7 +42,7 @@ module answer_writer #(
     input  wire [1:0]       a_sel,        // active banks {phases, region A}
     input  wire [4:1]       a_has,        // the regions 1..4 it has
     // the backplane's and the fabric's
-    input  wire [31:0]      nv_seed,
+    input  wire [31:0]      boot_hi,      // every boot id's upper half: the serial's and the power-ups' (oft_engine's boot_of)
     input  wire [63:0]      slot,
     input  wire             running,
     input  wire [64*10-1:0] fab_counters,

@@ -196,7 +196,19 @@
 
             // ---- a reboot: empty banks, nothing scheduled, announced ------------------------------
             state[S_REBOOT]: if (bb == NB) begin
-                if (nv_ready) state <= ONE << S_IDLE; // (after power-on: once the generations are read from flash)
+                if (nv_ready) begin // (after power-on: once the generations are read from flash)
+                    if (FLASH != 0 && powered) begin
+                        // a power-up: counted in flash before a board says it restarted (its boot id names it)
+                        nv_req <= 1'b1;
+                        nv_board <= NB + 1;
+                        nv_gen <= {48'd0, ups + 1'b1};
+                        state <= ONE << S_UPS;
+                    end else begin
+                        ann_on <= 1'b1; // (a reset: the boards announce it)
+                        ann_b <= 0;
+                        state <= ONE << S_IDLE;
+                    end
+                end
             end else begin
                 // at power on or a reset of the bench: every board empties its banks (no announcement)
                 cb <= bb;
@@ -205,6 +217,15 @@
                 left <= (2 << RA_AW) - 1;
                 at_end <= 1'b0;
                 state <= ONE << S_CLEAR;
+            end
+            // the power-up kept (or the flash failed: the board comes up even so, and refuses claims)
+            state[S_UPS]: if (nv_done) begin
+                nv_req <= 1'b0;
+                ups <= ups + 1'b1;
+                powered <= 1'b0;
+                ann_on <= 1'b1; // (and they announce the power-up)
+                ann_b <= 0;
+                state <= ONE << S_IDLE;
             end
             state[S_CLEAR]: begin
                 // both banks of both regions to zero, one byte a cycle (at_end: byte i is a part's last;

@@ -18,7 +18,7 @@
         .a_router(is_router(cb)), .a_index(index_of(cb)), .a_boot(boot_of(cb)),
         .a_pend((bp || !pend_valid[cb]) ? NONE : pend_epoch[cb]), .a_gen(gen[cb]), .a_lease(lease_left[cb]),
         .a_owner_len(owner_len[cb]), .a_sel({sel[2 * cb + 1], sel[2 * cb]}), .a_has(cb_has),
-        .nv_seed(nv_seed), .slot(slot), .running(running), .fab_counters(fab_counters), .fab_states(fab_states),
+        .boot_hi({nv_seed[15:0], ups}), .slot(slot), .running(running), .fab_counters(fab_counters), .fab_states(fab_states),
         .ports_n(ports_n), .counter_switch(counter_switch), .counter_port(counter_port), .counter_sel(counter_sel),
         .counter_value(counter_value), .counter_link_up(counter_link_up), .switch_cycle(switch_cycle),
         .ow_we(ow_we), .ow_a(ow_a), .ow_wd(mem_wd), .rec_ra(rec_ra), .rec_q(rec_q),

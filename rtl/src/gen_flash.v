@@ -19,7 +19,7 @@
 // SPI mode 0 at half the clock: the flash's commands 0xAB (wake), 0x03 (read), 0x06 (write enable), 0x02
 // (page program), 0x05 (status), 0x20 (4 KiB sector erase).
 module gen_flash #(
-    parameter BOARDS     = 2,              // generations kept: boards and the backplane (index BOARDS - 1)
+    parameter BOARDS     = 3,              // values kept: the boards' generations, the backplane's, the power-ups (the last two)
     parameter [23:0] SECTOR_A = 24'h10_0000,
     parameter [23:0] SECTOR_B = 24'h10_1000,
     parameter WAKE_CYCLES = 200,           // after 0xAB (tRES, 3 us)

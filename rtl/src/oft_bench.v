@@ -53,11 +53,11 @@ module oft_bench #(
     wire [8*ORDER-1:0] fab_states;
 
 
-    // the generations in the SPI flash (gen_flash.v), read again at power-up
+    // the generations and the count of power-ups in the SPI flash (gen_flash.v), read again at power-up
     wire nv_ready, nv_load, nv_req, nv_done, nv_ok, nv_listen;
     wire [15:0] nv_load_board, nv_board, nv_sel;
     wire [63:0] nv_load_gen, nv_gen, nv_val;
-    gen_flash #(.BOARDS(NB + 1), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
+    gen_flash #(.BOARDS(NB + 2), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
         .clk(clk), .rst(por), .start(nv_listen), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi), .spi_miso(spi_miso),
         .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready), .failed(),
         .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),

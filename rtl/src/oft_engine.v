@@ -42,7 +42,7 @@ module oft_engine #(
     input  wire             clk,
     input  wire             por,          // power on: everything, the generations too
     input  wire             rst,          // reboot of every board: the generations stay
-    input  wire [31:0]      nv_seed,      // part of every boot id (a board's serial number and boot count)
+    input  wire [31:0]      nv_seed,      // its low 16 bits are part of every boot id (a board's serial number)
     // a request
     input  wire             frame_valid,
     input  wire [12:0]      frame_len,
@@ -143,6 +143,11 @@ module oft_engine #(
     reg        lease_lo1  [0:NB];   // lease_left[15:0] == 1
     reg        lease_hi0  [0:NB];   // lease_left[31:16] == 0
     reg [15:0] boots      [0:NB];
+    // power-ups: kept in flash as a record of index NB + 1 beside the generations, one more at every power-up
+    reg [15:0] ups;
+    reg        powered;    // the engine is coming up from power-on: the power-up is counted before any request
+    reg        ann_on;     // boards still to announce their restart (Rebooted), from ann_b up
+    reg [BW-1:0] ann_b;
     // per board and region slot (0: sequence or table, 1: phases)
     reg [19:0] stg_len    [0:2*NB-1];   // a region is at most 2^17 bytes
     reg        sel        [0:2*NB-1];
@@ -171,8 +176,10 @@ module oft_engine #(
         else if (r == 3) size_of = b < ROUTERS ? 8 * (N >> (FIRST_LEVEL + b)) : 8;
         else size_of = 0;
     endfunction
+    // a boot id: the serial, the power-ups counted in flash (FLASH), the restarts since, the board: new at every
+    // restart and, with the flash, across power cycles too (until 2^16 power-ups wrap)
     function [63:0] boot_of(input [BW-1:0] b);
-        boot_of = {nv_seed, boots[b], {(16 - BW){1'b0}}, b};
+        boot_of = {nv_seed[15:0], ups, boots[b], {(16 - BW){1'b0}}, b};
     endfunction
 
     genvar gi;
@@ -193,17 +200,17 @@ module oft_engine #(
         S_CLAIM_CMP = 13, S_CLAIM_DECIDE = 14, S_CLAIM_COPY = 15, S_DIV = 16, S_BOUNDARY = 17,
         S_COPYBACK = 18, S_REBOOT = 19, S_CLEAR = 20, S_DONE = 21, S_COMMIT_START = 22, S_STEP = 23,
         S_CLAIM_TAKE = 24, S_FLIP = 25, S_PRE = 26, S_REC = 27, S_CHECK = 28, S_ANSWER = 29, S_LOOP_START = 30,
-        S_COPY_NEXT = 31, S_PERSIST = 32;
+        S_COPY_NEXT = 31, S_PERSIST = 32, S_UPS = 33;
     `include "answer_types.vh"
 
-    localparam NS = 33; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
+    localparam NS = 34; // states, one-hot: state[S_X] is set in state S_X (its test is one bit)
     localparam [NS-1:0] ONE = 1;
     // the states that may start an answer (nack, answer)
     localparam [NS-1:0] ANSWERING = ONE << S_DECODE | ONE << S_DISPATCH | ONE << S_CLAIM_DECIDE | ONE << S_CLAIM_COPY
                                   | ONE << S_DIV | ONE << S_WR_COPY | ONE << S_CRCS_NEXT | ONE << S_COMMIT_ENTRY
                                   | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND | ONE << S_PERSIST;
     reg [NS-1:0] state, after;
-    assign nv_val = gen[nv_sel];
+    assign nv_val = nv_sel == NB + 1 ? {48'd0, ups} : gen[nv_sel];
     assign nv_listen = state[S_REBOOT] && bb == NB;
     // every boundary due has been run (slot is the next slot's number): none owed, none being run
     assign fab_ready = owed == 0 && !state[S_BOUNDARY] && !state[S_FLIP] && !state[S_STEP];
@@ -448,6 +455,15 @@ module oft_engine #(
                     done <= done + 1'b1;
                     bb <= 0;
                     state <= ONE << S_BOUNDARY;
+                end else if (ann_on && !tx_busy) begin
+                    // after a power-up or a reset, every board says it restarted, one after another
+                    ann_b <= ann_b + 1'b1;
+                    if (ann_b == NB - 1) ann_on <= 1'b0;
+                    cb <= ann_b;
+                    r_seq <= 0;
+                    r_board <= {{(16 - BW){1'b0}}, ann_b};
+                    resp_broadcast <= 1'b1;
+                    answer(R_REBOOTED);
                 end else if (frame_valid && fv_d && !tx_busy && !fab_busy) begin // (the fabric's counters hold still)
                     state <= ONE << S_PRE;
                 end
@@ -467,6 +483,7 @@ module oft_engine #(
         // nothing holds a copy of one), never lowered (the records come in the order they were kept)
         if (state[S_REBOOT] && nv_load && nv_load_board <= NB && $signed(nv_load_gen) > $signed(gen[nv_load_board]))
             gen[nv_load_board] <= nv_load_gen;
+        if (state[S_REBOOT] && nv_load && nv_load_board == NB + 1) ups <= nv_load_gen[15:0]; // (the last kept)
         // a reset last, over what the states did: it takes the registers it sets and no others, so it
         // sits in front of no state's decision (a write a state made in this cycle is as if it came first)
         if (por || rst) begin
@@ -481,6 +498,7 @@ module oft_engine #(
             running <= 1'b0;
             done <= 0;
             announce <= 1'b0;
+            ann_on <= 1'b0;
             rd_pending <= 1'b0;
             resp_broadcast <= 1'b0;
             reload <= 0;
@@ -498,6 +516,8 @@ module oft_engine #(
                 lease_hi0[k] <= 1'b1;
                 claimed[k] <= 1'b0;
                 if (por) begin
+                    ups <= 0;
+                    powered <= 1'b1;
                     gen[k] <= 0;
                     owner_len[k] <= 0;
                     boots[k] <= 0;

@@ -170,7 +170,7 @@ public final class WireBench implements AutoCloseable {
 
     /**
      * The bench's power goes off and on: every board as it powers up (empty banks, a new boot id, no owner, no
-     * lease, the clock stopped), its generation read back from the store.
+     * lease, the clock stopped), its generation read back from the store; then each says so (Rebooted).
      */
     public void powerCycle() {
         try {
@@ -180,7 +180,10 @@ public final class WireBench implements AutoCloseable {
                     owners[i] = new BoardOwnership(System::nanoTime, store, i);
                 }
                 for (int a = 0; a < boards.length; a++) {
-                    restart(a);
+                    long boot = restart(a);
+                    for (ByteLink link : links) {
+                        send(link, new Message.Rebooted(0, a, boot));
+                    }
                 }
             }).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {

@@ -136,8 +136,8 @@ final class BoardTargets {
             Path trace = Files.createTempFile("oft-lone-", ".trace");
             RtlBench rtl = RtlBench.startBoard(role, 3, trace, ProcessBuilder.Redirect.INHERIT);
             SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-            // (no reboot of one board: a lone board's reset is its own pin, and it announces nothing yet, issue 62)
-            return new Target("rtl lone " + role, host, null, rtl::powerCycle, () -> {
+            // a lone board's reboot is its reset pin (rtl.reboot pulses it, whatever the address): it says so
+            return new Target("rtl lone " + role, host, rtl::reboot, rtl::powerCycle, () -> {
                 rtl.close();
                 Files.deleteIfExists(trace);
             });

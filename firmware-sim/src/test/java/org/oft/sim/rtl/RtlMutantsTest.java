@@ -23,14 +23,14 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Every standing mutant of the RTL (rtl/mutants/mutants.txt) is killed: applied to a copy of rtl/, the bench or the
- * property it names fails. A bench or a proof that no mutant fails would pass on anything. The mutants run two at a
+ * Every standing mutant of the RTL (rtl/mutants/mutants.txt) is killed: applied to a copy of rtl/, the bench, the
+ * property or the conformance cases it names fail. A bench or a proof that no mutant fails would pass on anything. The mutants run two at a
  * time (a proof takes one core for a minute or two); each test waits for its own.
  */
 @Timeout(3600)
 class RtlMutantsTest {
     @TestFactory
-    Stream<DynamicTest> everyMutantIsKilledByItsBenchOrProperty() throws IOException {
+    Stream<DynamicTest> everyMutantIsKilledByItsBenchPropertyOrCase() throws IOException {
         Path rtl = RtlBench.rtlDir();
         List<String> lines = Files.readAllLines(rtl.resolve("mutants/mutants.txt"), StandardCharsets.UTF_8);
         List<String> names = lines.stream().filter(l -> l.startsWith("name: ")).map(l -> l.substring(6)).collect(Collectors.toList());
@@ -43,13 +43,13 @@ class RtlMutantsTest {
         List<Future<String>> runs = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             int number = i + 1;
-            boolean runnable = kills.get(i).startsWith("prove ") ? proofs : benches;
+            boolean runnable = kills.get(i).startsWith("prove ") ? proofs : kills.get(i).startsWith("conform ") ? RtlBench.buildable() : benches;
             runs.add(runnable ? pool.submit(() -> check(rtl, number)) : null);
         }
         pool.shutdown();
         return IntStream.range(0, names.size()).mapToObj(i -> DynamicTest.dynamicTest((i + 1) + " " + names.get(i), () -> {
-            boolean proof = kills.get(i).startsWith("prove ");
-            RtlTools.require(runs.get(i) != null, (proof ? "yosys" : "iverilog") + " is not installed");
+            String tool = kills.get(i).startsWith("prove ") ? "yosys" : kills.get(i).startsWith("conform ") ? "verilator" : "iverilog";
+            RtlTools.require(runs.get(i) != null, tool + " is not installed");
             String out = runs.get(i).get(30, TimeUnit.MINUTES);
             assertTrue(out.startsWith("KILLED " + (i + 1) + " "), out);
         }));
@@ -57,8 +57,12 @@ class RtlMutantsTest {
 
     /** check.sh's verdict on mutant {@code number}: its output, "KILLED ..." first when its bench or property failed. */
     private static String check(Path rtl, int number) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", rtl.resolve("mutants/check.sh").toString(), Integer.toString(number))
-                .redirectErrorStream(true).start();
+        ProcessBuilder b = new ProcessBuilder("bash", rtl.resolve("mutants/check.sh").toString(), Integer.toString(number))
+                .redirectErrorStream(true);
+        // a conform kill: the suite's cases on the mutant's model, run by this build's classes
+        b.environment().put("OFT_CONFORM", String.join(" ", Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), RtlConformance.class.getName()));
+        Process p = b.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.MINUTES)) {
             p.destroyForcibly();

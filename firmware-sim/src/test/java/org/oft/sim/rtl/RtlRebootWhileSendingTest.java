@@ -15,8 +15,8 @@ import org.oft.hal.wire.Message;
 import org.oft.hal.wire.MessageCodec;
 
 /**
- * A board restarted while the bench is sending an answer still announces it (docs/board-protocol.md, Reboots):
- * ten reboots, each given while a Telemetry answer is on the line, ten Rebooted, each with a new boot id. The
+ * Every board of the bench announces its power-up, and a board restarted while the bench is sending an answer still
+ * announces it (docs/board-protocol.md, Reboots): ten reboots, each given while a Telemetry answer is on the line, ten Rebooted, each with a new boot id. The
  * engine used to drop a reboot that found the transmitter busy.
  */
 @Timeout(120)
@@ -27,6 +27,15 @@ class RtlRebootWhileSendingTest {
         try (RtlBench rtl = RtlBench.start(BoardTargets.ORDER, 1, 1, ProcessBuilder.Redirect.INHERIT);
                 SerialLink link = SerialLink.open(rtl.ptys().get(0), rtl.baud());
                 BoardProbe probe = new BoardProbe(link, 5_000)) {
+            // first the power-up: every board of the bench says it started, each once
+            int boards = BoardTargets.ORDER + (1 << BoardTargets.ORDER);
+            Set<Integer> announced = new HashSet<>();
+            for (long end = System.currentTimeMillis() + 10_000; announced.size() < boards && System.currentTimeMillis() < end; ) {
+                if (probe.awaitUnsolicited(200) instanceof Message.Rebooted r) {
+                    assertTrue(announced.add(r.board()), "board " + r.board() + " announced its power-up twice");
+                }
+            }
+            assertEquals(boards, announced.size(), "the boards that announced their power-up: " + announced);
             int board = 1;
             Set<Long> boots = new HashSet<>();
             for (int i = 0; i < 10; i++) {

@@ -75,6 +75,18 @@ public final class BoardProbe implements AutoCloseable {
         return next(0, millis);
     }
 
+    /** Forgets the unsolicited messages kept so far and those already received (announcements before a case's own). */
+    public void forgetUnsolicited() {
+        unsolicited.clear();
+        byte[] f;
+        while ((f = frames.poll()) != null) {
+            MessageCodec.Decoded d = MessageCodec.decode(f);
+            if (!d.ok()) {
+                throw new AssertionError("the board answered a frame that does not decode: " + d.reason());
+            }
+        }
+    }
+
     /** The next frame with {@code seq} (any frame when -1); frames with seq 0 are kept aside. */
     private Message next(int seq, long millis) {
         long end = System.nanoTime() + millis * 1_000_000L;

@@ -103,7 +103,7 @@ public final class ConformanceSuite {
         c.add(new Case("the active bank changes at the epoch and staging keeps it", false, ConformanceSuite::commitAtEpoch));
         c.add(new Case("the slot clock runs, stops and refuses what is out of range", false, ConformanceSuite::clock));
         c.add(new Case("a rebooted board says so, keeps its generation and empties its banks", true, ConformanceSuite::reboot));
-        c.add(new Case("a power cycle keeps the generation: a lower one is refused, a higher one taken and kept", false, true,
+        c.add(new Case("a power cycle keeps the generation (a lower one is refused, a higher one taken and kept) and is announced with a new boot id", false, true,
                 ConformanceSuite::powerCycle));
         return c;
     }
@@ -376,12 +376,34 @@ public final class ConformanceSuite {
         }
     }
 
+    /**
+     * The Rebooted that board {@code board} sent after a power cycle (others' are passed over), with a boot id
+     * other than every one in {@code before}, and the Identity that carries it.
+     */
+    private static long announcedAfterPowerUp(ConformanceBench b, int board, java.util.Set<Long> before) {
+        long end = System.nanoTime() + 5_000_000_000L;
+        Message m;
+        while ((m = b.probe.awaitUnsolicited(Math.max(1, (end - System.nanoTime()) / 1_000_000))) != null) {
+            if (m instanceof Message.Rebooted rb && rb.board() == board) {
+                check(!before.contains(rb.bootId()) && rb.seq() == 0, "a power cycle gives a new boot id, never one used before "
+                        + before.stream().map(Long::toHexString).toList(), rb);
+                Message id = b.ask(new Message.Identify(b.seq(), board));
+                check(bootOf(id) == rb.bootId(), "Identity carries the boot id announced at power-up", id);
+                return rb.bootId();
+            }
+        }
+        throw new AssertionError("no Rebooted from board " + board + " within 5 s of its power-up");
+    }
+
     private static void powerCycle(ConformanceBench b) {
         int board = 0;
         long g = b.claim(board, "conf-p", 60_000);
         long gbp = b.claim(Message.BACKPLANE, "conf-p", 60_000);
+        java.util.Set<Long> boots = new java.util.HashSet<>(java.util.List.of(bootOf(b.ask(new Message.Identify(b.seq(), board)))));
+        b.probe.forgetUnsolicited();
         b.powerCycle.run();
         Message.Owner o = ownerAfterPowerUp(b, board);
+        boots.add(announcedAfterPowerUp(b, board, boots));
         check(o.generation() == g && o.leaseLeftMillis() == 0, "a power cycle keeps the generation and ends the lease", o);
         Message.Owner bp = b.owner(Message.BACKPLANE);
         check(bp.generation() == gbp, "a power cycle keeps the backplane's generation", bp);
@@ -390,8 +412,10 @@ public final class ConformanceSuite {
         Message.Owner again = expect(Message.Owner.class, b.ask(new Message.Claim(b.seq(), board, g + 1, 60_000, true, "conf-p")),
                 "a claim above the kept generation");
         check(again.generation() == g + 1, "the claim above is granted", again);
+        b.probe.forgetUnsolicited();
         b.powerCycle.run();
         Message.Owner kept = ownerAfterPowerUp(b, board);
+        announcedAfterPowerUp(b, board, boots);
         check(kept.generation() == g + 1, "the generation a claim raised after the power cycle is kept by the next", kept);
         nack(Protocol.E_FENCED, b.ask(new Message.Claim(b.seq(), board, g, 60_000, true, "conf-fenced")),
                 "a claim at the generation before, after the second power cycle");
@@ -403,6 +427,7 @@ public final class ConformanceSuite {
         long g = b.claim(board, "conf-r", 60_000);
         long boot = bootOf(b.ask(new Message.Identify(b.seq(), board)));
         expect(Message.Ack.class, b.write(board, g, region, 0, new byte[] {1, 2, 3}), "Write");
+        b.probe.forgetUnsolicited(); // (a power-up's announcements, before this case)
         b.reboot.accept(board);
         Message r = b.probe.awaitUnsolicited(3000);
         Message.Rebooted rb = expect(Message.Rebooted.class, r, "after a power cycle, unsolicited");
