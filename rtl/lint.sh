@@ -14,8 +14,9 @@ for role in "-GROUTERS=1 -GPROCS=0 -GLEVEL=2 -GFLASH=1" "-GROUTERS=0 -GPROCS=1 -
     verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/oft_board.v" --top-module oft_board \
         -GORDER=3 -GOPTICS=1 $role || status=1
 done
-# what the real boards' tops share, but the iCE40 primitives: the bench check and the reset synchronizer
-for top in board_bringup reset_sync; do
+# what the real boards' tops share, but the iCE40 primitives: the bench check and the reset synchronizer; and the
+# slot-reference line's two ends, until a top wires them
+for top in board_bringup reset_sync slot_sync sync_pulse; do
     verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/$top.v" --top-module "$top" || status=1
 done
 exit $status

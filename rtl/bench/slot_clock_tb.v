@@ -14,7 +14,8 @@ module slot_clock_tb;
     wire cyc_lo0, cyc_one, owed_nz, slot_edge, ms_tick;
     slot_clock #(.MS_CYCLES(MS)) dut (
         .clk(clk), .clear(clear), .running(running), .start(start), .reload(reload), .reload_lo0(reload[19:0] == 0),
-        .reload_one(reload[39:1] == 0), .done(done), .cyc(cyc), .cyc_lo0(cyc_lo0), .cyc_one(cyc_one), .due(due),
+        .reload_one(reload[39:1] == 0), .done(done), .align(1'b0), .align_edge(1'b0), .align_left(40'd0),
+        .align_lo0(1'b0), .align_one(1'b0), .cyc(cyc), .cyc_lo0(cyc_lo0), .cyc_one(cyc_one), .due(due),
         .owed(owed), .owed_nz(owed_nz), .slot_edge(slot_edge), .ms_tick(ms_tick));
 
     // the engine: runs every boundary due in the cycle after it falls (follow), or none

@@ -12,7 +12,8 @@
     wire       cyc_lo0, cyc_one, owed_nz, ms_tick;
     slot_clock #(.MS_CYCLES(MS_CYCLES)) clock (
         .clk(clk), .clear(por || rst), .running(running), .start(cyc_start), .reload(reload), .reload_lo0(reload_lo0),
-        .reload_one(reload_one), .done(done), .cyc(cyc), .cyc_lo0(cyc_lo0), .cyc_one(cyc_one), .due(due), .owed(owed),
+        .reload_one(reload_one), .done(done), .align(1'b0), .align_edge(1'b0), .align_left(40'd0), .align_lo0(1'b0),
+        .align_one(1'b0), .cyc(cyc), .cyc_lo0(cyc_lo0), .cyc_one(cyc_one), .due(due), .owed(owed),
         .owed_nz(owed_nz), .slot_edge(slot_edge), .ms_tick(ms_tick));
     assign slot_cyc = cyc;
     assign slot_period = reload;

@@ -17,6 +17,13 @@ module slot_clock #(
     input  wire        reload_lo0,          // reload[19:0] == 0, and
     input  wire        reload_one,          // reload[39:1] == 0, kept by the engine with reload
     input  wire [2:0]  done,                // boundaries the engine has run (it counts them)
+    // a slot-reference line's pulse (slot_sync.v): the cycles left become align_left, and with align_edge a
+    // boundary is counted now (this board's had not come yet); 0 on a board that runs free
+    input  wire        align,
+    input  wire        align_edge,
+    input  wire [39:0] align_left,
+    input  wire        align_lo0,
+    input  wire        align_one,
     output reg  [39:0] cyc,
     output reg         cyc_lo0,             // cyc[19:0] == 0
     output reg         cyc_one,             // cyc[39:1] == 0
@@ -32,7 +39,8 @@ module slot_clock #(
         end
     endgenerate
     assign owed = due - done;
-    assign slot_edge = running && cyc_one && !start && owed != 3'd4 && !clear;
+    wire   boundary = align ? align_edge || cyc_one : cyc_one;
+    assign slot_edge = running && boundary && !start && owed != 3'd4 && !clear;
     always @(posedge clk) owed_nz <= owed != 0;
     always @(posedge clk) begin
         if (clear) begin
@@ -41,7 +49,12 @@ module slot_clock #(
             cyc_one <= 1'b1;
             due <= 0;
         end else if (running) begin
-            if (cyc_one || start) begin
+            if (align && !start) begin
+                cyc <= align_left;
+                cyc_lo0 <= align_lo0;
+                cyc_one <= align_one;
+                if (boundary && owed != 3'd4) due <= due + 1'b1;
+            end else if (cyc_one || start) begin
                 cyc <= reload;
                 cyc_lo0 <= reload_lo0;
                 cyc_one <= reload_one;
