@@ -1,7 +1,11 @@
 package org.oft.hal;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
+import org.oft.hal.wire.BoardChannel;
+import org.oft.hal.wire.BoardClaims;
+import org.oft.hal.wire.BoardReadback;
 
 /**
  * Everything the controller does to the boards of one bench. Implementations only reach boards
@@ -12,6 +16,9 @@ import java.util.function.Consumer;
  *
  * <p>Calls block until the board has accepted or refused; call them from a worker thread, never an
  * event loop. Every failure is a {@link BoardException} naming the board.
+ *
+ * <p>Boards reached over a link can do more: their ownership, the link's figures, what each says it holds,
+ * a switch's port counters. Each is a capability that is empty where the bus calls a model in this process.
  */
 public interface BoardBus extends AutoCloseable {
 
@@ -41,6 +48,32 @@ public interface BoardBus extends AutoCloseable {
 
     /** Latest latched telemetry. */
     Telemetry telemetry();
+
+    /** The boards' ownership: claims, renewals, fencing, who owns them now. */
+    default Optional<BoardClaims> ownership() {
+        return Optional.empty();
+    }
+
+    /** The link's own figures: retransmits, time-outs, bytes each way. */
+    default Optional<BoardChannel> link() {
+        return Optional.empty();
+    }
+
+    /** What each board says it holds (its Status). */
+    default Optional<BoardReadback> readback() {
+        return Optional.empty();
+    }
+
+    /** Switch boards' port counters. */
+    default Optional<SwitchCounters> switchCounters() {
+        return Optional.empty();
+    }
+
+    /** The capability {@code c}, or a refusal that says the bus does not reach its boards over a link. */
+    static <T> T required(Optional<T> c, String what) {
+        return c.orElseThrow(() -> new IllegalArgumentException(what + " needs boards reached over a link; the built-in model is"
+                + " called in this process (use sim-pty, rtl-pty, serial: or uio:)"));
+    }
 
     @Override
     void close();

@@ -7,7 +7,7 @@ import org.oft.controller.service.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.wire.Message;
-import org.oft.hal.wire.WireBoardBus;
+import org.oft.hal.wire.BoardReadback;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,8 +58,8 @@ final class BoardsCommand implements Callable<Integer> {
         }
         int mismatches = 0;
         try (BoardBus bus = s.open(4, 1, null)) {
-            WireBoardBus wire = BoardSpec.wireOf(bus);
-            List<BoardInfo> boards = wire.discover();
+            BoardReadback wire = BoardBus.required(bus.readback(), "oftctl boards");
+            List<BoardInfo> boards = bus.discover();
             io.vertx.core.json.JsonArray list = new io.vertx.core.json.JsonArray();
             io.vertx.core.json.JsonArray differences = new io.vertx.core.json.JsonArray();
             if (!json) {

@@ -1,6 +1,5 @@
 package org.oft.controller.cli;
 
-import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
 import org.oft.controller.fattree.analysis.Analysis;
@@ -277,13 +276,14 @@ final class FatTreeBenchmarks {
         org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(SPEC_3456, null, 1,
                 org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, "uniform", 0, 1, 1, false);
         try (org.oft.hal.BoardBus boards = org.oft.controller.service.boards.BoardSpec.parse("sim").openSwitches(bench)) {
-            org.oft.hal.wire.WireBoardBus bus = org.oft.controller.service.boards.BoardSpec.wireOf(boards);
+            org.oft.hal.BoardBus bus = boards;
+            org.oft.hal.wire.BoardChannel link = org.oft.hal.BoardBus.required(boards.link(), "the deploy benchmark");
             bus.discover();
             for (String name : new String[] {"full", "one up-port (" + changed + " entries)"}) {
                 long t0 = System.nanoTime();
                 org.oft.hal.DeployReport r = bus.deploy(name.equals("full") ? full : moved);
                 double s = (System.nanoTime() - t0) / 1e9;
-                out.row("\"%s\",%.3f,%d,%d,%d,%d", name, s, r.blocksWritten(), r.bytesWritten(), r.payloadBytes(), bus.channel().retransmits());
+                out.row("\"%s\",%.3f,%d,%d,%d,%d", name, s, r.blocksWritten(), r.bytesWritten(), r.payloadBytes(), link.retransmits());
             }
         }
     }

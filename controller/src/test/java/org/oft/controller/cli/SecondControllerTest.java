@@ -21,7 +21,6 @@ import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
 import org.oft.controller.service.boards.BoardSpec;
 import org.oft.hal.wire.Message;
-import org.oft.hal.wire.WireBoardBus;
 
 /**
  * A second {@code serve} at boards a first controller runs, through a management port of its own
@@ -64,13 +63,13 @@ class SecondControllerTest {
 
     /** What every board runs, by its active CRCs, read through the first controller's link. */
     private static Map<Integer, String> running() {
-        WireBoardBus bus = BoardSpec.wireOf(first.bus());
+        org.oft.hal.BoardBus bus = first.bus();
         List<Integer> all = new ArrayList<>();
         for (int a = 0; a < bus.discover().size(); a++) {
             all.add(a);
         }
         Map<Integer, String> out = new java.util.TreeMap<>();
-        for (Map.Entry<Integer, Message.Status> e : bus.statuses(all).entrySet()) {
+        for (Map.Entry<Integer, Message.Status> e : bus.readback().orElseThrow().statuses(all).entrySet()) {
             out.put(e.getKey(), java.util.Arrays.toString(e.getValue().activeCrcs()) + " " + e.getValue().pendingEpoch());
         }
         return out;

@@ -5,20 +5,19 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardConfig;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
-import org.oft.hal.Region;
+import org.oft.hal.SwitchCounters;
 import org.oft.hal.BoardTiming;
-import org.oft.hal.DeployException;
 import org.oft.hal.DeployReport;
 import org.oft.hal.SlotCounters;
 import org.oft.hal.Telemetry;
@@ -34,7 +33,7 @@ import org.oft.hal.transport.ByteLink;
  * its announcement or its boot id) and the deploy starts over; a deploy that cannot finish fails
  * with the board and the reason, and leaves every board on what it ran before.
  */
-public final class WireBoardBus implements BoardBus, BoardTiming {
+public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback, SwitchCounters {
 
     /**
      * @param timeoutMillis     wait for an answer before sending again
@@ -91,6 +90,26 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     /** This controller's ownership of the boards: claim, renew, release, and who owns them now. */
     public BoardClaims claims() {
         return claims;
+    }
+
+    @Override
+    public Optional<BoardClaims> ownership() {
+        return Optional.of(claims);
+    }
+
+    @Override
+    public Optional<BoardChannel> link() {
+        return Optional.of(channel);
+    }
+
+    @Override
+    public Optional<BoardReadback> readback() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public Optional<SwitchCounters> switchCounters() {
+        return Optional.of(this);
     }
 
     /** Every board's address, then the backplane's: what a claim covers. */
@@ -184,6 +203,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     }
 
     /** Every named board's status, asked all at once. */
+    @Override
     public Map<Integer, Message.Status> statuses(java.util.Collection<Integer> boards) {
         Map<Integer, CompletableFuture<Message>> f = new LinkedHashMap<>();
         for (int a : boards) {
@@ -201,10 +221,12 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
     }
 
     /** A board's boot id, slot, scheduled commit and active CRCs. */
+    @Override
     public Message.Status status(int board) {
         return expect(channel.call(seq -> new Message.StatusQuery(seq, board)), Message.Status.class, name(board));
     }
 
+    @Override
     public int address(String boardId) {
         return addressOf(boardId);
     }
@@ -300,6 +322,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming {
      * a time; read again from the first frame when the board latched new counters meanwhile, so that
      * all ports are of one latch.
      */
+    @Override
     public org.oft.hal.SwitchPorts portCounters(String boardId) {
         for (int attempt = 1; ; attempt++) {
             org.oft.hal.SwitchPorts p = portCountersOnce(boardId);

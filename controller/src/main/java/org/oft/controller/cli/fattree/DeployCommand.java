@@ -7,9 +7,6 @@ import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.service.boards.BoardSpec;
 import org.oft.controller.fattree.deploy.RunningFabric;
 import org.oft.controller.fattree.routing.ForwardingTables;
-import org.oft.controller.fattree.routing.Routing;
-import org.oft.controller.fattree.routing.RoutingEngines;
-import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.PgftTopology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,12 +51,11 @@ final class DeployCommand implements Callable<Integer> {
                 args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
                 "uniform", 0, args.seed, 1, false, false, 1, args.tree());
         try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
-            org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
-            result.put("deploy", deployed(bus, first));
+            result.put("deploy", deployed(boards, first));
             if (next != null) {
-                result.put("then", deployed(bus, next));
+                result.put("then", deployed(boards, next));
             }
-            result.put("retransmits", bus.channel().retransmits());
+            result.put("retransmits", org.oft.hal.BoardBus.required(boards.link(), "deploy").retransmits());
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -70,7 +66,7 @@ final class DeployCommand implements Callable<Integer> {
         return 0;
     }
 
-    private JsonObject deployed(org.oft.hal.wire.WireBoardBus bus, RunningFabric fabric) {
+    private JsonObject deployed(org.oft.hal.BoardBus bus, RunningFabric fabric) {
         long t0 = System.nanoTime();
         org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, fabric);
         return new JsonObject().put("engine", fabric.engine()).put("holes", fabric.holes().described().size())

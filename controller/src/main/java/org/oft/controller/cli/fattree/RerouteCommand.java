@@ -207,12 +207,11 @@ final class RerouteCommand implements Callable<Integer> {
                 "uniform", 0, args.seed, 1, false, false, 1, args.tree());
         JsonArray a = new JsonArray();
         try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
-            org.oft.hal.wire.WireBoardBus bus = BoardSpec.wireOf(boards);
             List<ForwardingTables> all = new ArrayList<>(List.of(plan));
             all.addAll(steps);
             for (int i = 0; i < all.size(); i++) {
                 long t0 = System.nanoTime();
-                org.oft.hal.DeployReport rep = r.deploy(bus, all.get(i));
+                org.oft.hal.DeployReport rep = r.deploy(boards, all.get(i));
                 a.add(new JsonObject().put("tables", i == 0 ? "complete" : i == 1 ? "rerouted" : "then-fail " + (i - 1))
                         .put("epoch", rep.epoch()).put("blocksWritten", rep.blocksWritten()).put("bytesWritten", rep.bytesWritten())
                         .put("seconds", (System.nanoTime() - t0) / 1e9));

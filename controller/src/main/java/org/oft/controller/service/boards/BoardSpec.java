@@ -128,17 +128,6 @@ public record BoardSpec(String kind, String path, int baud) {
         }
     }
 
-    /** The wire bus of a bench reached over a link (directly, or inside a spawned board process). */
-    public static WireBoardBus wireOf(BoardBus bus) {
-        if (bus instanceof WireBoardBus w) {
-            return w;
-        }
-        if (bus instanceof BoardProcess p) {
-            return p.bus;
-        }
-        throw new IllegalArgumentException("the built-in model is not reached over a link");
-    }
-
     /**
      * The board model reached over a link: as a process of its own behind a pseudo-terminal
      * (killed when closed), or in this process behind a pipe (closed with the bus).
@@ -227,6 +216,26 @@ public record BoardSpec(String kind, String path, int baud) {
                 rtl.close();
                 throw e;
             }
+        }
+
+        @Override
+        public java.util.Optional<org.oft.hal.wire.BoardClaims> ownership() {
+            return bus.ownership();
+        }
+
+        @Override
+        public java.util.Optional<org.oft.hal.wire.BoardChannel> link() {
+            return bus.link();
+        }
+
+        @Override
+        public java.util.Optional<org.oft.hal.wire.BoardReadback> readback() {
+            return bus.readback();
+        }
+
+        @Override
+        public java.util.Optional<org.oft.hal.SwitchCounters> switchCounters() {
+            return bus.switchCounters();
         }
 
         /** The modelled boards when they run in this process (for fault injection), else null. */

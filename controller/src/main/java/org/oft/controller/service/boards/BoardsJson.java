@@ -10,7 +10,7 @@ import org.oft.hal.BoardInfo;
 import org.oft.hal.Region;
 import org.oft.hal.wire.BoardChannel;
 import org.oft.hal.wire.Message;
-import org.oft.hal.wire.WireBoardBus;
+import org.oft.hal.wire.BoardReadback;
 
 /**
  * The boards view: every board with kind, firmware and, where the boards are reached over a link,
@@ -22,7 +22,7 @@ public final class BoardsJson {
     }
 
     static JsonObject of(BoardBus bus, List<BoardInfo> boards) {
-        WireBoardBus wire = bus instanceof WireBoardBus || bus instanceof BoardSpec.BoardProcess ? BoardSpec.wireOf(bus) : null;
+        BoardReadback wire = bus.readback().orElse(null);
         long t0 = System.nanoTime();
         Map<Integer, Message.Status> status = Map.of();
         String error = null;
@@ -66,7 +66,7 @@ public final class BoardsJson {
         if (wire == null) {
             link = new JsonObject().put("kind", "in process").put("note", "the built-in model is called directly: no link, no boot ids or CRCs to read back");
         } else {
-            BoardChannel c = wire.channel();
+            BoardChannel c = bus.link().orElseThrow();
             link = new JsonObject().put("kind", "wire").put("retransmits", c.retransmits()).put("timeouts", c.timeouts())
                     .put("wireBytes", c.wireBytes()).put("receivedBytes", c.receivedBytes());
         }

@@ -10,6 +10,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.oft.controller.files.InputFile;
+import org.oft.hal.BoardBus;
+import org.oft.hal.wire.BoardReadback;
 import org.oft.hal.BoardConfig;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Protocol;
@@ -49,13 +51,13 @@ public final class DeploymentRecord {
      * {record: false} when there is none, else its epoch, whether they match, how many differences
      * there are and the first {@value #LISTED} of them.
      */
-    public static io.vertx.core.json.JsonObject compare(Path state, org.oft.hal.BoardBus bus) {
+    public static io.vertx.core.json.JsonObject compare(Path state, BoardBus bus) {
         DeploymentRecord record = load(state);
         if (record == null) {
             return new JsonObject().put("record", false);
         }
-        org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
-        List<org.oft.hal.BoardInfo> boards = wire.discover();
+        BoardReadback wire = BoardBus.required(bus.readback(), "comparing the boards with the record");
+        List<org.oft.hal.BoardInfo> boards = bus.discover();
         io.vertx.core.json.JsonArray differences = new io.vertx.core.json.JsonArray();
         int count = 0;
         for (int a = 0; a < boards.size(); a++) {

@@ -215,8 +215,8 @@ public final class FabricDeployer {
      * (boards whose tables the change leaves as they were are not counted among either).
      */
     private String found(DeploymentRecord before, DeploymentRecord after) {
-        org.oft.hal.wire.WireBoardBus wire = org.oft.controller.service.boards.BoardSpec.wireOf(bus);
-        List<BoardInfo> boards = wire.discover();
+        org.oft.hal.wire.BoardReadback wire = BoardBus.required(bus.readback(), "telling old tables from new");
+        List<BoardInfo> boards = bus.discover();
         int switched = 0;
         int previous = 0;
         int same = 0;

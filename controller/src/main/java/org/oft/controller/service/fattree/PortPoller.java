@@ -9,10 +9,8 @@ import java.util.logging.Logger;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.service.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.hal.SwitchPorts;
-import org.oft.hal.wire.WireBoardBus;
 
 /**
  * Reads every switch board's port counters, once a poll (a worker, one poll at a time), and turns
@@ -127,7 +125,7 @@ final class PortPoller {
      * keeps its ports' last rates.
      */
     JsonObject read() {
-        WireBoardBus wire = BoardSpec.wireOf(bus);
+        org.oft.hal.SwitchCounters wire = BoardBus.required(bus.switchCounters(), "reading port counters");
         int levels = topo.levels();
         int h = topo.hosts();
         JsonArray restarted = new JsonArray();

@@ -4,7 +4,6 @@ import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardBus;
 import org.oft.hal.FencedException;
 import org.oft.hal.wire.BoardClaims;
-import org.oft.hal.wire.WireBoardBus;
 
 /** This controller's claim on the boards it serves, when they are reached over a link (the in-process model has no other owner). */
 public final class BoardOwnership {
@@ -13,10 +12,7 @@ public final class BoardOwnership {
 
     /** The claims of a bus reached over a link, or null for the in-process model. */
     public static BoardClaims claimsOf(BoardBus bus) {
-        if (bus instanceof WireBoardBus || bus instanceof org.oft.controller.service.boards.BoardSpec.BoardProcess) {
-            return org.oft.controller.service.boards.BoardSpec.wireOf(bus).claims();
-        }
-        return null;
+        return bus.ownership().orElse(null);
     }
 
     /** Claims the boards as {@code o} says, at a generation of at least {@code atLeast}; refused while another controller holds them. */

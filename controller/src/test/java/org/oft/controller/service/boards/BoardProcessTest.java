@@ -42,7 +42,7 @@ class BoardProcessTest {
         Calibration.Result cal = Calibration.compute(nominal.plant(), nominal.clocks(), 1);
         BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables, cal);
         assertEquals(6 + 64, d.boards().size());
-        WireBoardBus wire = BoardSpec.wireOf(bus);
+        org.oft.hal.wire.BoardReadback wire = bus.readback().orElseThrow();
         // Every board's active CRCs are those of what was sent.
         for (int a = 0; a < d.configs().size(); a++) {
             BoardConfig c = d.configs().get(a);

@@ -14,7 +14,6 @@ import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
 import org.oft.hal.FencedException;
 import org.oft.hal.SlotCounters;
-import org.oft.hal.wire.WireBoardBus;
 import org.oft.sim.rtl.RtlBench;
 
 /**
@@ -46,11 +45,11 @@ class RtlBoardsServeTest {
                 ServeConfig second = new ServeConfig(4, 1, "127.0.0.1", 0, 200, b, null, null, null)
                         .withOwnership(new ServeConfig.Ownership("b", 10_000, true, null, 0));
                 try (ControllerApp other = ControllerApp.start(second)) {
-                    WireBoardBus bus = BoardSpec.wireOf(other.bus());
+                    org.oft.hal.wire.BoardClaims claims = other.bus().ownership().orElseThrow();
                     long delivered = other.bus().telemetry().total().delivered();
                     await().atMost(Duration.ofSeconds(30)).until(() -> other.bus().telemetry().total().delivered() > delivered + 500);
                     assertEquals(0, other.bus().telemetry().total().misdelivered());
-                    for (org.oft.hal.BoardOwner owner : bus.claims().owners()) {
+                    for (org.oft.hal.BoardOwner owner : claims.owners()) {
                         assertEquals("b", owner.controller(), owner.toString());
                         assertTrue(owner.generation() >= 2, owner.toString());
                     }

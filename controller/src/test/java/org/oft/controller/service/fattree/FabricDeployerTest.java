@@ -182,9 +182,9 @@ class FabricDeployerTest {
         assertEquals("A's last change (engine random) was under way when A stopped: of the 4 boards it changes, "
                 + "3 had switched to it, 1 ran the tables before it; finished on every board", s.tookOver());
         assertEquals("random", next.snapshot().served().engine());
-        org.oft.hal.wire.WireBoardBus wire = BoardSpec.wireOf(bus);
+        org.oft.hal.wire.BoardReadback wire = bus.readback().orElseThrow();
         org.oft.controller.service.boards.DeploymentRecord want = org.oft.controller.service.boards.DeploymentRecord.of(all, 0);
-        List<org.oft.hal.BoardInfo> boards = wire.discover();
+        List<org.oft.hal.BoardInfo> boards = bus.discover();
         for (int a = 0; a < boards.size(); a++) {
             assertEquals(List.of(), want.check(boards.get(a).id(), wire.status(a)), "every board runs the finished change");
         }
