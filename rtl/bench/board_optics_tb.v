@@ -24,7 +24,8 @@ module board_optics_tb;
     reg [2:0] done = 0;
     slot_clock #(.MS_CYCLES(CLK_HZ / 1000)) clock (
         .clk(clk), .clear(clear), .running(running), .start(start), .reload(period), .reload_lo0(period[19:0] == 0),
-        .reload_one(period[39:1] == 0), .done(done), .cyc(cyc), .cyc_lo0(cyc_lo0), .cyc_one(cyc_one), .due(due),
+        .reload_one(period[39:1] == 0), .done(done), .align(1'b0), .align_edge(1'b0), .align_left(40'd0),
+        .align_lo0(1'b0), .align_one(1'b0), .cyc(cyc), .cyc_lo0(cyc_lo0), .cyc_one(cyc_one), .due(due),
         .owed(owed), .owed_nz(owed_nz), .slot_edge(slot_edge), .ms_tick(ms_tick));
     reg [63:0] eslot = 0;       // the next slot's number, once the engine has run every boundary due
     reg [3:0] busy = 0;

@@ -24,6 +24,13 @@ for n in "${names[@]}"; do
         status=1
         continue
     fi
+    # a unit's input left floating (a port added and a bench not told) makes the bench pass or fail by accident
+    if grep -q "dangling input port" "$log"; then
+        echo "FAIL $n: an input port is left floating:" >&2
+        grep "dangling input port" "$log" >&2
+        status=1
+        continue
+    fi
     if vvp -n "$out/$n.vvp" >>"$log" 2>&1 && grep -q "^PASS $n:" "$log" && ! grep -q "^FAIL" "$log"; then
         grep "^PASS $n:" "$log"
     else
