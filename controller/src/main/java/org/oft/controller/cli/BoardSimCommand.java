@@ -111,7 +111,7 @@ final class BoardSimCommand implements Callable<Integer> {
             org.oft.controller.limits.MemoryBudget.require("an order-" + order + " bench of boards (" + (long) n + " tables of " + (long) n
                     + " rows, in two banks each)", n * n * 6 + 64e6, "serve a smaller order");
         } else {
-            org.oft.controller.cli.fattree.RoutingArgs.requireTables(
+            org.oft.controller.fattree.deploy.RoutingRequest.requireTables(
                     org.oft.controller.fattree.topology.TopologySpec.parse(fattree).topology(), paths, 3);
         }
         FabricModel fabric = fattree != null ? null : switch (model) {

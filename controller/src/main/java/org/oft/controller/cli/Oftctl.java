@@ -43,7 +43,7 @@ public final class Oftctl implements Runnable {
 
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with {@code env} as the environment (OFTCTL_SERVE_* options). */
     static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.Map<String, String> env) {
-        org.oft.controller.service.LibraryLogs.quiet();
+        org.oft.controller.logs.LibraryLogs.quiet();
         CommandLine cl = new CommandLine(new Oftctl());
         cl.setOut(out);
         cl.setErr(err);

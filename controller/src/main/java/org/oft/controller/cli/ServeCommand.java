@@ -197,7 +197,7 @@ final class ServeCommand implements Callable<Integer> {
             double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
             // a bad topology, node-types file or traffic fails here, before anything starts
             // the tables are held as plan, running, snapshot and reroute, and on the boards in two banks
-            org.oft.controller.cli.fattree.RoutingArgs.requireTables(
+            org.oft.controller.fattree.deploy.RoutingRequest.requireTables(
                     org.oft.controller.fattree.topology.TopologySpec.parse(topology, hostOrder).topology(), paths, 6);
             org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, hostOrder, nodeTypes, paths, seed, cyclesPerSlot, threads);
             org.oft.controller.fattree.topology.FatTree tree = eb.tree();

@@ -68,7 +68,7 @@ final class ZooKeeperCommand implements Callable<Integer> {
         }
         System.setProperty("zookeeper.admin.enableServer", "false"); // its admin server would take 8080, the console's port
         System.setProperty("zookeeper.jmx.log4j.disable", "true");
-        org.oft.controller.service.LibraryLogs.quiet();
+        org.oft.controller.logs.LibraryLogs.quiet();
         Properties p = new Properties();
         p.setProperty("dataDir", dir.toAbsolutePath().toString());
         p.setProperty("clientPort", Integer.toString(port));

@@ -3,9 +3,9 @@ package org.oft.controller.study;
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.oft.controller.cli.fattree.RoutingArgs;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
+import org.oft.controller.fattree.deploy.RoutingRequest;
 import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.sim.flit.FlitNetwork;
@@ -17,7 +17,7 @@ import org.oft.sim.flit.FlitSimulator;
  * routed fabrics of the last few (topology, engine, paths, seed) are kept, since a study runs many loads on each.
  */
 public final class PointRunner {
-    private record Routed(RoutingArgs args, FlitFabric.Forwarding forwarding, FlitNetwork network, java.util.BitSet[] reach) {
+    private record Routed(RoutingRequest args, FlitFabric.Forwarding forwarding, FlitNetwork network, java.util.BitSet[] reach) {
     }
 
     private final Map<String, Routed> routed = new LinkedHashMap<>(4, 0.75f, true) {
@@ -39,8 +39,8 @@ public final class PointRunner {
 
     private JsonObject flit(JsonObject c) {
         Routed r = routed(c);
-        PgftTopology t = r.args.tree.topology();
-        FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types, c.getLong("seed"));
+        PgftTopology t = r.args.tree().topology();
+        FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types(), c.getLong("seed"));
         traffic = FlitFabric.onFabric(r.reach, traffic);
         FlitSimulator sim = r.forwarding.simulator(r.network, org.oft.controller.fattree.flit.FlitConfig.of(c), c.getInteger("paths"),
                 c.getLong("seed"));
@@ -60,32 +60,28 @@ public final class PointRunner {
         String key = c.getString("topology") + "|" + c.getString("hostOrder") + "|" + c.getString("engine") + "|" + c.getInteger("paths") + "|" + c.getLong("seed");
         Routed r = routed.get(key);
         if (r == null) {
-            RoutingArgs a = args(c);
+            RoutingRequest a = args(c);
             org.oft.controller.fattree.deploy.RunningFabric running = a.running(); // holes included, as every command routes it
-            r = new Routed(a, FlitFabric.forwarding(running), FlitFabric.network(a.tree.topology()), FlitFabric.reachable(running));
+            r = new Routed(a, FlitFabric.forwarding(running), FlitFabric.network(a.tree().topology()), FlitFabric.reachable(running));
             routed.put(key, r);
         }
         return r;
     }
 
     private static JsonObject analysis(JsonObject c) {
-        RoutingArgs a = args(c);
+        RoutingRequest a = args(c);
         org.oft.controller.fattree.routing.Routing r = a.running().routes();
         TrafficPattern pattern = TrafficPattern.parse(c.getString("pattern"), r.topology().hosts());
-        JsonObject out = new Analysis(r, pattern, a.types, c.getLong("seed"), done -> {
+        JsonObject out = new Analysis(r, pattern, a.types(), c.getLong("seed"), done -> {
         }).metric(c.getString("metric"), c.getInteger("samples"));
         out.remove("seconds");
         out.put("pgft", out.remove("topology")); // the fabric as described: the point's topology stays the spec it names
         return out;
     }
 
-    private static RoutingArgs args(JsonObject c) {
-        RoutingArgs a = new RoutingArgs();
-        a.topology = c.getString("topology");
-        a.hostOrder = c.getString("hostOrder"); // an ibnet: fabric's numbering, when the study names one
-        a.engine = c.getString("engine");
-        a.paths = c.getInteger("paths");
-        a.seed = c.getLong("seed");
-        return a;
+    private static RoutingRequest args(JsonObject c) {
+        // (an ibnet: fabric's numbering, when the study names one; the hosts all compute nodes, as a study's points are)
+        return new RoutingRequest(c.getString("topology"), c.getString("engine"), c.getInteger("paths"), null, c.getLong("seed"),
+                c.getString("hostOrder"));
     }
 }

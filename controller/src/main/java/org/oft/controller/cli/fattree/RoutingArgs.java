@@ -1,14 +1,18 @@
 package org.oft.controller.cli.fattree;
 
+import java.util.List;
 import org.oft.controller.fattree.deploy.FabricReroute;
+import org.oft.controller.fattree.deploy.RoutingRequest;
 import org.oft.controller.fattree.deploy.RunningFabric;
-import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
-import org.oft.controller.fattree.topology.TopologySpec;
 import picocli.CommandLine.Option;
 
-/** Options every fattree subcommand that routes shares. */
+/**
+ * Options every fattree subcommand that routes shares: the command line's face of a {@link RoutingRequest}, which
+ * routes the fabric (as a study's point does); {@code tree} and {@code types} hold what it read, once it has.
+ */
 public final class RoutingArgs {
     @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
     public String topology;
@@ -30,59 +34,42 @@ public final class RoutingArgs {
 
     public FatTree tree;
     public NodeTypes types;
+    private RoutingRequest request;
+
+    /** The request these options make (once the command line is read). */
+    public RoutingRequest request() {
+        if (request == null) {
+            request = new RoutingRequest(topology, engine, paths, nodeTypes, seed, hostOrder);
+        }
+        return request;
+    }
 
     /** The fabric named by --topology, read once (the routes are computed on it). */
     public FatTree tree() {
-        if (tree == null) {
-            tree = TopologySpec.parse(topology, hostOrder);
-        }
+        tree = request().tree();
         return tree;
     }
 
-    /**
-     * The fabric as it runs: the engine's tables on the fabric on file, rerouted around its holes (an {@code ibnet:}
-     * file missing cables or switches) and {@code failures}, as {@code lft}, {@code reroute} and {@code serve} deploy
-     * them. A source-based engine has no tables to reroute: refused where there is a hole.
-     */
-    public RunningFabric running(java.util.List<String> failures) {
+    /** The fabric as it runs with {@code failures} ({@link RoutingRequest#running(List)}), as lft, reroute and serve deploy it. */
+    public RunningFabric running(List<String> failures) {
         return runningAs(engine, failures);
     }
 
     /** The same with no failure declared: the fabric on file. */
     public RunningFabric running() {
-        return running(java.util.List.of());
+        return running(List.of());
     }
 
     /** {@code engineName} (another engine than {@code --engine}, say) with these options, as it runs with {@code failures}. */
-    public RunningFabric runningAs(String engineName, java.util.List<String> failures) {
-        return rerouting(engineName, failures).running();
+    public RunningFabric runningAs(String engineName, List<String> failures) {
+        return rerouting(engineName, failures, Reroute.Listener.NONE).running();
     }
 
-    /** Where the running fabric is made, kept for more failures rerouted incrementally ({@code reroute --then-fail}). */
-    public FabricReroute rerouting(String engineName, java.util.List<String> failures) {
-        return rerouting(engineName, failures, org.oft.controller.fattree.routing.Reroute.Listener.NONE);
-    }
-
-    /** {@link #rerouting(String, java.util.List)}, the reroute saying how far it is ({@code reroute}'s progress). */
-    public FabricReroute rerouting(String engineName, java.util.List<String> failures, org.oft.controller.fattree.routing.Reroute.Listener listener) {
-        RoutingOptions o = options();
-        return FabricReroute.start(tree, engineName, o, paths, failures, listener);
-    }
-
-    private RoutingOptions options() {
-        tree();
-        requireTables(tree.topology(), paths, 3); // the engine's tables and the copies a reroute and the output take
-        if (types == null) {
-            types = NodeTypes.parse(nodeTypes, tree.topology());
-        }
-        return new RoutingOptions(paths, seed, types);
-    }
-
-    /** Refuses a fabric whose forwarding tables ({@code copies} of them) do not fit, before routing it. */
-    public static void requireTables(org.oft.controller.fattree.topology.PgftTopology t, int paths, int copies) {
-        double entries = (double) t.switches() * t.hosts() * Math.max(1, paths);
-        org.oft.controller.limits.MemoryBudget.require("the forwarding tables of " + t.describe() + " (" + t.switches() + " switches × "
-                + t.hosts() + " hosts × " + Math.max(1, paths) + " paths, " + copies + " copies)", entries * copies,
-                "route a smaller fabric, or fewer paths");
+    /** Where the running fabric is made, the reroute saying how far it is ({@code reroute}'s progress). */
+    public FabricReroute rerouting(String engineName, List<String> failures, Reroute.Listener listener) {
+        FabricReroute r = request().rerouting(engineName, failures, listener);
+        tree = request().tree();
+        types = request().types();
+        return r;
     }
 }

@@ -77,7 +77,7 @@ public final class MasterElection implements AutoCloseable {
                 // a master stays master through a blip: only a session that ended (LOST) loses the latch, since while the
                 // session lives no other controller can be elected, and the boards fence a master that outlives its session
                 .connectionStateErrorPolicy(new org.apache.curator.framework.state.SessionConnectionStateErrorPolicy()).build();
-        org.oft.controller.service.LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
+        org.oft.controller.logs.LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
         java.util.concurrent.atomic.AtomicBoolean connected = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicReference<MasterElection> joined = new java.util.concurrent.atomic.AtomicReference<>();
         zk.getConnectionStateListenable().addListener((client, state) -> {

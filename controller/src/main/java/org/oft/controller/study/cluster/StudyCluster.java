@@ -102,7 +102,7 @@ public final class StudyCluster {
         }
         System.setProperty("hazelcast.logging.type", "jdk");
         // Hazelcast warns, with traces, about every member that dies; the coordinator says what that means for the study
-        org.oft.controller.service.LibraryLogs.quiet();
+        org.oft.controller.logs.LibraryLogs.quiet();
         Config c = ConfigUtil.loadConfig();
         c.setClusterName(name);
         c.setProperty("hazelcast.heartbeat.interval.seconds", "1");

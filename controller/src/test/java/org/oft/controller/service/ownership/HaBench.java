@@ -43,7 +43,7 @@ public final class HaBench implements AutoCloseable {
     public HaBench(Path dir, int ports, List<String> boardSim, List<String> serve) throws Exception {
         this.dir = dir;
         this.fabric = serve;
-        org.oft.controller.service.LibraryLogs.quiet(); // the ensemble runs in this JVM
+        org.oft.controller.logs.LibraryLogs.quiet(); // the ensemble runs in this JVM
         this.zk = new TestingServer(true);
         List<String> sim = new ArrayList<>(List.of("--pty", "--ports", Integer.toString(ports)));
         sim.addAll(boardSim);
