@@ -14,7 +14,7 @@ import org.oft.controller.service.events.Events;
 import org.oft.controller.service.events.EventsVerticle;
 import org.oft.controller.service.fattree.SwitchFabricVerticle;
 import org.oft.controller.service.http.TlsPair;
-import org.oft.controller.service.ownership.BoardOwnership;
+import org.oft.controller.service.ownership.ServedClaim;
 import org.oft.controller.service.ownership.MasterElection;
 import org.oft.controller.service.ownership.OwnershipVerticle;
 import org.oft.controller.service.ownership.StandbyVerticle;
@@ -179,7 +179,7 @@ public final class ControllerApp implements AutoCloseable {
         app.fabric = fabric;
         app.config = config;
         app.say = say;
-        BoardOwnership.onFenced(bus, why -> {
+        ServedClaim.onFenced(bus, why -> {
             if (app.handingOver) { // this controller handed them over: that the boards now refuse it is the plan working
                 Events.publish(vertx, Events.of("info", "owner", "boards", null, "handed over",
                         "the boards went to the controller of higher priority, as planned"));
@@ -194,7 +194,7 @@ public final class ControllerApp implements AutoCloseable {
         });
         try {
             if (election == null) {
-                BoardOwnership.claim(bus, config.ownership());
+                ServedClaim.claim(bus, config.ownership());
                 app.fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
                 Events.publish(vertx, Events.of("info", "start",
                         "boards", config.ownership().controllerId(), "done", "the controller serves " + config.board() + " boards"));
@@ -247,7 +247,7 @@ public final class ControllerApp implements AutoCloseable {
         public void handOver(String to) {
             handingOver = true;
             standBy("handing the boards over to " + to + ", of higher priority");
-            BoardClaims claims = BoardOwnership.claimsOf(bus);
+            BoardClaims claims = ServedClaim.claimsOf(bus);
             if (claims != null) {
                 claims.release(); // a clean hand-over: the leases end now, the generation stays on the boards
             }
@@ -264,9 +264,9 @@ public final class ControllerApp implements AutoCloseable {
         synchronized (roles) {
             long t0 = System.nanoTime();
             try {
-                BoardClaims claims = BoardOwnership.claimsOf(bus);
+                BoardClaims claims = ServedClaim.claimsOf(bus);
                 long g = election.nextGeneration(claims == null ? 0 : 1);
-                long got = BoardOwnership.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
+                long got = ServedClaim.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
                         config.ownership().leaseMillis(), true, config.ownership().ha(), config.ownership().priority()), g);
                 if (got > g) {
                     election.nextGeneration(got); // the boards had seen more: the counter follows them
@@ -327,7 +327,7 @@ public final class ControllerApp implements AutoCloseable {
 
     /** master (it changes the boards), standby (it waits for the election), or fenced (the boards refused it). */
     String role() {
-        BoardClaims claims = BoardOwnership.claimsOf(bus);
+        BoardClaims claims = ServedClaim.claimsOf(bus);
         if (election != null) {
             return fabricId != null ? "master" : "standby";
         }

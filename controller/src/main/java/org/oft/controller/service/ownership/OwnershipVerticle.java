@@ -51,7 +51,7 @@ public final class OwnershipVerticle extends VerticleBase {
      * the owner is answered at once from the last read (its age given), never held while a dead board times out.
      */
     private void refreshBoards() {
-        BoardClaims claims = BoardOwnership.claimsOf(bus);
+        BoardClaims claims = ServedClaim.claimsOf(bus);
         if (claims == null || System.nanoTime() - boardsAt <= BOARDS_MAX_AGE_NANOS || !reading.compareAndSet(false, true)) {
             return;
         }
@@ -77,7 +77,7 @@ public final class OwnershipVerticle extends VerticleBase {
     }
 
     private synchronized JsonObject describe() {
-        BoardClaims claims = BoardOwnership.claimsOf(bus);
+        BoardClaims claims = ServedClaim.claimsOf(bus);
         JsonObject out = new JsonObject().put("controller", controllerId).put("role", role.get());
         if (claims == null) {
             return out.put("boards", new JsonArray()).put("note", "the built-in model runs in this process: no other controller reaches it");

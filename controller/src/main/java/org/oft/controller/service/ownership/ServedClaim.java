@@ -6,8 +6,8 @@ import org.oft.hal.FencedException;
 import org.oft.hal.wire.BoardClaims;
 
 /** This controller's claim on the boards it serves, when they are reached over a link (the in-process model has no other owner). */
-public final class BoardOwnership {
-    private BoardOwnership() {
+public final class ServedClaim {
+    private ServedClaim() {
     }
 
     /** The claims of a bus reached over a link, or null for the in-process model. */
