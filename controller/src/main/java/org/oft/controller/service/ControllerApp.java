@@ -142,9 +142,9 @@ public final class ControllerApp implements AutoCloseable {
                     return v;
                 };
             } else {
-                bus = BoardSpec.parse(config.board()).open(config.order(), config.latency(), benchText);
-                BoardBus b = bus;
-                fabric = deployed -> new BenchVerticle(config, b, bench);
+                BoardSpec.OpticalBench ob = BoardSpec.parse(config.board()).openOpticalBench(config.order(), config.latency(), benchText);
+                bus = ob.bus();
+                fabric = deployed -> new BenchVerticle(config, ob.bus(), ob.model(), bench);
             }
         } catch (RuntimeException e) {
             if (election != null) {

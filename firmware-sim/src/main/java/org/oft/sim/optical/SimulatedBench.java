@@ -25,7 +25,7 @@ import org.oft.hal.Telemetry;
  * {@link SlotFabric}, with the slot clock on a thread of its own. Telemetry is latched at slot
  * boundaries and handed out at most {@value #MAX_TELEMETRY_PER_SECOND} times a second.
  */
-public final class SimulatedBench implements BoardBus, BoardTiming {
+public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModelPort {
     public static final String FIRMWARE = "oft-sim 0.1";
     static final int MAX_TELEMETRY_PER_SECOND = 20;
     private static final double MAX_SLOTS_PER_SECOND = 1e9;
@@ -352,6 +352,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
      * target that already has one replaces it (offsets are absolute); a bad spec leaves the
      * active faults as they were.
      */
+    @Override
     public String applyFault(String spec) {
         synchronized (lock) {
             String target = FabricFault.target(spec);
@@ -379,6 +380,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
      * What a calibration campaign measures on the timed model, its fibre delays and board clocks as
      * they are now (faults included), handed to {@code f} under the bench's lock.
      */
+    @Override
     public <R> R measure(java.util.function.BiFunction<FibrePlant, BoardClocks, R> f) {
         synchronized (lock) {
             if (!(fabric instanceof TimedFabric timed)) {
@@ -389,11 +391,22 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     }
 
     /** Zeroes the totals (counters and timing) from the next telemetry record on; the slot count goes on. */
+    @Override
     public void resetCounters() {
         synchronized (lock) {
             fabric.resetTotals();
             latest = snapshot(0);
         }
+    }
+
+    @Override
+    public boolean modelled() {
+        return true;
+    }
+
+    @Override
+    public java.util.Optional<FabricHealth> nodeHealth() {
+        return java.util.Optional.of(health());
     }
 
     /** Per node and per fibre: what went wrong where since the last reset, and which are stuck or dead now. */
@@ -423,6 +436,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     }
 
     /** The faults now in force, oldest first. */
+    @Override
     public List<ActiveFault> faults() {
         synchronized (lock) {
             return faults.values().stream().map(Held::fault).toList();
@@ -430,6 +444,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     }
 
     /** Undoes one fault; returns what was undone, or throws if no fault has that id. */
+    @Override
     public String clearFault(int id) {
         synchronized (lock) {
             for (var it = faults.values().iterator(); it.hasNext();) {
@@ -446,6 +461,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     }
 
     /** Undoes every fault, newest first; returns how many. */
+    @Override
     public int clearFaults() {
         synchronized (lock) {
             List<Held> all = new ArrayList<>(faults.values());
@@ -458,6 +474,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming {
     }
 
     /** Fault injection: the processor puts two packets on its link in the next slot. */
+    @Override
     public void injectTwiceNextSlot(int processor) {
         synchronized (lock) {
             fabric.injectTwiceNextSlot(processor);

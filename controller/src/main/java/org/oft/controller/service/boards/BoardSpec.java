@@ -63,20 +63,31 @@ public record BoardSpec(String kind, String path, int baud) {
 
     /** Reaches the boards; the caller closes the bus (which also ends a spawned board process). */
     public BoardBus open(int order, int latency, String benchText) {
+        return openOpticalBench(order, latency, benchText).bus();
+    }
+
+    /** A bench of OFT boards: the bus that reaches them, and the model's port when the model runs in this process. */
+    public record OpticalBench(BoardBus bus, org.oft.sim.optical.OpticalModelPort model) {
+    }
+
+    /** As {@link #open}, with the port of a model built in this process ({@link org.oft.sim.optical.OpticalModelPort#NONE} else). */
+    public OpticalBench openOpticalBench(int order, int latency, String benchText) {
         switch (kind) {
             case "sim": {
                 BoardClocks physical = new BoardClocks(order, TimingParameters.defaults().slotPs());
                 FibrePlant plant = BoardModels.plant(order, latency, TimingParameters.defaults(), benchText, physical);
                 TimedFabric fabric = new TimedFabric(plant, latency);
                 BoardModels.copyClocks(physical, fabric, order);
-                return new SimulatedBench(fabric, TrafficSource.SATURATED);
+                SimulatedBench sim = new SimulatedBench(fabric, TrafficSource.SATURATED);
+                return new OpticalBench(sim, sim);
             }
             case "sim-pty":
-                return BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency", Integer.toString(latency));
+                return new OpticalBench(BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency",
+                        Integer.toString(latency)), org.oft.sim.optical.OpticalModelPort.NONE);
             case "rtl-pty":
-                return BoardProcess.rtl(order, latency);
+                return new OpticalBench(BoardProcess.rtl(order, latency), org.oft.sim.optical.OpticalModelPort.NONE);
             default:
-                return openLink();
+                return new OpticalBench(openLink(), org.oft.sim.optical.OpticalModelPort.NONE);
         }
     }
 
@@ -102,7 +113,7 @@ public record BoardSpec(String kind, String path, int baud) {
         return openSwitchBench(bench).bus();
     }
 
-    /** A bench of switch boards: the bus that reaches them, and the model's fault port when the model runs in this process (else null). */
+    /** A bench of switch boards: the bus that reaches them, and the model's fault port ({@link org.oft.sim.boards.SwitchFaultPort#NONE} unless the model runs in this process). */
     public record SwitchBench(BoardBus bus, org.oft.sim.boards.SwitchFaultPort faults) {
     }
 
@@ -117,14 +128,14 @@ public record BoardSpec(String kind, String path, int baud) {
                         model.switchFaults());
             }
             case "rtl-pty":
-                return new SwitchBench(BoardProcess.rtlSwitches(bench.tree(), bench.paths()), null);
+                return new SwitchBench(BoardProcess.rtlSwitches(bench.tree(), bench.paths()), org.oft.sim.boards.SwitchFaultPort.NONE);
             case "sim-pty": {
                 List<String> args = new ArrayList<>(List.of("--pty"));
                 args.addAll(bench.boardSimArgs());
-                return new SwitchBench(BoardProcess.start(args.toArray(String[]::new)), null);
+                return new SwitchBench(BoardProcess.start(args.toArray(String[]::new)), org.oft.sim.boards.SwitchFaultPort.NONE);
             }
             default:
-                return new SwitchBench(openLink(), null);
+                return new SwitchBench(openLink(), org.oft.sim.boards.SwitchFaultPort.NONE);
         }
     }
 

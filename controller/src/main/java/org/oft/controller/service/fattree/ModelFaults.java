@@ -23,7 +23,7 @@ final class ModelFaults {
     private static final org.oft.controller.service.CappedLog CHANGES = new org.oft.controller.service.CappedLog(
             java.util.logging.Logger.getLogger("org.oft.fattree"), "accepted faults");
     private final Vertx vertx;
-    private final SwitchFaultPort model; // null: real boards, nothing to inject into
+    private final SwitchFaultPort model; // NONE: real boards, nothing to inject into
     private final FabricDeployer deployer;
     private final TelemetryRates telemetry;
     private final List<JsonObject> active = new CopyOnWriteArrayList<>();
@@ -38,7 +38,7 @@ final class ModelFaults {
 
     /** A fault to inject ({@link SwitchFault}'s JSON), answered with what was done. */
     void inject(Message<JsonObject> msg) {
-        if (model == null) {
+        if (!model.modelled()) {
             msg.fail(400, "fault injection needs the built-in switch model (--board sim)");
             return;
         }
@@ -80,7 +80,7 @@ final class ModelFaults {
     /** The faults in force and the failures declared. */
     void active(Message<JsonObject> msg) {
         msg.reply(new JsonObject().put("faults", new JsonArray(new ArrayList<>(active)))
-                .put("failures", new JsonArray(deployer.snapshot().failureSpecs())).put("injectable", model != null));
+                .put("failures", new JsonArray(deployer.snapshot().failureSpecs())).put("injectable", model.modelled()));
     }
 
     /** The faults in force, in the order injected. */

@@ -9,7 +9,7 @@ import org.oft.controller.service.ServeConfig;
 import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.events.AlertWatch;
 import org.oft.hal.BoardBus;
-import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.OpticalModelPort;
 
 /**
  * Serves a bench of optical boards: wires the event-bus addresses to the classes that own each concern, as the fat
@@ -21,23 +21,25 @@ import org.oft.sim.optical.SimulatedBench;
 public final class BenchVerticle extends VerticleBase {
     private final ServeConfig config;
     private final BoardBus bus;
+    private final OpticalModelPort model;
     private final BenchDescription bench;
 
-    public BenchVerticle(ServeConfig config, BoardBus bus, BenchDescription bench) {
+    /** {@code model}: the built-in model's port (faults, health, measurement), or {@link OpticalModelPort#NONE}. */
+    public BenchVerticle(ServeConfig config, BoardBus bus, OpticalModelPort model, BenchDescription bench) {
         this.config = config;
         this.bus = bus;
+        this.model = model;
         this.bench = bench;
     }
 
     @Override
     public Future<?> start() {
-        SimulatedBench sim = bus instanceof SimulatedBench s ? s : null; // the built-in model: faults, health, measurement
         BoardControls controls = new BoardControls(bus, config.slotsPerSecond());
         AlertWatch alerts = new AlertWatch(vertx, config.events().alerts());
-        OpticalDeployer deployer = new OpticalDeployer(vertx, config, bus, bench, controls, sim);
-        OpticalTelemetry telemetry = new OpticalTelemetry(vertx, bus, sim, controls, alerts, deployer::deployTotals);
-        OpticalFaults faults = new OpticalFaults(vertx, sim, deployer);
-        OpticalQueries queries = new OpticalQueries(vertx, config.order(), sim, deployer, telemetry);
+        OpticalDeployer deployer = new OpticalDeployer(vertx, config, bus, bench, controls, model);
+        OpticalTelemetry telemetry = new OpticalTelemetry(vertx, bus, model, controls, alerts, deployer::deployTotals);
+        OpticalFaults faults = new OpticalFaults(vertx, model, deployer);
+        OpticalQueries queries = new OpticalQueries(vertx, config.order(), model, deployer, telemetry);
 
         EventBus eb = vertx.eventBus();
         eb.<JsonObject>consumer(Addresses.CONFIG, deployer::config);

@@ -4,7 +4,7 @@ import org.oft.controller.service.JsonFields;
 
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
-import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.OpticalModelPort;
 
 /**
  * A fault for the built-in board model, as JSON:
@@ -20,7 +20,7 @@ public final class FaultRequest {
     }
 
     /** Applies the fault or throws IllegalArgumentException saying what is wrong with it. */
-    public static String apply(JsonObject fault, SimulatedBench bench) {
+    public static String apply(JsonObject fault, OpticalModelPort bench) {
         if (fault.containsKey("spec")) {
             onlyFields(fault, Set.of("spec"));
             return bench.applyFault(string(fault, "spec"));

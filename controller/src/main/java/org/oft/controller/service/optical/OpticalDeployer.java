@@ -15,7 +15,7 @@ import org.oft.controller.service.boards.DeploymentRecord;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
-import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.OpticalModelPort;
 
 /**
  * The one writer of what the optical boards run: the control sequence and routing tables computed and deployed at
@@ -30,7 +30,7 @@ final class OpticalDeployer {
     private final BoardBus bus;
     private final BenchDescription bench;
     private final BoardControls controls;
-    private final SimulatedBench sim;
+    private final OpticalModelPort model;
     private volatile JsonObject describe = new JsonObject();
     private volatile List<BoardInfo> discovered; // as the deploy found them
     private volatile RoutingTables tables;
@@ -41,14 +41,14 @@ final class OpticalDeployer {
     /** The faults in force when the phases were last calibrated: their effect is compensated in the deployed phases. */
     private volatile Set<Long> calibratedWith = Set.of();
 
-    /** {@code sim}: the built-in model, or null for boards over a link (which offer no measurement). */
-    OpticalDeployer(Vertx vertx, ServeConfig config, BoardBus bus, BenchDescription bench, BoardControls controls, SimulatedBench sim) {
+    /** {@code model}: the built-in model, or {@link OpticalModelPort#NONE} for boards over a link (which offer no measurement). */
+    OpticalDeployer(Vertx vertx, ServeConfig config, BoardBus bus, BenchDescription bench, BoardControls controls, OpticalModelPort model) {
         this.vertx = vertx;
         this.config = config;
         this.bus = bus;
         this.bench = bench;
         this.controls = controls;
-        this.sim = sim;
+        this.model = model;
     }
 
     /** The tables deployed, or null before the first deploy. */
@@ -102,9 +102,12 @@ final class OpticalDeployer {
     /** {@code POST /api/recalibrate}: the fabric measured as it is and its phases deployed, one recalibration at a time. */
     void recalibrate(Message<JsonObject> msg) {
         RoutingTables t = tables;
-        if (sim == null || t == null) {
-            msg.fail(400, t == null ? "the tables are not deployed yet"
-                    : "recalibration measures the fabric's delays and clocks; boards over a link offer no measurement yet");
+        if (t == null) {
+            msg.fail(400, "the tables are not deployed yet");
+            return;
+        }
+        if (!model.modelled()) {
+            msg.fail(400, "recalibration measures the fabric's delays and clocks; boards over a link offer no measurement yet");
             return;
         }
         if (!recalibrating.compareAndSet(false, true)) {
@@ -146,12 +149,12 @@ final class OpticalDeployer {
      * {@code recalibrating}).
      */
     private JsonObject recalibrate(RoutingTables t) {
-        Calibration.Result cal = sim.measure((plant, clocks) -> Calibration.compute(plant, clocks, t.latency()));
+        Calibration.Result cal = model.measure((plant, clocks) -> Calibration.compute(plant, clocks, t.latency()));
         if (!cal.feasible()) {
             throw new IllegalStateException("no calibration fits what was measured: "
                     + String.join("; ", cal.infeasible().stream().map(Calibration.Infeasible::describe).toList()));
         }
-        Set<Long> inForce = OpticalFaults.activeIds(sim);
+        Set<Long> inForce = OpticalFaults.activeIds(model);
         BenchDeployment.Deployed d = BenchDeployment.deploy(bus, t, cal);
         calibratedWith = inForce;
         JsonObject old = describe;

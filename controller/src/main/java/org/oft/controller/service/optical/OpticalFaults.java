@@ -7,7 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import org.oft.controller.service.JsonFields;
 import org.oft.controller.service.events.Events;
-import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.OpticalModelPort;
 
 /**
  * Faults injected into the built-in model of the optical boards and fibres, listed and cleared; boards over a link
@@ -18,29 +18,25 @@ final class OpticalFaults {
     private static final org.oft.controller.service.CappedLog CHANGES = new org.oft.controller.service.CappedLog(
             java.util.logging.Logger.getLogger("org.oft.bench"), "accepted faults");
     private final Vertx vertx;
-    private final SimulatedBench sim;
+    private final OpticalModelPort model;
     private final OpticalDeployer deployer;
 
-    /** {@code sim}: the built-in model, or null for boards over a link. */
-    OpticalFaults(Vertx vertx, SimulatedBench sim, OpticalDeployer deployer) {
+    /** {@code model}: the built-in model, or {@link OpticalModelPort#NONE} for boards over a link (it refuses with why). */
+    OpticalFaults(Vertx vertx, OpticalModelPort model, OpticalDeployer deployer) {
         this.vertx = vertx;
-        this.sim = sim;
+        this.model = model;
         this.deployer = deployer;
     }
 
     /** The ids of the faults in force. */
-    static Set<Long> activeIds(SimulatedBench sim) {
+    static Set<Long> activeIds(OpticalModelPort model) {
         Set<Long> ids = new java.util.HashSet<>();
-        sim.faults().forEach(f -> ids.add((long) f.id()));
+        model.faults().forEach(f -> ids.add((long) f.id()));
         return ids;
     }
 
     void inject(Message<JsonObject> msg) {
-        if (sim == null) {
-            msg.fail(400, "fault injection needs the built-in board model");
-            return;
-        }
-        vertx.executeBlocking(() -> FaultRequest.apply(msg.body(), sim))
+        vertx.executeBlocking(() -> FaultRequest.apply(msg.body(), model))
                 .onSuccess(applied -> {
                     CHANGES.log("fault injected: " + applied);
                     msg.reply(applied, Events.naming(FaultRequest.part(msg.body())));
@@ -50,32 +46,26 @@ final class OpticalFaults {
 
     void active(Message<JsonObject> msg) {
         JsonArray list = new JsonArray();
-        if (sim != null) {
-            sim.faults().forEach(f -> list.add(new JsonObject().put("id", f.id()).put("spec", f.spec()).put("target", f.target())
-                    .put("description", f.description()).put("sinceSlot", f.sinceSlot())));
-        }
-        msg.reply(new JsonObject().put("faults", list).put("injectable", sim != null));
+        model.faults().forEach(f -> list.add(new JsonObject().put("id", f.id()).put("spec", f.spec()).put("target", f.target())
+                .put("description", f.description()).put("sinceSlot", f.sinceSlot())));
+        msg.reply(new JsonObject().put("faults", list).put("injectable", model.modelled()));
     }
 
     /** {"id": N} clears one, {} every one (worker). */
     void clear(Message<JsonObject> msg) {
-        if (sim == null) {
-            msg.fail(400, "fault injection needs the built-in board model, so there is nothing to clear");
-            return;
-        }
         JsonObject body = msg.body();
         vertx.executeBlocking(() -> {
-            Set<Long> before = activeIds(sim);
+            Set<Long> before = activeIds(model);
             JsonObject r = body.containsKey("id")
-                    ? new JsonObject().put("cleared", sim.clearFault(JsonFields.intField(body, "id")))
-                    : new JsonObject().put("cleared", sim.clearFaults() + " fault(s)");
-            before.removeAll(activeIds(sim));
+                    ? new JsonObject().put("cleared", model.clearFault(JsonFields.intField(body, "id")))
+                    : new JsonObject().put("cleared", model.clearFaults() + " fault(s)");
+            before.removeAll(activeIds(model));
             deployer.afterClear(before, r);
             return r;
         }).onSuccess(r -> {
             CHANGES.log("fault " + r.getString("cleared"));
             msg.reply(r);
-        }).onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : e instanceof IllegalStateException ? 409 : 400,
-                e.getMessage()));
+        }).onFailure(e -> msg.fail(e instanceof UnsupportedOperationException ? 400 : e instanceof IllegalArgumentException ? 404
+                : e instanceof IllegalStateException ? 409 : 400, e.getMessage()));
     }
 }

@@ -19,10 +19,12 @@ final class OpticalPart {
     }
 
     /**
-     * @param health    the model's health now, or null for boards behind a link (they report no per-node state)
+     * @param health    the model's health now; none for boards behind a link (they report no per-node state)
      * @param telemetry the latest telemetry record (its timing per level), or null
      */
-    static JsonObject of(String name, int order, FabricHealth health, List<SimulatedBench.ActiveFault> faults, JsonObject telemetry) {
+    static JsonObject of(String name, int order, java.util.Optional<FabricHealth> modelHealth, List<SimulatedBench.ActiveFault> faults,
+                         JsonObject telemetry) {
+        FabricHealth health = modelHealth.orElse(null);
         String part = PartName.canonical(name);
         int n = 1 << order;
         JsonObject out = new JsonObject().put("part", part).put("fabric", "oft");

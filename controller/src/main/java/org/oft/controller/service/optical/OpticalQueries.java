@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.controller.service.Addresses;
 import org.oft.controller.service.JsonFields;
-import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.OpticalModelPort;
 
 /**
  * Reads of the optical fabric: a processor's routing table, a board's drill-down, and the nodes' and fibres' health
@@ -21,17 +21,17 @@ final class OpticalQueries {
     static final long HEALTH_PERIOD_MS = 500;
     private final Vertx vertx;
     private final int order;
-    private final SimulatedBench sim;
+    private final OpticalModelPort model;
     private final OpticalDeployer deployer;
     private final OpticalTelemetry telemetry;
     private final AtomicBoolean polling = new AtomicBoolean();
     private volatile JsonObject health;
 
-    /** {@code sim}: the built-in model, or null for boards over a link. */
-    OpticalQueries(Vertx vertx, int order, SimulatedBench sim, OpticalDeployer deployer, OpticalTelemetry telemetry) {
+    /** {@code model}: the built-in model, or {@link OpticalModelPort#NONE} for boards over a link. */
+    OpticalQueries(Vertx vertx, int order, OpticalModelPort model, OpticalDeployer deployer, OpticalTelemetry telemetry) {
         this.vertx = vertx;
         this.order = order;
-        this.sim = sim;
+        this.model = model;
         this.deployer = deployer;
         this.telemetry = telemetry;
     }
@@ -63,8 +63,8 @@ final class OpticalQueries {
 
     /** {"part": NAME}: a board's drill-down (worker). */
     void part(Message<JsonObject> msg) {
-        vertx.executeBlocking(() -> OpticalPart.of(msg.body().getString("part", ""), order, sim == null ? null : sim.health(),
-                sim == null ? List.of() : sim.faults(), telemetry.latest()), false)
+        vertx.executeBlocking(() -> OpticalPart.of(msg.body().getString("part", ""), order, model.nodeHealth(),
+                model.faults(), telemetry.latest()), false)
                 .onSuccess(msg::reply).onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 404 : 500, e.getMessage()));
     }
 
@@ -73,20 +73,20 @@ final class OpticalQueries {
         if (h != null) {
             msg.reply(h);
         } else {
-            msg.fail(404, sim != null ? "no health record yet" : "boards over a link do not report per-node state");
+            msg.fail(404, model.modelled() ? "no health record yet" : "boards over a link do not report per-node state");
         }
     }
 
     /** Polls the model's health every {@value #HEALTH_PERIOD_MS} ms (one poll at a time, on a worker) and publishes it. */
     void pollHealth() {
-        if (sim == null) {
+        if (!model.modelled()) {
             return;
         }
         vertx.setPeriodic(HEALTH_PERIOD_MS, id -> {
             if (!polling.compareAndSet(false, true)) {
                 return;
             }
-            vertx.executeBlocking(() -> HealthJson.of(sim.health(), sim.faults()))
+            vertx.executeBlocking(() -> HealthJson.of(model.nodeHealth().orElseThrow(), model.faults()))
                     .onComplete(r -> polling.set(false))
                     .onSuccess(h -> {
                         health = h;

@@ -9,7 +9,7 @@ import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.events.AlertWatch;
 import org.oft.hal.BoardBus;
 import org.oft.hal.Telemetry;
-import org.oft.sim.optical.SimulatedBench;
+import org.oft.sim.optical.OpticalModelPort;
 
 /**
  * The optical boards' telemetry: each record the bus delivers, as JSON with the clock kept, held against the timing
@@ -19,7 +19,7 @@ import org.oft.sim.optical.SimulatedBench;
 final class OpticalTelemetry {
     private final Vertx vertx;
     private final BoardBus bus;
-    private final SimulatedBench sim;
+    private final OpticalModelPort model;
     private final BoardControls controls;
     private final AlertWatch alerts;
     private final FaultIncident incident;
@@ -27,13 +27,13 @@ final class OpticalTelemetry {
     private volatile JsonObject latest;
     private volatile org.oft.hal.SlotCounters baseline; // totals at the last reset, for boards that cannot reset
 
-    /** {@code sim}: the built-in model (it resets its totals itself), or null for boards over a link. */
-    OpticalTelemetry(Vertx vertx, BoardBus bus, SimulatedBench sim, BoardControls controls, AlertWatch alerts,
+    /** {@code model}: the built-in model (it resets its totals itself), or {@link OpticalModelPort#NONE} for boards over a link. */
+    OpticalTelemetry(Vertx vertx, BoardBus bus, OpticalModelPort model, BoardControls controls, AlertWatch alerts,
                      java.util.function.Supplier<long[]> deploys) {
         this.deploys = deploys;
         this.vertx = vertx;
         this.bus = bus;
-        this.sim = sim;
+        this.model = model;
         this.controls = controls;
         this.alerts = alerts;
         this.incident = new FaultIncident(e -> org.oft.controller.service.events.Events.publish(vertx, e));
@@ -76,8 +76,8 @@ final class OpticalTelemetry {
     /** The totals count from now: the model resets its own (timing extremes included); over a link, from a baseline. */
     void reset(Message<JsonObject> msg) {
         vertx.executeBlocking(() -> {
-            if (sim != null) {
-                sim.resetCounters();
+            if (model.modelled()) {
+                model.resetCounters();
                 baseline = null;
             } else {
                 baseline = bus.telemetry().total();

@@ -10,6 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.RoutingTables;
+import org.oft.controller.service.http.ConsoleVerticle;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardConfig;
@@ -131,7 +137,21 @@ class BoardProcessTest {
             assertEquals(0, app.bus().telemetry().total().misdelivered());
             List<String> ids = app.bus().discover().stream().map(b -> b.id()).toList();
             assertEquals(3 + 8, ids.size());
+            // boards over a link have no model port: the console says what it cannot do there, and why
+            assertEquals(false, consoleCall(app, "GET", "/api/faults", null, 200).getBoolean("injectable"));
+            assertEquals("fault injection needs the built-in board model",
+                    consoleCall(app, "POST", "/api/faults", "{\"kind\":\"double-inject\",\"processor\":1}", 400).getString("error"));
+            assertTrue(consoleCall(app, "POST", "/api/recalibrate", "{}", 400).getString("error").contains("no measurement"));
         }
+    }
+
+    private static JsonObject consoleCall(ControllerApp app, String method, String path, String body, int status) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
+                .header(ConsoleVerticle.TOKEN_HEADER, app.token());
+        b = body == null ? b.GET() : b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        HttpResponse<String> r = HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, r.statusCode(), path + ": " + r.body());
+        return new JsonObject(r.body());
     }
 
     /**
