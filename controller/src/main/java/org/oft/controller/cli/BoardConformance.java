@@ -2,7 +2,7 @@ package org.oft.controller.cli;
 
 import java.io.PrintWriter;
 import java.util.function.IntConsumer;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 import org.oft.hal.conformance.BoardProbe;
 import org.oft.hal.conformance.ConformanceSuite;
 import org.oft.hal.transport.ByteLink;

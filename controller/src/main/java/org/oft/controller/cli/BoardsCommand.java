@@ -3,7 +3,7 @@ package org.oft.controller.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.wire.Message;
@@ -51,8 +51,8 @@ final class BoardsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("probe reaches boards over a link: use sim-pty, serial:... or uio:...");
         }
         PrintWriter out = spec.commandLine().getOut();
-        org.oft.controller.service.boards.DeploymentRecord record = state == null ? null
-                : org.oft.controller.service.boards.DeploymentRecord.load(state);
+        org.oft.controller.boards.DeploymentRecord record = state == null ? null
+                : org.oft.controller.boards.DeploymentRecord.load(state);
         if (state != null && record == null) {
             throw new IllegalArgumentException("no deployed-configuration record at " + state);
         }

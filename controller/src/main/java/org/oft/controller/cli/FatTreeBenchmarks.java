@@ -275,7 +275,7 @@ final class FatTreeBenchmarks {
         moved.set(0, org.oft.hal.BoardConfig.electricalSwitch(full.get(0).boardId(), leaf));
         org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(SPEC_3456, null, 1,
                 org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, "uniform", 0, 1, 1, false);
-        try (org.oft.hal.BoardBus boards = org.oft.controller.service.boards.BoardSpec.parse("sim").openSwitches(bench)) {
+        try (org.oft.hal.BoardBus boards = org.oft.controller.boards.BoardSpec.parse("sim").openSwitches(bench)) {
             org.oft.hal.BoardBus bus = boards;
             org.oft.hal.wire.BoardChannel link = org.oft.hal.BoardBus.required(boards.link(), "the deploy benchmark");
             bus.discover();

@@ -1,9 +1,9 @@
 package org.oft.controller.service;
 
-import org.oft.controller.service.boards.BoardSpec;
-import org.oft.controller.service.boards.DeploymentRecord;
+import org.oft.controller.boards.BoardSpec;
+import org.oft.controller.boards.DeploymentRecord;
 import org.oft.controller.service.http.ConsoleVerticle;
-import org.oft.controller.service.optical.BenchDescription;
+import org.oft.controller.boards.BenchDescription;
 import org.oft.controller.service.optical.BenchVerticle;
 
 import io.vertx.core.Future;

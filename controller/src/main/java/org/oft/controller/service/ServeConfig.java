@@ -1,6 +1,6 @@
 package org.oft.controller.service;
 
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 
 import java.nio.file.Path;
 import org.oft.controller.fattree.deploy.ElectricalBench;

@@ -460,7 +460,7 @@ public class BadInputCatalogueTest {
             acceptor.setDaemon(true);
             acceptor.start();
             String ensemble = "127.0.0.1:" + mute.getLocalPort();
-            Process p = new ProcessBuilder(org.oft.controller.service.boards.BoardSpec.BoardProcess.oftctl(
+            Process p = new ProcessBuilder(org.oft.controller.boards.BoardSpec.BoardProcess.oftctl(
                     org.oft.controller.service.ownership.HaBench.BRIEF_JVM, "serve", "--port", "0", "--ha", ensemble,
                     "--token-file", dir.resolve("mute-token").toString())).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

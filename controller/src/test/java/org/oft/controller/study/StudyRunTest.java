@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.oft.controller.cli.Oftctl;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 
 /**
  * A study runs the same embedded, as Slurm shards and (StudyClusterTest) on a cluster: every point stored once,

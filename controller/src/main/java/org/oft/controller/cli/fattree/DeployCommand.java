@@ -4,7 +4,7 @@ import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.oft.controller.fattree.deploy.SwitchDeployment;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 import org.oft.controller.fattree.deploy.RunningFabric;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.topology.PgftTopology;

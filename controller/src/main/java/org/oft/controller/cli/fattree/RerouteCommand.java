@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.oft.controller.fattree.analysis.PermutationLoad;
 import org.oft.controller.fattree.deploy.FabricReroute;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 import org.oft.controller.fattree.ib.LftFiles;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.RerouteResult;

@@ -1,7 +1,6 @@
 /**
- * Where the boards are and what every fabric asks of them: {@link org.oft.controller.service.boards.BoardSpec}
- * ({@code sim}, {@code sim-pty}, {@code serial:}, {@code uio:}), the clock and board-state requests
- * ({@link org.oft.controller.service.boards.BoardControls}), and the deploy record kept beside the state
- * ({@link org.oft.controller.service.boards.DeploymentRecord}). Used by both fabric packages and the CLI.
+ * What the running controller asks of its boards, whichever fabric: the clock and board-state requests
+ * ({@link org.oft.controller.service.boards.BoardControls}), the slot clock's keeping, and the console's boards view
+ * ({@code BoardsJson}). Where the boards are is {@link org.oft.controller.boards}.
  */
 package org.oft.controller.service.boards;

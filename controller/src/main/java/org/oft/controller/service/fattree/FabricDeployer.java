@@ -16,7 +16,7 @@ import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
-import org.oft.controller.service.boards.DeploymentRecord;
+import org.oft.controller.boards.DeploymentRecord;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.DeployReport;

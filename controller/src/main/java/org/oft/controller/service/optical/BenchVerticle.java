@@ -10,6 +10,7 @@ import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.events.AlertWatch;
 import org.oft.hal.BoardBus;
 import org.oft.sim.optical.OpticalModelPort;
+import org.oft.controller.boards.BenchDescription;
 
 /**
  * Serves a bench of optical boards: wires the event-bus addresses to the classes that own each concern, as the fat

@@ -11,11 +11,13 @@ import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.controller.service.ServeConfig;
 import org.oft.controller.service.boards.BoardControls;
-import org.oft.controller.service.boards.DeploymentRecord;
+import org.oft.controller.boards.DeploymentRecord;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
 import org.oft.sim.optical.OpticalModelPort;
+import org.oft.controller.boards.BenchDeployment;
+import org.oft.controller.boards.BenchDescription;
 
 /**
  * The one writer of what the optical boards run: the control sequence and routing tables computed and deployed at

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Timeout;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.controller.boards.BoardSpec;
 
 /**
  * The retransmission time-out does not mistake a paused host for a lost frame: this JVM is stopped

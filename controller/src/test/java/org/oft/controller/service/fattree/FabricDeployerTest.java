@@ -20,7 +20,7 @@ import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
@@ -183,7 +183,7 @@ class FabricDeployerTest {
                 + "3 had switched to it, 1 ran the tables before it; finished on every board", s.tookOver());
         assertEquals("random", next.snapshot().served().engine());
         org.oft.hal.wire.BoardReadback wire = bus.readback().orElseThrow();
-        org.oft.controller.service.boards.DeploymentRecord want = org.oft.controller.service.boards.DeploymentRecord.of(all, 0);
+        org.oft.controller.boards.DeploymentRecord want = org.oft.controller.boards.DeploymentRecord.of(all, 0);
         List<org.oft.hal.BoardInfo> boards = bus.discover();
         for (int a = 0; a < boards.size(); a++) {
             assertEquals(List.of(), want.check(boards.get(a).id(), wire.status(a)), "every board runs the finished change");

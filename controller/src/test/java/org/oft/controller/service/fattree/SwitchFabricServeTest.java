@@ -2,7 +2,7 @@ package org.oft.controller.service.fattree;
 
 import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
-import org.oft.controller.service.boards.BoardSpec;
+import org.oft.controller.boards.BoardSpec;
 import org.oft.controller.service.http.ConsoleVerticle;
 
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package org.oft.controller.service.boards;
+package org.oft.controller.boards;
 
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;

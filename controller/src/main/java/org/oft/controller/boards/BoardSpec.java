@@ -1,4 +1,4 @@
-package org.oft.controller.service.boards;
+package org.oft.controller.boards;
 
 import java.io.BufferedReader;
 import java.io.File;

@@ -1,7 +1,7 @@
-package org.oft.controller.service.boards;
+package org.oft.controller.boards;
 
-import org.oft.controller.service.optical.BenchDeployment;
-import org.oft.controller.service.optical.BenchDescription;
+import org.oft.controller.boards.BenchDeployment;
+import org.oft.controller.boards.BenchDescription;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.oft.controller.service.optical;
+package org.oft.controller.boards;
 
 import org.oft.controller.model.BoardModels;
 import org.oft.sim.optical.BoardClocks;

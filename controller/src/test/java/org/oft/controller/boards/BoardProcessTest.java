@@ -1,9 +1,9 @@
-package org.oft.controller.service.boards;
+package org.oft.controller.boards;
 
 import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
-import org.oft.controller.service.optical.BenchDeployment;
-import org.oft.controller.service.optical.BenchDescription;
+import org.oft.controller.boards.BenchDeployment;
+import org.oft.controller.boards.BenchDescription;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;

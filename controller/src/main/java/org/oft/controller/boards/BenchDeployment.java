@@ -1,4 +1,4 @@
-package org.oft.controller.service.optical;
+package org.oft.controller.boards;
 
 import java.util.ArrayList;
 import java.util.List;
