@@ -1,5 +1,6 @@
 package org.oft.controller.service.http;
 
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
@@ -138,5 +139,39 @@ final class ApiReplies {
 
     static void json(RoutingContext ctx, int status, JsonObject body) {
         ctx.response().setStatusCode(status).putHeader("content-type", "application/json").end(body.encode());
+    }
+
+    // ---- the same as routes, for the console's table -------------------------------------------------------------
+
+    /** Asks {@code address} with an empty body: its reply is the response. */
+    Handler<RoutingContext> asks(String address) {
+        return ctx -> request(ctx, address, new JsonObject());
+    }
+
+    /** Asks {@code address} with path parameter {@code param} as {@code field}. */
+    Handler<RoutingContext> asksFor(String address, String param, String field) {
+        return ctx -> request(ctx, address, new JsonObject().put(field, ctx.pathParam(param)));
+    }
+
+    /** Hands the JSON body to {@code address} (its answer under {@code key}, if given). */
+    Handler<RoutingContext> posts(String address, String key) {
+        return ctx -> post(ctx, address, key);
+    }
+
+    /** Hands the path's id to {@code address}. */
+    Handler<RoutingContext> byIdTo(String address) {
+        return ctx -> byId(ctx, address);
+    }
+
+    /** Hands the query parameters {@code names} to {@code address}. */
+    Handler<RoutingContext> queries(String address, String... names) {
+        return ctx -> query(ctx, address, names);
+    }
+
+    /** Reads {@code address}'s latest (no part named, no rejection logged on success): its reply, or its failure as HTTP. */
+    Handler<RoutingContext> reads(String address) {
+        return ctx -> vertx.eventBus().<JsonObject>request(address, new JsonObject())
+                .onSuccess(reply -> json(ctx, 200, reply.body()))
+                .onFailure(e -> replyError(ctx, e));
     }
 }

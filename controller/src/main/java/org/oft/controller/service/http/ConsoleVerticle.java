@@ -12,19 +12,18 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.ServerWebSocket;
-import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
-import io.vertx.ext.web.handler.StaticHandler;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Serves the web console (static files of the web-console module), its JSON API and a WebSocket
- * at {@value #WEBSOCKET_PATH} that streams every telemetry record.
+ * at {@value #WEBSOCKET_PATH} that streams every telemetry record. Which path goes where is {@link ConsoleRoutes}'
+ * table; here are the server's own limits (connections admitted and timed, the Host it answers to) and what only
+ * it holds: the telemetry clients, the token's rotation, a change's event.
  */
 public final class ConsoleVerticle extends VerticleBase {
     public static final String WEBSOCKET_PATH = "/ws/telemetry";
@@ -75,185 +74,24 @@ public final class ConsoleVerticle extends VerticleBase {
 
     private final HostNames hostNames;
 
-    /** A browser's request from another site: its Origin is not this server's. Requests without an Origin (curl) pass. */
-    private static boolean foreignOrigin(HttpServerRequest req) {
-        String origin = req.getHeader(HttpHeaders.ORIGIN);
-        if (origin == null) {
-            return false;
-        }
-        String hostHeader = req.getHeader(HttpHeaders.HOST);
-        return hostHeader == null || !(origin.equalsIgnoreCase("http://" + hostHeader) || origin.equalsIgnoreCase("https://" + hostHeader));
-    }
-
-    private boolean tokenOk(HttpServerRequest req) {
-        return token.accepts(req.getHeader(TOKEN_HEADER)); // an empty or short token never passes; the one in force only
-    }
-
     @Override
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY, this::fanOut);
         api = new ApiReplies(vertx, rejections);
-        EventsApi events = new EventsApi(vertx, api);
-        Router router = Router.router(vertx);
-        router.get("/api/config").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.CONFIG, new JsonObject())
-                .onSuccess(reply -> api.json(ctx, 200, reply.body()))
-                .onFailure(e -> api.error(ctx, 503, e.getMessage())));
-        router.get("/api/events").handler(events::events);
-        router.get("/metrics").handler(new MetricsRoute(vertx)::handle);
-        // Who owns the boards: readable from the page of another controller of the same boards (a page
-        // whose controller died looks for the new master), so it alone may be read across origins.
-        router.get("/api/owner").handler(ctx -> {
-            ctx.response().putHeader("Access-Control-Allow-Origin", "*");
-            api.request(ctx, Addresses.OWNER, new JsonObject());
-        });
-        // API bodies are JSON: form and multipart bodies are refused before anything decodes them,
-        // and the body handler stores no uploads.
-        // every mutating call: from this site (Origin) and with the token
-        router.route("/api/*").handler(ctx -> {
-            io.vertx.core.http.HttpMethod m = ctx.request().method();
-            if (m == io.vertx.core.http.HttpMethod.GET || m == io.vertx.core.http.HttpMethod.HEAD) {
-                ctx.next();
-                return;
-            }
-            if (foreignOrigin(ctx.request())) {
-                api.error(ctx, 403, "requests from another site are refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
-                return;
-            }
-            if (!tokenOk(ctx.request())) {
-                api.error(ctx, 401, "this call needs the controller's token in the " + TOKEN_HEADER + " header (printed at start, "
-                        + "and in the token file)");
-                return;
-            }
-            ctx.addBodyEndHandler(v -> action(ctx)); // every change asked, and how it ended, is an event
-            ctx.next();
-        });
-        router.post("/api/*").handler(ctx -> {
-            String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
-            if (type != null && !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
-                api.error(ctx, 415, "the body must be application/json");
-                return;
-            }
-            ctx.next();
-        });
-        router.post("/api/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
-        router.post("/api/faults").handler(ctx -> api.post(ctx, Addresses.FAULT, "applied"));
-        router.post("/api/events/:id/ack").handler(ctx -> {
-            Long id = api.whole(ctx, "id", ctx.pathParam("id"));
-            if (id != null) {
-                api.request(ctx, Addresses.EVENTS_ACK, new JsonObject().put("id", id).put("who", who(ctx.request())));
-            }
-        });
-        router.post("/api/events/ack").handler(ctx -> {
-            JsonObject filter;
-            try {
-                filter = ctx.body().asJsonObject();
-            } catch (DecodeException | ClassCastException e) {
-                filter = null;
-            }
-            if (filter == null) {
-                api.error(ctx, 400, "the body must be a JSON object: the filter, e.g. {\"severity\": \"warning\", \"kind\": \"alert\"}");
-                return;
-            }
-            api.request(ctx, Addresses.EVENTS_ACK_ALL, filter.copy().put("who", who(ctx.request())));
-        });
-        router.get("/api/alerts").handler(ctx -> api.request(ctx, Addresses.ALERTS, new JsonObject()));
-        router.post("/api/alerts").handler(ctx -> api.post(ctx, Addresses.ALERTS, null));
-        router.post("/api/engine").handler(ctx -> api.post(ctx, Addresses.ENGINE, null));
-        router.post("/api/engine/undo").handler(ctx -> api.post(ctx, Addresses.ENGINE_UNDO, null));
-        router.post("/api/fail").handler(ctx -> api.post(ctx, Addresses.FAIL, null));
-        router.get("/api/fail").handler(ctx -> api.request(ctx, Addresses.FAIL_LIST, new JsonObject()));
-        router.delete("/api/fail/:id").handler(ctx -> api.byId(ctx, Addresses.FAIL_REPAIR));
-        router.post("/api/recalibrate").handler(ctx -> api.post(ctx, Addresses.RECALIBRATE, null));
-        router.post("/api/clock").handler(ctx -> api.post(ctx, Addresses.CLOCK, null));
-        router.post("/api/counters/reset").handler(ctx -> api.request(ctx, Addresses.COUNTERS_RESET, new JsonObject()));
-        router.get("/api/oft/table").handler(ctx -> {
-            JsonObject q = api.params(ctx, "processor");
-            if (q == null) {
-                return;
-            }
-            boolean csv = "csv".equals(ctx.request().getParam("format"));
-            vertx.eventBus().<JsonObject>request(Addresses.OFT_TABLE, q)
-                    .onSuccess(r -> {
-                        if (!csv) {
-                            api.json(ctx, 200, r.body());
-                            return;
-                        }
-                        StringBuilder b = new StringBuilder("slot,destination\n");
-                        io.vertx.core.json.JsonArray rows = r.body().getJsonArray("rows");
-                        for (int i = 0; i < rows.size(); i++) {
-                            b.append(i).append(',').append(rows.getInteger(i)).append('\n');
-                        }
-                        ctx.response().putHeader("content-type", "text/csv")
-                                .putHeader("content-disposition", "attachment; filename=\"processor-" + r.body().getInteger("processor") + ".csv\"").end(b.toString());
-                    })
-                    .onFailure(e -> api.replyError(ctx, e));
-        });
-        router.post("/api/sweeps").handler(ctx -> api.post(ctx, Addresses.SWEEP_START, null));
-        router.post("/api/analyses").handler(ctx -> api.post(ctx, Addresses.ANALYSIS_START, null));
-        router.get("/api/analyses/:id").handler(ctx -> api.byId(ctx, Addresses.ANALYSIS_STATUS));
-        router.get("/api/studies").handler(ctx -> api.request(ctx, Addresses.STUDIES, new JsonObject()));
-        router.get("/api/studies/:name").handler(ctx -> api.request(ctx, Addresses.STUDY, new JsonObject().put("name", ctx.pathParam("name"))));
-        router.get("/api/studies/:name/export").handler(this::exportStudy);
-        router.post("/api/studies").handler(ctx -> api.post(ctx, Addresses.STUDY_START, null));
-        router.post("/api/studies/:name/stop").handler(ctx -> api.request(ctx, Addresses.STUDY_STOP, new JsonObject().put("name", ctx.pathParam("name"))));
-        router.get("/api/topology").handler(ctx -> api.request(ctx, Addresses.TOPOLOGY, new JsonObject()));
-        router.get("/api/lft").handler(ctx -> api.query(ctx, Addresses.LFT, "switch"));
-        router.get("/api/trace").handler(ctx -> api.query(ctx, Addresses.TRACE, "src", "dst", "path"));
-        router.get("/api/parts/:name").handler(ctx -> api.request(ctx, Addresses.PART, new JsonObject().put("part", ctx.pathParam("name"))));
-        router.get("/api/anomalies").handler(events::anomalies);
-        router.get("/api/boards").handler(ctx -> api.request(ctx, Addresses.BOARDS, new JsonObject()));
-        router.get("/api/health").handler(ctx -> api.request(ctx, Addresses.HEALTH, new JsonObject()));
-        router.get("/api/summary").handler(ctx -> api.request(ctx, Addresses.SUMMARY, new JsonObject()));
-        router.post("/api/token/rotate").handler(this::rotateToken);
-        router.get("/api/faults").handler(ctx -> api.request(ctx, Addresses.FAULTS_ACTIVE, new JsonObject()));
-        router.delete("/api/faults").handler(ctx -> api.request(ctx, Addresses.FAULTS_CLEAR, new JsonObject()));
-        router.delete("/api/faults/:id").handler(ctx -> api.byId(ctx, Addresses.FAULTS_CLEAR));
-        router.get("/api/telemetry").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
-                .onSuccess(reply -> api.json(ctx, 200, reply.body()))
-                .onFailure(e -> api.replyError(ctx, e)));
-        router.get("/api/ports").handler(ctx -> vertx.eventBus().<JsonObject>request(Addresses.PORTS, new JsonObject())
-                .onSuccess(reply -> api.json(ctx, 200, reply.body()))
-                .onFailure(e -> api.replyError(ctx, e)));
-        router.get(WEBSOCKET_PATH).handler(ctx -> {
-            if (!"websocket".equalsIgnoreCase(ctx.request().getHeader(HttpHeaders.UPGRADE))) {
-                api.error(ctx, 400, "a WebSocket upgrade is expected here");
-                return;
-            }
-            if (foreignOrigin(ctx.request())) { // Vert.x core does not check a WebSocket's Origin: the handshake is refused here
-                api.error(ctx, 403, "telemetry for another site is refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
-                return;
-            }
-            if (telemetryClients.size() >= MAX_WEBSOCKETS) {
-                api.error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
-                return;
-            }
-            ctx.request().toWebSocket()
-                    .onSuccess(this::stream)
-                    .onFailure(e -> {
-                        if (!ctx.response().ended()) {
-                            api.error(ctx, 400, "a WebSocket upgrade is expected here");
-                        }
-                    });
-        });
-        // the charting libraries, from their webjars on the class path (versioned paths: cached)
-        router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86400));
-        router.route("/*").handler(StaticHandler.create("webroot").setCachingEnabled(false));
-        router.errorHandler(404, ctx -> api.error(ctx, 404, "not found"));
-        router.route().failureHandler(ctx -> {
-            int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
-            String why = switch (status) {
-                case 413 -> "the body is larger than " + MAX_BODY_BYTES + " bytes";
-                case 404 -> "not found";
-                case 400 -> "bad request";
-                default -> status >= 500 ? "internal error" : "request refused";
-            };
-            if (status >= 500 && ctx.failure() != null) {
-                why = why + ": " + RejectionLog.oneLine(ctx.failure().getMessage());
-            }
-            api.error(ctx, status, why);
-        });
-        // No h2c: with it, a connection is only handed over once its first request is in, so a
-        // client that connects and trickles would be neither counted nor timed.
+        Router router = new ConsoleRoutes(vertx, api, token,
+                new ConsoleRoutes.Served(this::upgrade, this::rotateToken, this::exportStudy, this::action)).router();
+        server = vertx.createHttpServer(serverOptions())
+                .connectionHandler(this::admit)
+                .requestHandler(req -> handle(router, req))
+                .invalidRequestHandler(this::invalid);
+        return server.listen(port, host);
+    }
+
+    /**
+     * No h2c: with it, a connection is only handed over once its first request is in, so a client that connects
+     * and trickles would be neither counted nor timed.
+     */
+    private HttpServerOptions serverOptions() {
         HttpServerOptions options = new HttpServerOptions()
                 .setHttp2ClearTextEnabled(false)
                 .setIdleTimeout(IDLE_TIMEOUT_SECONDS)
@@ -265,30 +103,53 @@ public final class ConsoleVerticle extends VerticleBase {
             options.setSsl(true).setKeyCertOptions(new io.vertx.core.net.PemKeyCertOptions()
                     .setCertPath(tls.cert().toString()).setKeyPath(tls.key().toString()));
         }
-        server = vertx.createHttpServer(options)
-                .connectionHandler(this::admit)
-                .requestHandler(req -> {
-                    Long deadline = headerDeadlines.remove(req.connection());
-                    if (deadline != null) {
-                        vertx.cancelTimer(deadline);
+        return options;
+    }
+
+    /** A request, once its connection sent it in time, to the routes, if it names this console as its Host. */
+    private void handle(Router router, HttpServerRequest req) {
+        Long deadline = headerDeadlines.remove(req.connection());
+        if (deadline != null) {
+            vertx.cancelTimer(deadline);
+        }
+        String hostHeader = req.getHeader(HttpHeaders.HOST);
+        if (!hostNames.allows(hostHeader)) { // DNS rebinding: a page of another site under this machine's address
+            rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 421,
+                    "Host " + hostHeader + " is not a name of this console");
+            req.response().setStatusCode(421).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(new JsonObject().put("error", "this console answers to " + hostNames.listed()
+                            + ", not to the Host this request names; serve --allowed-host NAME adds a name").encode());
+            return;
+        }
+        router.handle(req);
+    }
+
+    private void invalid(HttpServerRequest req) {
+        rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 400, "malformed HTTP request");
+        req.response().setStatusCode(400).putHeader(HttpHeaders.CONNECTION, "close").end();
+    }
+
+    /** {@value #WEBSOCKET_PATH}: a telemetry client, from this site, while fewer than {@value #MAX_WEBSOCKETS} are. */
+    private void upgrade(RoutingContext ctx) {
+        if (!"websocket".equalsIgnoreCase(ctx.request().getHeader(HttpHeaders.UPGRADE))) {
+            api.error(ctx, 400, "a WebSocket upgrade is expected here");
+            return;
+        }
+        if (ConsoleRoutes.foreignOrigin(ctx.request())) { // Vert.x core does not check a WebSocket's Origin: the handshake is refused here
+            api.error(ctx, 403, "telemetry for another site is refused (Origin " + ctx.request().getHeader(HttpHeaders.ORIGIN) + ")");
+            return;
+        }
+        if (telemetryClients.size() >= MAX_WEBSOCKETS) {
+            api.error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
+            return;
+        }
+        ctx.request().toWebSocket()
+                .onSuccess(this::stream)
+                .onFailure(e -> {
+                    if (!ctx.response().ended()) {
+                        api.error(ctx, 400, "a WebSocket upgrade is expected here");
                     }
-                    String hostHeader = req.getHeader(HttpHeaders.HOST);
-                    if (!hostNames.allows(hostHeader)) { // DNS rebinding: a page of another site under this machine's address
-                        rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 421,
-                                "Host " + hostHeader + " is not a name of this console");
-                        req.response().setStatusCode(421).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                                .end(new JsonObject().put("error", "this console answers to " + hostNames.listed()
-                                        + ", not to the Host this request names; serve --allowed-host NAME adds a name").encode());
-                        return;
-                    }
-                    router.handle(req);
-                })
-                .invalidRequestHandler(req -> {
-                    rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 400,
-                            "malformed HTTP request");
-                    req.response().setStatusCode(400).putHeader(HttpHeaders.CONNECTION, "close").end();
                 });
-        return server.listen(port, host);
     }
 
     /**
@@ -362,11 +223,6 @@ public final class ConsoleVerticle extends VerticleBase {
         }).onFailure(e -> api.error(ctx, e instanceof IllegalStateException ? 409 : 503, e.getMessage()));
     }
 
-    /** Who asks, as the event log names them. */
-    private static String who(HttpServerRequest req) {
-        return "console (token holder at " + req.remoteAddress() + ")";
-    }
-
     /** A study's results as a download: {@code ?format=csv} (the default) or {@code json}, named after the study. */
     private void exportStudy(RoutingContext ctx) {
         String name = ctx.pathParam("name");
@@ -388,7 +244,7 @@ public final class ConsoleVerticle extends VerticleBase {
         String severity = status < 400 ? "info" : status < 500 ? "warning" : "alarm";
         String outcome = status < 400 ? "done" : status < 500 ? "refused" : "failed";
         org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of(severity, "action",
-                ctx.get("part") != null ? ctx.get("part") : req.path(), who(req),
+                ctx.get("part") != null ? ctx.get("part") : req.path(), ConsoleRoutes.who(req),
                 outcome + " (" + status + ")",
                 req.method().name() + " " + req.path() + (body.length() > 201 ? body.substring(0, 200) + "…" : body)
                         + (error != null ? ": " + error : "")));
