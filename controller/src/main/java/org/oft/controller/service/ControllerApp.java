@@ -78,21 +78,74 @@ public final class ControllerApp implements AutoCloseable {
      * failure there changes no board and no file.
      */
     public static ControllerApp start(ServeConfig config, java.util.function.Consumer<String> say) {
+        String benchText = config.fattree() == null && config.bench() != null ? BoardModels.read(config.bench()) : null;
+        BenchDescription bench = checked(config, benchText);
+        Vertx vertx = Vertx.vertx();
+        Front front = front(vertx, config);
+        Fabric fabric;
+        try { // only now the boards
+            fabric = boards(config, benchText, bench);
+        } catch (RuntimeException e) {
+            front.close(vertx);
+            throw e;
+        }
+        ControllerApp app = new ControllerApp(vertx, fabric.bus(), front.console(), front.tokens());
+        if (front.election() != null) {
+            front.election().token().follow(front.tokens()::adopt); // a master's rotation reaches every controller of the bench
+        }
+        front.console().rotation(app::rotateToken);
+        MasterElection standing = front.election();
+        try {
+            await(vertx.deployVerticle(new OwnershipVerticle(fabric.bus(), () -> standing, app::role,
+                    config.ownership().controllerId())), "controller did not start");
+        } catch (RuntimeException e) {
+            app.close();
+            throw e;
+        }
+        app.fabric = fabric.verticle();
+        app.config = config;
+        app.say = rolesAsEvents(vertx, config, say);
+        ServedClaim.onFenced(fabric.bus(), app::fenced);
+        try {
+            app.takeRole(front.election());
+        } catch (Exception e) {
+            app.close();
+            Throwable c = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
+            throw c instanceof RuntimeException r ? r : new IllegalStateException(c.getMessage(), c);
+        }
+        return app;
+    }
+
+    /** What is checked before anything starts: memory for the tables, the bench file, the state file; the OFT's bench. */
+    private static BenchDescription checked(ServeConfig config, String benchText) {
         if (config.fattree() == null) { // every processor's table, n rows, as ints and as bytes, all at once for the deploy
             double n = 1L << config.order();
             MemoryBudget.require("an order-" + config.order() + " OFT's " + (long) n + " routing tables of "
                     + (long) n + " rows", n * n * 6 + 64e6, "serve a smaller order");
         }
-        String benchText = config.fattree() == null && config.bench() != null ? BoardModels.read(config.bench()) : null;
         BenchDescription bench = config.fattree() == null ? BenchDescription.of(config.order(), config.latency(), benchText) : null;
         if (config.state() != null) {
             DeploymentRecord.checkWritable(config.state());
         }
-        Vertx vertx = Vertx.vertx();
+        return bench;
+    }
+
+    /** What serves before any board is reached: the console, its token, the election if there is one. */
+    private record Front(MasterElection election, ConsoleVerticle console, org.oft.controller.service.http.TokenHolder tokens) {
+        void close(Vertx vertx) {
+            if (election != null) {
+                election.close();
+            }
+            ControllerApp.close(vertx);
+        }
+    }
+
+    /**
+     * The event log, the health summary, the studies, the election (the ensemble is reached before any board) and
+     * the console, bound; a failure closes what started and says why.
+     */
+    private static Front front(Vertx vertx, ServeConfig config) {
         MasterElection election = null;
-        ConsoleVerticle console;
-        org.oft.controller.service.http.ConsoleToken token;
-        org.oft.controller.service.http.TokenHolder tokens;
         try {
             if (config.tls() != null) {
                 TlsPair.check(vertx, config.tls());
@@ -109,114 +162,88 @@ public final class ControllerApp implements AutoCloseable {
             // a study asked for from the page runs on half the cores: the fabric's model and the console keep the rest
             await(vertx.deployVerticle(new org.oft.controller.service.studies.StudiesVerticle(config.studiesDir(),
                     Math.max(1, Runtime.getRuntime().availableProcessors() / 2))), "the studies did not start");
-            if (config.ownership().ha() != null) { // the ensemble is reached before any board
-                election = MasterElection.join(config.ownership().ha(),
-                        config.ownership().controllerId(), config.ownership().priority());
+            if (config.ownership().ha() != null) {
+                election = MasterElection.join(config.ownership().ha(), config.ownership().controllerId(), config.ownership().priority());
             }
             // controllers of one bench share a token, so that a page follows the master to a standby
-            token = election != null ? election.token().share(org.oft.controller.service.http.ConsoleToken.fresh())
+            org.oft.controller.service.http.ConsoleToken token = election != null
+                    ? election.token().share(org.oft.controller.service.http.ConsoleToken.fresh())
                     : org.oft.controller.service.http.ConsoleToken.fresh();
-            tokens = new org.oft.controller.service.http.TokenHolder(token);
-            console = new ConsoleVerticle(config.host(), config.port(), tokens, config.tls(), config.allowedHosts());
+            org.oft.controller.service.http.TokenHolder tokens = new org.oft.controller.service.http.TokenHolder(token);
+            ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), tokens, config.tls(), config.allowedHosts());
             await(vertx.deployVerticle(console), "cannot serve the console on " + config.host() + ":" + config.port());
             if (election != null) {
                 election.announce(config.tls() != null ? "https" : "http", config.host(), console.actualPort());
             }
+            return new Front(election, console, tokens);
         } catch (RuntimeException e) {
-            if (election != null) {
-                election.close();
-            }
-            close(vertx);
+            new Front(election, null, null).close(vertx);
             throw e instanceof IllegalArgumentException ? new IllegalStateException(e.getMessage()) : e;
         }
-        // only now the boards
-        BoardBus bus;
-        java.util.function.Function<JsonObject, io.vertx.core.Deployable> fabric;
-        try {
-            if (config.fattree() != null) {
-                BoardSpec.SwitchBench sb = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
-                bus = sb.bus();
-                fabric = deployed -> {
-                    var v = new SwitchFabricVerticle(config, sb.bus(), sb.faults());
-                    v.takeOver(deployed);
-                    return v;
-                };
-            } else {
-                BoardSpec.OpticalBench ob = BoardSpec.parse(config.board()).openOpticalBench(config.order(), config.latency(), benchText);
-                bus = ob.bus();
-                fabric = deployed -> new BenchVerticle(config, ob.bus(), ob.model(), bench);
-            }
-        } catch (RuntimeException e) {
-            if (election != null) {
-                election.close();
-            }
-            close(vertx);
-            throw e;
+    }
+
+    /** The boards reached, and the verticle that runs the fabric on them (given what a master before deployed, if any). */
+    private record Fabric(BoardBus bus, java.util.function.Function<JsonObject, io.vertx.core.Deployable> verticle) {
+    }
+
+    private static Fabric boards(ServeConfig config, String benchText, BenchDescription bench) {
+        if (config.fattree() != null) {
+            BoardSpec.SwitchBench sb = BoardSpec.parse(config.board()).openSwitchBench(config.fattree().bench());
+            return new Fabric(sb.bus(), deployed -> {
+                var v = new SwitchFabricVerticle(config, sb.bus(), sb.faults());
+                v.takeOver(deployed);
+                return v;
+            });
         }
-        ControllerApp app = new ControllerApp(vertx, bus, console, tokens);
-        MasterElection elected = election;
-        if (elected != null) {
-            elected.token().follow(tokens::adopt); // a master's rotation reaches every controller of the bench
-        }
-        console.rotation(old -> app.rotateToken(old));
-        java.util.function.Consumer<String> told = say;
-        say = line -> { // a change of role is an event too
-            told.accept(line);
+        BoardSpec.OpticalBench ob = BoardSpec.parse(config.board()).openOpticalBench(config.order(), config.latency(), benchText);
+        return new Fabric(ob.bus(), deployed -> new BenchVerticle(config, ob.bus(), ob.model(), bench));
+    }
+
+    /** {@code say}, and each line an event too: a change of role is news to the log. */
+    private static java.util.function.Consumer<String> rolesAsEvents(Vertx vertx, ServeConfig config, java.util.function.Consumer<String> say) {
+        return line -> {
+            say.accept(line);
             // a planned hand-over to a controller of higher priority is news, not trouble
             String severity = line.startsWith("master") || line.contains("handing the boards over") ? "info"
                     : line.startsWith("could not") ? "alarm" : "warning";
-            Events.publish(vertx, Events.of(severity, "owner",
-                    "boards", config.ownership().controllerId(), null, line));
+            Events.publish(vertx, Events.of(severity, "owner", "boards", config.ownership().controllerId(), null, line));
         };
-        MasterElection standing = election;
-        try {
-            await(vertx.deployVerticle(new OwnershipVerticle(bus, () -> standing, app::role,
-                    config.ownership().controllerId())), "controller did not start");
-        } catch (RuntimeException e) {
-            app.close();
-            throw e;
+    }
+
+    /** The boards refuse this controller: the plan working (it handed them over), or another controller took them. */
+    private void fenced(String why) {
+        if (handingOver) {
+            Events.publish(vertx, Events.of("info", "owner", "boards", null, "handed over",
+                    "the boards went to the controller of higher priority, as planned"));
+            standBy("handed over");
+            return;
         }
-        app.fabric = fabric;
-        app.config = config;
-        app.say = say;
-        ServedClaim.onFenced(bus, why -> {
-            if (app.handingOver) { // this controller handed them over: that the boards now refuse it is the plan working
-                Events.publish(vertx, Events.of("info", "owner", "boards", null, "handed over",
-                        "the boards went to the controller of higher priority, as planned"));
-                app.standBy("handed over");
-                return;
-            }
-            Events.publish(vertx, Events.of("alarm", "owner", "boards",
-                    null, "fenced", "another controller took the boards over: " + why));
-            java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
-                    + "; this controller no longer changes them");
-            app.standBy("fenced by the boards: " + why);
-        });
-        try {
-            if (election == null) {
-                ServedClaim.claim(bus, config.ownership());
-                app.fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
-                Events.publish(vertx, Events.of("info", "start",
-                        "boards", config.ownership().controllerId(), "done", "the controller serves " + config.board() + " boards"));
-            } else {
-                app.election = election;
-                // no commit lead for the standbys: one that takes over in the middle of a change finishes it from the
-                // election's copy (SwitchFabricVerticle#onPublish), so commits are as near as the round trip allows
-                election.stand(app.new Roles());
-                if (election.awaitMaster(2000)) {
-                    app.master.get(60, TimeUnit.SECONDS); // a first master's failure to start is the start's
-                } else {
-                    app.showStandby("another controller is master");
-                    say.accept("standing by: " + election.candidates().size() + " controller(s) in the election; this one takes over "
-                            + "when the master is gone");
-                }
-            }
-        } catch (Exception e) {
-            app.close();
-            Throwable c = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
-            throw c instanceof RuntimeException r ? r : new IllegalStateException(c.getMessage(), c);
+        Events.publish(vertx, Events.of("alarm", "owner", "boards", null, "fenced", "another controller took the boards over: " + why));
+        java.util.logging.Logger.getLogger("org.oft.controller").warning("another controller took the boards over: " + why
+                + "; this controller no longer changes them");
+        standBy("fenced by the boards: " + why);
+    }
+
+    /** Without an election the boards are claimed and the fabric runs; with one, this controller is master or stands by. */
+    private void takeRole(MasterElection election) throws Exception {
+        if (election == null) {
+            ServedClaim.claim(bus, config.ownership());
+            fabricId = await(vertx.deployVerticle(fabric.apply(null)), "controller did not start");
+            Events.publish(vertx, Events.of("info", "start", "boards", config.ownership().controllerId(), "done",
+                    "the controller serves " + config.board() + " boards"));
+            return;
         }
-        return app;
+        this.election = election;
+        // no commit lead for the standbys: one that takes over in the middle of a change finishes it from the
+        // election's copy (SwitchFabricVerticle#onPublish), so commits are as near as the round trip allows
+        election.stand(new Roles());
+        if (election.awaitMaster(2000)) {
+            master.get(60, TimeUnit.SECONDS); // a first master's failure to start is the start's
+        } else {
+            showStandby("another controller is master");
+            say.accept("standing by: " + election.candidates().size() + " controller(s) in the election; this one takes over "
+                    + "when the master is gone");
+        }
     }
 
     private java.util.function.Function<JsonObject, io.vertx.core.Deployable> fabric;
