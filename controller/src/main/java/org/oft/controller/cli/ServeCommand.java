@@ -184,8 +184,47 @@ final class ServeCommand implements Callable<Integer> {
         Path own = org.oft.controller.files.StateDir.dir().resolve("serve").resolve(fabric + "-" + port);
         // boards a model process starts afresh (sim-pty, rtl-pty) hold nothing a record could be compared with
         Path stateFile = state != null ? state : board.equals("sim-pty") || board.equals("rtl-pty") ? null : own.resolve("deployed.json");
-        ServeConfig config;
-        String what;
+        Serving serving = fabric(stateFile);
+        ServeConfig config = controllerOptions(serving.config(), own);
+        PrintWriter out = spec.commandLine().getOut();
+        if (tokenFile != null) {
+            checkWritable(tokenFile); // before any board is touched; written only once the console serves
+        }
+        ControllerApp app;
+        try {
+            app = ControllerApp.start(config, line -> {
+                out.println("oftctl: " + line);
+                out.flush();
+            });
+        } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        Path tokens = tokenFile != null ? tokenFile : org.oft.controller.files.StateDir.file("token-" + app.port());
+        keepToken(app, tokens);
+        String metricsUrl = metricsBind == null ? null : serveMetrics(app, metricsBind);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            app.close();
+            if (app.token() != null) {
+                try {
+                    java.nio.file.Files.deleteIfExists(tokens); // the token dies with the controller that printed it
+                } catch (java.io.IOException e) {
+                    // left behind: owner-only, and no controller accepts it any more unless the bench still runs
+                }
+            }
+            stopped.countDown();
+        }, "oftctl-shutdown"));
+        announce(out, serving.what(), app, tokens, metricsUrl);
+        stopped.await();
+        return 0;
+    }
+
+    /** What this controller serves: its configuration from the fabric's options, and a line that says it. */
+    private record Serving(ServeConfig config, String what) {
+    }
+
+    /** The fabric's options, checked against each other (a bad topology, node-types file or traffic fails here). */
+    private Serving fabric(Path stateFile) {
         if (fabric.equals("fattree")) {
             if (topology == null) {
                 throw new IllegalArgumentException("--fabric fattree needs --topology (e.g. kary:4,3)");
@@ -195,27 +234,30 @@ final class ServeCommand implements Callable<Integer> {
             }
             FabricOptions.refuse(spec, List.of("--order", "--latency"), "to the OFT only (--fabric oft)");
             double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
-            // a bad topology, node-types file or traffic fails here, before anything starts
             // the tables are held as plan, running, snapshot and reroute, and on the boards in two banks
             org.oft.controller.fattree.deploy.RoutingRequest.requireTables(
                     org.oft.controller.fattree.topology.TopologySpec.parse(topology, hostOrder).topology(), paths, 6);
             org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, hostOrder, nodeTypes, paths, seed, cyclesPerSlot, threads);
             org.oft.controller.fattree.topology.FatTree tree = eb.tree();
-            config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
+            ServeConfig config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
                     board.equals("sim") ? null : stateFile);
-            what = tree.topology().describe() + " (" + org.oft.controller.service.fattree.Served.initially(engine, paths).label()
+            return new Serving(config, tree.topology().describe() + " (" + org.oft.controller.service.fattree.Served.initially(engine, paths).label()
                     + (paths > 1 ? ", " + paths + " addresses per host" : "") + ", " + flit.traffic + " at " + flit.load + ") on the " + board
                     + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles"
-                    + (threads > 1 ? ", the packet model on " + threads + " threads" : "");
-        } else if (fabric.equals("oft")) {
+                    + (threads > 1 ? ", the packet model on " + threads + " threads" : ""));
+        }
+        if (fabric.equals("oft")) {
             FabricOptions.refuse(spec, FabricOptions.withPacketModel(spec, "flit", "--topology", "--host-order", "--engine", "--paths", "--node-types",
                     "--seed", "--cycles-per-slot", "--threads"), "to --fabric fattree only");
             double rate = slotsPerSecond == null ? 4 : slotsPerSecond;
-            config = new ServeConfig(order, latency, host, port, rate, board, bench, board.equals("sim") ? null : stateFile, null);
-            what = "order-" + order + " OFT on the " + board + " boards, " + rate + " slots/s";
-        } else {
-            throw new IllegalArgumentException("--fabric must be oft or fattree, got '" + fabric + "'");
+            return new Serving(new ServeConfig(order, latency, host, port, rate, board, bench, board.equals("sim") ? null : stateFile, null),
+                    "order-" + order + " OFT on the " + board + " boards, " + rate + " slots/s");
         }
+        throw new IllegalArgumentException("--fabric must be oft or fattree, got '" + fabric + "'");
+    }
+
+    /** The controller's own options, whichever fabric: TLS, the hosts it answers to, ownership, events and alerts, studies. */
+    private ServeConfig controllerOptions(ServeConfig config, Path own) {
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new IllegalArgumentException("TLS needs both --tls-cert and --tls-key");
         }
@@ -238,64 +280,45 @@ final class ServeCommand implements Callable<Integer> {
         }
         config = config.withEventLog(new ServeConfig.EventLogSettings("none".equals(events) ? null
                 : events != null ? Path.of(events) : own.resolve("events.db"), eventsKeep, thresholds));
-        config = config.withStudies(studies);
-        String scheme = tlsCert != null ? "https" : "http";
-        PrintWriter out = spec.commandLine().getOut();
-        if (tokenFile != null) {
-            checkWritable(tokenFile); // before any board is touched; written only once the console serves
+        return config.withStudies(studies);
+    }
+
+    /** The console's token into its file, owner-only, and again at every rotation (POST /api/token/rotate). */
+    private void keepToken(ControllerApp app, Path tokens) {
+        if (app.token() == null) {
+            return; // the bench's token, which the election keeps only as a hash
         }
-        ControllerApp app;
         try {
-            app = ControllerApp.start(config, line -> {
-                out.println("oftctl: " + line);
-                out.flush();
-            });
-        } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
+            writeOwnerOnly(tokens, app.token());
+        } catch (java.io.IOException | RuntimeException e) {
+            app.close();
+            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
+                    e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
+        }
+        app.onTokenRotated(t -> {
+            try {
+                writeOwnerOnly(tokens, t);
+            } catch (java.io.IOException | RuntimeException e) {
+                spec.commandLine().getErr().println("oftctl: the rotated token was not written to " + tokens + ": " + e.getMessage());
+                spec.commandLine().getErr().flush();
+            }
+        });
+    }
+
+    /** The metrics on an address of their own; their URL. */
+    private static String serveMetrics(ControllerApp app, String[] bind) {
+        try {
+            int bound = app.serveMetrics(bind[0], Integer.parseInt(bind[1]));
+            return "http://" + urlHost(bind[0]) + ":" + bound + "/metrics";
+        } catch (RuntimeException e) {
+            app.close();
             throw new IllegalArgumentException(e.getMessage());
         }
-        Path tokens = tokenFile != null ? tokenFile : org.oft.controller.files.StateDir.file("token-" + app.port());
-        if (app.token() != null) {
-            try {
-                writeOwnerOnly(tokens, app.token());
-            } catch (java.io.IOException | RuntimeException e) {
-                app.close();
-                throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
-                        e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
-            }
-        }
-        if (app.token() != null) { // a rotation (POST /api/token/rotate) rewrites the file with the new token
-            app.onTokenRotated(t -> {
-                try {
-                    writeOwnerOnly(tokens, t);
-                } catch (java.io.IOException | RuntimeException e) {
-                    spec.commandLine().getErr().println("oftctl: the rotated token was not written to " + tokens + ": " + e.getMessage());
-                    spec.commandLine().getErr().flush();
-                }
-            });
-        }
-        String metricsUrl = null;
-        if (metricsBind != null) {
-            try {
-                int bound = app.serveMetrics(metricsBind[0], Integer.parseInt(metricsBind[1]));
-                metricsUrl = "http://" + urlHost(metricsBind[0]) + ":" + bound + "/metrics";
-            } catch (RuntimeException e) {
-                app.close();
-                throw new IllegalArgumentException(e.getMessage());
-            }
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            app.close();
-            if (app.token() != null) {
-                try {
-                    java.nio.file.Files.deleteIfExists(tokens); // the token dies with the controller that printed it
-                } catch (java.io.IOException e) {
-                    // left behind: owner-only, and no controller accepts it any more unless the bench still runs
-                }
-            }
-            stopped.countDown();
-        }, "oftctl-shutdown"));
-        String url = scheme + "://" + urlHost(host) + ":" + app.port();
+    }
+
+    /** What serves where: the console's URL (with its token), the metrics', and a warning for a console in clear off this machine. */
+    private void announce(PrintWriter out, String what, ControllerApp app, Path tokens, String metricsUrl) {
+        String url = (tlsCert != null ? "https" : "http") + "://" + urlHost(host) + ":" + app.port();
         out.println(app.token() != null ? "oftctl: " + what + "; console at " + url + "/#token=" + app.token()
                 + " (Ctrl-C stops; the token is also in " + tokens + ")"
                 : "oftctl: " + what + "; console at " + url + "/ (Ctrl-C stops; the token is the bench's, which the election keeps"
@@ -309,8 +332,6 @@ final class ServeCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         out.flush();
-        stopped.await();
-        return 0;
     }
 
     /** The token file can be written (its folder made, a file created there), without writing it. */
