@@ -16,11 +16,8 @@ import java.util.Set;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.flit.FlitFabric;
-import org.oft.controller.fattree.routing.RoutingEngines;
-import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
 import org.oft.controller.fattree.topology.PgftTopology;
-import org.oft.controller.fattree.topology.TopologySpec;
 
 /**
  * A study file (JSON; the schema is docs/studies.md), checked whole and expanded into its points. Every error is
@@ -100,92 +97,93 @@ public final class StudyFile {
                 errors.add(k + ": unknown field (known: " + String.join(", ", TOP) + ")");
             }
         }
-        // how the ibnet: fabrics number their hosts (as --host-order); absent: by GUID
-        String hostOrder = null;
-        if (o.containsKey("hostOrder")) {
-            try {
-                Object h = o.getValue("hostOrder");
-                hostOrder = org.oft.controller.fattree.ib.HostOrder.byName(h instanceof String w ? w : String.valueOf(h), "hostOrder").word();
-            } catch (IllegalArgumentException e) {
-                errors.add(e.getMessage());
-            }
-        }
+        String hostOrder = StudyRouting.hostOrder(o, errors);
         String name = o.getValue("name") instanceof String s && !s.isBlank() ? s : fallbackName;
-        // fabrics
-        List<String> topologies = new ArrayList<>();
-        List<PgftTopology> trees = new ArrayList<>();
-        List<String> fabricHashes = new ArrayList<>();
-        List<Object> topologyList = list(o, "topologies", true, errors);
-        for (int i = 0; i < topologyList.size(); i++) {
-            Object t = topologyList.get(i);
-            if (!(t instanceof String spec)) {
-                errors.add("topologies: " + t + " is not a string such as \"kary:4,3\"");
-                continue;
-            }
-            String resolved;
-            try {
-                resolved = spec.startsWith("ibnet:") ? "ibnet:" + filePath(spec.substring(6), dir, confined) : spec;
-            } catch (IllegalArgumentException e) {
-                errors.add("topologies[" + i + "]: " + e.getMessage());
-                continue;
-            }
-            try {
-                FatTree tree = TopologySpec.parse(resolved, resolved.startsWith("ibnet:") ? hostOrder : null); // memory: see StudyRun.requireMemory
-                topologies.add(resolved);
-                trees.add(tree.topology());
-                fabricHashes.add(resolved.startsWith("ibnet:") ? StudyPoint.hash(Files.readString(Path.of(resolved.substring(6)))) : null);
-            } catch (IllegalArgumentException | IOException e) {
-                errors.add("topologies[" + i + "]: " + firstLine(e.getMessage()));
-            }
+        StudyRouting.Fabrics fabrics = StudyRouting.fabrics(o, dir, confined, hostOrder, errors);
+        StudyRouting.Engines engines = StudyRouting.engines(o, errors);
+        List<Long> seeds = seeds(o, errors);
+        List<Double> loads = loads(o, errors);
+        List<String> traffic = traffic(o, !loads.isEmpty(), fabrics.trees(), dir, confined, errors);
+        if (!traffic.isEmpty() && loads.isEmpty()) {
+            errors.add("loads: traffic is given but no loads (a list, or {\"from\": 0.1, \"to\": 1.0, \"step\": 0.1})");
         }
-        // engines: "name" or {"name": ..., "paths": K}
-        List<String> engines = new ArrayList<>();
-        List<Integer> paths = new ArrayList<>();
-        List<Object> engineList = list(o, "engines", true, errors);
-        for (int i = 0; i < engineList.size(); i++) {
-            Object e = engineList.get(i);
-            String en = e instanceof String s ? s : e instanceof JsonObject eo && eo.getValue("name") instanceof String s2 ? s2 : null;
-            int k = e instanceof JsonObject eo && eo.getValue("paths") instanceof Integer p ? p : 1;
-            if (en == null) {
-                errors.add("engines[" + i + "]: expected \"dmodk\" or {\"name\": \"disjoint\", \"paths\": 2}");
-                continue;
-            }
-            if (e instanceof JsonObject eo) {
-                for (String f : eo.fieldNames()) {
-                    if (!f.equals("name") && !f.equals("paths")) {
-                        errors.add("engines[" + i + "]." + f + ": unknown field (known: name, paths)");
+        List<JsonObject> flitCombos = flitCombos(o, errors);
+        List<JsonObject> analyses = analyses(o, fabrics.trees(), dir, confined, errors);
+        // the size before anything is made: a few lines of JSON can name billions of points
+        double count = (double) fabrics.specs().size() * engines.names().size() * ((double) flitCombos.size() * traffic.size() * seeds.size()
+                * loads.size() + (double) analyses.size() * seeds.size());
+        if (count > MAX_POINTS) {
+            errors.add(String.format(java.util.Locale.ROOT, "the study expands to %.0f points (topologies x engines x (flit options x traffic"
+                    + " x seeds x loads + analyses x seeds)); at most %d: split it into several studies", count, MAX_POINTS));
+        }
+        if (traffic.isEmpty() && analyses.isEmpty() && errors.isEmpty()) {
+            errors.add("the study has no points: give traffic and loads, or analyses");
+        }
+        if (!errors.isEmpty()) {
+            throw new Invalid(errors.stream().map(e -> where + ": " + e).toList());
+        }
+        List<StudyPoint> points = new ArrayList<>();
+        Map<String, PointCost> costs = new java.util.HashMap<>();
+        for (int t = 0; t < fabrics.specs().size(); t++) {
+            for (int e = 0; e < engines.names().size(); e++) {
+                // what every point of this fabric and engine shares, in the key order its id hashes
+                JsonObject routed = new JsonObject().put("topology", fabrics.specs().get(t));
+                if (fabrics.hashes().get(t) != null) {
+                    routed.put("fabric", fabrics.hashes().get(t));
+                    if (hostOrder != null) { // only when given: the points of a study without it keep their ids
+                        routed.put("hostOrder", hostOrder);
                     }
                 }
-                if (eo.containsKey("paths") && !(eo.getValue("paths") instanceof Integer)) {
-                    errors.add("engines[" + i + "].paths: expected a whole number, got " + eo.getValue("paths"));
-                }
-            }
-            try {
-                RoutingEngines.byName(en);
-                if (k < 1 || k > 64) {
-                    throw new IllegalArgumentException("paths must be 1..64, got " + k);
-                }
-                engines.add(en);
-                paths.add(k);
-            } catch (IllegalArgumentException ex) {
-                errors.add("engines[" + i + "]: " + firstLine(ex.getMessage()));
+                routed.put("engine", engines.names().get(e)).put("paths", engines.paths().get(e));
+                expand(routed, fabrics.trees().get(t), flitCombos, traffic, seeds, loads, analyses, points, costs);
             }
         }
+        return new Study(name, points, o.copy(), Map.copyOf(costs));
+    }
+
+    /** Every point of one fabric and engine ({@code routed}): flit runs over options, traffic, seeds and loads; analyses over seeds. */
+    private static void expand(JsonObject routed, PgftTopology tree, List<JsonObject> flitCombos, List<String> traffic, List<Long> seeds,
+                               List<Double> loads, List<JsonObject> analyses, List<StudyPoint> points, Map<String, PointCost> costs) {
+        for (JsonObject f : flitCombos) {
+            for (String tr : traffic) {
+                for (long seed : seeds) {
+                    for (double load : loads) {
+                        JsonObject c = new JsonObject().put("kind", "flit").mergeIn(routed).put("traffic", tr).put("load", load)
+                                .put("seed", seed).mergeIn(f);
+                        add(c, tree, points, costs);
+                    }
+                }
+            }
+        }
+        for (JsonObject a : analyses) {
+            for (long seed : seeds) {
+                add(new JsonObject().put("kind", "analysis").mergeIn(routed).mergeIn(a).put("seed", seed), tree, points, costs);
+            }
+        }
+    }
+
+    /** "seeds": whole numbers; absent: 1. */
+    private static List<Long> seeds(JsonObject o, List<String> errors) {
         List<Long> seeds = new ArrayList<>();
-        if (o.containsKey("seeds")) {
-            for (Object s : list(o, "seeds", true, errors)) {
-                if (s instanceof Integer || s instanceof Long) {
-                    seeds.add(((Number) s).longValue());
-                } else {
-                    errors.add("seeds: " + s + " is not a whole number");
-                }
-            }
-        } else {
+        if (!o.containsKey("seeds")) {
             seeds.add(1L);
+            return seeds;
         }
-        List<Double> loads = loads(o, errors);
+        for (Object s : list(o, "seeds", true, errors)) {
+            if (s instanceof Integer || s instanceof Long) {
+                seeds.add(((Number) s).longValue());
+            } else {
+                errors.add("seeds: " + s + " is not a whole number");
+            }
+        }
+        return seeds;
+    }
+
+    /** "traffic" (required once loads are given): patterns, each checked on every fabric; file: ones read from {@code dir} when confined. */
+    private static List<String> traffic(JsonObject o, boolean haveLoads, List<PgftTopology> trees, Path dir, boolean confined,
+                                        List<String> errors) {
         List<String> traffic = new ArrayList<>();
-        for (Object t : o.containsKey("traffic") || !loads.isEmpty() ? list(o, "traffic", true, errors) : List.of()) {
+        for (Object t : o.containsKey("traffic") || haveLoads ? list(o, "traffic", true, errors) : List.of()) {
             if (!(t instanceof String given)) {
                 errors.add("traffic: " + t + " is not a string such as \"uniform\" or \"shift:5\"");
                 continue;
@@ -206,57 +204,7 @@ public final class StudyFile {
             }
             traffic.add(spec);
         }
-        if (!traffic.isEmpty() && loads.isEmpty()) {
-            errors.add("loads: traffic is given but no loads (a list, or {\"from\": 0.1, \"to\": 1.0, \"step\": 0.1})");
-        }
-        List<JsonObject> flitCombos = flitCombos(o, errors);
-        List<JsonObject> analyses = analyses(o, trees, dir, confined, errors);
-        // the size before anything is made: a few lines of JSON can name billions of points
-        double count = (double) topologies.size() * engines.size() * ((double) flitCombos.size() * traffic.size() * seeds.size() * loads.size()
-                + (double) analyses.size() * seeds.size());
-        if (count > MAX_POINTS) {
-            errors.add(String.format(java.util.Locale.ROOT, "the study expands to %.0f points (topologies x engines x (flit options x traffic"
-                    + " x seeds x loads + analyses x seeds)); at most %d: split it into several studies", count, MAX_POINTS));
-        }
-        if (traffic.isEmpty() && analyses.isEmpty() && errors.isEmpty()) {
-            errors.add("the study has no points: give traffic and loads, or analyses");
-        }
-        if (!errors.isEmpty()) {
-            throw new Invalid(errors.stream().map(e -> where + ": " + e).toList());
-        }
-        List<StudyPoint> points = new ArrayList<>();
-        Map<String, PointCost> costs = new java.util.HashMap<>();
-        for (int t = 0; t < topologies.size(); t++) {
-            PgftTopology tree = trees.get(t);
-            for (int e = 0; e < engines.size(); e++) {
-                // what every point of this fabric and engine shares, in the key order its id hashes
-                JsonObject routed = new JsonObject().put("topology", topologies.get(t));
-                if (fabricHashes.get(t) != null) {
-                    routed.put("fabric", fabricHashes.get(t));
-                    if (hostOrder != null) { // only when given: the points of a study without it keep their ids
-                        routed.put("hostOrder", hostOrder);
-                    }
-                }
-                routed.put("engine", engines.get(e)).put("paths", paths.get(e));
-                for (JsonObject f : flitCombos) {
-                    for (String tr : traffic) {
-                        for (long seed : seeds) {
-                            for (double load : loads) {
-                                JsonObject c = new JsonObject().put("kind", "flit").mergeIn(routed).put("traffic", tr).put("load", load)
-                                        .put("seed", seed).mergeIn(f);
-                                add(c, tree, points, costs);
-                            }
-                        }
-                    }
-                }
-                for (JsonObject a : analyses) {
-                    for (long seed : seeds) {
-                        add(new JsonObject().put("kind", "analysis").mergeIn(routed).mergeIn(a).put("seed", seed), tree, points, costs);
-                    }
-                }
-            }
-        }
-        return new Study(name, points, o.copy(), Map.copyOf(costs));
+        return traffic;
     }
 
     private static void add(JsonObject config, PgftTopology tree, List<StudyPoint> points, Map<String, PointCost> costs) {
@@ -265,7 +213,7 @@ public final class StudyFile {
         costs.put(p.id(), PointCost.of(config, tree));
     }
 
-    private static List<Object> list(JsonObject o, String key, boolean required, List<String> errors) {
+    static List<Object> list(JsonObject o, String key, boolean required, List<String> errors) {
         Object v = o.getValue(key);
         if (v == null) {
             if (required) {
