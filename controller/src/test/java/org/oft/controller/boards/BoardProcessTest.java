@@ -1,5 +1,6 @@
 package org.oft.controller.boards;
 
+import org.oft.controller.service.ConsoleClient;
 import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
 import org.oft.controller.boards.BenchDeployment;
@@ -11,10 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oft.controller.oft.LyndonPreferOne;
 import org.oft.controller.oft.RoutingTables;
-import org.oft.controller.service.http.ConsoleVerticle;
 import org.oft.controller.timing.Calibration;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardConfig;
@@ -146,12 +142,7 @@ class BoardProcessTest {
     }
 
     private static JsonObject consoleCall(ControllerApp app, String method, String path, String body, int status) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
-                .header(ConsoleVerticle.TOKEN_HEADER, app.token());
-        b = body == null ? b.GET() : b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> r = HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(status, r.statusCode(), path + ": " + r.body());
-        return new JsonObject(r.body());
+        return new ConsoleClient(app).call(method, path, body, status);
     }
 
     /**

@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.oft.controller.service.ConsoleClient;
 import org.oft.controller.service.ControllerApp;
-import org.oft.controller.service.http.ConsoleVerticle;
 
 /**
  * One declared host cable, one incident: the packets sent to the host that is cut off are dropped at every port that
@@ -24,7 +20,6 @@ import org.oft.controller.service.http.ConsoleVerticle;
 @Timeout(120)
 class AlertIncidentServeTest {
     private ControllerApp app;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @AfterEach
     void stop() {
@@ -34,12 +29,7 @@ class AlertIncidentServeTest {
     }
 
     private JsonObject call(String method, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
-                .header(ConsoleVerticle.TOKEN_HEADER, app.token());
-        b = body == null ? b.GET() : b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertTrue(r.statusCode() == 200, path + ": " + r.statusCode() + " " + r.body());
-        return new JsonObject(r.body());
+        return new ConsoleClient(app).call(method, path, body);
     }
 
     private List<JsonObject> alerts() throws Exception {

@@ -8,18 +8,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.oft.controller.service.ConsoleClient;
 import org.oft.controller.service.ControllerApp;
-import org.oft.controller.service.http.ConsoleVerticle;
 import org.oft.sim.rtl.RtlBench;
 
 /**
@@ -32,7 +28,6 @@ import org.oft.sim.rtl.RtlBench;
 @Timeout(300)
 class RtlSwitchServeTest {
     private ControllerApp app;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @AfterEach
     void stop() {
@@ -42,12 +37,7 @@ class RtlSwitchServeTest {
     }
 
     private JsonObject call(String method, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
-                .header(ConsoleVerticle.TOKEN_HEADER, app.token());
-        b = body == null ? b.GET() : b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), path + ": " + r.body());
-        return new JsonObject(r.body());
+        return new ConsoleClient(app).call(method, path, body);
     }
 
     /** Per switch, the CRC-32C of its table as the controller deployed it (a port a byte; none is 255). */
