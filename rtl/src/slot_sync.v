@@ -99,6 +99,7 @@ module slot_sync #(
     reg [7:0] good;            // pulses in step in a row (saturating)
     reg [7:0] missed;          // slots without a pulse since the last (saturating)
     reg       seen;            // a pulse since the last middle
+    wire      missing = mid && !seen && !rise; // a slot's middle, and no pulse since the last one
     assign holdover = locked && missed != 0;
     always @(posedge clk) begin
         align <= 1'b0;
@@ -127,7 +128,7 @@ module slot_sync #(
             end
             if (mid) begin
                 seen <= 1'b0;
-                if (!seen && !rise) begin
+                if (missing) begin
                     missed <= missed + {7'd0, missed != 8'hFF};
                     if (missed >= LOSS_SLOTS) begin
                         locked <= 1'b0;
@@ -150,7 +151,7 @@ module slot_sync #(
             m_on <= 1'b0;
             m_valid <= 1'b0;
             measured <= 0;
-        end else if (mid && !seen && !rise) begin
+        end else if (missing) begin
             m_on <= 1'b0; // a pulse missing: start again at the next
         end else if (rise) begin
             m_pulses <= m_pulses + 1'b1;
@@ -208,7 +209,7 @@ module slot_sync #(
         num_valid <= 1'b0;
         if (s[1]) width <= width + {4'd0, width != 5'd31};
         else width <= 0;
-        if (rst || !follow || (mid && !seen && !rise)) begin
+        if (rst || !follow || missing) begin
             idx <= 0;
         end else if (fall) begin
             if (width >= TH_MARK) begin
