@@ -64,21 +64,19 @@ final class FlitCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
         double[] loads = loads();
-        org.oft.controller.fattree.deploy.RunningFabric running = lftFile == null ? args.running() : null; // as every command routes it
+        org.oft.controller.fattree.deploy.RunningFabric running = lftFile == null ? args.request().running() : null; // as every command routes it
         Routing r = running == null ? null : running.routes();
         if (r == null) {
             if (args.paths != 1) {
                 throw new IllegalArgumentException("--lft tables route one address per host: leave out --paths");
             }
-            args.tree();
-            args.types = org.oft.controller.fattree.topology.NodeTypes.parse(args.nodeTypes, args.tree.topology());
         }
-        PgftTopology t = args.tree.topology();
+        PgftTopology t = args.tree().topology();
         FlitFabric.Forwarding fw = r != null ? FlitFabric.forwarding(running)
-                : new FlitFabric.Forwarding(args.tree, FlitFabric.tables(args.tree, org.oft.controller.fattree.ib.LftFiles.read(args.tree, lftFile)),
+                : new FlitFabric.Forwarding(args.tree(), FlitFabric.tables(args.tree(), org.oft.controller.fattree.ib.LftFiles.read(args.tree(), lftFile)),
                         null, "file " + lftFile);
         String engine = fw.engine();
-        FlitSimulator.Traffic pattern = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types, args.seed);
+        FlitSimulator.Traffic pattern = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types(), args.seed);
         FlitSimulator.Traffic tr = r != null ? FlitFabric.onFabric(FlitFabric.reachable(running), pattern) : pattern;
         JsonArray runs = new JsonArray();
         Double saturation = null;

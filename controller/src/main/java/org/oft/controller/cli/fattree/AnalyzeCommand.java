@@ -40,12 +40,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (samples < 1) {
             throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
         }
-        Routing r = args.running().routes(); // the fabric on file as it runs, holes included, as every command routes it
+        Routing r = args.request().running().routes(); // the fabric on file as it runs, holes included, as every command routes it
         TrafficPattern p = TrafficPattern.parse(pattern, r.topology().hosts());
         long started = System.nanoTime();
         int total = p.random() ? samples : 1;
         Progress progress = Progress.of(spec.commandLine().getErr(), "analyze");
-        Analysis a = new Analysis(r, p, args.types, args.seed,
+        Analysis a = new Analysis(r, p, args.types(), args.seed,
                 done -> progress.update((double) done / total, done + "/" + total + " samples"));
         JsonObject result = a.metric(metric, samples);
         progress.done();

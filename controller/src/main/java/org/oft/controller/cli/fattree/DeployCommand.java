@@ -40,10 +40,10 @@ final class DeployCommand implements Callable<Integer> {
         if (!board.equals("sim") && !board.equals("sim-pty")) {
             throw new IllegalArgumentException("--board must be sim or sim-pty for switch boards, got '" + board + "'");
         }
-        RunningFabric first = args.running(); // the fabric on file as it runs, holes included, as every command routes it
+        RunningFabric first = args.request().running(); // the fabric on file as it runs, holes included, as every command routes it
         ForwardingTables firstTables = first.tables();
-        RunningFabric next = then == null ? null : args.runningAs(then, java.util.List.of());
-        PgftTopology t = args.tree.topology();
+        RunningFabric next = then == null ? null : args.request().runningAs(then, java.util.List.of());
+        PgftTopology t = args.tree().topology();
         JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())
                 .put("lids", firstTables.addresses()).put("board", board);
         // boards without traffic: one switch cycle per slot, so epochs come quickly

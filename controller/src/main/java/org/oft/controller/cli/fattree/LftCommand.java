@@ -54,10 +54,10 @@ final class LftCommand implements Callable<Integer> {
         if (format.equals("opensm")) { // the LIDs are known from the topology: refused before routing, not after
             org.oft.controller.fattree.ib.LidPlan.of(args.tree().topology(), args.paths);
         }
-        RunningFabric running = args.running(fail); // the fabric on file, its holes and --fail, as it runs
+        RunningFabric running = args.request().running(fail); // the fabric on file, its holes and --fail, as it runs
         running.tables(); // a source-based engine has none: refused before anything is written
         if (compare != null) {
-            ForwardingTables theirs = LftFiles.read(args.tree, compare);
+            ForwardingTables theirs = LftFiles.read(args.tree(), compare);
             int diffs = differences(running, theirs, spec.commandLine().getOut());
             return diffs == 0 ? 0 : 1;
         }

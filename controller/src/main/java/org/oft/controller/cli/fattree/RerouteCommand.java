@@ -68,12 +68,12 @@ final class RerouteCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--shifts measures single-path routes: leave out --paths");
         }
         PgftTopology t = args.tree().topology();
-        org.oft.controller.fattree.topology.FabricFaults checked = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree, fail);
+        org.oft.controller.fattree.topology.FabricFaults checked = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree(), fail);
         for (String f : thenFail) {
             checked.with(f); // every spec checked before anything is computed or deployed
         }
         org.oft.controller.cli.Progress rerouting = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "reroute");
-        FabricReroute r = args.rerouting(args.engine, fail, rerouting::update);
+        FabricReroute r = args.request().rerouting(args.engine, fail, rerouting::update);
         rerouting.done();
         RerouteResult first = r.running().reroute();
         org.oft.controller.fattree.topology.FabricFaults faults = first.faults(); // the file's holes and --fail, as rerouted
@@ -106,7 +106,7 @@ final class RerouteCommand implements Callable<Integer> {
                         int v = t.nodeOfPort(g);
                         int peer = t.peerNode(g);
                         over.add((v < t.hosts() ? "host " + v : "switch-" + (v - t.hosts()) + " " + t.tuple(v) + " port "
-                                + args.tree.names().physicalPort(v, g - t.portBase(v))) + " -> "
+                                + args.tree().names().physicalPort(v, g - t.portBase(v))) + " -> "
                                 + (peer < t.hosts() ? "host " + peer : t.tuple(peer)) + ": " + worst[g] + " flows (shift "
                                 + worst[t.portCount() + g] + ")");
                     }
@@ -125,7 +125,7 @@ final class RerouteCommand implements Callable<Integer> {
                 if (eq <= 0) {
                     throw new IllegalArgumentException("--compare-lft must be NAME=FILE, got '" + c + "'");
                 }
-                ForwardingTables theirs = LftFiles.read(args.tree, Path.of(c.substring(eq + 1)));
+                ForwardingTables theirs = LftFiles.read(args.tree(), Path.of(c.substring(eq + 1)));
                 int done = 2 + others.size();
                 String name = c.substring(0, eq);
                 PermutationLoad pl = new PermutationLoad(theirs, faults).onProgress(d -> progress.update(
@@ -179,7 +179,7 @@ final class RerouteCommand implements Callable<Integer> {
     }
 
     private String physical(int v, int local) {
-        int port = args.tree.names().tablePort(v, local);
+        int port = args.tree().names().tablePort(v, local);
         return port == org.oft.controller.fattree.topology.FabricNames.NO_ROUTE ? "none" : Integer.toString(port);
     }
 

@@ -38,7 +38,7 @@ final class RoutesCommand implements Callable<Integer> {
         if (!format.equals("csv") && !format.equals("json")) {
             throw new IllegalArgumentException("--format must be csv or json, got '" + format + "'");
         }
-        Routing r = args.running().routes(); // the fabric on file as it runs, holes included, as every command routes it
+        Routing r = args.request().running().routes(); // the fabric on file as it runs, holes included, as every command routes it
         PgftTopology t = r.topology();
         int n = t.hosts();
         int shift = -1;

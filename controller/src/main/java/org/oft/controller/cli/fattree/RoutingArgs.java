@@ -1,17 +1,13 @@
 package org.oft.controller.cli.fattree;
 
-import java.util.List;
-import org.oft.controller.fattree.deploy.FabricReroute;
 import org.oft.controller.fattree.deploy.RoutingRequest;
-import org.oft.controller.fattree.deploy.RunningFabric;
-import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
 import picocli.CommandLine.Option;
 
 /**
  * Options every fattree subcommand that routes shares: the command line's face of a {@link RoutingRequest}, which
- * routes the fabric (as a study's point does); {@code tree} and {@code types} hold what it read, once it has.
+ * routes the fabric (as a study's point does).
  */
 public final class RoutingArgs {
     @Option(names = "--topology", required = true, description = "pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE")
@@ -32,11 +28,9 @@ public final class RoutingArgs {
     @Option(names = "--host-order", description = "an ibnet: fabric's host numbering: guid (default, by port GUID), file (as listed) or tuple (by leaf and leaf port, as OpenSM's ftree)")
     public String hostOrder;
 
-    public FatTree tree;
-    public NodeTypes types;
     private RoutingRequest request;
 
-    /** The request these options make (once the command line is read). */
+    /** The request these options make (once the command line is read): it routes the fabric. */
     public RoutingRequest request() {
         if (request == null) {
             request = new RoutingRequest(topology, engine, paths, nodeTypes, seed, hostOrder);
@@ -44,32 +38,13 @@ public final class RoutingArgs {
         return request;
     }
 
-    /** The fabric named by --topology, read once (the routes are computed on it). */
+    /** The fabric named by --topology, read once. */
     public FatTree tree() {
-        tree = request().tree();
-        return tree;
+        return request().tree();
     }
 
-    /** The fabric as it runs with {@code failures} ({@link RoutingRequest#running(List)}), as lft, reroute and serve deploy it. */
-    public RunningFabric running(List<String> failures) {
-        return runningAs(engine, failures);
-    }
-
-    /** The same with no failure declared: the fabric on file. */
-    public RunningFabric running() {
-        return running(List.of());
-    }
-
-    /** {@code engineName} (another engine than {@code --engine}, say) with these options, as it runs with {@code failures}. */
-    public RunningFabric runningAs(String engineName, List<String> failures) {
-        return rerouting(engineName, failures, Reroute.Listener.NONE).running();
-    }
-
-    /** Where the running fabric is made, the reroute saying how far it is ({@code reroute}'s progress). */
-    public FabricReroute rerouting(String engineName, List<String> failures, Reroute.Listener listener) {
-        FabricReroute r = request().rerouting(engineName, failures, listener);
-        tree = request().tree();
-        types = request().types();
-        return r;
+    /** The hosts' node types (--node-types) on it. */
+    public NodeTypes types() {
+        return request().types();
     }
 }
