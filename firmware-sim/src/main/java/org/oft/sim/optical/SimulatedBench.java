@@ -49,8 +49,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModel
     private final Object delivery = new Object();
     private long delivered; // under delivery: the newest snapshot handed to the listener
     private boolean closed;
-    private final java.util.Map<String, Held> faults = new java.util.LinkedHashMap<>(); // by target
-    private int nextFaultId = 1;
+    private final ActiveFaults faults = new ActiveFaults(); // under lock
 
     public SimulatedBench(int order, int latency) {
         this(new SlotFabric(FabricWiring.of(order), latency), TrafficSource.SATURATED);
@@ -344,9 +343,6 @@ public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModel
     public record ActiveFault(int id, String spec, String target, String description, long sinceSlot) {
     }
 
-    private record Held(ActiveFault fault, FabricFault.Applied applied) {
-    }
-
     /**
      * A fault in {@link FabricFault}'s notation, applied at the next slot boundary. A fault on a
      * target that already has one replaces it (offsets are absolute); a bad spec leaves the
@@ -355,24 +351,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModel
     @Override
     public String applyFault(String spec) {
         synchronized (lock) {
-            String target = FabricFault.target(spec);
-            Held old = faults.remove(target);
-            if (old != null) {
-                old.applied().undo().run();
-            }
-            FabricFault.Applied a;
-            try {
-                a = FabricFault.applyUndoable(spec, fabric);
-            } catch (IllegalArgumentException e) {
-                if (old != null) { // put back what was there
-                    faults.put(target, new Held(old.fault(), FabricFault.applyUndoable(old.fault().spec(), fabric)));
-                }
-                throw e;
-            }
-            if (a.active()) {
-                faults.put(a.target(), new Held(new ActiveFault(nextFaultId++, spec.strip(), a.target(), a.description(), fabric.slot()), a));
-            }
-            return a.description();
+            return faults.apply(spec, fabric);
         }
     }
 
@@ -439,7 +418,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModel
     @Override
     public List<ActiveFault> faults() {
         synchronized (lock) {
-            return faults.values().stream().map(Held::fault).toList();
+            return faults.list();
         }
     }
 
@@ -447,16 +426,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModel
     @Override
     public String clearFault(int id) {
         synchronized (lock) {
-            for (var it = faults.values().iterator(); it.hasNext();) {
-                Held h = it.next();
-                if (h.fault().id() == id) {
-                    it.remove();
-                    h.applied().undo().run();
-                    return "cleared: " + h.fault().description();
-                }
-            }
-            throw new IllegalArgumentException("no active fault " + id + (faults.isEmpty() ? " (none is active)"
-                    : " (active: " + faults.values().stream().map(h -> String.valueOf(h.fault().id())).collect(java.util.stream.Collectors.joining(", ")) + ")"));
+            return faults.clear(id);
         }
     }
 
@@ -464,12 +434,7 @@ public final class SimulatedBench implements BoardBus, BoardTiming, OpticalModel
     @Override
     public int clearFaults() {
         synchronized (lock) {
-            List<Held> all = new ArrayList<>(faults.values());
-            faults.clear();
-            for (int i = all.size() - 1; i >= 0; i--) {
-                all.get(i).applied().undo().run();
-            }
-            return all.size();
+            return faults.clearAll();
         }
     }
 
