@@ -36,6 +36,11 @@ public final class ConsoleVerticle extends VerticleBase {
     public static final long HEADER_DEADLINE_MS = 10_000;
     private final AtomicInteger connections = new AtomicInteger();
     /**
+     * The connections counted in {@link #connections}, each released once: an HTTP connection's close handler
+     * never fires once it is upgraded to a WebSocket, so a telemetry session releases its own when the socket closes.
+     */
+    private final java.util.Set<HttpConnection> counted = ConcurrentHashMap.newKeySet();
+    /**
      * The telemetry clients, fed by one consumer: a consumer per client, unregistered as its page closed,
      * dropped the records already queued for it with a warning each. Touched on this verticle's event loop only,
      * where the cap on them is checked too.
@@ -143,8 +148,9 @@ public final class ConsoleVerticle extends VerticleBase {
             api.error(ctx, 503, "too many telemetry clients (" + MAX_WEBSOCKETS + "); close one and retry");
             return;
         }
+        HttpConnection conn = ctx.request().connection();
         ctx.request().toWebSocket()
-                .onSuccess(this::stream)
+                .onSuccess(ws -> stream(ws, conn))
                 .onFailure(e -> {
                     if (!ctx.response().ended()) {
                         api.error(ctx, 400, "a WebSocket upgrade is expected here");
@@ -171,13 +177,19 @@ public final class ConsoleVerticle extends VerticleBase {
             }
         });
         headerDeadlines.put(conn, timer);
-        conn.closeHandler(v -> {
+        counted.add(conn);
+        conn.closeHandler(v -> release(conn));
+    }
+
+    /** A connection gone (closed, or its WebSocket closed): its place under the cap freed, once. */
+    private void release(HttpConnection conn) {
+        if (counted.remove(conn)) {
             connections.decrementAndGet();
-            Long t = headerDeadlines.remove(conn);
-            if (t != null) {
-                vertx.cancelTimer(t);
-            }
-        });
+        }
+        Long t = headerDeadlines.remove(conn);
+        if (t != null) {
+            vertx.cancelTimer(t);
+        }
     }
 
     /** Connections open now (for tests and the console's own health). */
@@ -185,10 +197,13 @@ public final class ConsoleVerticle extends VerticleBase {
         return connections.get();
     }
 
-    private void stream(ServerWebSocket ws) {
+    private void stream(ServerWebSocket ws, HttpConnection conn) {
         ws.handler(b -> { }); // the console sends nothing; frames are capped by the server options
         telemetryClients.add(ws);
-        ws.closeHandler(v -> telemetryClients.remove(ws));
+        ws.closeHandler(v -> {
+            telemetryClients.remove(ws);
+            release(conn);
+        });
         vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
     }

@@ -387,4 +387,26 @@ class BadRequestCatalogueTest {
             }
         }
     }
+    /** Every closed telemetry session frees its connection: far more sessions than the cap, one after another, and the console answers. */
+    @Test
+    void sequentialTelemetrySessionsFreeTheirConnections() throws Exception {
+        java.net.http.WebSocket.Listener quiet = new java.net.http.WebSocket.Listener() {
+        };
+        URI ws = URI.create("ws://127.0.0.1:" + app.port() + ConsoleVerticle.WEBSOCKET_PATH);
+        int sessions = 1000; // about four times the cap: the count that killed the console at its 257th page load
+        for (int i = 0; i < sessions; i++) {
+            java.net.http.WebSocket w = HTTP.newWebSocketBuilder().buildAsync(ws, quiet).get(10, java.util.concurrent.TimeUnit.SECONDS);
+            if (i % 2 == 0) {
+                w.sendClose(java.net.http.WebSocket.NORMAL_CLOSURE, "bye").get(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            w.abort(); // half close politely, half drop the socket, as a browser tab does
+        }
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (app.consoleConnections() > 1 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(app.consoleConnections() <= 1, "connections still counted after " + sessions + " closed sessions: "
+                + app.consoleConnections());
+        assertEquals(200, send("GET", "/api/config", null, null).statusCode());
+    }
 }
