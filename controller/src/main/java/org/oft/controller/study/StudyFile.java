@@ -190,7 +190,8 @@ public final class StudyFile {
             }
             String spec;
             try {
-                spec = confined && given.startsWith("file:") ? "file:" + filePath(given.substring(5), dir, true) : given;
+                String kind = given.strip(); // as the parser reads it: " file:/etc/passwd" is a file too
+                spec = confined && kind.startsWith("file:") ? "file:" + filePath(kind.substring(5), dir, true) : given;
             } catch (IllegalArgumentException e) {
                 errors.add("traffic '" + given + "': " + e.getMessage());
                 continue;
@@ -372,9 +373,9 @@ public final class StudyFile {
                 errors.add("analyses[" + i + "].samples: expected a whole number 1.." + MAX_SAMPLES + ", got " + s);
                 continue;
             }
-            if (confined && pattern.startsWith("file:")) {
+            if (confined && pattern.strip().startsWith("file:")) { // as the parser reads it, whitespace stripped
                 try {
-                    pattern = "file:" + filePath(pattern.substring(5), dir, true);
+                    pattern = "file:" + filePath(pattern.strip().substring(5), dir, true);
                 } catch (IllegalArgumentException e) {
                     errors.add("analyses[" + i + "].pattern: " + e.getMessage());
                     continue;

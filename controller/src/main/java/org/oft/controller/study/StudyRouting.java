@@ -50,7 +50,8 @@ final class StudyRouting {
             }
             String resolved;
             try {
-                resolved = spec.startsWith("ibnet:") ? "ibnet:" + filePath(spec.substring(6), dir, confined) : spec;
+                String kind = spec.strip(); // as the parser reads it: " ibnet:/etc/shadow" is a file too
+                resolved = kind.startsWith("ibnet:") ? "ibnet:" + filePath(kind.substring(6), dir, confined) : spec;
             } catch (IllegalArgumentException e) {
                 errors.add("topologies[" + i + "]: " + e.getMessage());
                 continue;

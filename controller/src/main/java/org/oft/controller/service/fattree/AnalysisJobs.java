@@ -36,7 +36,7 @@ final class AnalysisJobs {
             if (!(p instanceof String pattern)) {
                 throw new IllegalArgumentException("\"pattern\" must be a traffic pattern such as shift:1, shift:all, perm, bisect or c2io");
             }
-            if (pattern.startsWith("file:")) {
+            if (pattern.strip().startsWith("file:")) { // as the parser reads it: " file:/etc/passwd" too
                 throw new IllegalArgumentException("patterns from files are for the command line, not the console");
             }
             TrafficPattern.parse(pattern, hosts); // refused here, with the reason, rather than in the job

@@ -51,6 +51,12 @@ class FabricAnalysesTest {
             HttpResponse<String> failed = http(app, "POST", "/api/fail", "{\"fail\":\"link:(1,0,3,0):5\"}");
             assertEquals(200, failed.statusCode(), failed.body());
             assertEquals(2, analysed(app).getInteger("maxFlows"), "the boards' tables around the cable put two flows on a link");
+            for (String pattern : new String[] {"file:/etc/passwd", " file:/etc/passwd", "\\t\\nfile:/etc/passwd"}) {
+                HttpResponse<String> leak = http(app, "POST", "/api/analyses", "{\"metric\":\"flows\",\"pattern\":\"" + pattern + "\"}");
+                assertEquals(400, leak.statusCode(), pattern + ": " + leak.body());
+                assertEquals("patterns from files are for the command line, not the console",
+                        new JsonObject(leak.body()).getString("error"), pattern);
+            }
         }
     }
 }
