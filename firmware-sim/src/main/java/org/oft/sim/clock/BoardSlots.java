@@ -68,7 +68,28 @@ public abstract class BoardSlots implements SlotTimes {
     }
 
     @Override
+    public boolean inStepIn(long k) {
+        while (count == 0 || seq + offset <= k) {
+            advance();
+        }
+        long place = k - offset;
+        if (place < 0) {
+            return false; // a slot before its first: the board was not running yet
+        }
+        if (place < seq - count) {
+            throw new IllegalStateException("slot " + k + " is no longer kept (the oldest is " + (seq - count + offset) + ")");
+        }
+        return ready[index(place)];
+    }
+
+    @Override
     public boolean inStep(long t) {
+        while (count == 0 || starts[index(seq - 1)] <= t) {
+            advance();
+        }
+        if (seq == count && starts[index(0)] > t) {
+            return false; // before its first slot: the board was not running yet
+        }
         return ready[index(slotAt(t) - offset)];
     }
 }

@@ -11,6 +11,9 @@ public interface SlotTimes {
     /** The slot this board is in at time {@code t} (ps). */
     long slotAt(long t);
 
-    /** Whether the board may inject and switch at time {@code t}: in step with the fabric, or never told to be. */
+    /** Whether the board may inject and switch at time {@code t}: in step with the fabric (false before it ran). */
     boolean inStep(long t);
+
+    /** Whether the board's slot {@code k} is in step (false for a slot before its first). */
+    boolean inStepIn(long k);
 }

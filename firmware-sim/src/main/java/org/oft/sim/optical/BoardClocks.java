@@ -1,6 +1,7 @@
 package org.oft.sim.optical;
 
 import java.math.BigInteger;
+import org.oft.sim.clock.SlotTimes;
 
 /**
  * Every board's own oscillator and the phases calibration programs into it.
@@ -19,6 +20,10 @@ public final class BoardClocks {
     final long[] procPhase;
     final double[] procDrift;
     final long[] injectPhase;
+    // boards whose slot starts a clock model gives (kept in step by the slot-reference line, or not): null, the
+    // phase-and-drift formula above
+    final SlotTimes[] routerTimes;  // [k]
+    final SlotTimes[] procTimes;
 
     public BoardClocks(int order, long slotPs) {
         this.order = order;
@@ -30,6 +35,22 @@ public final class BoardClocks {
         this.procPhase = new long[n];
         this.procDrift = new double[n];
         this.injectPhase = new long[n];
+        this.routerTimes = new SlotTimes[order];
+        this.procTimes = new SlotTimes[n];
+    }
+
+    /**
+     * The router-level board of {@code level} starts its slots when {@code times} says (its phase is still added; its
+     * drift no longer counts), and switches only in slots it is in step in. Null: back to phase and drift.
+     */
+    public void setRouterTimes(int level, SlotTimes times) {
+        routerTimes[levelIndex(level)] = times;
+    }
+
+    /** Processor board {@code processor}'s slots as {@code times} says; it injects only in slots it is in step in. */
+    public void setProcessorTimes(int processor, SlotTimes times) {
+        checkProcessor(processor);
+        procTimes[processor] = times;
     }
 
     public long slotPs() {

@@ -2,6 +2,7 @@ package org.oft.sim.optical;
 
 import java.util.Arrays;
 import org.oft.hal.TimingTelemetry;
+import org.oft.sim.clock.SlotTimes;
 
 /**
  * Timing-accurate model of the optical fabric: the slot-level model's routing, with every packet's
@@ -44,6 +45,10 @@ public final class TimedFabric extends WaveFabric {
     private final long[] lastEnd;
     private final int[] occEntry;
     private final long[] occSerial;
+
+    // packets a board out of step held back (never injected) or dropped (its optics dark), since the last reset
+    private long heldBack;
+    private long blanked;
 
     private final TimingStats slotTiming;
     private final TimingStats totalTiming;
@@ -105,6 +110,8 @@ public final class TimedFabric extends WaveFabric {
     public void resetTotals() {
         super.resetTotals();
         totalTiming.clear();
+        heldBack = 0;
+        blanked = 0;
         Arrays.fill(nodeTrouble, 0);
         Arrays.fill(fibreTrouble, 0);
     }
@@ -115,10 +122,22 @@ public final class TimedFabric extends WaveFabric {
     }
 
     @Override
+    protected boolean mayInject(int s, long t) {
+        SlotTimes times = clocks.procTimes[s];
+        if (times == null || times.inStepIn(t)) {
+            return true;
+        }
+        heldBack++;
+        return false;
+    }
+
+    @Override
     protected void enter(int e, int s, long t) {
         wSerial[e] = ++serial;
         int link = wLink[e];
-        long start = BoardClocks.boundary(clocks.procPhase[s], clocks.procDrift[s], t, period) + clocks.injectPhase[s];
+        SlotTimes times = clocks.procTimes[s];
+        long start = (times == null ? BoardClocks.boundary(clocks.procPhase[s], clocks.procDrift[s], t, period)
+                : times.start(t) + clocks.procPhase[s]) + clocks.injectPhase[s];
         if (dead[link]) {
             fibreTrouble[link]++;
             kill(e);
@@ -132,6 +151,7 @@ public final class TimedFabric extends WaveFabric {
     protected void cross(int base, int count, int k, long t) {
         long boardPhase = clocks.routerPhase[k];
         double drift = clocks.routerDrift[k];
+        SlotTimes times = clocks.routerTimes[k];
         boolean anyStuck = boards.anyStuck(k);
         int levelBase = k * n;
         int nextBase = k * 2 * n;
@@ -148,7 +168,18 @@ public final class TimedFabric extends WaveFabric {
             long idx;
             long b;
             long bNext;
-            if (drift == 0) {
+            if (times != null) {
+                long own = a - np - boardPhase; // the time as the board's clock, without its phases, sees it
+                if (!times.inStep(own)) { // its optics dark: a board out of step switches nothing
+                    blanked++;
+                    nodeTrouble[levelBase + node]++;
+                    kill(e);
+                    continue;
+                }
+                idx = times.slotAt(own);
+                b = times.start(idx) + boardPhase + np;
+                bNext = times.start(idx + 1) + boardPhase + np;
+            } else if (drift == 0) {
                 idx = Math.floorDiv(a - np - boardPhase, period);
                 b = boardPhase + idx * period + np;
                 bNext = b + period;
@@ -226,6 +257,16 @@ public final class TimedFabric extends WaveFabric {
     }
 
     // ---- observation ---------------------------------------------------------------------------
+
+    /** Packets processor boards out of step did not inject. */
+    public long heldBackTotal() {
+        return heldBack;
+    }
+
+    /** Packets lost at a router board out of step (dark, not switched). */
+    public long blankedTotal() {
+        return blanked;
+    }
 
     public long truncatedTotal() {
         return totalTiming.truncatedTotal();

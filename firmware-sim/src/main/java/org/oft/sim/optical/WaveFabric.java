@@ -143,6 +143,11 @@ abstract class WaveFabric implements FabricModel {
     protected void endSlot() {
     }
 
+    /** Whether processor s's board injects in slot t at all (a board out of step with the fabric does not). */
+    protected boolean mayInject(int s, long t) {
+        return true;
+    }
+
     /** Puts the new wave entry {@code e}, processor s's packet of slot t, on its fibre. */
     protected abstract void enter(int e, int s, long t);
 
@@ -155,6 +160,9 @@ abstract class WaveFabric implements FabricModel {
         int count = 0;
         int row = (int) (t & (n - 1));
         for (int s = 0; s < n; s++) {
+            if (!mayInject(s, t)) {
+                continue;
+            }
             int d = boards.entry(s, row);
             int tag = traffic.take(t, s, d);
             if (tag >= 0) {
