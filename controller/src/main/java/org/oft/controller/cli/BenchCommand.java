@@ -25,16 +25,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Throughput figures: warmed up, repeated, median and range printed. */
-@Command(name = "bench", footer = {"%nExamples:", "  oftctl bench --what deploy", "  oftctl bench --what lft --runs 3"}, description = "Benchmarks: sequence generators (bits/s), slot-level and timed models (packet-hops/s).")
+@Command(name = "bench", footer = {"%nExamples:", "  oftctl bench --what deploy", "  oftctl bench --what lft --runs 3", "  oftctl bench --what slot-lock --order 4 --slots 1000000 --json"}, description = "Benchmarks: sequence generators (bits/s), slot-level and timed models (packet-hops/s).")
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     /** What --what names, in the order "all" runs them. */
     static final List<String> BENCHMARKS = List.of("debruijn", "slots", "timed", "deploy", "fuzz", "lft", "ebb", "flit", "flit-saturation", "multipath", "large",
-            "switch-deploy", "reroute", "study", "console", "rtl");
+            "switch-deploy", "reroute", "study", "console", "rtl", "slot-lock");
 
-    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, large, switch-deploy, reroute, study, console, rtl or all.")
+    @Option(names = "--what", defaultValue = "all", description = "debruijn, slots, timed, deploy, fuzz, lft, ebb, flit, flit-saturation, multipath, large, switch-deploy, reroute, study, console, rtl, slot-lock or all.")
     String what;
 
     @Option(names = "--min-order", defaultValue = "16", description = "Smallest sequence order.")
@@ -51,6 +51,16 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--no-synth", description = "With --what rtl: leave out synthesis and place-and-route (a minute or two a board).")
     boolean noSynth;
+
+    @Option(names = "--order", defaultValue = "3", description = "slot-lock: order of the bench of separate boards (1.."
+            + FabricWiring.MAX_ORDER + ").")
+    int order;
+
+    @Option(names = "--slots", defaultValue = "1000000", description = "slot-lock: slots measured a row, once every board is in step.")
+    long slots;
+
+    @Option(names = "--seed", defaultValue = "1", description = "slot-lock: seed of the crystals, cables and phases (a row's own is seed + its number).")
+    long seed;
 
     @Option(names = "--runs", defaultValue = "5", description = "Measured runs per figure.")
     int runs;
@@ -114,6 +124,12 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (consoleOrder < 1 || consoleOrder > 16) {
             throw new IllegalArgumentException("--console-order must be between 1 and 16, got " + consoleOrder);
+        }
+        if (order < 1 || order > FabricWiring.MAX_ORDER) {
+            throw new IllegalArgumentException("--order must be between 1 and " + FabricWiring.MAX_ORDER + ", got " + order);
+        }
+        if (slots < 1 || slots > 1_000_000_000L) {
+            throw new IllegalArgumentException("--slots must be between 1 and 10^9, got " + slots);
         }
         checkedSlotOrder();
         BenchOutput out = new BenchOutput(spec.commandLine().getOut(), json);
@@ -185,6 +201,9 @@ final class BenchCommand implements Callable<Integer> {
                         + org.oft.sim.rtl.RtlBench.MAX_ORDER + ", got " + rtlOrder);
             }
             new RtlBenchmark(out).run(rtlOrder, 10, !noSynth);
+        }
+        if (what.equals("all") || what.equals("slot-lock")) {
+            new SlotLockBenchmark(out).run(order, slots, seed);
         }
         out.finish();
         return 0;

@@ -53,6 +53,16 @@ final class BenchOutput {
         }
     }
 
+    /** One row whose text for people is given whole (its values may be JSON arrays or objects, not fit for CSV). */
+    void rowText(String text, Object... values) {
+        if (json) {
+            row(null, values);
+        } else {
+            out.println(text);
+            out.flush();
+        }
+    }
+
     /** A remark on the current section. */
     void note(String text) {
         if (json) {

@@ -33,7 +33,7 @@ public final class SlotLock {
     /** Slots a board has to lock and learn its numbers in before the run counts (issue 63: 1,000). */
     public static final int LOCK_BUDGET = 1000;
     private static final int BINS_PER_CYCLE = 64;
-    private static final int BINS = 64 * BINS_PER_CYCLE;
+    private static final int BINS = 1024 * BINS_PER_CYCLE; // errors past 1,024 cycles fall in the last bin (the max is exact)
 
     /**
      * @param maxPpm   every crystal uniformly within ±maxPpm of nominal (seeded)

@@ -217,6 +217,8 @@ public class BadInputCatalogueTest {
         l.add(c("bench orders reversed", 2, "--min-order 20 is above --max-order 10", "bench", "--what", "debruijn", "--min-order", "20", "--max-order", "10"));
         l.add(c("bench max order 64", 2, "--min-order and --max-order must be between 1 and 30", "bench", "--what", "debruijn", "--max-order", "64"));
         l.add(c("bench runs 0", 2, "--runs must be between 1 and 1000, got 0", "bench", "--runs", "0"));
+        l.add(c("bench slot-lock order 0", 2, "--order must be between 1 and 16, got 0", "bench", "--what", "slot-lock", "--order", "0"));
+        l.add(c("bench slot-lock no slots", 2, "--slots must be between 1 and 10^9, got 0", "bench", "--what", "slot-lock", "--slots", "0"));
         l.add(c("bench console no clients", 2, "--clients must be between 1 and 128 (the console's cap on telemetry clients), got 0",
                 "bench", "--what", "console", "--clients", "0"));
         l.add(c("bench console too short", 2, "--seconds must be between 3 and 3600, got 2", "bench", "--what", "console", "--seconds", "2"));

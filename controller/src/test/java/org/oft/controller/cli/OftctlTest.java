@@ -316,4 +316,30 @@ public class OftctlTest {
             }
         }
     }
+    /** The slot-lock bench: with the line every row is in step and loses nothing; without it the drift shows where predicted. */
+    @Test
+    void theSlotLockBenchComparesBoardsWithTheLineAndWithout() {
+        Run r = run("bench", "--what", "slot-lock", "--order", "3", "--slots", "3000", "--seed", "4", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonArray rows = new JsonObject(r.out()).getJsonArray("benchmarks").getJsonObject(0).getJsonArray("rows");
+        assertEquals(9, rows.size());
+        for (Object o : rows) {
+            JsonObject row = (JsonObject) o;
+            assertEquals(11, row.getJsonArray("ppm").size(), row.encode());
+            if (row.getBoolean("sync")) {
+                assertTrue(row.getLong("lockSlots") > 0 && row.getLong("lockSlots") <= 1000, row.encode());
+                assertEquals(0, row.getLong("collisions") + row.getLong("misdelivered") + row.getLong("truncated") + row.getLong("wrongState"),
+                        row.encode());
+                if (row.getValue("cutAt") == null) {
+                    assertTrue(row.getJsonObject("phaseErrorCycles").getDouble("p999") <= 1.0, row.encode());
+                } else {
+                    assertTrue(row.getLong("heldBack") > 0, "a cut line stops the boards: " + row.encode());
+                }
+            } else if (row.getDouble("maxPpm") == 100) {
+                long first = row.getLong("firstFailure");
+                long predicted = row.getLong("predictedFailure");
+                assertTrue(Math.abs(first - predicted) <= 0.1 * predicted, row.encode());
+            }
+        }
+    }
 }
