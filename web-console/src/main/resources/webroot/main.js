@@ -4,6 +4,7 @@ import { connect } from './core/telemetry.js';
 import { current, loadConfig } from './core/router.js';
 import './core/health.js';
 import './views/oft.js';
+import './views/slotlock.js';
 import './views/fattree.js';
 import './views/topology.js';
 import './views/part.js';

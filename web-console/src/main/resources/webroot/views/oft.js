@@ -28,7 +28,7 @@ C.on('config', (c) => {
   $('latency-convention').textContent = '(' + c.latencyConvention + ')';
   $('board').textContent = c.board;
   $('deploy-epoch').textContent = c.deployEpoch === undefined ? '–' : c.deployEpoch;
-  $('board-note').textContent = c.board === 'sim' ? '' : 'Boards behind a link report slot, level states and counters; '
+  $('board-note').textContent = c.board === 'sim' || c.board.startsWith('sim-lab') ? '' : 'Boards behind a link report slot, level states and counters; '
     + 'they do not report per-packet timing, per-node trouble or fibre state, so those panels stay empty.';
   const events = $('deploy-events');
   events.textContent = '';

@@ -25,7 +25,9 @@ import org.oft.sim.optical.TimingParameters;
 import org.oft.sim.optical.TrafficSource;
 
 /**
- * Where the boards are: {@code sim} (the built-in model, in process), {@code sim-pty} (the board
+ * Where the boards are: {@code sim} (the built-in model, in process), {@code sim-lab[:PPM or :free]} (the same model as a
+ * lab's bench of separate FPGA boards: 1 µs slots, every board on its own crystal within ±PPM (100), kept in step by
+ * the slot-reference line, or with {@code free} not), {@code sim-pty} (the board
  * model in a process of its own behind a pseudo-terminal, reached through jssc), {@code rtl-pty}
  * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way),
  * {@code serial:/dev/ttyUSB0[@baud]}, {@code uio:/dev/uio0}.
@@ -54,11 +56,31 @@ public record BoardSpec(String kind, String path, int baud) {
             }
             return new BoardSpec("serial", rest, baud);
         }
+        if (spec.equals("sim-lab") || spec.startsWith("sim-lab:")) {
+            String arg = spec.length() > 8 ? spec.substring(8) : "100";
+            if (!arg.equals("free")) {
+                double ppm;
+                try {
+                    ppm = Double.parseDouble(arg);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("board '" + spec + "': expected sim-lab[:PPM or :free]");
+                }
+                if (!(ppm >= 0 && ppm <= 1000)) {
+                    throw new IllegalArgumentException("board '" + spec + "': crystals are within 0..1000 ppm, got " + arg);
+                }
+            }
+            return new BoardSpec("sim-lab", arg, 0);
+        }
         if (spec.startsWith("uio:") && spec.length() > 4) {
             return new BoardSpec("uio", spec.substring(4), 0);
         }
         throw new IllegalArgumentException("unknown board '" + spec
-                + "' (use sim, sim-pty, rtl-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+                + "' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+    }
+
+    /** The fabric's timing as the boards run it: a lab bench's (sim-lab), else the model's default. */
+    public TimingParameters timing() {
+        return kind.equals("sim-lab") ? TimingParameters.lab() : TimingParameters.defaults();
     }
 
     /** Reaches the boards; the caller closes the bus (which also ends a spawned board process). */
@@ -81,6 +103,15 @@ public record BoardSpec(String kind, String path, int baud) {
                 SimulatedBench sim = new SimulatedBench(fabric, TrafficSource.SATURATED);
                 return new OpticalBench(sim, sim);
             }
+            case "sim-lab": { // separate boards, each on its own crystal, kept in step by the slot-reference line (or not)
+                BoardClocks physical = new BoardClocks(order, TimingParameters.lab().slotPs());
+                FibrePlant plant = BoardModels.plant(order, latency, TimingParameters.lab(), benchText, physical);
+                TimedFabric fabric = new TimedFabric(plant, latency);
+                boolean free = path.equals("free");
+                fabric.clocks().setSeparate(new org.oft.sim.clock.BenchClocks(order, free ? 100 : Double.parseDouble(path), 50, 1, !free));
+                SimulatedBench sim = new SimulatedBench(fabric, TrafficSource.SATURATED);
+                return new OpticalBench(sim, sim);
+            }
             case "sim-pty":
                 return new OpticalBench(BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency",
                         Integer.toString(latency)), org.oft.sim.optical.OpticalModelPort.NONE);
@@ -98,8 +129,9 @@ public record BoardSpec(String kind, String path, int baud) {
                 return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults(), baud / 10.0);
             case "uio":
                 return new WireBoardBus(org.oft.hal.transport.MailboxLink.open(path, false), WireBoardBus.Options.defaults());
-            default:
-                throw new IllegalStateException(kind);
+            default: // sim-lab: a bench of OFT boards only
+                throw new IllegalArgumentException("--board " + kind + " is a bench of optical boards, not of switches (use sim, sim-pty,"
+                        + " rtl-pty, serial or uio)");
         }
     }
 

@@ -82,8 +82,9 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--latency", defaultValue = "1", description = "Slots from injection until the root switches the packet.")
     int latency;
 
-    @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (built-in model, default), sim-pty (the model in its own process behind a "
-            + "pseudo-terminal), serial:/dev/ttyUSB0[@baud], uio:/dev/uio0.")
+    @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (built-in model, default), sim-lab[:PPM or :free] (the model as a lab's separate "
+            + "boards, each on its own crystal within +-PPM (100), kept in step by the slot-reference line; free: no line), sim-pty (the "
+            + "model in its own process behind a pseudo-terminal), rtl-pty, serial:/dev/ttyUSB0[@baud], uio:/dev/uio0.")
     String board;
 
     @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")

@@ -123,7 +123,8 @@ public final class ControllerApp implements AutoCloseable {
             MemoryBudget.require("an order-" + config.order() + " OFT's " + (long) n + " routing tables of "
                     + (long) n + " rows", n * n * 6 + 64e6, "serve a smaller order");
         }
-        BenchDescription bench = config.fattree() == null ? BenchDescription.of(config.order(), config.latency(), benchText) : null;
+        BenchDescription bench = config.fattree() == null ? BenchDescription.of(config.order(), config.latency(), benchText,
+                BoardSpec.parse(config.board()).timing()) : null;
         if (config.state() != null) {
             DeploymentRecord.checkWritable(config.state());
         }

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The console header's health summary, on both fabrics: what an operator checks first (alarms not acknowledged, among
  * them boards that restarted; parts declared failed; faults in force; ports down; boards another controller holds;
- * boards that hold no table or do not answer; the clock kept), each with how many and the
+ * boards that hold no table or do not answer; boards out of slot lock; the clock kept), each with how many and the
  * view that lists them. Composed from what the fabric's services already keep (the event log, the faults in force,
  * the declared failures, the last port poll, the owner's last read of the boards, the last telemetry), asked in
  * parallel with a short time-out: a service the fabric does not have (the optical fabric has no ports) or that is
@@ -87,6 +87,11 @@ public final class HealthSummary extends VerticleBase {
             long silent = list.stream().filter(b -> b instanceof JsonObject j && "no answer".equals(j.getString("state"))).count();
             items.add(item("empty", empty, "board holds no table", "boards hold no table", "#/boards"));
             items.add(item("silent", silent, "board does not answer", "boards do not answer", "#/boards"));
+        }
+        if (telemetry != null && telemetry.getValue("timing") instanceof JsonObject timing && timing.getValue("locks") instanceof JsonArray locks
+                && !locks.isEmpty()) { // boards on clocks of their own: those out of step neither inject nor switch
+            long out = locks.stream().filter(l -> l instanceof JsonObject j && !j.getBoolean("inStep", false)).count();
+            items.add(item("outOfStep", out, "board out of slot lock", "boards out of slot lock", "#/oft"));
         }
         if (telemetry != null && telemetry.getValue("clock") instanceof JsonObject clock) {
             boolean behind = clock.getBoolean("behind", false);

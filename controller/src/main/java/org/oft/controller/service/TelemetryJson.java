@@ -44,7 +44,19 @@ public final class TelemetryJson {
                 .put("slotPs", t.slotPs())
                 .put("bucketPs", t.bucketPs())
                 .put("lastSlot", levels(t.lastSlot()))
-                .put("total", levels(t.total()));
+                .put("total", levels(t.total()))
+                .put("locks", locks(t.locks()));
+    }
+
+    /** Per board, its slot clock against the leader's (boards on clocks of their own; else empty). */
+    static JsonArray locks(List<org.oft.hal.BoardLock> list) {
+        JsonArray a = new JsonArray();
+        for (org.oft.hal.BoardLock l : list) {
+            a.add(new JsonObject().put("board", l.board()).put("leader", l.leader()).put("locked", l.locked()).put("inStep", l.inStep())
+                    .put("phaseErrorPs", l.phaseErrorPs()).put("phaseErrorCycles", Math.round(l.phaseErrorCycles() * 1000) / 1000.0)
+                    .put("ppm", Math.round(l.ppm() * 10) / 10.0).put("lineCut", l.lineCut()));
+        }
+        return a;
     }
 
     /** Per-level timing, index 0 = level 1; shared by the console and {@code oftctl sim --json}. */

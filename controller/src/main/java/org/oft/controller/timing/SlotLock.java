@@ -1,14 +1,10 @@
 package org.oft.controller.timing;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.SlotCounters;
+import org.oft.sim.clock.BenchClocks;
 import org.oft.sim.clock.BoardSlots;
-import org.oft.sim.clock.Crystal;
-import org.oft.sim.clock.FreeRunning;
-import org.oft.sim.clock.SlotLoop;
-import org.oft.sim.clock.SyncLine;
 import org.oft.sim.optical.BoardClocks;
 import org.oft.sim.optical.DeliverySink;
 import org.oft.sim.optical.FabricWiring;
@@ -25,11 +21,9 @@ import org.oft.sim.optical.TrafficSource;
  * truncations, wrong states), with the slot a drift predicts for the first of them when nothing keeps the boards in step.
  */
 public final class SlotLock {
-    /** The boards' clock (an iCE40's PLL from its 12 MHz crystal) and a slot of 48 cycles: 1 µs. */
-    public static final double CLOCK_HZ = 48e6;
-    public static final int PERIOD = 48;
-    /** A packet of 91 bits at 100 Mb/s in the 1 µs slot: a margin of 45 ns (2.2 cycles) each side, centred. */
-    public static final TimingParameters TIMING = new TimingParameters(0.1, 91, 1.5, 12, 1_000_000);
+    /** The boards' clock and slot ({@link BenchClocks}), and a packet that leaves 45 ns (2.2 cycles) each side of it. */
+    public static final double CLOCK_HZ = BenchClocks.CLOCK_HZ;
+    public static final TimingParameters TIMING = TimingParameters.lab();
     /** Slots a board has to lock and learn its numbers in before the run counts (issue 63: 1,000). */
     public static final int LOCK_BUDGET = 1000;
     private static final int BINS_PER_CYCLE = 64;
@@ -74,48 +68,24 @@ public final class SlotLock {
     }
 
     public static Row run(Options o) {
-        SplittableRandom rnd = new SplittableRandom(o.seed());
-        int n = 1 << o.order();
-        int boards = o.order() + n;
-        double[] ppm = new double[boards];
-        for (int b = 0; b < boards; b++) {
-            ppm[b] = (rnd.nextDouble() * 2 - 1) * o.maxPpm();
-        }
         FibrePlant plant = FibrePlant.nominal(FabricWiring.of(o.order()), TIMING, 1).jitter(100, o.seed());
         TimedFabric fabric = new TimedFabric(plant, 1);
         BoardModels.loadTables(fabric.boards(), o.order(), 1);
         Calibration.Result cal = Calibration.compute(plant, new BoardClocks(o.order(), TIMING.slotPs()), 1);
         cal.applyTo(fabric);
-        FreeRunning leader = new FreeRunning(new Crystal(CLOCK_HZ, ppm[0], o.jitterPs(), 0, rnd.nextLong()), PERIOD, 0, 0);
-        BoardSlots[] clocks = new BoardSlots[boards];
-        SyncLine[] lines = new SyncLine[boards];
-        clocks[0] = leader;
-        for (int b = 1; b < boards; b++) {
-            double cycle = 1e12 / CLOCK_HZ;
-            if (o.sync()) { // powered up at a phase of its own in the leader's first slot; a cable of 0.2..3 m
-                double delay = 1000 + rnd.nextDouble() * 14_000;
-                lines[b] = new SyncLine(leader, delay);
-                Crystal c = new Crystal(CLOCK_HZ, ppm[b], o.jitterPs(), rnd.nextDouble() * PERIOD * cycle, rnd.nextLong());
-                clocks[b] = new SlotLoop(c, lines[b], PERIOD, (int) Math.round(delay / c.cyclePs()), 0);
-            } else { // free from a start in step with the leader's slot 0
-                clocks[b] = new FreeRunning(new Crystal(CLOCK_HZ, ppm[b], o.jitterPs(), 0, rnd.nextLong()), PERIOD, 0, 0);
-            }
-        }
-        for (int level = o.order(); level >= 1; level--) {
-            fabric.clocks().setRouterTimes(level, clocks[o.order() - level]);
-        }
-        for (int s = 0; s < n; s++) {
-            fabric.clocks().setProcessorTimes(s, clocks[o.order() + s]);
+        BenchClocks bench = new BenchClocks(o.order(), o.maxPpm(), o.jitterPs(), o.seed(), o.sync());
+        fabric.clocks().setSeparate(bench);
+        double[] ppm = new double[bench.boards()];
+        BoardSlots[] clocks = new BoardSlots[bench.boards()];
+        for (int b = 0; b < clocks.length; b++) {
+            ppm[b] = bench.ppm(b);
+            clocks[b] = bench.clock(b);
         }
         long lockSlots = warmUp(fabric, clocks, o.sync());
         fabric.resetTotals();
         long from = fabric.slot();
         if (o.cutAt() >= 0) {
-            for (SyncLine l : lines) {
-                if (l != null) {
-                    l.cut(from + o.cutAt(), Long.MAX_VALUE);
-                }
-            }
+            bench.cut(-1, from + o.cutAt());
         }
         return measure(o, ppm, fabric, clocks, from, lockSlots, o.sync() ? -1 : predicted(ppm, o.order(), cal.worstMarginPs()));
     }

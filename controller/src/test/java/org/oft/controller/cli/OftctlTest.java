@@ -84,7 +84,7 @@ public class OftctlTest {
         "hrelation --order 4 --h 0|h must be at least 1, got 0",
         "hrelation --order 13 --h 1|h-relations are routed on orders 1..12 (n² send buffers), got 13",
         "hrelation --order 3 --h 2 --schedule valiant|unknown schedule 'valiant' (use direct or two-phase)",
-        "serve --board bogus|unknown board 'bogus' (use sim, sim-pty, rtl-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)",
+        "serve --board bogus|unknown board 'bogus' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)",
         "board-sim --rtl --pty --order 7|the RTL bench is built for orders 1..6, got 7",
         "board-sim --rtl --order 4|--rtl serves its boards behind pseudo-terminals: add --pty",
         "board-sim --rtl --pty --baud 9600|--baud applies to the Java model (the RTL bench's UART runs at its built rate)",

@@ -67,6 +67,23 @@ public abstract class BoardSlots implements SlotTimes {
         return place + offset;
     }
 
+    /** The start nearest time {@code t}, whatever its number (a board's phase against another's). */
+    public long nearestStart(long t) {
+        while (count == 0 || starts[index(seq - 1)] <= t) {
+            advance();
+        }
+        long place = seq - 1; // the first start after t
+        while (place > seq - count && starts[index(place - 1)] > t) {
+            place--;
+        }
+        double after = starts[index(place)];
+        if (place == seq - count) {
+            return Math.round(after);
+        }
+        double before = starts[index(place - 1)];
+        return Math.round(t - before <= after - t ? before : after);
+    }
+
     @Override
     public boolean inStepIn(long k) {
         while (count == 0 || seq + offset <= k) {

@@ -5,10 +5,16 @@ package org.oft.sim.clock;
  * not accumulating), drawn from the edge's number so that an edge asked for twice is the same edge.
  */
 public final class Crystal {
-    private final double cyclePs;
-    private final double originPs;
+    private final double nominalHz;
     private final double jitterPs;
     private final long seed;
+    // the edges in segments of one frequency each, the latest last: segment i's edge n (n >= from[i]) comes at
+    // base[i] + (n - from[i]) * cycle[i], before its jitter
+    private long[] from = new long[4];
+    private double[] base = new double[4];
+    private double[] cycle = new double[4];
+    private int segments;
+    private double ppm;
 
     /**
      * @param nominalHz the frequency the board is built for (a 12 MHz crystal, 48 MHz from the PLL)
@@ -20,38 +26,88 @@ public final class Crystal {
         if (!(nominalHz >= 1e3 && nominalHz <= 1e10)) {
             throw new IllegalArgumentException("a board clock is 1 kHz..10 GHz, got " + nominalHz + " Hz");
         }
-        if (!(Math.abs(ppm) <= 1000)) {
-            throw new IllegalArgumentException("a crystal is within ±1000 ppm of its nominal frequency, got " + ppm);
-        }
         if (!(jitterPs >= 0) || Double.isInfinite(jitterPs)) {
             throw new IllegalArgumentException("jitter must be a non-negative number of ps, got " + jitterPs);
         }
-        this.cyclePs = 1e12 / (nominalHz * (1 + ppm * 1e-6));
-        if (jitterPs * 8 > cyclePs) {
-            throw new IllegalArgumentException("jitter of " + jitterPs + " ps RMS is past an eighth of the " + cyclePs + " ps cycle");
-        }
-        this.originPs = originPs;
+        this.nominalHz = nominalHz;
         this.jitterPs = jitterPs;
         this.seed = seed;
+        from[0] = 0;
+        base[0] = originPs;
+        cycle[0] = cycleFor(ppm);
+        segments = 1;
+        this.ppm = ppm;
     }
 
+    private double cycleFor(double ppm) {
+        if (!(Math.abs(ppm) <= 1000)) {
+            throw new IllegalArgumentException("a crystal is within ±1000 ppm of its nominal frequency, got " + ppm);
+        }
+        double c = 1e12 / (nominalHz * (1 + ppm * 1e-6));
+        if (jitterPs * 8 > c) {
+            throw new IllegalArgumentException("jitter of " + jitterPs + " ps RMS is past an eighth of the " + c + " ps cycle");
+        }
+        return c;
+    }
+
+    /** The cycle now. */
     public double cyclePs() {
-        return cyclePs;
+        return cycle[segments - 1];
+    }
+
+    /** How far off nominal it runs now, in ppm. */
+    public double ppm() {
+        return ppm;
+    }
+
+    /** From the first edge at or after {@code atPs} on, it runs {@code ppm} off nominal (warmed, cooled, pulled). */
+    public void retune(double ppm, double atPs) {
+        double c = cycleFor(ppm);
+        long n = firstEdgeFrom(atPs);
+        double b = ideal(n);
+        if (segments == from.length) {
+            from = java.util.Arrays.copyOf(from, 2 * segments);
+            base = java.util.Arrays.copyOf(base, 2 * segments);
+            cycle = java.util.Arrays.copyOf(cycle, 2 * segments);
+        }
+        from[segments] = n;
+        base[segments] = b;
+        cycle[segments] = c;
+        segments++;
+        this.ppm = ppm;
+    }
+
+    private int segmentOf(long n) {
+        int i = segments - 1;
+        while (i > 0 && n < from[i]) {
+            i--;
+        }
+        return i;
+    }
+
+    private double ideal(long n) {
+        int i = segmentOf(n);
+        return base[i] + (n - from[i]) * cycle[i];
     }
 
     /** Rising edge {@code n}. */
     public double edge(long n) {
-        return originPs + n * cyclePs + (jitterPs == 0 ? 0 : jitterPs * gaussian(seed, 2 * n));
+        return ideal(n) + (jitterPs == 0 ? 0 : jitterPs * gaussian(seed, 2 * n));
     }
 
     /** The falling edge half a cycle before rising edge {@code n}. */
     public double fallingBefore(long n) {
-        return originPs + (n - 0.5) * cyclePs + (jitterPs == 0 ? 0 : jitterPs * gaussian(seed, 2 * n - 1));
+        int i = segmentOf(n);
+        return base[i] + (n - from[i] - 0.5) * cycle[i] + (jitterPs == 0 ? 0 : jitterPs * gaussian(seed, 2 * n - 1));
     }
 
     /** The first rising edge at or after {@code t}. */
     public long firstEdgeFrom(double t) {
-        long n = (long) Math.ceil((t - originPs) / cyclePs);
+        int i = segments - 1;
+        while (i > 0 && t < base[i]) {
+            i--;
+        }
+        long n = from[i] + (long) Math.ceil((t - base[i]) / cycle[i]);
         while (edge(n - 1) >= t) {
             n--;
         }

@@ -37,13 +37,28 @@ public final class SyncLine {
         return this;
     }
 
-    /** When the pulse of the leader's slot {@code k} rises at the follower, or NaN when the line is cut then. */
-    public double rise(long k) {
+    /** The line mended: cuts still open at the leader's slot {@code k} end there. */
+    public SyncLine mend(long k) {
         for (long[] c : cuts) {
-            if (k >= c[0] && k < c[1]) {
-                return Double.NaN;
+            if (c[1] > k) {
+                c[1] = Math.max(c[0] + 1, k);
             }
         }
-        return leader.start(k) + delayPs;
+        return this;
+    }
+
+    /** Whether the line is cut at the leader's slot {@code k}. */
+    public boolean cutAt(long k) {
+        for (long[] c : cuts) {
+            if (k >= c[0] && k < c[1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** When the pulse of the leader's slot {@code k} rises at the follower, or NaN when the line is cut then. */
+    public double rise(long k) {
+        return cutAt(k) ? Double.NaN : leader.start(k) + delayPs;
     }
 }

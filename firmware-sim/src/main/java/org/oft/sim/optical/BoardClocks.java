@@ -1,6 +1,7 @@
 package org.oft.sim.optical;
 
 import java.math.BigInteger;
+import org.oft.sim.clock.BenchClocks;
 import org.oft.sim.clock.SlotTimes;
 
 /**
@@ -24,6 +25,7 @@ public final class BoardClocks {
     // phase-and-drift formula above
     final SlotTimes[] routerTimes;  // [k]
     final SlotTimes[] procTimes;
+    private BenchClocks separate;
 
     public BoardClocks(int order, long slotPs) {
         this.order = order;
@@ -45,6 +47,31 @@ public final class BoardClocks {
      */
     public void setRouterTimes(int level, SlotTimes times) {
         routerTimes[levelIndex(level)] = times;
+    }
+
+    /**
+     * Every board on a clock of its own, as {@code bench} runs them (the slot-reference line, drifts, cuts): each board's
+     * slot starts come from there from now on.
+     */
+    public void setSeparate(BenchClocks bench) {
+        if (bench.order() != order) {
+            throw new IllegalArgumentException("clocks of an order-" + bench.order() + " bench for an order-" + order + " fabric");
+        }
+        if (BenchClocks.slotPs() != slotPs) {
+            throw new IllegalArgumentException("boards with " + BenchClocks.slotPs() + " ps slots in a fabric of " + slotPs + " ps slots");
+        }
+        for (int level = 1; level <= order; level++) {
+            setRouterTimes(level, bench.router(level));
+        }
+        for (int s = 0; s < n; s++) {
+            setProcessorTimes(s, bench.processor(s));
+        }
+        this.separate = bench;
+    }
+
+    /** The boards' own clocks, or null when they share one (phase and drift). */
+    public BenchClocks separate() {
+        return separate;
     }
 
     /** Processor board {@code processor}'s slots as {@code times} says; it injects only in slots it is in step in. */

@@ -3,12 +3,14 @@ package org.oft.sim.optical;
 import java.util.Locale;
 import org.oft.hal.naming.FaultSpec;
 import org.oft.hal.naming.PartName;
+import org.oft.sim.clock.BenchClocks;
 
 /**
  * Faults to inject into the timed model, written as on the command line:
  * <pre>
  * skew:router-3:200      a board's clock phase 200 ps off its calibrated phase (also proc-S)
- * drift:router-2:50      a board's clock drifting by 50 ppm
+ * drift:router-2:50      a board's clock drifting by 50 ppm (on clocks of their own: its crystal 50 ppm off)
+ * sync:proc-3            a board's slot-reference line cut (sync:all: every board's), on clocks of their own
  * fibre:L3.0.2:+30       a fibre 30 mm longer than laid (or -30: shorter)
  * stuck:2:1:turn         node 1 of level 2 stuck in turn (or drop; free releases it)
  * dead:L2.1.0            a dead fibre
@@ -50,6 +52,7 @@ public final class FabricFault {
                 case STUCK -> "stuck:" + PartName.whole(f.arg(0), "level") + ":" + PartName.whole(f.arg(1), "node");
                 case FLIP -> "flip:" + PartName.whole(f.arg(0), "processor") + ":" + PartName.whole(f.arg(1), "row") + ":"
                         + PartName.whole(f.arg(2), "bit");
+                case SYNC -> "sync:" + (f.arg(0).strip().equals("all") ? "all" : PartName.canonical(f.arg(0)));
                 default -> f.kind().word() + ":" + PartName.canonical(f.arg(0));
             };
         } catch (IllegalArgumentException e) {
@@ -95,8 +98,18 @@ public final class FabricFault {
                     f.atMost(2);
                     String board = PartName.canonical(f.arg(0));
                     double ppm = BenchFile.number(f.arg(1), "drift");
+                    BenchClocks own = fabric.clocks().separate();
+                    if (own != null) { // its crystal, followed by the line or not
+                        int b = own.index(board);
+                        double was = own.ppm(b);
+                        own.drift(b, ppm, fabric.slot());
+                        return new Applied(target(spec), board + " crystal " + ppm + " ppm off", true, () -> own.drift(b, was, fabric.slot()));
+                    }
                     Runnable undo = retime(fabric.clocks(), board, 0, ppm);
                     return new Applied(target(spec), board + " clock drifting " + ppm + " ppm", true, undo);
+                }
+                case SYNC -> {
+                    return cutLine(f, fabric, target(spec));
                 }
                 case FIBRE -> {
                     f.atMost(2);
@@ -171,6 +184,24 @@ public final class FabricFault {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("fault '" + spec.strip() + "': " + e.getMessage());
         }
+    }
+
+    /** A board's slot-reference line (or every board's) cut from the next slot, mended by the undo. */
+    private static Applied cutLine(FaultSpec f, TimedFabric fabric, String target) {
+        f.atMost(1);
+        BenchClocks own = fabric.clocks().separate();
+        if (own == null || !own.sync()) {
+            throw new IllegalArgumentException("these boards have no slot-reference line (it runs boards on clocks of their own, each"
+                    + " following it: serve --board sim-lab)");
+        }
+        boolean all = f.arg(0).strip().equals("all");
+        int b = all ? -1 : own.index(PartName.canonical(f.arg(0)));
+        if (b == 0) {
+            throw new IllegalArgumentException(own.name(0) + " leads the line: it follows none");
+        }
+        own.cut(b, fabric.slot());
+        return new Applied(target, (all ? "every board's" : own.name(b) + "'s") + " slot-reference line cut", true,
+                () -> own.mend(b, fabric.slot()));
     }
 
     /** Moves a board's clock phase by {@code skewPs} and, if given, sets its drift; returns the undo. */

@@ -2,6 +2,7 @@ package org.oft.sim.optical;
 
 import java.util.Arrays;
 import org.oft.hal.TimingTelemetry;
+import org.oft.sim.clock.BenchClocks;
 import org.oft.sim.clock.SlotTimes;
 
 /**
@@ -286,6 +287,8 @@ public final class TimedFabric extends WaveFabric {
     }
 
     public TimingTelemetry timingTelemetry() {
-        return new TimingTelemetry(period, bucket, slotTiming.snapshot(), totalTiming.snapshot());
+        BenchClocks own = clocks.separate();
+        return new TimingTelemetry(period, bucket, slotTiming.snapshot(), totalTiming.snapshot(),
+                own == null || slot() == 0 ? java.util.List.of() : own.states(slot() - 1));
     }
 }

@@ -20,6 +20,14 @@ public record TimingParameters(double bandwidthGbps, int packetBits, double refr
         return new TimingParameters(100, 128, 1.5, 12, 1400);
     }
 
+    /**
+     * A lab bench of FPGA boards (org.oft.sim.clock.BenchClocks): 1 µs slots (48 cycles of a 48 MHz clock), a packet of
+     * 91 bits at 100 Mb/s, leaving a centred packet 45 ns (2.2 cycles) on each side for the boards' slot starts to differ.
+     */
+    public static TimingParameters lab() {
+        return new TimingParameters(0.1, 91, 1.5, 12, 1_000_000);
+    }
+
     public TimingParameters {
         if (!(bandwidthGbps > 0) || Double.isInfinite(bandwidthGbps)) {
             throw new IllegalArgumentException("bandwidth must be a positive number of Gb/s, got " + bandwidthGbps);

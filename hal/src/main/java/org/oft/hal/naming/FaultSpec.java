@@ -22,6 +22,7 @@ public record FaultSpec(Kind kind, List<String> args) {
     public enum Kind {
         SKEW("skew", Fabric.OPTICAL, false, "skew:BOARD:PS", "a board's clock PS picoseconds off its calibrated phase (router-L or proc-S)"),
         DRIFT("drift", Fabric.OPTICAL, false, "drift:BOARD:PPM", "a board's clock drifting by PPM parts per million"),
+        SYNC("sync", Fabric.OPTICAL, false, "sync:BOARD", "a board's slot-reference line cut (sync:all: every board's; boards on clocks of their own, --board sim-lab)"),
         FIBRE("fibre", Fabric.OPTICAL, false, "fibre:FIBRE:MM", "a fibre longer (+MM) or shorter (-MM) than laid (L<level>.<node>.<port> or P<processor>)"),
         STUCK("stuck", Fabric.OPTICAL, false, "stuck:LEVEL:NODE:drop|turn|free", "a routing node stuck in one state (free releases it)"),
         FLIP("flip", Fabric.OPTICAL, false, "flip:PROC:ROW:BIT", "one bit of a processor's routing table flipped"),

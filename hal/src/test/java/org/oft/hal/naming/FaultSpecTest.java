@@ -74,7 +74,7 @@ class FaultSpecTest {
             assertTrue(!k.meaning().isBlank());
         }
         assertEquals("link:NODE:PORT, switch:NODE, host:N, random-links:P%[:SEED]", FaultSpec.forms(Fabric.ELECTRICAL, true));
-        assertEquals("skew:BOARD:PS, drift:BOARD:PPM, fibre:FIBRE:MM, stuck:LEVEL:NODE:drop|turn|free, flip:PROC:ROW:BIT, dead:FIBRE",
+        assertEquals("skew:BOARD:PS, drift:BOARD:PPM, sync:BOARD, fibre:FIBRE:MM, stuck:LEVEL:NODE:drop|turn|free, flip:PROC:ROW:BIT, dead:FIBRE",
                 FaultSpec.forms(Fabric.OPTICAL, false));
     }
 }

@@ -292,6 +292,16 @@ public final class AlertWatch {
         }
     }
 
+    /**
+     * A board's slot clock: out of step with the leader's (unlocked, or not yet told the slot numbers), it neither
+     * injects nor switches; always watched, there is no threshold to set.
+     */
+    public void slotLock(org.oft.hal.BoardLock l) {
+        observe("slot-lock", l.board(), l.board(), !l.inStep(), l.inStep(), l.board() + " out of slot lock"
+                + (l.lineCut() ? " (its slot-reference line carries no pulse)" : "") + ": its slot starts "
+                + String.format(Locale.ROOT, "%.2f", l.phaseErrorCycles()) + " cycles from the leader's; it injects and switches nothing");
+    }
+
     /** A level's worst margin in the last slot against its threshold (Long.MAX_VALUE: no packet, nothing to judge). */
     public void margin(String part, int level, long worstMarginPs) {
         Thresholds t = thresholds;

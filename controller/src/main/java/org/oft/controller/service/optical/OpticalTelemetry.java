@@ -50,6 +50,9 @@ final class OpticalTelemetry {
             for (org.oft.hal.LevelTiming l : t.timing().lastSlot()) {
                 alerts.margin("router-" + l.level(), l.level(), l.worstMarginPs());
             }
+            for (org.oft.hal.BoardLock l : t.timing().locks()) { // boards on clocks of their own: each out of step is an alert
+                alerts.slotLock(l);
+            }
         }
         JsonObject j = TelemetryJson.of(t, baseline).put("clock", controls.clock(t));
         incident.record(j, System.currentTimeMillis());
