@@ -31,7 +31,8 @@ for n in "${names[@]}"; do
         status=1
         continue
     fi
-    if vvp -n "$out/$n.vvp" >>"$log" 2>&1 && grep -q "^PASS $n:" "$log" && ! grep -q "^FAIL" "$log"; then
+    # (run in rtl/: a bench reads its files, such as oft_board_frames.hex, as bench/FILE)
+    if (cd "$here" && vvp -n "$out/$n.vvp") >>"$log" 2>&1 && grep -q "^PASS $n:" "$log" && ! grep -q "^FAIL" "$log"; then
         grep "^PASS $n:" "$log"
     else
         grep -E "^FAIL|ERROR|error" "$log" >&2 || tail -5 "$log" >&2

@@ -74,7 +74,6 @@ module slot_sync_tb;
     always @(posedge lclk) done <= due; // the engine runs every boundary at once
 
     // ---- each of the follower's slot starts against the leader's nearest --------------------------------------
-    reg first = 0;
     integer slots = 0, lock_at = -1, numbers = 0, exceed_at = -1, unlocked_at = -1;
     real err, max_err, sum_err;
     integer counted;
@@ -82,8 +81,8 @@ module slot_sync_tb;
     reg have_num = 0;
     always @(posedge lclk) begin : watch
         real k;
-        first <= slot_edge;
-        if (first && t_first0 >= 0) begin
+        // (an edge that finds slot_edge high is this board's boundary, as the leader's is the edge its line rises at)
+        if (slot_edge && t_first0 >= 0) begin
             k = ($realtime - t_first0) / (P * T_REF);
             err = ($realtime - (t_first0 + $floor(k + 0.5) * P * T_REF)) / t_loc;
             slots = slots + 1;

@@ -24,7 +24,12 @@ module icebreaker_top #(
     output wire       FLASH_SSB,    // the configuration flash: the generations are kept there
     output wire       FLASH_SCK,
     output wire       FLASH_IO0,
-    input  wire       FLASH_IO1
+    input  wire       FLASH_IO1,
+    input  wire       sync_in,      // P1B10: the slot-reference line, from the leading board
+    input  wire       sync_lead_n,  // P2_10, pulled up: grounded, this board leads the line
+    output wire       sync_out,     // P2_1: the leading board's line, to every other board's P1B10
+    output wire       in_step,      // P2_7 (the snap-off's LED1): led, or locked to the line and numbered
+    output wire       optics_on     // P2_8: the optical path's enable, low while out of step
 );
     wire clk, locked, rst_n, running, late;
     ice40_clock #(.MHZ(MHZ), .PAD(1)) clock (.osc_12mhz(CLK), .clk(clk), .locked(locked));
@@ -35,11 +40,15 @@ module icebreaker_top #(
                 .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
                 .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
                 .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0));
+            assign sync_out = 1'b0;
+            assign in_step = running;
+            assign optics_on = 1'b0;
         end else begin : optical
             optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
                 .clk(clk), .rst_n(rst_n), .rx(RX), .tx(TX), .running(running), .late(late),
                 .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
-                .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1));
+                .spi_cs_n(FLASH_SSB), .spi_sck(FLASH_SCK), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1),
+                .sync_in(sync_in), .sync_lead_n(sync_lead_n), .sync_out(sync_out), .in_step(in_step), .optics_on(optics_on));
         end
     endgenerate
     assign LEDG_N = !running;

@@ -27,9 +27,13 @@ module upduino_top #(
     output wire       slot_mark,
     output wire [5:0] dest,
     input  wire       rx_valid,
-    input  wire [5:0] rx_addr
+    input  wire [5:0] rx_addr,
+    input  wire       sync_in,      // gpio_44: the slot-reference line, from the leading board
+    input  wire       sync_lead_n,  // gpio_46, pulled up: grounded, this board leads the line
+    output wire       sync_out,     // gpio_45: the leading board's line, to every other board's gpio_44
+    output wire       optics_on     // gpio_47: the optical path's enable, low while out of step
 );
-    wire clk, locked, rst_n, running, late;
+    wire clk, locked, rst_n, running, late, in_step;
     ice40_clock #(.MHZ(MHZ), .PAD(0)) clock (.osc_12mhz(osc_12mhz), .clk(clk), .locked(locked)); // (pin 20 is no PLL pad: through the fabric)
     reset_sync reset (.clk(clk), .locked(locked), .button_n(reset_n), .rst_n(rst_n));
     generate
@@ -38,15 +42,19 @@ module upduino_top #(
                 .clk(clk), .rst_n(rst_n), .rx(uart_rx), .tx(uart_tx), .running(running), .late(late),
                 .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
                 .spi_cs_n(flash_ssn), .spi_sck(flash_sck), .spi_mosi(flash_mosi));
+            assign sync_out = 1'b0;
+            assign in_step = running;
+            assign optics_on = 1'b0;
         end else begin : optical
             optical_board #(.ORDER(ORDER), .ROUTER(ROUTER), .LEVEL(LEVEL), .PROC(PROC), .MHZ(MHZ)) board (
                 .clk(clk), .rst_n(rst_n), .rx(uart_rx), .tx(uart_tx), .running(running), .late(late),
                 .state_inject(state_inject), .slot_mark(slot_mark), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
-                .spi_cs_n(flash_ssn), .spi_sck(flash_sck), .spi_mosi(flash_mosi), .spi_miso(flash_miso));
+                .spi_cs_n(flash_ssn), .spi_sck(flash_sck), .spi_mosi(flash_mosi), .spi_miso(flash_miso),
+                .sync_in(sync_in), .sync_lead_n(sync_lead_n), .sync_out(sync_out), .in_step(in_step), .optics_on(optics_on));
         end
     endgenerate
-    // green: the clock runs; red: a slot was not driven since the reset
+    // green: the clock runs; blue: in step with the slot-reference line (or leading it); red: a slot was not driven
     SB_RGBA_DRV #(.CURRENT_MODE("0b1"), .RGB0_CURRENT("0b000001"), .RGB1_CURRENT("0b000001"), .RGB2_CURRENT("0b000001")) rgb (
-        .CURREN(1'b1), .RGBLEDEN(1'b1), .RGB0PWM(running), .RGB1PWM(1'b0), .RGB2PWM(late),
+        .CURREN(1'b1), .RGBLEDEN(1'b1), .RGB0PWM(running), .RGB1PWM(in_step), .RGB2PWM(late),
         .RGB0(led_green), .RGB1(led_blue), .RGB2(led_red));
 endmodule

@@ -148,8 +148,12 @@
             end
             state[S_STEP]: begin
                 if (fab_loaded) fab_step <= 1'b1;
-                slot[31:0] <= slot[31:0] + 1'b1;
-                if (slot[31:0] == 32'hFFFF_FFFF) slot[63:32] <= slot[63:32] + 1'b1;
+                if (sy_take_now) begin // the line told the leader's number (engine_clock.vh): the next slot's is taken
+                    slot <= sy_next;
+                end else begin
+                    slot[31:0] <= slot[31:0] + 1'b1;
+                    if (slot[31:0] == 32'hFFFF_FFFF) slot[63:32] <= slot[63:32] + 1'b1;
+                end
                 bb <= 0;
                 copy_rs <= 0;
                 state <= ONE << S_COPY_NEXT;

@@ -75,7 +75,8 @@ module oft_bench #(
         .fab_counters(fab_counters), .fab_states(fab_states), .nv_ready(nv_ready), .nv_load(nv_load), .nv_load_board(nv_load_board), .nv_load_gen(nv_load_gen), .nv_req(nv_req),
         .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val), .nv_listen(nv_listen),
         .fab_at(1'b0), .fab_ready(), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
-        .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period());
+        .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period(),
+        .sync_in(1'b0), .sync_lead(1'b0), .sync_out(), .sync_locked(), .sync_in_step(), .sync_error());
 
     oft_fabric #(.ORDER(ORDER), .ROUTERS(ORDER), .MAX_LAT(MAX_LAT), .AW(RA_AW + BW)) fabric (
         .clk(clk), .rst(reset), .latency(latency), .step(fab_step), .busy(fab_busy),

@@ -23,7 +23,9 @@ module oft_board #(
     parameter SPRAM = 0,           // 1 on an iCE40 UltraPlus: the single-port memories in its SPRAM
     parameter OPTICS = 0,          // 1: the optics' pins (an optical board, order 3 or more)
     parameter STROBE = 4,          // cycles a processor's injection strobe stays high
-    parameter FLASH = 0            // 1: the generations kept in the SPI flash across power cycles (gen_flash.v)
+    parameter FLASH = 0,           // 1: the generations kept in the SPI flash across power cycles (gen_flash.v)
+    parameter SYNC = 0,            // 1: the slot-reference line (issue 63): led (sync_lead high) or followed
+    parameter SYNC_LATENCY = 3     // cycles from the leader's slot start to the align acting here: 3, and the line's delay in cycles
 ) (
     input  wire clk,
     input  wire rst_n,
@@ -44,7 +46,15 @@ module oft_board #(
     output wire spi_cs_n,
     output wire spi_sck,
     output wire spi_mosi,
-    input  wire spi_miso
+    input  wire spi_miso,
+    // the slot-reference line (SYNC = 1): the leading board (sync_lead strapped high) drives sync_out to every other
+    // board's sync_in; in_step_led: led, or locked to the line and told its slot numbers. A board out of step drives
+    // nothing on its optics (no injection, no state change) and holds optics_on low, the optical path's enable.
+    input  wire sync_in,
+    input  wire sync_lead,
+    output wire sync_out,
+    output wire in_step_led,
+    output wire optics_on
 );
     localparam HDR = 24;
     localparam N = 1 << ORDER;
@@ -108,9 +118,11 @@ module oft_board #(
         end
     endgenerate
 
+    wire in_step; // led, or locked to the line and numbered: the optics are driven
     oft_engine #(.ORDER(ORDER), .ROUTERS(ROUTERS), .PROCS(PROCS), .FIRST_LEVEL(LEVEL), .FIRST_PROC(PROC), .SWITCHES(SWITCHES),
                  .RADIX(RADIX), .LIDS(LIDS), .CLK_HZ(CLK_HZ), .HDR(HDR),
-                 .FAB_PORT(OPTICS), .PH_PORT(OPTICS), .SPRAM(SPRAM), .FLASH(FLASH)) engine (
+                 .FAB_PORT(OPTICS), .PH_PORT(OPTICS), .SPRAM(SPRAM), .FLASH(FLASH), .SYNC(SYNC),
+                 .SYNC_LATENCY(SYNC_LATENCY)) engine (
         .clk(clk), .por(por), .rst(rst_sync[1]), .nv_seed(32'h0B0A_0001),
         .frame_valid(frame_valid), .frame_len(frame_len), .hdr(hdr), .frame_done(frame_done),
         .fb_addr(fb_addr), .fb_data(fb_data),
@@ -123,7 +135,11 @@ module oft_board #(
         .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val), .nv_listen(nv_listen),
         .fab_at(OPTICS != 0), .fab_ready(fab_ready), .fab_bank(fab_bank), .fab_has(fab_has),
         .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
-        .slot(slot), .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period));
+        .slot(slot), .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
+        .sync_in(sync_in), .sync_lead(SYNC != 0 && sync_lead), .sync_out(sync_out), .sync_locked(), .sync_in_step(in_step),
+        .sync_error());
+    assign in_step_led = in_step;
+    assign optics_on = running_led && in_step;
     assign slot_led = slot[0];
     always @(posedge clk) slot_mark <= slot_edge;
 
@@ -135,7 +151,7 @@ module oft_board #(
             board_optics #(.ORDER(ORDER), .ROUTER(ROUTERS), .PROC(PROC), .CLK_HZ(CLK_HZ), .STROBE(STROBE),
                            .AW(RA_AW + BW)) pins (
                 .clk(clk), .rst(por || rst_sync[1]),
-                .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
+                .running(optics_on), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
                 .fab_ready(fab_ready), .next_row(slot[ORDER-1:0]),
                 .fab_addr(fab_addr), .fab_data(fab_data), .fab_bank(fab_bank), .fab_has(fab_has),
                 .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),

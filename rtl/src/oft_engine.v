@@ -35,6 +35,8 @@ module oft_engine #(
     parameter SPRAM       = 0,        // single-port memories in an iCE40 UltraPlus's SPRAM (byte_ram)
     parameter PH_PORT     = 0,        // the phases get a read port too (a lone board's optics read its phase)
     parameter FLASH       = 0,        // 1: generations kept in flash (gen_flash): a claim that raises one waits for it
+    parameter SYNC        = 0,        // 1: the slot-reference line (slot_sync.v, sync_pulse.v): led or followed
+    parameter SYNC_LATENCY = 3,       // cycles from the leader's slot start to the align acting here (slot_sync's LATENCY)
     // derived (the fabric port's width): bits of a board address, and of an offset into region A
     parameter BW          = $clog2(ROUTERS + PROCS + SWITCHES + 1),
     parameter RA_AW       = SWITCHES > 0 ? $clog2(LIDS) : $clog2(PROCS > 0 ? 2 * (1 << ORDER) : ((1 << ORDER) >= 16 ? (1 << ORDER) / 8 : 2))
@@ -111,7 +113,17 @@ module oft_engine #(
     // length
     output wire             slot_edge,
     output wire [39:0]      slot_cyc,
-    output wire [39:0]      slot_period
+    output wire [39:0]      slot_period,
+    // the slot-reference line (SYNC = 1, issue 63): a leading board (sync_lead) drives sync_out at its slot starts, the
+    // pulse's width a bit of the slot's number; a following one steers its slot clock by sync_in and takes the leader's
+    // slot numbers from it. sync_in_step: led, or locked and numbered (a board out of step must neither inject nor
+    // switch); sync_error: the last pulse's phase error in cycles. (SYNC = 0: every board in step, nothing driven.)
+    input  wire             sync_in,
+    input  wire             sync_lead,
+    output wire             sync_out,
+    output wire             sync_locked,
+    output wire             sync_in_step,
+    output wire signed [9:0] sync_error
 );
     `include "crc32c.vh"
     // Nack reasons by id: the text is in reasons_rom.vh (reasons.py, the writer's), slot 31 the firmware string
@@ -210,6 +222,7 @@ module oft_engine #(
                                   | ONE << S_DIV | ONE << S_WR_COPY | ONE << S_CRCS_NEXT | ONE << S_COMMIT_ENTRY
                                   | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND | ONE << S_PERSIST;
     reg [NS-1:0] state, after;
+    `include "engine_sync.vh"
     assign nv_val = nv_sel == NB + 1 ? {48'd0, ups} : gen[nv_sel];
     assign nv_listen = state[S_REBOOT] && bb == NB;
     // every boundary due has been run (slot is the next slot's number): none owed, none being run

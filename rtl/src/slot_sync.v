@@ -16,7 +16,8 @@
 // - Numbers: the pulse's width carries the leader's slot number (sync_pulse.v); after a frame's 58 bits,
 //   num_valid says which number the running slot has at the leader, for the engine to take at its next boundary.
 module slot_sync #(
-    parameter LATENCY    = 4,     // cycles from the leader's slot start to the pulse here (measured by the bench)
+    parameter LATENCY    = 3,     // cycles from the leader's slot start to the align acting here: the synchronizer's two
+                                  // flip-flops and the align's register (3), and the line's own delay in cycles
     parameter FRAME_LOG2 = 8,     // pulses the period is measured over, log2: its fraction bits
     parameter WINDOW     = 1,     // a pulse this many cycles from this board's boundary is in step
     parameter LOCK_SLOTS = 16,

@@ -70,5 +70,6 @@ module switch_bench #(
         .fab_counters({640{1'b0}}), .fab_states({(8 * LEVELS){1'b1}}), .nv_ready(nv_ready), .nv_load(nv_load), .nv_load_board(nv_load_board), .nv_load_gen(nv_load_gen), .nv_req(nv_req),
         .nv_board(nv_board), .nv_gen(nv_gen), .nv_done(nv_done), .nv_ok(nv_ok), .nv_sel(nv_sel), .nv_val(nv_val), .nv_listen(nv_listen),
         .fab_at(1'b0), .fab_ready(), .fab_bank(), .fab_has(), .fab_ph_addr(3'd0), .fab_ph_data(),
-        .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period());
+        .slot(slot), .running(running), .slot_edge(), .slot_cyc(), .slot_period(),
+        .sync_in(1'b0), .sync_lead(1'b0), .sync_out(), .sync_locked(), .sync_in_step(), .sync_error());
 endmodule
