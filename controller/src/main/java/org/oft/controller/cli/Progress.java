@@ -26,10 +26,10 @@ public final class Progress {
         this.lines = lines;
     }
 
-    /** Progress as a terminal shows it (System.console()), or as lines in a log; none under CI. */
+    /** Progress as a terminal shows it (when standard error is one), or as lines in a log; none under CI. */
     public static Progress of(PrintWriter err, String what) {
         boolean ci = System.getenv("CI") != null;
-        return new Progress(err, what, !ci, System.console() == null);
+        return new Progress(err, what, !ci, !Terminal.isTerminal(Terminal.STDERR));
     }
 
     /** Progress written as plain lines (a log), the first after {@code firstNanos}, then every {@code everyNanos}: for tests. */
