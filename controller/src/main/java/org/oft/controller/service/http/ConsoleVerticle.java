@@ -15,9 +15,6 @@ import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Serves the web console (static files of the web-console module), its JSON API and a WebSocket
@@ -32,22 +29,16 @@ public final class ConsoleVerticle extends VerticleBase {
     public static final int MAX_CONNECTIONS = 256;
     public static final int MAX_WEBSOCKETS = 128;
     public static final int MAX_WEBSOCKET_MESSAGE_BYTES = 64 * 1024;
-    public static final int IDLE_TIMEOUT_SECONDS = 60;
-    public static final long HEADER_DEADLINE_MS = 10_000;
-    private final AtomicInteger connections = new AtomicInteger();
-    /**
-     * The connections counted in {@link #connections}, each released once: an HTTP connection's close handler
-     * never fires once it is upgraded to a WebSocket, so a telemetry session releases its own when the socket closes.
-     */
-    private final java.util.Set<HttpConnection> counted = ConcurrentHashMap.newKeySet();
+    public static final int IDLE_TIMEOUT_SECONDS = ConnectionGate.IDLE_TIMEOUT_SECONDS;
+    public static final long HEADER_DEADLINE_MS = ConnectionGate.HEADER_DEADLINE_MS;
     /**
      * The telemetry clients, fed by one consumer: a consumer per client, unregistered as its page closed,
      * dropped the records already queued for it with a warning each. Touched on this verticle's event loop only,
      * where the cap on them is checked too.
      */
     private final java.util.Set<ServerWebSocket> telemetryClients = new java.util.LinkedHashSet<>();
-    private final Map<HttpConnection, Long> headerDeadlines = new ConcurrentHashMap<>();
     private final RejectionLog rejections = new RejectionLog();
+    private ConnectionGate gate; // made in start(), with this verticle's Vert.x
     private ApiReplies api; // made in start(), with this verticle's Vert.x
     /** The header that carries the token on every mutating call. */
     public static final String TOKEN_HEADER = "X-OFT-Token";
@@ -83,26 +74,21 @@ public final class ConsoleVerticle extends VerticleBase {
     public Future<?> start() {
         vertx.eventBus().<JsonObject>consumer(Addresses.TELEMETRY, this::fanOut);
         api = new ApiReplies(vertx, rejections);
+        gate = new ConnectionGate(vertx, MAX_CONNECTIONS, rejections);
         Router router = new ConsoleRoutes(vertx, api, token,
                 new ConsoleRoutes.Served(this::upgrade, this::rotateToken, this::exportStudy, this::action)).router();
         server = vertx.createHttpServer(serverOptions())
-                .connectionHandler(this::admit)
+                .connectionHandler(conn -> gate.admit(conn))
                 .requestHandler(req -> handle(router, req))
                 .invalidRequestHandler(this::invalid);
         return server.listen(port, host);
     }
 
-    /**
-     * No h2c: with it, a connection is only handed over once its first request is in, so a client that connects
-     * and trickles would be neither counted nor timed.
-     */
+    /** The gate's options (no h2c, idle time-out, header size), and the console's own message sizes. */
     private HttpServerOptions serverOptions() {
-        HttpServerOptions options = new HttpServerOptions()
-                .setHttp2ClearTextEnabled(false)
-                .setIdleTimeout(IDLE_TIMEOUT_SECONDS)
+        HttpServerOptions options = ConnectionGate.options()
                 .setMaxWebSocketFrameSize(MAX_WEBSOCKET_MESSAGE_BYTES)
                 .setMaxWebSocketMessageSize(MAX_WEBSOCKET_MESSAGE_BYTES)
-                .setMaxHeaderSize(16 * 1024)
                 .setMaxFormAttributeSize(MAX_BODY_BYTES);
         if (tls != null) {
             options.setSsl(true).setKeyCertOptions(new io.vertx.core.net.PemKeyCertOptions()
@@ -113,10 +99,7 @@ public final class ConsoleVerticle extends VerticleBase {
 
     /** A request, once its connection sent it in time, to the routes, if it names this console as its Host. */
     private void handle(Router router, HttpServerRequest req) {
-        Long deadline = headerDeadlines.remove(req.connection());
-        if (deadline != null) {
-            vertx.cancelTimer(deadline);
-        }
+        gate.requested(req.connection());
         String hostHeader = req.getHeader(HttpHeaders.HOST);
         if (!hostNames.allows(hostHeader)) { // DNS rebinding: a page of another site under this machine's address
             rejections.rejected(String.valueOf(req.method()), req.uri(), String.valueOf(req.remoteAddress()), 421,
@@ -158,43 +141,9 @@ public final class ConsoleVerticle extends VerticleBase {
                 });
     }
 
-    /**
-     * Admits a connection while fewer than {@value #MAX_CONNECTIONS} are open, and gives it
-     * {@value #HEADER_DEADLINE_MS} ms to send its first request (a client that trickles its headers
-     * forever is closed; the idle time-out then covers kept-alive connections).
-     */
-    private void admit(HttpConnection conn) {
-        if (connections.incrementAndGet() > MAX_CONNECTIONS) {
-            rejections.rejected("CONNECT", "", String.valueOf(conn.remoteAddress()), 503,
-                    "connection cap of " + MAX_CONNECTIONS + " reached");
-            connections.decrementAndGet();
-            conn.close();
-            return;
-        }
-        long timer = vertx.setTimer(HEADER_DEADLINE_MS, id -> {
-            if (headerDeadlines.remove(conn) != null) {
-                conn.close();
-            }
-        });
-        headerDeadlines.put(conn, timer);
-        counted.add(conn);
-        conn.closeHandler(v -> release(conn));
-    }
-
-    /** A connection gone (closed, or its WebSocket closed): its place under the cap freed, once. */
-    private void release(HttpConnection conn) {
-        if (counted.remove(conn)) {
-            connections.decrementAndGet();
-        }
-        Long t = headerDeadlines.remove(conn);
-        if (t != null) {
-            vertx.cancelTimer(t);
-        }
-    }
-
     /** Connections open now (for tests and the console's own health). */
     public int openConnections() {
-        return connections.get();
+        return gate.open();
     }
 
     private void stream(ServerWebSocket ws, HttpConnection conn) {
@@ -202,7 +151,7 @@ public final class ConsoleVerticle extends VerticleBase {
         telemetryClients.add(ws);
         ws.closeHandler(v -> {
             telemetryClients.remove(ws);
-            release(conn);
+            gate.release(conn);
         });
         vertx.eventBus().<JsonObject>request(Addresses.TELEMETRY_LATEST, new JsonObject())
                 .onSuccess(latest -> ws.writeTextMessage(latest.body().encode()));
