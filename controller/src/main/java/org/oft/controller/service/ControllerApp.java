@@ -394,7 +394,8 @@ public final class ControllerApp implements AutoCloseable {
      * the port bound. A bind that fails says so.
      */
     public int serveMetrics(String host, int port) {
-        org.oft.controller.service.http.MetricsServer m = new org.oft.controller.service.http.MetricsServer(host, port);
+        org.oft.controller.service.http.MetricsServer m = new org.oft.controller.service.http.MetricsServer(host, port,
+                config.allowedHosts() == null ? java.util.List.of() : config.allowedHosts());
         await(vertx.deployVerticle(m), "cannot serve /metrics on " + host + ":" + port);
         return m.actualPort();
     }
