@@ -102,7 +102,9 @@ final class ServeCommand implements Callable<Integer> {
     java.util.List<String> allowedHosts = new java.util.ArrayList<>();
 
     @Option(names = "--token-file", description = "Where the token the console's mutating calls need is written, readable by its "
-            + "owner only, once the console serves (default ~/.oftctl/token-PORT: two controllers never share one).")
+            + "owner only, once the console serves (default ~/.oftctl/token-PORT: two controllers never share one). An existing file "
+            + "that holds anything but a token is refused, never overwritten. A lone controller deletes it as it stops; with --ha it "
+            + "stays, as the bench's token stays valid while any of its controllers runs.")
     Path tokenFile;
 
     @Option(names = "--events", description = "Where the event log is kept, an SQLite file that survives restarts (default "
@@ -145,6 +147,21 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--state", description = "Where the last deployed configuration is kept, for boards reached over a link "
             + "(default ~/.oftctl/serve/FABRIC-PORT/deployed.json; none for the boards sim-pty and rtl-pty start afresh).")
     Path state;
+
+    /** What a token file holds: nothing yet, or one token (hex, as ConsoleToken makes them) on a line. */
+    private static final java.util.regex.Pattern TOKEN_LINE = java.util.regex.Pattern.compile("(?:[0-9a-fA-F]{32,256}\\n?)?");
+
+    /** Whether {@code file} is empty or holds a token alone (never read past a token's length). */
+    static boolean holdsAToken(Path file) {
+        try {
+            if (java.nio.file.Files.size(file) > 258) {
+                return false;
+            }
+            return TOKEN_LINE.matcher(java.nio.file.Files.readString(file)).matches();
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
 
     /** Writes {@code text} to {@code file} so that only its owner can read it, replacing what was there. */
     static void writeOwnerOnly(Path file, String text) throws java.io.IOException {
@@ -205,12 +222,17 @@ final class ServeCommand implements Callable<Integer> {
         String metricsUrl = metricsBind == null ? null : serveMetrics(app, metricsBind);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            String token = app.token();
             app.close();
-            if (app.token() != null) {
+            // a lone controller's token dies with it; a bench's (--ha) stays valid while another of its controllers runs,
+            // so its file stays too; and a file that no longer holds this token is someone else's now
+            if (token != null && ha == null) {
                 try {
-                    java.nio.file.Files.deleteIfExists(tokens); // the token dies with the controller that printed it
+                    if (java.nio.file.Files.readString(tokens).strip().equals(token)) {
+                        java.nio.file.Files.delete(tokens);
+                    }
                 } catch (java.io.IOException e) {
-                    // left behind: owner-only, and no controller accepts it any more unless the bench still runs
+                    // gone already, or unreadable: nothing of ours to delete
                 }
             }
             stopped.countDown();
@@ -337,6 +359,10 @@ final class ServeCommand implements Callable<Integer> {
 
     /** The token file can be written (its folder made, a file created there), without writing it. */
     static void checkWritable(Path file) {
+        if (java.nio.file.Files.isRegularFile(file) && !holdsAToken(file)) {
+            throw new IllegalArgumentException("the token file " + file + " exists and holds something else than a token: it is not "
+                    + "overwritten; name another file, or remove it if it is yours");
+        }
         try {
             if (java.nio.file.Files.isDirectory(file)) {
                 throw new java.nio.file.FileSystemException(file.toString(), null, "Is a directory");

@@ -50,6 +50,7 @@ public class BadInputCatalogueTest {
     static String truncatedFabric;
     static String lfts;
     static String benchTruncated;
+    static String notAToken;
     static String benchPhase;
     static String benchDrift;
     static String stateCorrupt;
@@ -91,6 +92,7 @@ public class BadInputCatalogueTest {
         assertEquals(0, Oftctl.execute(new String[] {"fattree", "lft", "--topology", "kary:2,2"}, new PrintWriter(lft),
                 new PrintWriter(new StringWriter())));
         lfts = write("ours.lfts", lft.toString());
+        notAToken = write("notes.txt", "my notes: not a token\n");
         benchTruncated = write("bench-truncated.txt", "P3 281.5\nclock router-1 phase=");
         benchPhase = write("bench-phase.txt", "clock router-1 phase=1e30\n");
         benchDrift = write("bench-drift.txt", "clock proc-2 phase=0 drift=5000\n");
@@ -293,6 +295,8 @@ public class BadInputCatalogueTest {
                 "--board", "uio:/x"));
         l.add(c("serve token file is a directory", 2, "cannot write the token file /tmp", "serve", "--token-file", "/tmp",
                 "--port", "0"));
+        l.add(c("serve token file holds something else", 2, "exists and holds something else than a token: it is not overwritten",
+                "serve", "--token-file", notAToken, "--port", "0"));
         l.add(c("serve tls half", 2, "TLS needs both --tls-cert and --tls-key", "serve", "--tls-cert", "/etc/hostname"));
         l.add(c("serve tls missing file", 2, "TLS needs a readable PEM file, got /nonexistent/key.pem", "serve", "--tls-cert",
                 "/etc/hostname", "--tls-key", "/nonexistent/key.pem"));
