@@ -61,20 +61,11 @@ module oft_board_tb;
         .sync_in(1'b0), .sync_lead(1'b1), .sync_out(l_sync_out), .in_step_led(l_in_step), .optics_on(l_optics));
 
     // ---- the follower: a processor board on its own crystal, edges jittered ------------------------------------
-    real ppm = 0.0, jitter_ps = 50.0, t_loc = T_REF;
-    integer seed = 11;
-    reg fclk = 0;
-    initial begin : follower_clock
-        real ideal, next;
-        ideal = 777.0;
-        forever begin
-            t_loc = T_REF * (1.0 + ppm * 1e-6);
-            ideal = ideal + t_loc / 2.0;
-            next = ideal + (jitter_ps * $dist_normal(seed, 0, 1000)) / 1000.0;
-            if (next <= $realtime) next = $realtime + 1.0;
-            #(next - $realtime) fclk = !fclk;
-        end
-    end
+    wire fclk;
+    crystal #(.T_NOM(T_REF), .FIRST(777.0), .SEED(11)) osc (.clk(fclk));
+    real ppm = 0.0;          // the follower's crystal (osc.ppm follows it)
+    integer seed = 12;
+    always @(ppm) osc.ppm = ppm;
     reg f_rst_n = 1'b1, cut = 1'b0;
     wire f_tx, f_slot_led, f_running, f_state, f_inject, f_late, f_mark, f_cs, f_sck, f_mosi, f_sync_out, f_in_step, f_optics;
     wire [2:0] f_dest;
@@ -108,7 +99,7 @@ module oft_board_tb;
             // the leader's nearest start: the one just begun, or the one about to (a cycle ahead at most)
             a = $realtime - l_last;
             b = l_last + P * T_REF - $realtime;
-            err = (a <= b ? a : -b) / t_loc;
+            err = (a <= b ? a : -b) / osc.period;
             if ((err < 0 ? -err : err) > worst) worst = err < 0 ? -err : err;
             if (err > 1.0 || err < -1.0) fail("an in-step slot start off the leader's by, in cycles", err, 0.0);
         end

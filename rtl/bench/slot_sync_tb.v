@@ -35,21 +35,11 @@ module slot_sync_tb;
     wire line = line_out && !cut;
 
     // ---- the follower: its own crystal -------------------------------------------------------------------
-    real ppm = 0.0, jitter_ps = 50.0, t_loc;
-    integer seed = 7;
-    reg lclk = 0;
-    initial begin : follower_clock
-        real ideal, next;
-        ideal = 1234.0;
-        forever begin
-            // each edge half a cycle after the last one's ideal time, jittered (the jitter does not accumulate)
-            t_loc = T_REF * (1.0 + ppm * 1e-6);
-            ideal = ideal + t_loc / 2.0;
-            next = ideal + (jitter_ps * $dist_normal(seed, 0, 1000)) / 1000.0;
-            if (next <= $realtime) next = $realtime + 1.0;
-            #(next - $realtime) lclk = !lclk;
-        end
-    end
+    wire lclk;
+    crystal #(.T_NOM(T_REF), .FIRST(1234.0), .SEED(7)) osc (.clk(lclk));
+    real ppm = 0.0;          // the follower's crystal (osc.ppm follows it; osc.period is its cycle now)
+    integer seed = 8;
+    always @(ppm) osc.ppm = ppm;
     reg rst = 1, enable = 0, running = 0, start_pulse = 0;
     wire [39:0] cyc, reload, align_left;
     wire [2:0] due, owed;
@@ -84,7 +74,7 @@ module slot_sync_tb;
         // (an edge that finds slot_edge high is this board's boundary, as the leader's is the edge its line rises at)
         if (slot_edge && t_first0 >= 0) begin
             k = ($realtime - t_first0) / (P * T_REF);
-            err = ($realtime - (t_first0 + $floor(k + 0.5) * P * T_REF)) / t_loc;
+            err = ($realtime - (t_first0 + $floor(k + 0.5) * P * T_REF)) / osc.period;
             slots = slots + 1;
             if (have_num) lslot = lslot + 1;
             if (locked && lock_at < 0) lock_at = slots;
