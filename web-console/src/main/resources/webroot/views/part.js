@@ -229,14 +229,39 @@ function drawEvents(p) {
   });
 }
 
+// which sections show: an optical board's, an electrical part's, or none (no such part: its name says so, nothing else)
+function sections(kind) {
+  $('part-optical').hidden = kind !== 'optical';
+  document.querySelectorAll('#view-part .electrical-part').forEach((el) => { el.hidden = kind !== 'electrical'; });
+  $('part-common').hidden = kind === null;
+}
+
+// another part: nothing of the previous one (its chart, its rows, its actions) shows while this one is read
+function forget() {
+  if (plot) { plot.destroy(); plot = null; }
+  $('part-plot').textContent = '';
+  $('part-port-caption').textContent = '';
+  $('part-caption').textContent = '';
+  ['part-ports', 'part-nodes', 'part-timing', 'part-fibres', 'part-table'].forEach((id) => {
+    const body = $(id).querySelector('tbody');
+    body.textContent = '';
+    delete body.dataset.ports;
+  });
+  $('part-faults').textContent = '';
+  delete $('part-faults').dataset.drawn;
+  $('part-events').textContent = '';
+  sections(null);
+}
+
 function load() {
   if (!name || $('view-part').hidden) return;
-  C.api('GET', '/api/parts/' + encodeURIComponent(name)).then((r) => {
-    if (!r.ok) { status(r.body.error); $('part-caption').textContent = ''; return; }
+  const asked = name;
+  C.api('GET', '/api/parts/' + encodeURIComponent(asked)).then((r) => {
+    if (asked !== name) return; // an answer about the part shown before
+    if (!r.ok) { status(r.body.error); $('part-caption').textContent = ''; sections(null); return; }
     const p = r.body;
     const optical = p.fabric === 'oft';
-    $('part-optical').hidden = !optical;
-    document.querySelectorAll('#view-part .electrical-part').forEach((el) => { el.hidden = optical; });
+    sections(optical ? 'optical' : 'electrical');
     if (optical) {
       $('part-caption').textContent = p.part + ', ' + p.kind + (p.level ? ' of level ' + p.level + ' (' + (p.nodesAtLevel || '?') + ' nodes)' : '');
       drawOptical(p);
@@ -269,7 +294,7 @@ $('part-skew-form').addEventListener('submit', (e) => {
 C.view('part', {
   show: () => {
     const h = fromHash();
-    if (h && h.name !== name) { picked = null; }
+    if (h && h.name !== name) { picked = null; forget(); }
     if (h) { name = h.name; if (h.port) picked = h.port; $('part-name').value = name; }
     status('');
     load();

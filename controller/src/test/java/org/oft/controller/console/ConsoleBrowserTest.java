@@ -165,6 +165,17 @@ class ConsoleBrowserTest {
         wait.until(d -> text("part-faults").startsWith("fault ") && text("part-faults").contains("stuck:2:1:turn"));
         assertEquals(4, browser.findElements(By.cssSelector("#part-nodes tbody tr")).size(), "order 4: 2^(4-2) nodes at level 2");
         Browsers.screenshot(browser, "part-oft", "view-part");
+        // a part the optical fabric has not: said so, and none of another part's sections or actions shown
+        ((JavascriptExecutor) browser).executeScript("location.hash = '#/part/switch-5';");
+        wait.until(d -> text("part-status").startsWith("no part 'switch-5' in the optical fabric"));
+        for (String id : new String[] {"part-optical", "part-common", "part-actions", "part-nodes"}) {
+            assertTrue(!browser.findElement(By.id(id)).isDisplayed(), id + " shown for a part that does not exist");
+        }
+        for (org.openqa.selenium.WebElement e : browser.findElements(By.cssSelector("#view-part .electrical-part"))) {
+            assertTrue(!e.isDisplayed(), "a switch's sections shown for a part the optical fabric has not");
+        }
+        ((JavascriptExecutor) browser).executeScript("location.hash = '#/part/router-2';");
+        wait.until(d -> text("part-caption").startsWith("router-2, router board of level 2") && text("part-status").isEmpty());
 
         // cleared from the page: the alarm goes, the totals stay until a reset
         view("actions");

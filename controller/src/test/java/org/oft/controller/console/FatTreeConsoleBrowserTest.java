@@ -163,6 +163,12 @@ class FatTreeConsoleBrowserTest {
         Browsers.confirm(browser, "Clear fault 1 (dead:switch-5:2)");
         wait.until(d -> text("part-status").startsWith("cleared: dead link at switch-5"));
         wait.until(d -> text("part-faults").equals("none") && Browsers.text(browser, "#part-port-2").contains(" up "));
+        // another part in the same tab: nothing of switch-5's stays (a host has no counters' history: no chart at all)
+        ((JavascriptExecutor) browser).executeScript("location.hash = '#/part/host-3';");
+        wait.until(d -> text("part-caption").startsWith("host-3 "));
+        assertEquals(0L, ((Number) ((JavascriptExecutor) browser).executeScript(
+                "return document.querySelectorAll('#part-plot canvas').length;")).longValue(), "switch-5's chart on host-3's page");
+        assertEquals("", text("part-port-caption"));
         view("fabric");
         wait.until(d -> d.findElement(By.id("ft-alarm")).getAttribute("hidden") != null
                 && !d.findElement(By.cssSelector("#anomalies tbody")).getText().contains("DOWN"));

@@ -71,7 +71,9 @@ class SlotLockServeTest {
             c.call("POST", "/api/faults", "{\"spec\":\"sync:all\"}");
             long cutAt = before.getLong("slot");
             JsonObject cut = until(c, x -> outOfStep(x) == 10, "10 boards out of step after the cut");
-            assertTrue(cut.getLong("slot") - cutAt <= 40, "out of step " + (cut.getLong("slot") - cutAt) + " slots after the cut");
+            // (the loop's own bound, 9 slots, is SlotLoopTest's and SlotLockTest's; here the telemetry's slot is seen
+            // through a poll, so only that it comes well within a second of the cut)
+            assertTrue(cut.getLong("slot") - cutAt <= 400, "out of step " + (cut.getLong("slot") - cutAt) + " slots after the cut");
             assertEquals(10, summaryCount(c, "outOfStep"));
             JsonArray events = c.call("GET", "/api/events?kind=alert", null).getJsonArray("events");
             assertTrue(events.stream().anyMatch(e -> ((JsonObject) e).getString("text", "").contains("out of slot lock")),
