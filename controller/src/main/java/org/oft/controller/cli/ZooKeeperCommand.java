@@ -59,6 +59,11 @@ final class ZooKeeperCommand implements Callable<Integer> {
         if (!Files.isWritable(dir)) {
             throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": not writable");
         }
+        java.nio.channels.FileLock kept = lockData(dir); // held as long as this process serves
+        if (kept == null) {
+            throw new IllegalArgumentException("another oftctl zookeeper keeps its data in " + dir + " (it holds " + dir.resolve(LOCK)
+                    + "): two servers on one data directory would corrupt it; give --data another directory");
+        }
         try (java.net.ServerSocket probe = new java.net.ServerSocket()) { // said in words, before ZooKeeper's own trace could
             probe.setReuseAddress(true);
             probe.bind(new java.net.InetSocketAddress(host, port));
@@ -109,7 +114,28 @@ final class ZooKeeperCommand implements Callable<Integer> {
                 + "a lab's production ensemble has three. Ctrl-C stops.%n", host, server.getClientPort(), dir, tickMs, 2 * tickMs / 1000.0, 20 * tickMs / 1000.0);
         out.flush();
         run.join();
+        kept.release();
         return 0;
+    }
+
+    /** The file in the data directory a server holds a lock on while it runs. */
+    static final String LOCK = "oftctl-zookeeper.lock";
+
+    /** The data directory's lock, or null when another process (or this one) holds it. */
+    private static java.nio.channels.FileLock lockData(Path dir) {
+        try {
+            java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(LOCK),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+            java.nio.channels.FileLock lock = ch.tryLock();
+            if (lock == null) {
+                ch.close();
+            }
+            return lock;
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            return null;
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": " + org.oft.controller.files.InputFile.reason(e));
+        }
     }
 
     /** ZooKeeper's server, which says when it serves. */

@@ -19,8 +19,8 @@ import org.oft.controller.service.ownership.HaBench;
 
 /**
  * {@code oftctl zookeeper}, a real process: it serves the election on the port it prints, keeps what the controllers
- * wrote (their generation counter) across a restart on the same data, and a second one on a taken port is refused in
- * words.
+ * wrote (their generation counter) across a restart on the same data, and a second one on a taken port, or on the
+ * first one's data, is refused in words.
  */
 @Timeout(120)
 class ZooKeeperCommandTest {
@@ -43,6 +43,14 @@ class ZooKeeperCommandTest {
             String err = Files.readString(dir.resolve("zk.err"));
             assertTrue(err.contains("cannot serve ZooKeeper on 127.0.0.1:" + port) && err.contains("choose another --port"), err);
             assertTrue(!err.contains("\tat "), "no trace: " + err);
+
+            // a second server on the first one's data, on a port of its own: refused, the data left alone
+            HaBench.OftctlProcess twin = start("--port", "0", "--data", data.toString());
+            assertTrue(twin.process().waitFor(60, TimeUnit.SECONDS));
+            assertEquals(2, twin.process().exitValue());
+            String twinErr = Files.readString(dir.resolve("zk.err"));
+            assertTrue(twinErr.contains("another oftctl zookeeper keeps its data in " + data), twinErr);
+            assertEquals("7", read(port, "/oft/generation"), "the first server serves on");
 
             first.process().destroy(); // SIGTERM
             assertTrue(first.process().waitFor(30, TimeUnit.SECONDS), "stops on SIGTERM");
