@@ -23,9 +23,4 @@ public record TimingTelemetry(long slotPs, long bucketPs, List<LevelTiming> last
     public TimingTelemetry(long slotPs, long bucketPs, List<LevelTiming> lastSlot, List<LevelTiming> total) {
         this(slotPs, bucketPs, lastSlot, total, List.of());
     }
-
-    /** Boards whose slots are not the fabric's now. */
-    public long outOfStep() {
-        return locks.stream().filter(l -> !l.inStep()).count();
-    }
 }

@@ -190,8 +190,7 @@ public final class StudyFile {
             }
             String spec;
             try {
-                String kind = given.strip(); // as the parser reads it: " file:/etc/passwd" is a file too
-                spec = confined && kind.startsWith("file:") ? "file:" + filePath(kind.substring(5), dir, true) : given;
+                spec = confined ? fileSpec(given, "file:", dir, true) : given;
             } catch (IllegalArgumentException e) {
                 errors.add("traffic '" + given + "': " + e.getMessage());
                 continue;
@@ -373,9 +372,9 @@ public final class StudyFile {
                 errors.add("analyses[" + i + "].samples: expected a whole number 1.." + MAX_SAMPLES + ", got " + s);
                 continue;
             }
-            if (confined && pattern.strip().startsWith("file:")) { // as the parser reads it, whitespace stripped
+            if (confined) {
                 try {
-                    pattern = "file:" + filePath(pattern.strip().substring(5), dir, true);
+                    pattern = fileSpec(pattern, "file:", dir, true);
                 } catch (IllegalArgumentException e) {
                     errors.add("analyses[" + i + "].pattern: " + e.getMessage());
                     continue;
@@ -395,6 +394,15 @@ public final class StudyFile {
             }
         }
         return out;
+    }
+
+    /**
+     * A spec with its file resolved by {@link #filePath} when it names one ({@code prefix}, as the parser reads it:
+     * whitespace stripped, so " file:/etc/passwd" is a file too); any other spec as given.
+     */
+    static String fileSpec(String spec, String prefix, Path dir, boolean confined) {
+        String s = spec.strip();
+        return s.startsWith(prefix) ? prefix + filePath(s.substring(prefix.length()), dir, confined) : spec;
     }
 
     /**

@@ -11,7 +11,6 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
 
-import static org.oft.controller.study.StudyFile.filePath;
 import static org.oft.controller.study.StudyFile.firstLine;
 import static org.oft.controller.study.StudyFile.list;
 
@@ -50,8 +49,7 @@ final class StudyRouting {
             }
             String resolved;
             try {
-                String kind = spec.strip(); // as the parser reads it: " ibnet:/etc/shadow" is a file too
-                resolved = kind.startsWith("ibnet:") ? "ibnet:" + filePath(kind.substring(6), dir, confined) : spec;
+                resolved = StudyFile.fileSpec(spec, "ibnet:", dir, confined);
             } catch (IllegalArgumentException e) {
                 errors.add("topologies[" + i + "]: " + e.getMessage());
                 continue;

@@ -83,11 +83,10 @@ public final class SlotLock {
         }
         long lockSlots = warmUp(fabric, clocks, o.sync());
         fabric.resetTotals();
-        long from = fabric.slot();
         if (o.cutAt() >= 0) {
-            bench.cut(-1, from + o.cutAt());
+            bench.cut(-1, fabric.slot() + o.cutAt());
         }
-        return measure(o, ppm, fabric, clocks, from, lockSlots, o.sync() ? -1 : predicted(ppm, o.order(), cal.worstMarginPs()));
+        return measure(o, ppm, fabric, clocks, lockSlots, o.sync() ? -1 : predicted(ppm, o.order(), cal.worstMarginPs()));
     }
 
     /** Runs until every board is in step (at most {@link #LOCK_BUDGET} slots): the slots it took, or -1. */
@@ -106,8 +105,7 @@ public final class SlotLock {
         return -1;
     }
 
-    private static Row measure(Options o, double[] ppm, TimedFabric fabric, BoardSlots[] clocks, long from, long lockSlots,
-                               long predicted) {
+    private static Row measure(Options o, double[] ppm, TimedFabric fabric, BoardSlots[] clocks, long lockSlots, long predicted) {
         long[] hist = new long[BINS + 1];
         double max = 0;
         long samples = 0;

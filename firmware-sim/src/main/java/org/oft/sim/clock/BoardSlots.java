@@ -61,10 +61,10 @@ public abstract class BoardSlots implements SlotTimes {
         while (place >= seq - count && starts[index(place)] > t) {
             place--;
         }
-        if (place < seq - count) {
+        if (place < seq - count && seq != count) {
             throw new IllegalStateException("time " + t + " ps is before the oldest slot kept");
         }
-        return place + offset;
+        return place + offset; // (-1 + offset before the board's first slot: never in step)
     }
 
     /** The start nearest time {@code t}, whatever its number (a board's phase against another's). */
@@ -99,14 +99,4 @@ public abstract class BoardSlots implements SlotTimes {
         return ready[index(place)];
     }
 
-    @Override
-    public boolean inStep(long t) {
-        while (count == 0 || starts[index(seq - 1)] <= t) {
-            advance();
-        }
-        if (seq == count && starts[index(0)] > t) {
-            return false; // before its first slot: the board was not running yet
-        }
-        return ready[index(slotAt(t) - offset)];
-    }
 }

@@ -20,14 +20,6 @@ public final class FreeRunning extends BoardSlots {
         renumber(number - 1);
     }
 
-    public Crystal crystal() {
-        return crystal;
-    }
-
-    public int period() {
-        return period;
-    }
-
     @Override
     protected void advance() {
         emit(crystal.edge(edge), true);

@@ -42,7 +42,6 @@ public final class SlotLoop extends BoardSlots {
     private boolean locked;
     private int good;
     private int missed;
-    private int phaseError;
     private long measured;        // the leader's slot in this board's cycles, FRAME_LOG2 fraction bits (0: not yet)
     private boolean measuring;
     private long measureFrom;
@@ -100,11 +99,6 @@ public final class SlotLoop extends BoardSlots {
         return locked && numbered;
     }
 
-    /** The board's start less the leader's at the last pulse, in cycles (positive: this board is late). */
-    public int phaseError() {
-        return phaseError;
-    }
-
     /** The leader's slot measured in this board's cycles (0 before a measure is complete). */
     public double measuredCycles() {
         return measured / (double) ONE;
@@ -135,9 +129,8 @@ public final class SlotLoop extends BoardSlots {
         long take = first + TAKE_CYCLES;
         startsBefore(take);
         boolean aheadNearer = nextEdge - take < lengthNow() / 2;
-        int err = (int) Math.max(-511, Math.min(511, aheadNearer ? nextEdge - lead : lastEdge - lead));
+        long err = aheadNearer ? nextEdge - lead : lastEdge - lead; // this board's start less the leader's
         boolean inWindow = Math.abs(err) <= WINDOW;
-        phaseError = err;
         missed = 0;
         measure(first);
         frame(k);
@@ -161,7 +154,7 @@ public final class SlotLoop extends BoardSlots {
     }
 
     private void missing(long k) {
-        startsBefore(crystal.firstEdgeFrom(line.leader().start(k) + line.delayPs()) + TAKE_CYCLES);
+        startsBefore(crystal.firstEdgeFrom(line.arrival(k)) + TAKE_CYCLES);
         measuring = false;
         frameFrom = -1;
         if (follow && ++missed > LOSS_SLOTS && locked) {

@@ -8,12 +8,9 @@ public interface SlotTimes {
     /** When this board's slot {@code k} begins, in ps. */
     long start(long k);
 
-    /** The slot this board is in at time {@code t} (ps). */
+    /** The slot this board is in at time {@code t} (ps); before its first slot, the number before that one. */
     long slotAt(long t);
 
-    /** Whether the board may inject and switch at time {@code t}: in step with the fabric (false before it ran). */
-    boolean inStep(long t);
-
-    /** Whether the board's slot {@code k} is in step (false for a slot before its first). */
+    /** Whether the board injects and switches in its slot {@code k} (false for a slot before its first). */
     boolean inStepIn(long k);
 }

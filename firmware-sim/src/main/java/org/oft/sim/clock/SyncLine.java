@@ -24,10 +24,6 @@ public final class SyncLine {
         return leader;
     }
 
-    public double delayPs() {
-        return delayPs;
-    }
-
     /** No pulse arrives for the leader's slots {@code from} (inclusive) to {@code to} (exclusive). */
     public SyncLine cut(long from, long to) {
         if (to <= from) {
@@ -59,6 +55,11 @@ public final class SyncLine {
 
     /** When the pulse of the leader's slot {@code k} rises at the follower, or NaN when the line is cut then. */
     public double rise(long k) {
-        return cutAt(k) ? Double.NaN : leader.start(k) + delayPs;
+        return cutAt(k) ? Double.NaN : arrival(k);
+    }
+
+    /** When the pulse of the leader's slot {@code k} would rise at the follower, cut or not. */
+    public double arrival(long k) {
+        return leader.start(k) + delayPs;
     }
 }

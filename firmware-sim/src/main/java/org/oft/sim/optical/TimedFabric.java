@@ -170,14 +170,13 @@ public final class TimedFabric extends WaveFabric {
             long b;
             long bNext;
             if (times != null) {
-                long own = a - np - boardPhase; // the time as the board's clock, without its phases, sees it
-                if (!times.inStep(own)) { // its optics dark: a board out of step switches nothing
+                idx = times.slotAt(a - np - boardPhase); // the time as the board's clock, without its phases, sees it
+                if (!times.inStepIn(idx)) { // its optics dark: a board out of step switches nothing
                     blanked++;
                     nodeTrouble[levelBase + node]++;
                     kill(e);
                     continue;
                 }
-                idx = times.slotAt(own);
                 b = times.start(idx) + boardPhase + np;
                 bNext = times.start(idx + 1) + boardPhase + np;
             } else if (drift == 0) {

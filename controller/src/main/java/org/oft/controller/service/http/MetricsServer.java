@@ -67,9 +67,4 @@ public final class MetricsServer extends VerticleBase {
     public int actualPort() {
         return server.actualPort();
     }
-
-    /** Connections open now. */
-    public int openConnections() {
-        return gate.open();
-    }
 }
