@@ -79,9 +79,8 @@ public final class SlotLoop extends BoardSlots {
     /** Follows the line (the default) or not: not, its slot clock runs on the nominal period, as an unlocked board's. */
     public SlotLoop follow(boolean on) {
         this.follow = on;
-        if (!on) {
-            locked = false;
-            good = 0;
+        if (!on && locked) {
+            unlock();
         }
         return this;
     }
@@ -162,9 +161,11 @@ public final class SlotLoop extends BoardSlots {
         }
     }
 
+    /** As the RTL (engine_sync.vh): a board that lost the line takes the numbers again from a frame once relocked. */
     private void unlock() {
         locked = false;
         good = 0;
+        numbered = false;
         unlocks++;
     }
 

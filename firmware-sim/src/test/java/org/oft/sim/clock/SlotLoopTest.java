@@ -92,6 +92,22 @@ class SlotLoopTest {
         assertTrue(unlockedAt - longCut >= SlotLoop.LOSS_SLOTS && unlockedAt - longCut <= SlotLoop.LOSS_SLOTS + 2,
                 "lock lost " + (unlockedAt - longCut) + " slots after the cut");
         assertFalse(f.inStepIn(f.slotAt(leader.start(longCut + 2L * SlotLoop.LOSS_SLOTS))), "out of step once unlocked");
+        // mended: locked again after LOCK_SLOTS pulses, in step only once a frame has told the numbers again
+        long mended = longCut + 3 * SlotLoop.LOSS_SLOTS;
+        long relocked = -1;
+        long inStepAgain = -1;
+        for (long k = mended; k < mended + 3 * SlotLoop.FRAME && inStepAgain < 0; k++) {
+            error(f, leader, k);
+            if (relocked < 0 && f.locked()) {
+                relocked = k;
+            }
+            if (f.inStep()) {
+                inStepAgain = k;
+            }
+        }
+        assertTrue(relocked >= 0 && relocked - mended <= SlotLoop.LOCK_SLOTS + 4, "relocked " + (relocked - mended) + " slots after");
+        assertTrue(inStepAgain > relocked && inStepAgain - relocked <= 2 * SlotLoop.FRAME,
+                "in step again at slot " + inStepAgain + ": after a frame, not at the relock (" + relocked + ")");
     }
 
     @Test
