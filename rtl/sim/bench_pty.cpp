@@ -385,6 +385,10 @@ int main(int argc, char** argv) {
         top->rx_valid = 0;
         top->rx_addr = 0;
         top->spi_miso = 1;
+#ifdef SYNC_LEAD
+        top->sync_lead = 1; // a real board's configuration (SYNC = 1): it leads its own slot-reference line
+        top->sync_in = 0;
+#endif
         for (int i = 0; i < 20; i++) { // the board's own power-on reset
             top->clk = 0;
             top->eval();

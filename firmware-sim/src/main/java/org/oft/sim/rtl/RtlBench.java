@@ -119,6 +119,21 @@ public final class RtlBench implements AutoCloseable {
         return start(List.of(exe.toString(), "--trace", trace.toString()), log);
     }
 
+    /**
+     * Starts the same board as its real image is synthesized (rtl/build.sh gates ROLE ORDER: Yosys's iCE40 netlist with
+     * the SPRAM, the flash and the sync line, which it leads, simulated cell by cell) behind one pty, at 48 kHz: a
+     * gate-level model runs about 90,000 cycles a second, so its clock is slowed to stay in step with the wall's.
+     */
+    public static RtlBench startGates(String role, int order, Path trace, ProcessBuilder.Redirect log) {
+        Path exe = build(List.of("gates", role, Integer.toString(order)));
+        return start(List.of(exe.toString(), "--trace", trace.toString()), log);
+    }
+
+    /** True when this machine can also synthesize a board (Yosys on the PATH), for its gate-level model. */
+    public static boolean synthesizable() {
+        return buildable() && onPath("yosys");
+    }
+
     /** Starts a bench of switch boards' management planes (built first if need be) behind one pty. */
     public static RtlBench startSwitches(int switches, int radix, int lids, int levels, ProcessBuilder.Redirect log) {
         return startSwitches(switches, radix, lids, levels, 0, log);
