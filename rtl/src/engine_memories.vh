@@ -33,7 +33,7 @@
     generate
         if (PH_PORT != 0) begin : ph_two
             wire [PH_AW-1:0] fab_ph_off = fab_ph_addr; // (widened with zeros)
-            reg [7:0] ph_arr [0:(NB << (PH_AW + 1)) - 1];
+            (* ram_style = "block" *) reg [7:0] ph_arr [0:(NB << (PH_AW + 1)) - 1];
             reg [7:0] ph_q_r;
             always @(posedge clk) begin
                 if (ph_we) ph_arr[ph_a] <= mem_wd;
