@@ -17,7 +17,7 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.oft.hal.conformance.BoardProbe;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.Message;
@@ -34,11 +34,15 @@ import org.oft.sim.optical.FabricWiring;
  * table gives for slot t; a commit made while the clock runs changes the pins at its epoch's slot, phase and
  * all. The board is driven over its UART by the protocol, as a controller drives it; every slot of the run is
  * checked, and the board's telemetry counts what its pins did. Orders 3 and 4, 300 slots after the commit
- * (-Doft.pins.slots=10000 for the issue's run: docs/performance.md).
+ * (-Doft.pins.slots=10000 for the issue's run: docs/performance.md); and order 3 at gate level (the netlist a real
+ * board's image is made of, rtl/build.sh gates), whose clock is 48 kHz: every slot is 1,000 cycles of the board's
+ * clock and every phase the same number of cycles on both, so the pins must change at the same cycles.
  */
 @Timeout(600)
 class BoardPinsTest {
-    private static final double RATE = 2000; // slots/s: 1,000 cycles a slot at the model's 2 MHz
+    private static final long CYCLES_A_SLOT = 1000;
+    /** The phases below are written for the RTL's 2 MHz clock; a slower model's are as many of its cycles. */
+    private static final long RTL_HZ = 2_000_000;
     private static final int SLOTS = Integer.getInteger("oft.pins.slots", 300);
 
     @TempDir
@@ -48,10 +52,19 @@ class BoardPinsTest {
     private record Epoch(long from, long phasePs, long[] bits, int[] rows) {
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {3, 4})
-    void aRouterLevelBoardSwitchesItsStateAtItsPhaseAroundEverySlotBoundary(int order) throws Exception {
+    /** The board's model: its RTL, or its gates (Yosys's netlist) where {@code gates}. */
+    private static RtlBench start(String role, int order, boolean gates, Path trace) {
+        if (gates) {
+            RtlTools.require(RtlBench.synthesizable(), "Yosys or Verilator is not installed");
+            return RtlBench.startGates(role, order, trace, ProcessBuilder.Redirect.INHERIT);
+        }
         RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
+        return RtlBench.startBoard(role, order, trace, ProcessBuilder.Redirect.INHERIT);
+    }
+
+    @ParameterizedTest(name = "order {0}, gates {1}")
+    @CsvSource({"3, false", "4, false", "3, true"})
+    void aRouterLevelBoardSwitchesItsStateAtItsPhaseAroundEverySlotBoundary(int order, boolean gates) throws Exception {
         int n = 1 << order;
         int level = 2;
         long mask = n == 64 ? -1L : (1L << n) - 1;
@@ -62,17 +75,19 @@ class BoardPinsTest {
         Path trace = dir.resolve("router.trace");
         List<Epoch> epochs = new ArrayList<>();
         long lost;
-        try (RtlBench rtl = RtlBench.startBoard("router:" + level, order, trace, ProcessBuilder.Redirect.INHERIT);
+        long hz;
+        try (RtlBench rtl = start("router:" + level, order, gates, trace);
                 SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-                BoardProbe probe = new BoardProbe(host, 5_000)) {
-            Board b = new Board(probe);
+                BoardProbe probe = new BoardProbe(host, 15_000)) {
+            hz = rtl.clockHz();
+            Board b = new Board(probe, hz);
             int nodes = n >> level;
             // a guard of 10.5 cycles before each slot (rounded as the board rounds it), then 3 after the boundary
-            epochs.add(b.load(1, Protocol.REGION_SEQUENCE, firstBytes, -5_250_000, nodes, first, null));
+            epochs.add(b.load(1, Protocol.REGION_SEQUENCE, firstBytes, b.ps(-5_250_000), nodes, first, null));
             b.start();
             b.awaitSlot(30);
-            long at = b.slot() + 1000; // half a second ahead: the commit's frames arrive in time on a loaded machine
-            epochs.add(b.load(at, Protocol.REGION_SEQUENCE, secondBytes, 1_500_000, nodes, second, null));
+            long at = b.slot() + b.ahead();
+            epochs.add(b.load(at, Protocol.REGION_SEQUENCE, secondBytes, b.ps(1_500_000), nodes, second, null));
             b.awaitSlot(at + SLOTS);
             b.stop();
             Message.Telemetry t = b.telemetry();
@@ -80,9 +95,8 @@ class BoardPinsTest {
         }
         assertEquals(0, lost, "slots the board did not drive");
         Trace tr = Trace.read(trace);
-        long period = Math.round(2_000_000 / RATE);
         assertTrue(tr.boundaries.size() > epochs.get(1).from + 20, "slots traced: " + tr.boundaries.size());
-        tr.assertPeriod(period);
+        tr.assertPeriod(CYCLES_A_SLOT);
 
         // the Java model: what each slot's state is, and when the board switches to it
         BoardState model = new BoardState(FabricWiring.of(order));
@@ -93,7 +107,7 @@ class BoardPinsTest {
             model.loadSequence(level, e.bits, n);
             int state = model.stateBit(level, t);
             if (state != last) {
-                expected.put(tr.boundaries.get(t) + BoardClocks.phaseCycles(e.phasePs, 2_000_000), state);
+                expected.put(tr.boundaries.get(t) + BoardClocks.phaseCycles(e.phasePs, hz), state);
                 last = state;
             }
         }
@@ -106,10 +120,9 @@ class BoardPinsTest {
         assertEquals(expected, seen, "the state pin's changes (cycle = value), against the Java model's sequence");
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {3, 4})
-    void aProcessorBoardInjectsAtItsPhaseWithItsTablesDestinationAndCountsWhatComesBack(int order) throws Exception {
-        RtlTools.require(RtlBench.buildable(), "Verilator is not installed");
+    @ParameterizedTest(name = "order {0}, gates {1}")
+    @CsvSource({"3, false", "4, false", "3, true"})
+    void aProcessorBoardInjectsAtItsPhaseWithItsTablesDestinationAndCountsWhatComesBack(int order, boolean gates) throws Exception {
         int n = 1 << order;
         int proc = 5;
         Random rnd = new Random(61);
@@ -123,29 +136,30 @@ class BoardPinsTest {
         Path trace = dir.resolve("processor.trace");
         List<Epoch> epochs = new ArrayList<>();
         Message.Telemetry t;
-        try (RtlBench rtl = RtlBench.startBoard("processor:" + proc, order, trace, ProcessBuilder.Redirect.INHERIT);
+        long hz;
+        try (RtlBench rtl = start("processor:" + proc, order, gates, trace);
                 SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-                BoardProbe probe = new BoardProbe(host, 5_000)) {
-            Board b = new Board(probe);
-            epochs.add(b.load(1, Protocol.REGION_TABLE, rows(first), 3_000_000, 1, null, first));
+                BoardProbe probe = new BoardProbe(host, 15_000)) {
+            hz = rtl.clockHz();
+            Board b = new Board(probe, hz);
+            epochs.add(b.load(1, Protocol.REGION_TABLE, rows(first), b.ps(3_000_000), 1, null, first));
             b.start();
             b.awaitSlot(30);
-            long at = b.slot() + 1000; // half a second ahead: the commit's frames arrive in time on a loaded machine
+            long at = b.slot() + b.ahead();
             epochs.add(b.load(at, Protocol.REGION_TABLE, rows(second), 0, 1, null, second));
             b.awaitSlot(at + SLOTS);
             b.stop();
-            Thread.sleep(50); // the last echo comes back
+            Thread.sleep(50 * RTL_HZ / hz); // the last echo comes back
             t = b.telemetry();
         }
         Trace tr = Trace.read(trace);
-        long period = Math.round(2_000_000 / RATE);
-        tr.assertPeriod(period);
+        tr.assertPeriod(CYCLES_A_SLOT);
         BoardState model = new BoardState(FabricWiring.of(order));
         TreeMap<Long, Integer> expected = new TreeMap<>();
         for (int s = (int) epochs.get(0).from; s < tr.boundaries.size(); s++) {
             Epoch e = active(epochs, s);
             model.loadTable(proc, e.rows);
-            expected.put(tr.boundaries.get(s) + BoardClocks.phaseCycles(e.phasePs, 2_000_000), model.tableEntry(proc, s));
+            expected.put(tr.boundaries.get(s) + BoardClocks.phaseCycles(e.phasePs, hz), model.tableEntry(proc, s));
         }
         long end = tr.boundaries.get(tr.boundaries.size() - 1);
         assertEquals(expected.headMap(end), tr.injections.headMap(end),
@@ -197,11 +211,23 @@ class BoardPinsTest {
         private final BoardProbe probe;
         private final long g;
         private final long gbp;
+        private final long hz;
 
-        Board(BoardProbe probe) {
+        Board(BoardProbe probe, long hz) {
             this.probe = probe;
+            this.hz = hz;
             this.g = claim(0);
             this.gbp = claim(Message.BACKPLANE);
+        }
+
+        /** A phase written for the RTL's clock, as the same number of this board's cycles. */
+        long ps(long rtlPs) {
+            return rtlPs * RTL_HZ / hz;
+        }
+
+        /** Slots a commit is made ahead: half a second at the RTL's rate, a second at a slower model's (its frames are slower). */
+        long ahead() {
+            return hz == RTL_HZ ? 1000 : 2 * hz / CYCLES_A_SLOT;
         }
 
         private long claim(int board) {
@@ -226,7 +252,7 @@ class BoardPinsTest {
         }
 
         void start() {
-            ack(new Message.Clock(probe.nextSeq(), Message.BACKPLANE, gbp, Message.Clock.START, RATE), "Clock start");
+            ack(new Message.Clock(probe.nextSeq(), Message.BACKPLANE, gbp, Message.Clock.START, (double) hz / CYCLES_A_SLOT), "Clock start");
         }
 
         void stop() {
