@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Applies each of the RTL's standing mutants (rtl/mutants/mutants.txt) to a copy of rtl/ and requires the bench or
 # property it names to fail on it: prints "KILLED name (by ...)" or "SURVIVED name" a line each, and exits 1 if
-# any survived or no longer applies (its text is gone or not unique). Every mutant, or those whose number (1-based,
+# any survived, no longer applies (its text is gone or not unique) or left a model that does not build (BROKEN: that
+# kills nothing). Every mutant, or those whose number (1-based,
 # in the file's order) is given:
 #   rtl/mutants/check.sh [N ...]
 set -euo pipefail
@@ -41,7 +42,7 @@ for i in "${picked[@]}"; do
     k=$((i - 1))
     name="${names[$k]}"; kill="${kills[$k]}"; file="${files[$k]}"
     work="$(mktemp -d)"
-    cp -r "$here/src" "$here/bench" "$here/formal" "$here/sim" "$here/build.sh" "$here/lint.vlt" "$work/"
+    cp -r "$here/src" "$here/bench" "$here/formal" "$here/sim" "$here/synth" "$here/build.sh" "$here/lint.vlt" "$work/"
     target="$work/src/$file"
     if [ ! -f "$target" ]; then
         echo "GONE $i $name: rtl/src/$file does not exist"; status=1; rm -rf "$work"; continue
@@ -62,6 +63,10 @@ for i in "${picked[@]}"; do
     esac
     if timeout 1200 "${cmd[@]}" >"$work/log" 2>&1; then
         echo "SURVIVED $i $name (${kill} passed)"
+        status=1
+    elif grep -q -E 'building the RTL model failed|did not start' "$work/log"; then
+        # (a model that does not build kills nothing: the copy or the mutant is broken, and says so)
+        echo "BROKEN $i $name (the mutant's model did not build: $(grep -m1 -E -i 'error' "$work/log" | cut -c1-140))"
         status=1
     else
         echo "KILLED $i $name (by $kill: $(grep -m1 -E '^FAIL|NOT proved' "$work/log" | cut -c1-140))"

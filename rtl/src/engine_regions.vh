@@ -205,7 +205,6 @@
                         // a power-up: counted in flash before a board says it restarted (its boot id names it)
                         nv_req <= 1'b1;
                         nv_board <= NB + 1;
-                        nv_gen <= {48'd0, ups + 1'b1};
                         state <= ONE << S_UPS;
                     end else begin
                         ann_on <= 1'b1; // (a reset: the boards announce it)

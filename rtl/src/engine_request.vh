@@ -203,7 +203,6 @@
                 else if (FLASH != 0 && !r_gen_match) begin // a new generation: kept in flash before it is taken
                     nv_req <= 1'b1;
                     nv_board <= cb;
-                    nv_gen <= q_gen;
                     state <= ONE << S_PERSIST;
                 end else state <= ONE << S_CLAIM_TAKE;
             end

@@ -79,7 +79,7 @@ module oft_engine #(
     input  wire [63:0]      nv_load_gen,
     output reg              nv_req,
     output reg  [15:0]      nv_board,
-    output reg  [63:0]      nv_gen,
+    output wire [63:0]      nv_gen,       // held while nv_req is: the request's generation, or the power-ups' count
     input  wire             nv_done,
     input  wire             nv_ok,
     input  wire [15:0]      nv_sel,       // the flash's copy reads the generations
@@ -256,6 +256,8 @@ module oft_engine #(
     wire [31:0] l_lease  = hdr[143:112];
     wire [7:0]  l_flags  = hdr[151:144];
     wire [7:0]  l_len    = hdr[159:152];
+    // what a record asked for keeps (no register of its own: the claim's header and ups hold until nv_done)
+    assign nv_gen = state[S_UPS] ? {48'd0, ups + 1'b1} : q_gen;
 
     reg [BW-1:0] cb;        // the board addressed (NB: the backplane)
     reg        bp;
