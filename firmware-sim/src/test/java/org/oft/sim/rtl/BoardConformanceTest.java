@@ -35,7 +35,7 @@ class BoardConformanceTest {
                     try {
                         if (first) {
                             open[0] = target.opener().open();
-                            bench[0] = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(open[0].link(), open[0].answerMillis()), open[0].reboot(),
+                            bench[0] = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(open[0].link(), 3000), open[0].reboot(),
                                     open[0].powerCycle());
                         }
                         assumeTrue(bench[0] != null, "the bench did not open");

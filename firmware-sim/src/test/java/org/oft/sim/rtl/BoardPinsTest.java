@@ -78,7 +78,7 @@ class BoardPinsTest {
         long hz;
         try (RtlBench rtl = start("router:" + level, order, gates, trace);
                 SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-                BoardProbe probe = new BoardProbe(host, 15_000)) {
+                BoardProbe probe = new BoardProbe(host, 5_000)) {
             hz = rtl.clockHz();
             Board b = new Board(probe, hz);
             int nodes = n >> level;
@@ -139,7 +139,7 @@ class BoardPinsTest {
         long hz;
         try (RtlBench rtl = start("processor:" + proc, order, gates, trace);
                 SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-                BoardProbe probe = new BoardProbe(host, 15_000)) {
+                BoardProbe probe = new BoardProbe(host, 5_000)) {
             hz = rtl.clockHz();
             Board b = new Board(probe, hz);
             epochs.add(b.load(1, Protocol.REGION_TABLE, rows(first), b.ps(3_000_000), 1, null, first));

@@ -33,13 +33,7 @@ final class BoardTargets {
      * A bench reached over a link; {@code reboot} restarts a board, {@code powerCycle} switches the bench off and on
      * (null where nobody can).
      */
-    record Target(String name, ByteLink link, IntConsumer reboot, Runnable powerCycle, AutoCloseable owner, long answerMillis)
-            implements AutoCloseable {
-        /** A bench that answers in real time: 3 s for an answer means it hangs. */
-        Target(String name, ByteLink link, IntConsumer reboot, Runnable powerCycle, AutoCloseable owner) {
-            this(name, link, reboot, powerCycle, owner, 3000);
-        }
-
+    record Target(String name, ByteLink link, IntConsumer reboot, Runnable powerCycle, AutoCloseable owner) implements AutoCloseable {
         @Override
         public void close() {
             link.close();
@@ -158,8 +152,8 @@ final class BoardTargets {
     }
 
     /**
-     * A lone board's Yosys netlist, as its image is built, in a gate-level model: its UART runs at 12 kbaud, so an
-     * answer behind a 4 KiB frame the bad-frames case sends takes seconds, not a hang.
+     * A lone board's Yosys netlist, as its image is built, in a gate-level model: its UART runs at 12 kbaud (the
+     * probe's waits count the line's time: the bad-frames case's 4 KiB frame takes 3.6 s of it).
      */
     static Target gates(String role) {
         try {
@@ -169,7 +163,7 @@ final class BoardTargets {
             return new Target("gates of lone " + role, host, rtl::reboot, rtl::powerCycle, () -> {
                 rtl.close();
                 Files.deleteIfExists(trace);
-            }, 15_000);
+            });
         } catch (IOException e) {
             throw new IllegalStateException("no trace file for the gate-level board: " + e.getMessage(), e);
         }

@@ -16,17 +16,32 @@ import org.oft.hal.wire.MessageCodec;
  * behind its back. It sends a request and takes the answer with the request's sequence number;
  * whatever else comes (Rebooted) is kept for {@link #unsolicited}. Raw bytes can be sent too (a
  * corrupt or oversized frame).
+ *
+ * <p>How long it waits for an answer scales with the line and the bench, never a fixed time: the line's own time
+ * for the bytes still ahead of the answer (what was sent before it, the request, the longest answer) at the link's
+ * rate, then the longer of the floor it was given and {@value #ROUND_TRIPS} times the slowest answer measured so
+ * far past its line time. A 4 KiB frame at 12 kbaud then costs its 3.6 s and a busy host's slow answers lengthen
+ * the wait, while a board that answers nothing still fails the case.
  */
 public final class BoardProbe implements AutoCloseable {
     private final ByteLink link;
     private final BlockingQueue<byte[]> frames = new LinkedBlockingQueue<>();
     private final List<Message> unsolicited = new ArrayList<>();
-    private final long timeoutMillis;
+    /** Answers measured: the wait past the line's time is this many times the slowest. */
+    public static final int ROUND_TRIPS = 20;
+    /** The longest answer on the wire (a 511-byte payload, its CRC and COBS's overhead, the delimiter). */
+    static final int MAX_ANSWER_WIRE = 520;
+    private final long floorMillis;
+    private final int bitsPerSecond;
+    private long lineFreeNanos;  // when the line will have carried every byte sent so far
+    private long slowestNanos;   // the slowest answer so far, from its request's last byte, less its own line time
     private int seq = 1;
 
-    public BoardProbe(ByteLink link, long timeoutMillis) {
+    /** {@code floorMillis}: past the line's time, how long a board may take before it is taken to hang, at least. */
+    public BoardProbe(ByteLink link, long floorMillis) {
         this.link = link;
-        this.timeoutMillis = timeoutMillis;
+        this.floorMillis = floorMillis;
+        this.bitsPerSecond = link.bitsPerSecond();
         Framing.Decoder decoder = new Framing.Decoder();
         link.receiver((buf, off, len) -> decoder.feed(buf, off, len, frames::add));
     }
@@ -46,16 +61,26 @@ public final class BoardProbe implements AutoCloseable {
     /** Sends a payload (possibly malformed) and returns the answer bearing {@code seq}. */
     public Message askBytes(byte[] payload, int seq) {
         send(Framing.encode(payload));
-        Message m = next(seq, timeoutMillis);
+        long arrived = lineFreeNanos; // (the request's last byte at the board)
+        long lineAhead = Math.max(0, arrived - System.nanoTime());
+        long answerLine = lineNanos(MAX_ANSWER_WIRE);
+        long wait = Math.max(floorMillis * 1_000_000L, ROUND_TRIPS * slowestNanos);
+        long millis = (lineAhead + answerLine + wait + 999_999) / 1_000_000;
+        Message m = next(seq, millis);
         if (m == null) {
-            throw new AssertionError("no answer to " + describe(payload) + " within " + timeoutMillis + " ms");
+            throw new AssertionError("no answer to " + describe(payload) + " within " + millis + " ms (" + (lineAhead + answerLine) / 1_000_000
+                    + " ms of line time at " + (bitsPerSecond == 0 ? "an unlimited rate" : bitsPerSecond + " bit/s") + ", then "
+                    + wait / 1_000_000 + " ms: " + floorMillis + " at least, or " + ROUND_TRIPS + " times the slowest answer so far, "
+                    + slowestNanos / 1_000_000 + " ms)");
         }
+        long service = System.nanoTime() - arrived - lineNanos(Framing.encode(MessageCodec.encode(m)).length);
+        slowestNanos = Math.max(slowestNanos, service);
         return m;
     }
 
-    /** Sends a payload and expects no answer at all within {@code millis} (a frame that was dropped). */
+    /** Sends a payload and expects no answer at all within {@code millis} of the line having carried it (a frame that was dropped). */
     public Message silence(long millis) {
-        return next(-1, millis);
+        return next(-1, Math.max(0, lineFreeNanos - System.nanoTime()) / 1_000_000 + millis);
     }
 
     /** Puts bytes on the line as they are. */
@@ -65,6 +90,12 @@ public final class BoardProbe implements AutoCloseable {
         } catch (LinkException e) {
             throw new AssertionError("the link failed: " + e.getMessage(), e);
         }
+        lineFreeNanos = Math.max(lineFreeNanos, System.nanoTime()) + lineNanos(wire.length);
+    }
+
+    /** The line's time for {@code bytes} (8N1), 0 on a link that does not limit its rate. */
+    private long lineNanos(int bytes) {
+        return bitsPerSecond == 0 ? 0 : bytes * 10L * 1_000_000_000L / bitsPerSecond;
     }
 
     /** Waits up to {@code millis} for an unsolicited message (seq 0) and returns it, or null. */

@@ -17,6 +17,11 @@ public interface ByteLink extends AutoCloseable {
     /** Sets the receiver; bytes arriving before one is set are dropped. */
     void receiver(Receiver receiver);
 
+    /** The line's rate in bits per second (8N1: ten a byte), or 0 where the link does not limit it (a pipe, a mailbox). */
+    default int bitsPerSecond() {
+        return 0;
+    }
+
     /** Human-readable name, e.g. {@code serial:/dev/pts/3}. */
     String name();
 

@@ -12,11 +12,13 @@ import jssc.SerialPortException;
 public final class SerialLink implements ByteLink {
     private final SerialPort port;
     private final String path;
+    private final int baud;
     private volatile Receiver receiver = (b, o, l) -> { };
 
-    private SerialLink(SerialPort port, String path) {
+    private SerialLink(SerialPort port, String path, int baud) {
         this.port = port;
         this.path = path;
+        this.baud = baud;
     }
 
     /** Opens the port at {@code baud}, 8N1, no flow control. */
@@ -27,7 +29,7 @@ public final class SerialLink implements ByteLink {
         } catch (SerialPortException e) {
             throw new LinkException("serial " + path + ": cannot open (" + e.getExceptionType() + ")");
         }
-        SerialLink link = new SerialLink(port, path);
+        SerialLink link = new SerialLink(port, path, baud);
         try {
             // On a pseudo-terminal setParams reports false although it applied raw mode: the result is not trusted either way.
             port.setParams(baud, SerialPort.DATABITS_8, SerialPort.STOPBITS_1, SerialPort.PARITY_NONE);
@@ -52,6 +54,12 @@ public final class SerialLink implements ByteLink {
         } catch (SerialPortException e) {
             // the port went away; sends will report it
         }
+    }
+
+    /** The rate it was opened at: a far end that keeps to it (a board's UART, a model paced to it) takes that long a byte. */
+    @Override
+    public int bitsPerSecond() {
+        return baud;
     }
 
     @Override
