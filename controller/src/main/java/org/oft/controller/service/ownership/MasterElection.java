@@ -43,6 +43,10 @@ public final class MasterElection implements AutoCloseable {
     private volatile Listener listener = new Listener() { };
     private volatile boolean closed;
     private final SharedToken token;
+    /** The candidates' cards as ZooKeeper's watches last told them: what a console reads, never waiting on ZooKeeper. */
+    private final org.apache.curator.framework.recipes.cache.CuratorCache cards;
+    /** Since when the ensemble has been out of reach (System.currentTimeMillis), 0 while it answers. */
+    private volatile long unreachableSince;
 
     /** Told on a thread of the election's, one call at a time. */
     public interface Listener {
@@ -63,6 +67,14 @@ public final class MasterElection implements AutoCloseable {
         this.priority = priority;
         this.card = card;
         this.token = new SharedToken(zk, () -> closed);
+        this.cards = org.apache.curator.framework.recipes.cache.CuratorCache.build(zk, CANDIDATES);
+        zk.getConnectionStateListenable().addListener((client, state) -> {
+            if (state.isConnected()) {
+                unreachableSince = 0;
+            } else if (unreachableSince == 0) {
+                unreachableSince = System.currentTimeMillis();
+            }
+        });
     }
 
     /** Connects (failing with the ensemble named when it cannot) and registers as a candidate (not standing yet). */
@@ -105,6 +117,7 @@ public final class MasterElection implements AutoCloseable {
             JsonObject card = new JsonObject().put("id", id).put("priority", priority);
             MasterElection e = new MasterElection(zk, id, priority, card);
             e.register();
+            e.cards.start();
             joined.set(e);
             return e;
         } catch (KeeperException.NodeExistsException e) {
@@ -317,6 +330,35 @@ public final class MasterElection implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Every controller standing as this controller last heard of them, at once: what a console or a refusal reads (on
+     * an event loop or beside one), never a wait on ZooKeeper. While the ensemble is out of reach, this controller's own
+     * card with "unknown" saying since when, as {@link #candidates} gives when its read fails; this one's own card is
+     * always its own copy (a change it announced is shown before the watch brings it back).
+     */
+    public JsonArray knownCandidates() {
+        long since = unreachableSince;
+        if (since != 0) {
+            JsonArray out = new JsonArray();
+            out.add(card.copy().put("unknown", "the ZooKeeper ensemble has been out of reach for "
+                    + (System.currentTimeMillis() - since) / 1000 + " s"));
+            return out;
+        }
+        java.util.Map<String, JsonObject> byId = new java.util.TreeMap<>();
+        cards.stream().filter(d -> d.getPath().startsWith(CANDIDATES + "/") && d.getData() != null).forEach(d -> {
+            try {
+                JsonObject c = new JsonObject(new String(d.getData(), StandardCharsets.UTF_8));
+                byId.put(c.getString("id", d.getPath()), c);
+            } catch (RuntimeException notOurs) {
+                // a card that is not JSON is no controller's
+            }
+        });
+        byId.put(id, card.copy());
+        JsonArray out = new JsonArray();
+        byId.values().forEach(out::add);
+        return out;
+    }
+
     /** The next fencing generation: above the counter and {@code atLeast}, set by compare-and-set so two masters never share one. */
     public long nextGeneration(long atLeast) {
         for (int attempt = 0; attempt < 100; attempt++) {
@@ -422,6 +464,7 @@ public final class MasterElection implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         try {
+            cards.close();
             LeaderLatch l = latch;
             if (l != null) {
                 l.close(LeaderLatch.CloseMode.SILENT);

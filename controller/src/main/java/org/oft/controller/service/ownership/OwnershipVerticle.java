@@ -22,10 +22,12 @@ public final class OwnershipVerticle extends VerticleBase {
     private final Supplier<MasterElection> election;
     private final Supplier<String> role;
     private final String controllerId;
-    private JsonArray boards = new JsonArray(); // the worker's, handed over whole
-    private volatile long boardsAt;
+    /** The boards' last read, handed over whole by the worker that made it: nobody waits on a lock for it. */
+    private record BoardsRead(JsonArray boards, String error, long atNanos) {
+    }
+
+    private volatile BoardsRead read = new BoardsRead(new JsonArray(), null, 0);
     private final java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean();
-    private String boardsError;
 
     /** {@code role}: master, standby or fenced, as the controller says now. */
     public OwnershipVerticle(BoardBus bus, Supplier<MasterElection> election, Supplier<String> role, String controllerId) {
@@ -43,7 +45,11 @@ public final class OwnershipVerticle extends VerticleBase {
 
     private void owner(Message<JsonObject> msg) {
         refreshBoards();
-        vertx.executeBlocking(this::describe, false).onSuccess(msg::reply).onFailure(e -> msg.fail(502, e.getMessage()));
+        try {
+            msg.reply(describe()); // (from copies: the boards' last read, the election's known candidates)
+        } catch (RuntimeException e) {
+            msg.fail(502, e.getMessage());
+        }
     }
 
     /**
@@ -52,7 +58,8 @@ public final class OwnershipVerticle extends VerticleBase {
      */
     private void refreshBoards() {
         BoardClaims claims = ServedClaim.claimsOf(bus);
-        if (claims == null || System.nanoTime() - boardsAt <= BOARDS_MAX_AGE_NANOS || !reading.compareAndSet(false, true)) {
+        long at = read.atNanos();
+        if (claims == null || at != 0 && System.nanoTime() - at <= BOARDS_MAX_AGE_NANOS || !reading.compareAndSet(false, true)) {
             return;
         }
         vertx.executeBlocking(() -> {
@@ -63,31 +70,26 @@ public final class OwnershipVerticle extends VerticleBase {
             }
             return b;
         }, false).onComplete(ar -> {
-            synchronized (this) {
-                if (ar.succeeded()) {
-                    boards = ar.result();
-                    boardsError = null;
-                } else {
-                    boardsError = ar.cause().getMessage();
-                }
-                boardsAt = System.nanoTime();
-            }
+            BoardsRead before = read;
+            read = ar.succeeded() ? new BoardsRead(ar.result(), null, System.nanoTime())
+                    : new BoardsRead(before.boards(), ar.cause().getMessage(), System.nanoTime());
             reading.set(false);
         });
     }
 
-    private synchronized JsonObject describe() {
+    private JsonObject describe() {
         BoardClaims claims = ServedClaim.claimsOf(bus);
         JsonObject out = new JsonObject().put("controller", controllerId).put("role", role.get());
         if (claims == null) {
             return out.put("boards", new JsonArray()).put("note", "the built-in model runs in this process: no other controller reaches it");
         }
         out.put("generation", claims.generation()).put("leaseMillis", claims.claimant().leaseMillis()).put("fenced", claims.fenced());
-        out.put("boards", boards.copy()).put("boardsError", boardsError)
-                .put("boardsReadMillisAgo", boardsAt == 0 ? null : (System.nanoTime() - boardsAt) / 1_000_000);
+        BoardsRead r = read;
+        out.put("boards", r.boards().copy()).put("boardsError", r.error())
+                .put("boardsReadMillisAgo", r.atNanos() == 0 ? null : (System.nanoTime() - r.atNanos()) / 1_000_000);
         MasterElection e = election.get();
         if (e != null) {
-            out.put("ha", true).put("priority", e.priority()).put("candidates", e.candidates());
+            out.put("ha", true).put("priority", e.priority()).put("candidates", e.knownCandidates());
         }
         return out;
     }

@@ -38,24 +38,23 @@ public final class StandbyVerticle extends VerticleBase {
             Addresses.FAIL_REPAIR, Addresses.FAULT, Addresses.FAULTS_CLEAR, Addresses.CLOCK, Addresses.RECALIBRATE,
             Addresses.COUNTERS_RESET, Addresses.ANALYSIS_START, Addresses.SWEEP_START);
 
+    // (both read the election's local copy: answered at once, through a ZooKeeper outage too)
     private void refuse(Message<JsonObject> msg) {
-        vertx.executeBlocking(() -> {
-            if (election != null) {
-                for (Object o : election.candidates()) {
-                    if (o instanceof JsonObject j && j.containsKey("unknown")) {
-                        return "this controller stands by (" + why + ") and cannot reach the election (" + j.getString("unknown")
-                                + "); the boards keep their tables and clock, and it changes nothing until the election answers";
-                    }
+        if (election != null) {
+            for (Object o : election.knownCandidates()) {
+                if (o instanceof JsonObject j && j.containsKey("unknown")) {
+                    msg.fail(503, "this controller stands by (" + why + ") and cannot reach the election (" + j.getString("unknown")
+                            + "); the boards keep their tables and clock, and it changes nothing until the election answers");
+                    return;
                 }
             }
-            return "this controller " + (election != null ? "stands by" : "is fenced off") + " (" + why
-                    + "): only the master changes the boards; GET /api/config names the controllers standing";
-        }, false).onSuccess(why -> msg.fail(503, why)).onFailure(e -> msg.fail(503, e.getMessage()));
+        }
+        msg.fail(503, "this controller " + (election != null ? "stands by" : "is fenced off") + " (" + why
+                + "): only the master changes the boards; GET /api/config names the controllers standing");
     }
 
     private void config(Message<JsonObject> msg) {
-        vertx.executeBlocking(() -> new JsonObject().put("role", election != null ? "standby" : "fenced").put("controller", controllerId)
-                .put("why", why).put("candidates", election != null ? election.candidates() : new io.vertx.core.json.JsonArray()), false)
-                .onSuccess(msg::reply).onFailure(e -> msg.fail(503, e.getMessage()));
+        msg.reply(new JsonObject().put("role", election != null ? "standby" : "fenced").put("controller", controllerId)
+                .put("why", why).put("candidates", election != null ? election.knownCandidates() : new io.vertx.core.json.JsonArray()));
     }
 }
