@@ -217,4 +217,43 @@ class BoardOwnershipTest {
         c[1].deploy(next); // and b goes on changing them
         assertTrue(allRun(c[1], boards, next));
     }
+
+    /**
+     * A take-over keeps the slot clock that runs, at its rate and phase (issue 66: a window of 100 ms saw no slot at
+     * 4 slots/s, and the clock was restarted at the deploy's idle 1,000 slots/s until the configured rate came).
+     * Ten controllers take over one after another at 4 slots/s, each new to the bench as a restarted controller is:
+     * each keeps the clock, and the slots counted never run ahead of the rate.
+     */
+    @Test
+    void aTakeOverKeepsTheRunningClockAndNeverRunsItFaster() {
+        int controllers = 11;
+        PipeLink[][] links = new PipeLink[controllers][];
+        PipeLink[] boardEnds = new PipeLink[controllers];
+        for (int k = 0; k < controllers; k++) {
+            links[k] = PipeLink.pair("c" + k);
+            boardEnds[k] = links[k][1];
+        }
+        bench = keep(new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), boardEnds));
+        WireBoardBus first = keep(new WireBoardBus(links[0][0], WireBoardBus.Options.defaults()));
+        first.claims().claimAs(new BoardClaims.Claimant("c0", 60_000, false));
+        List<BoardInfo> boards = first.discover();
+        List<BoardConfig> running = SampleConfigs.config(boards, ORDER, 0);
+        first.deploy(running);
+        first.startClock(4);
+        long t0 = System.nanoTime();
+        long s0 = first.status(0).slot();
+        for (int k = 1; k < controllers; k++) {
+            WireBoardBus next = keep(new WireBoardBus(links[k][0], WireBoardBus.Options.defaults()));
+            next.claims().claimAs(new BoardClaims.Claimant("c" + k, 60_000, true));
+            next.discover();
+            org.oft.hal.DeployReport r = next.deploy(running);
+            assertEquals(0, r.bytesWritten(), "the tables that run are adopted: " + r.events());
+            assertTrue(r.events().stream().anyMatch(e -> e.startsWith("the slot clock that runs was kept")), r.events().toString());
+            next.startClock(4); // as a controller does once it has taken over
+            long slots = next.status(0).slot() - s0;
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            // (a restarted clock owes nothing, so never more than the rate's slots and the one that began)
+            assertTrue(slots <= 4 * seconds + 2, "take-over " + k + ": " + slots + " slots in " + seconds + " s at 4 slots/s, " + r.events());
+        }
+    }
 }

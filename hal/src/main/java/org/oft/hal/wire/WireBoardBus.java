@@ -67,6 +67,8 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
     private int order;
     volatile double rate;
     volatile boolean running;
+    /** The clock that runs was another controller's, kept as it ran (a deploy's take-over): not yet asked a rate. */
+    volatile boolean adopted;
     private volatile Consumer<Telemetry> listener = t -> { };
     private Thread poller;
 
@@ -233,8 +235,17 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
 
     // ---- clock and telemetry -------------------------------------------------------------------
 
+    /**
+     * Starts the clock at {@code slotsPerSecond}; a clock kept from another controller that runs at that rate already
+     * (within 5 % of what was measured over a few slots) is left as it runs: restarting it would move every slot's phase.
+     */
     @Override
     public void startClock(double slotsPerSecond) {
+        if (adopted && running && rate > 0 && Math.abs(rate - slotsPerSecond) <= 0.05 * slotsPerSecond) {
+            adopted = false;
+            rate = slotsPerSecond;
+            return;
+        }
         clock(Message.Clock.START, slotsPerSecond);
     }
 
@@ -254,6 +265,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
             throw new BoardException("backplane: slot clock refused (" + n.reason() + ")");
         }
         running = op == Message.Clock.START;
+        adopted = false;
         if (running) {
             rate = slotsPerSecond;
         }
