@@ -256,4 +256,34 @@ class BoardOwnershipTest {
             assertTrue(slots <= 4 * seconds + 2, "take-over " + k + ": " + slots + " slots in " + seconds + " s at 4 slots/s, " + r.events());
         }
     }
+
+    /**
+     * A controller that was master before, stood by and takes over again finishes its change over a half-made one the
+     * master between left (issue 66: its deploy skipped the abort a controller new to the bench makes, wrote into the
+     * region whose commit was scheduled, was refused "abort it first", and the change was lost).
+     */
+    @Test
+    void aControllerThatWasMasterBeforeTakesOverAgainOverAHalfMadeChange() {
+        WireBoardBus[] c = twoControllers(60_000);
+        List<BoardInfo> boards = c[0].discover();
+        c[1].discover();
+        c[0].deploy(SampleConfigs.config(boards, ORDER, 0)); // a is master
+        c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
+        c[1].deploy(SampleConfigs.config(boards, ORDER, 1)); // b takes over and changes the tables
+        // b dies mid-change: new tables staged on a board and its commit scheduled far ahead, there only
+        byte[] table = SampleConfigs.config(boards, ORDER, 2).get(ORDER).regions().get(org.oft.hal.Region.TABLE);
+        long gb = c[1].claims().generation();
+        assertTrue(c[1].channel().call(seq -> new Message.Write(seq, ORDER, gb, Protocol.REGION_TABLE, 0, table)) instanceof Message.Ack);
+        long epoch = c[1].status(ORDER).slot() + 1_000_000;
+        assertTrue(c[1].channel().call(seq -> new Message.Commit(seq, ORDER, gb, epoch, new int[] {Protocol.REGION_TABLE},
+                new int[] {table.length}, new int[] {org.oft.hal.wire.Regions.crc(table)})) instanceof Message.Ack);
+        // a, master before, takes over again and deploys its change
+        c[0].claims().claimAs(c[0].claims().claimant().withTakeOver(true));
+        c[0].claims().claim(gb + 1);
+        List<BoardConfig> change = SampleConfigs.config(boards, ORDER, 3);
+        org.oft.hal.DeployReport r = c[0].deploy(change);
+        assertTrue(r.events().contains("a commit left scheduled on 1 board(s) by an earlier controller was aborted"), r.events().toString());
+        assertTrue(allRun(c[0], boards, change), "every board runs the change: " + r.events());
+        assertEquals(-1, c[0].status(ORDER).pendingEpoch(), "the half-made change can never land");
+    }
 }

@@ -37,6 +37,8 @@ final class TwoPhaseDeploy {
     /** What each board's staging (and active) bank holds after the last deploy that succeeded, and under which boot id. */
     private final Map<Integer, Map<Integer, byte[]>> held = new java.util.HashMap<>();
     private final Map<Integer, Long> heldBoot = new java.util.HashMap<>();
+    /** The generation {@link #held} was deployed under: past it, another controller may have changed the boards since. */
+    private long heldGeneration;
 
     /** The fencing generation this attempt's changes carry. */
     private long generation;
@@ -116,6 +118,14 @@ final class TwoPhaseDeploy {
             events.add(owner);
         }
         ensureClock(events);
+        if (generation != heldGeneration) {
+            // this controller owns the boards again after another did (it was master before, stood by, took over):
+            // what it deployed then says nothing of them now, and a change the other left half-made (staged, a commit
+            // scheduled) must be aborted before a byte is written, as for a controller new to the bench
+            held.clear();
+            heldBoot.clear();
+            heldGeneration = generation;
+        }
         if (regions.keySet().stream().noneMatch(held::containsKey)) {
             DeployReport adopted = adopt(regions, events);
             if (adopted != null) {
