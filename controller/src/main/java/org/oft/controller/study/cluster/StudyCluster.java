@@ -116,6 +116,9 @@ public final class StudyCluster {
         c.getNetworkConfig().setPort(port).setPortAutoIncrement(true).setPortCount(100);
         c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(host);
         c.setProperty("hazelcast.local.localAddress", host);
+        // the interface chosen is where it listens, nowhere else: by default Hazelcast binds every interface (0.0.0.0)
+        // and only advertises the one given, so --host 127.0.0.1 left the member open to the whole network
+        c.setProperty("hazelcast.socket.bind.any", "false");
         JoinConfig join = c.getNetworkConfig().getJoin();
         join.getMulticastConfig().setEnabled(false);
         join.getTcpIpConfig().setEnabled(true).setConnectionTimeoutSeconds(2);
