@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.oft.controller.study.StudyPoint;
+import org.oft.controller.study.cluster.StudyCluster;
 import org.oft.controller.study.cluster.Worker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,9 +48,25 @@ final class WorkerCommand implements Callable<Integer> {
                 err.flush();
             })).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("oftctl worker: %s joined the study cluster %s with %d threads (model version %s)%n", me, clusterArgs.name, threads,
-                    StudyPoint.MODEL_VERSION);
-            out.flush();
+            // joined only when another member answered: alone, Hazelcast starts a cluster of one and merges later
+            Runnable joined = () -> {
+                out.printf("oftctl worker: %s joined the study cluster %s with %d threads (model version %s, %d members)%n", me,
+                        clusterArgs.name, threads, StudyPoint.MODEL_VERSION, StudyCluster.size(vertx));
+                out.flush();
+            };
+            if (StudyCluster.size(vertx) > 1) {
+                joined.run();
+            } else {
+                out.printf("oftctl worker: %s is alone: no member of %s answered (the cluster %s); it waits for them and says when it "
+                        + "joins%n", me, cluster, clusterArgs.name);
+                out.flush();
+                vertx.setPeriodic(1000, id -> {
+                    if (StudyCluster.size(vertx) > 1) {
+                        vertx.cancelTimer(id);
+                        joined.run();
+                    }
+                });
+            }
             String why = refused.get(); // runs until killed, or refused
             throw new IllegalArgumentException(why);
         } finally {

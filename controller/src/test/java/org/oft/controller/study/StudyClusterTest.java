@@ -106,4 +106,25 @@ class StudyClusterTest {
         assertEquals(StudyRunTest.results(edb, s), StudyRunTest.results(db, s), "the cluster's rows are the embedded run's, bit for bit");
         System.out.println("cluster study: " + done + "; first coordinator's log:\n" + Files.readString(dir.resolve("coordinator.err")));
     }
+
+    /**
+     * A worker no member answers says it is alone, not that it joined (issue 66), and says it joined once another
+     * member comes (Hazelcast merges the two clusters of one within seconds).
+     */
+    @Test
+    void aWorkerThatNobodyAnswersSaysItIsAloneUntilAMemberComes(@TempDir Path dir) throws Exception {
+        int pw = freePort();
+        int po = freePort();
+        String name = "oft-alone-" + ProcessHandle.current().pid() + "-" + pw;
+        String all = "127.0.0.1:" + pw + ",127.0.0.1:" + po;
+        HaBench.OftctlProcess w = start(dir.resolve("w.err"), HaBench.BRIEF_JVM, "worker", "--cluster", all, "--cluster-port",
+                Integer.toString(pw), "--cluster-name", name, "--threads", "1", "--name", "lonely", "--host", "127.0.0.1");
+        String first = w.until("oftctl worker: lonely ", 90);
+        assertTrue(first.contains("is alone: no member of " + all + " answered"), first);
+        HaBench.OftctlProcess other = start(dir.resolve("o.err"), HaBench.BRIEF_JVM, "worker", "--cluster", all, "--cluster-port",
+                Integer.toString(po), "--cluster-name", name, "--threads", "1", "--name", "other", "--host", "127.0.0.1");
+        other.until("oftctl worker: other ", 90);
+        String joined = w.until("oftctl worker: lonely joined", 90);
+        assertTrue(joined.contains("2 members"), joined);
+    }
 }

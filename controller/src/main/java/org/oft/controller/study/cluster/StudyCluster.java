@@ -89,6 +89,11 @@ public final class StudyCluster {
         }
     }
 
+    /** Members of the cluster {@code vertx} belongs to, this one included, as its cluster manager knows them now. */
+    public static int size(Vertx vertx) {
+        return ((io.vertx.core.internal.VertxInternal) vertx).clusterManager().getNodes().size();
+    }
+
     /** Joins (or starts) the cluster: this member listens on {@code host:port} (the next free port from it), its event bus on a free port. */
     public static Vertx join(List<InetSocketAddress> members, String host, int port, String name) {
         return join(members, host, port, 0, name);
