@@ -232,5 +232,21 @@ class StudyRunTest {
             assertEquals(Integer.parseInt(c[2]), p.exitValue(), String.join(" ", c) + ": " + new String(p.getErrorStream().readAllBytes()));
             assertEquals(c[3], out, String.join(" ", c));
         }
+        // it asks Slurm for no number of cores of its own: one larger than a node's would leave the array pending for ever
+        assertTrue(Files.readAllLines(recipe).stream().noneMatch(l -> l.startsWith("#SBATCH") && (l.contains("--cpus-per-task")
+                || l.matches("#SBATCH\\s+-c\\b.*"))), "the recipe asks for a number of cores");
+        pbWithCores(recipe, dir);
+    }
+
+    /** With the cores Slurm gave a task (-c 8), a slice runs that many points at once. */
+    private static void pbWithCores(Path recipe, Path dir) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", recipe.toString(), "big.json", "16");
+        pb.environment().put("SLURM_ARRAY_TASK_ID", "2");
+        pb.environment().put("SLURM_CPUS_PER_TASK", "8");
+        pb.environment().put("SLURM_SUBMIT_DIR", dir.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        assertEquals("study run big.json --shard 2/16 --threads 8", out);
     }
 }
