@@ -48,7 +48,7 @@ module slot_sync #(
     output reg  signed [9:0] phase_error, // this board's boundary less the leader's at the last pulse, in cycles (+-511 at most)
     output reg  [W+FRAME_LOG2-1:0] measured, // the leader's slot in this board's cycles, FRAME_LOG2 fraction bits; 0: not yet
     output reg         num_valid,        // pulse: num is the leader's number of the slot running now
-    output reg  [63:0] num
+    output wire [63:0] num              // (as num_valid pulses: the frame's bits, no register of its own)
 );
     localparam F = FRAME_LOG2;
     generate
@@ -205,7 +205,8 @@ module slot_sync #(
     // the leader's numbers, from the pulses' widths
     reg [4:0]  width;
     reg [5:0]  idx;            // bits of the frame taken (0: no frame under way)
-    reg [56:0] hi;             // the frame's bits so far, the first (bit 6 of the number) lowest once all are in
+    reg [57:0] hi;             // the frame's bits so far, the first (bit 6 of the number) lowest once all are in
+    assign num = {hi, 6'd58};  // (they hold until the next frame's mark: the engine takes them as num_valid pulses)
     always @(posedge clk) begin
         num_valid <= 1'b0;
         if (s[1]) width <= width + {4'd0, width != 5'd31};
@@ -216,10 +217,9 @@ module slot_sync #(
             if (width >= TH_MARK) begin
                 idx <= 6'd1;
             end else if (idx != 0) begin
-                hi <= {width >= TH_ONE, hi[56:1]};
+                hi <= {width >= TH_ONE, hi[57:1]};
                 if (idx == 6'd58) begin
                     num_valid <= 1'b1;
-                    num <= {width >= TH_ONE, hi, 6'd58};
                     idx <= 0;
                 end else begin
                     idx <= idx + 1'b1;
