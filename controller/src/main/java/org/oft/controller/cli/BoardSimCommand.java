@@ -159,13 +159,16 @@ final class BoardSimCommand implements Callable<Integer> {
      * The model dies with the process that started it: a controller killed with kill -9 runs no shutdown
      * hook, so the board-sim it spawned watches it and stops (closing its link) when it is gone, rather
      * than spin on for ever. The spawner names itself ({@code --parent-pid}): one killed while this JVM
-     * started is gone already, and this process's parent is then init or a subreaper, which never ends.
+     * started is gone already, and this process's parent is then init or a subreaper, which never ends. One started
+     * by hand (no spawner named) follows nobody: it serves until it is stopped, whatever becomes of the shell that
+     * started it (issue 66: it followed the shell, and `setsid nohup oftctl board-sim ... &` stopped as the shell
+     * exited, taking the boards from the controllers).
      */
     private static void exitWithParent(Long pid) {
-        ProcessHandle parent = pid != null ? ProcessHandle.of(pid).orElse(null) : ProcessHandle.current().parent().orElse(null);
-        if (parent == null && pid == null) {
-            return; // started by hand, from a shell that is gone: nobody to follow
+        if (pid == null) {
+            return;
         }
+        ProcessHandle parent = ProcessHandle.of(pid).orElse(null);
         Thread watch = new Thread(() -> {
             while (parent != null && parent.isAlive()) {
                 try {

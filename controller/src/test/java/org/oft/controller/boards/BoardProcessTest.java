@@ -194,6 +194,42 @@ class BoardProcessTest {
         }
     }
 
+    /**
+     * A board-sim started by hand from a shell serves on when that shell exits (issue 66: it followed its parent, the
+     * shell, and stopped with it, taking the boards from the controllers): it follows only a spawner that names itself.
+     */
+    @Test
+    void aModelStartedByHandOutlivesTheShellThatStartedIt() throws Exception {
+        java.nio.file.Path out = Files.createTempFile("board-sim", ".out");
+        String line = String.join(" ", BoardSpec.BoardProcess.oftctl(BoardSpec.BoardProcess.MODEL_JVM_OPTIONS, "board-sim", "--pty",
+                "--order", "3").stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        // the shell stays until the model serves (so that the model's parent is that shell), then exits
+        Process shell = new ProcessBuilder("bash", "-c", line + " > '" + out + "' 2>/dev/null < /dev/null & echo $!; "
+                + "for i in $(seq 600); do grep -q '^pty ' '" + out + "' && exit 0; sleep 0.1; done; exit 1")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        long pid = Long.parseLong(new String(shell.getInputStream().readAllBytes()).trim());
+        ProcessHandle sim = ProcessHandle.of(pid).orElseThrow();
+        try {
+            assertTrue(shell.waitFor(90, java.util.concurrent.TimeUnit.SECONDS) && shell.exitValue() == 0, "the model served, the shell left");
+            Thread.sleep(1500); // three of board-sim's looks at a parent it follows
+            assertTrue(running(pid), "the hand-started model serves on after its shell exited");
+        } finally {
+            sim.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** The process runs and is no zombie (one whose parent is gone may wait long to be reaped, and ProcessHandle takes it for alive). */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X';
+        } catch (java.io.IOException e) {
+            return false; // gone
+        }
+    }
+
     /** The process runs oftctl board-sim (its whole command line: ProcessHandle's is cut short at a long class path). */
     private static boolean isBoardSim(ProcessHandle p) {
         try {
