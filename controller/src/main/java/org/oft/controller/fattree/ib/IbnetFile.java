@@ -24,6 +24,11 @@ final class IbnetFile {
     private static final Pattern GROUPING = Pattern.compile("^(Chassis\\s+\\d+(\\s+\\(.*\\))?|Non-Chassis Nodes)$");
     /** infiniband-diags' own diagnostics, which land in the file when stderr is redirected with stdout. */
     private static final Pattern DIAGNOSTIC = Pattern.compile("^(ibwarn|iberror|ibdebug|ibpanic|ibnetdiscover|ibnetdisc)\\b.*:.*$");
+    /** Another library's warning in the same stream, by its source line: {@code src/query_smp.c:195; umad (...) bad status 110}. */
+    private static final Pattern SOURCE_WARNING = Pattern.compile("^[\\w./-]+\\.c:\\d+[;:].*$");
+    /** A switch's ports a forwarding table can name: a byte each, 255 meaning no route. */
+    static final int MAX_SWITCH_PORTS = 254;
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("org.oft.controller");
 
     private IbnetFile() {
     }
@@ -71,6 +76,9 @@ final class IbnetFile {
         private final String source;
         private final Map<String, RawNode> nodes = new LinkedHashMap<>();
         private final Map<Long, RawNode> byGuid = new java.util.HashMap<>();
+        /** Each CA port's GUID, and the line that gave it first: two ports with one GUID would be one address twice. */
+        private final Map<Long, Integer> portGuidLine = new java.util.HashMap<>();
+        private int warnings;
         private RawNode current;
         // ibsim's GUIDs by kind (CA, switch, router): a GUID line sets the base; each node takes the next one, a
         // switch one GUID, a CA one for itself and one per port (sim_net.c); ibnetdiscover gives each node its own line
@@ -96,6 +104,11 @@ final class IbnetFile {
                 current = null;
                 return;
             }
+            if (SOURCE_WARNING.matcher(line).matches()) {
+                warnings++; // (said once, counted, at the end)
+                current = null;
+                return;
+            }
             Matcher g = GUID_LINE.matcher(line);
             if (g.matches()) {
                 int kind = g.group(1).startsWith("switch") ? 1 : g.group(1).startsWith("r") ? 2 : 0;
@@ -115,6 +128,10 @@ final class IbnetFile {
                 String id = n.group(3);
                 int kind = n.group(1).equals("Switch") ? 1 : n.group(1).equals("Rt") ? 2 : 0;
                 int portCount = decimal(n.group(2), "port count", source, lineNo);
+                if (kind == 1 && portCount > MAX_SWITCH_PORTS) {
+                    throw new IllegalArgumentException(source + ":" + lineNo + ": switch " + id + " has " + portCount + " ports: a forwarding "
+                            + "table names a port in a byte, so a switch has at most " + MAX_SWITCH_PORTS + " (255 is 'no route')");
+                }
                 long guid = !lineGiven[kind] && GUID_ID.matcher(id).matches() ? guidOfId(id, source, lineNo) : nextGuid[kind];
                 Matcher dm = DESC.matcher(n.group(4));
                 String desc = dm.find() ? dm.group(1) : id;
@@ -147,6 +164,13 @@ final class IbnetFile {
                             + "' which has " + current.portCount + " ports");
                 }
                 long own = p.group(2) == null ? NO_GUID : hex(p.group(2), "port GUID", source, lineNo);
+                if (own != NO_GUID && !current.isSwitch) {
+                    Integer first = portGuidLine.putIfAbsent(own, lineNo);
+                    if (first != null) {
+                        throw new IllegalArgumentException(source + ":" + lineNo + ": port " + port + " of '" + current.desc + "' has port GUID 0x"
+                                + Long.toHexString(own) + ", which line " + first + " gave already: every port needs a GUID of its own");
+                    }
+                }
                 long peerGuid = p.group(5) == null ? NO_GUID : hex(p.group(5), "peer GUID", source, lineNo);
                 int peerPort = decimal(p.group(4), "peer port number", source, lineNo);
                 if (current.ports.put(port, new RawPort(port, own, p.group(3), peerPort, peerGuid, lineNo)) != null) {
@@ -164,6 +188,10 @@ final class IbnetFile {
         Map<String, RawNode> finish() {
             if (nodes.isEmpty()) {
                 throw new IllegalArgumentException(source + ": no nodes found; is this ibnetdiscover output?");
+            }
+            if (warnings > 0) {
+                LOG.warning(source + ": " + warnings + " line(s) of another tool's warnings (such as 'src/query_smp.c:195; umad ... bad "
+                        + "status') were skipped: the capture may be partial");
             }
             checkLinks(nodes, source);
             return nodes;

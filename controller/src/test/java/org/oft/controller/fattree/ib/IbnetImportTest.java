@@ -444,6 +444,46 @@ public class IbnetImportTest {
         assertTrue(msg.startsWith("f:" + (second + 2) + ": ") && msg.contains("has GUID") && msg.contains("has already"), msg);
     }
 
+    /** Two host ports with one port GUID would be one address twice in every table: refused, both lines named (issue 64). */
+    @Test
+    void twoPortsWithOnePortGuidAreRefusedWithBothLines() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(fixture("2l-8p-16/ibnetdiscover.out")));
+        int first = -1;
+        int second = -1;
+        for (int k = 0; k < lines.size() && second < 0; k++) {
+            if (lines.get(k).startsWith("[1](")) {
+                if (first < 0) {
+                    first = k;
+                } else {
+                    second = k;
+                }
+            }
+        }
+        String guid = lines.get(first).substring(4, lines.get(first).indexOf(')'));
+        lines.set(second, "[1](" + guid + lines.get(second).substring(lines.get(second).indexOf(')')));
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(lines, "f")).getMessage();
+        assertTrue(msg.startsWith("f:" + (second + 1) + ": port 1 of ") && msg.contains("has port GUID 0x" + guid)
+                && msg.contains("which line " + (first + 1) + " gave already"), msg);
+    }
+
+    /** A switch of more ports than a table's byte can name is refused at its line, not written as port 300 mod 256 (issue 64). */
+    @Test
+    void aSwitchOfMorePortsThanATableNamesIsRefusedAtItsLine() {
+        String net = String.join("\n", "Switch 300 \"S-01\" # \"big\"", "[1] \"H-11\"[1]", "");
+        String msg = assertThrows(IllegalArgumentException.class, () -> IbnetImport.parse(net.lines().toList(), "f")).getMessage();
+        assertTrue(msg.startsWith("f:1: switch S-01 has 300 ports") && msg.contains("at most 254"), msg);
+    }
+
+    /** Another library's warning at the head of a capture (umad's, from stderr) is skipped, and counted in the log (issue 64). */
+    @Test
+    void anotherToolsWarningLineIsSkipped() throws Exception {
+        List<String> plain = Files.readAllLines(fixture("2l-8p-16/ibnetdiscover.out"));
+        List<String> warned = new ArrayList<>(List.of("src/query_smp.c:195; umad (DR path slid 0; dlid 0; 0,1,7) bad status 110; "
+                + "Connection timed out"));
+        warned.addAll(plain);
+        assertEquals(IbnetImport.parse(plain, "plain").topology().describe(), IbnetImport.parse(warned, "warned").topology().describe());
+    }
+
     @Test
     void aNumberTooLargeForItsFieldIsNamedWithItsLine() {
         String net = String.join("\n", "Switch 99999999999 \"S-01\" # \"a\"", "[1] \"H-11\"[1]", "");
