@@ -93,7 +93,7 @@ public record FaultSpec(Kind kind, List<String> args) {
             throw new IllegalArgumentException("a " + noun(failure) + " is needed: " + forms(fabric, failure));
         }
         String s = text.strip();
-        String[] p = s.split(":", -1);
+        String[] p = fields(s);
         Kind k = Kind.of(p[0]);
         if (p[0].isBlank()) {
             throw new IllegalArgumentException("'" + s + "': no " + noun(failure) + " kind (" + forms(fabric, failure) + ")");
@@ -121,6 +121,30 @@ public record FaultSpec(Kind kind, List<String> args) {
             args.set(i, args.get(i).strip());
         }
         return new FaultSpec(k, args);
+    }
+
+    /** The fields between ':', a field in double quotes taken whole ({@code switch:"MF0;ib7:SX6036/U1"}), its quotes kept. */
+    static String[] fields(String s) {
+        List<String> out = new ArrayList<>();
+        StringBuilder f = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            }
+            if (c == ':' && !quoted) {
+                out.add(f.toString());
+                f.setLength(0);
+            } else {
+                f.append(c);
+            }
+        }
+        if (quoted) {
+            throw new IllegalArgumentException("'" + s + "': a quoted name is not closed");
+        }
+        out.add(f.toString());
+        return out.toArray(String[]::new);
     }
 
     private static String cutFor(String[] p) {

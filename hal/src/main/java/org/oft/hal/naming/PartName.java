@@ -55,8 +55,17 @@ public final class PartName {
         if (s.length() > 1 && (s.charAt(0) == 'P' || s.charAt(0) == 'p') && s.substring(1).chars().allMatch(PartName::asciiDigit)) {
             return "P" + whole(s.substring(1), "a processor fibre's number");
         }
+        if (s.length() >= 2 && s.charAt(0) == '"' && s.charAt(s.length() - 1) == '"') {
+            // a name as a fabric file gives it, quoted: ':' and spaces allowed inside (Mellanox's "MF0;ib7:SX6036/U1")
+            String inner = s.substring(1, s.length() - 1);
+            if (inner.isEmpty() || inner.chars().anyMatch(c -> c < ' ' || c == '"' || c > 126)) {
+                throw new IllegalArgumentException(s + " is not a part name (a quoted name is printable ASCII without '\"')");
+            }
+            return s;
+        }
         if (s.chars().anyMatch(c -> c <= ' ' || c == ':' || c > 126)) {
-            throw new IllegalArgumentException("'" + s + "' is not a part name (names are printable ASCII without spaces or ':')");
+            throw new IllegalArgumentException("'" + s + "' is not a part name (names are printable ASCII without spaces or ':';"
+                    + " quote a name that has them, \"MF0;ib7:SX6036/U1\", or name the node by its GUID 0x...)");
         }
         return s;
     }

@@ -116,8 +116,9 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
             }
             throw new IllegalArgumentException("no node has GUID " + s);
         }
+        String bare = s.startsWith("\"") ? s.substring(1, s.length() - 1) : s; // (a quoted name: as the file gives it)
         for (int v = 0; v < t.nodes(); v++) {
-            if (names.name(v).equals(s)) {
+            if (names.name(v).equals(bare)) {
                 return v;
             }
         }

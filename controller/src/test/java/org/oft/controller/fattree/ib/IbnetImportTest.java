@@ -484,6 +484,24 @@ public class IbnetImportTest {
         assertEquals(IbnetImport.parse(plain, "plain").topology().describe(), IbnetImport.parse(warned, "warned").topology().describe());
     }
 
+    /** A switch whose name holds ':' and ';' (Mellanox's "MF0;ib7:SX6036/U1") can be named in --fail quoted, or by GUID (issue 64). */
+    @Test
+    void aSwitchNamedWithColonsCanBeFailedByName() {
+        FatTree t = IbnetImport.parse(IBSIM_TREE.replace("Spine1", "MF0;ib7:SX6036/U1").lines().toList(), "net.ibsim");
+        int spine = t.node("\"MF0;ib7:SX6036/U1\"");
+        for (String spec : List.of("switch:\"MF0;ib7:SX6036/U1\"", "switch:0x" + Long.toHexString(t.names().nodeGuid(spine)))) {
+            org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(t, List.of(spec));
+            assertTrue(f.described().get(0).startsWith("switch switch-" + (spine - t.topology().hosts())), spec + ": " + f.described());
+        }
+        // bare, its ':' cannot be told from the spec's own: refused, saying to quote it
+        String msg = assertThrows(IllegalArgumentException.class, () -> org.oft.controller.fattree.topology.FabricFaults.parse(t,
+                List.of("switch:MF0;ib7:SX6036/U1"))).getMessage();
+        assertTrue(msg.contains("quote a name that has them"), msg);
+        org.oft.controller.fattree.topology.FabricFaults link = org.oft.controller.fattree.topology.FabricFaults.parse(t,
+                List.of("link:\"MF0;ib7:SX6036/U1\":1"));
+        assertTrue(link.described().get(0).startsWith("link switch-" + (spine - t.topology().hosts())), link.described().toString());
+    }
+
     @Test
     void aNumberTooLargeForItsFieldIsNamedWithItsLine() {
         String net = String.join("\n", "Switch 99999999999 \"S-01\" # \"a\"", "[1] \"H-11\"[1]", "");
