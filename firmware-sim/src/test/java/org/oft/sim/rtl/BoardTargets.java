@@ -136,19 +136,9 @@ final class BoardTargets {
         return new Target("rtl, behind a pty", host, rtl::reboot, rtl::powerCycle, rtl);
     }
 
+    /** A lone board's RTL, order 3, on its own pty. */
     static Target rtlLone(String role) {
-        try {
-            Path trace = Files.createTempFile("oft-lone-", ".trace");
-            RtlBench rtl = RtlBench.startBoard(role, 3, trace, ProcessBuilder.Redirect.INHERIT);
-            SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-            // a lone board's reboot is its reset pin (rtl.reboot pulses it, whatever the address): it says so
-            return new Target("rtl lone " + role, host, rtl::reboot, rtl::powerCycle, () -> {
-                rtl.close();
-                Files.deleteIfExists(trace);
-            });
-        } catch (IOException e) {
-            throw new IllegalStateException("no trace file for the lone board: " + e.getMessage(), e);
-        }
+        return lone(role, false);
     }
 
     /**
@@ -156,16 +146,22 @@ final class BoardTargets {
      * probe's waits count the line's time: the bad-frames case's 4 KiB frame takes 3.6 s of it).
      */
     static Target gates(String role) {
+        return lone(role, true);
+    }
+
+    private static Target lone(String role, boolean gates) {
         try {
-            Path trace = Files.createTempFile("oft-gates-", ".trace");
-            RtlBench rtl = RtlBench.startGates(role, 3, trace, ProcessBuilder.Redirect.INHERIT);
+            Path trace = Files.createTempFile(gates ? "oft-gates-" : "oft-lone-", ".trace");
+            RtlBench rtl = gates ? RtlBench.startGates(role, 3, trace, ProcessBuilder.Redirect.INHERIT)
+                    : RtlBench.startBoard(role, 3, trace, ProcessBuilder.Redirect.INHERIT);
             SerialLink host = SerialLink.open(rtl.ptys().get(0), rtl.baud());
-            return new Target("gates of lone " + role, host, rtl::reboot, rtl::powerCycle, () -> {
+            // a lone board's reboot is its reset pin (rtl.reboot pulses it, whatever the address): it says so
+            return new Target((gates ? "gates of lone " : "rtl lone ") + role, host, rtl::reboot, rtl::powerCycle, () -> {
                 rtl.close();
                 Files.deleteIfExists(trace);
             });
         } catch (IOException e) {
-            throw new IllegalStateException("no trace file for the gate-level board: " + e.getMessage(), e);
+            throw new IllegalStateException("no trace file for the lone board: " + e.getMessage(), e);
         }
     }
 
