@@ -117,7 +117,7 @@ final class TwoPhaseDeploy {
         if (owner != null) {
             events.add(owner);
         }
-        ensureClock(events);
+        DeployClock.ensure(bus, events);
         if (generation != heldGeneration) {
             // this controller owns the boards again after another did (it was master before, stood by, took over):
             // what it deployed then says nothing of them now, and a change the other left half-made (staged, a commit
@@ -252,61 +252,6 @@ final class TwoPhaseDeploy {
         long payload = regions.values().stream().flatMap(r -> r.values().stream()).mapToLong(b -> b.length).sum();
         events.add("every board already ran these tables: adopted, nothing written");
         return new DeployReport(bus.slot(), 1, events, payload, 0, 0, 0);
-    }
-
-    private void ensureClock(List<String> events) {
-        if (!bus.running && bus.rate == 0 && bus.telemetry().running()) {
-            // a clock another controller left running is kept as it runs, never restarted (which would move its slots'
-            // phase, or run it at another rate until the configured one is set): its rate is measured between slot
-            // boundaries seen, or left unmeasured when none comes in the window (epochs then lead by slots)
-            bus.running = true;
-            bus.adopted = true;
-            double r = measureRate();
-            if (r > 0) {
-                bus.rate = r;
-            }
-            events.add(r > 0 ? String.format(java.util.Locale.ROOT, "the slot clock that runs was kept (%.3g slots/s measured)", r)
-                    : "the slot clock that runs was kept (slower than a slot in " + RATE_WINDOW_MILLIS / 1000.0 + " s)");
-            return;
-        }
-        if (!bus.running) {
-            double r = bus.rate > 0 ? bus.rate : bus.options.idleSlotsPerSecond();
-            bus.clock(Message.Clock.START, r);
-            events.add("slot clock started at " + r + " slots/s to count commit epochs");
-        }
-    }
-
-    /** Longest a running clock is watched for its rate. */
-    static final long RATE_WINDOW_MILLIS = 2500;
-
-    /**
-     * The running clock's rate in slots/s, from the first slot boundary seen to the last, at least a quarter second
-     * and two boundaries apart (one window of 100 ms saw no slot at 4 slots/s, and the clock was restarted at 1,000);
-     * 0 when fewer than two come within {@value #RATE_WINDOW_MILLIS} ms.
-     */
-    private double measureRate() {
-        long start = System.nanoTime();
-        long end = start + RATE_WINDOW_MILLIS * 1_000_000L;
-        long s0 = bus.slot();
-        long firstSlot = -1;
-        long firstAt = 0;
-        while (System.nanoTime() < end) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new BoardException("interrupted");
-            }
-            long s = bus.slot();
-            long now = System.nanoTime();
-            if (firstSlot < 0 && s > s0) {
-                firstSlot = s;
-                firstAt = now;
-            } else if (firstSlot >= 0 && s > firstSlot && now - firstAt >= 250_000_000L) {
-                return (s - firstSlot) / ((now - firstAt) / 1e9);
-            }
-        }
-        return 0;
     }
 
     private void identify(Set<Integer> targets) {
