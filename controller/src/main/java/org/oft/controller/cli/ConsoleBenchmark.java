@@ -93,7 +93,8 @@ final class ConsoleBenchmark {
         }
     }
 
-    private static int freePort() {
+    /** A port nothing listens on now (the kernel's pick): a benchmark's servers never take fixed numbers another program may hold. */
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {

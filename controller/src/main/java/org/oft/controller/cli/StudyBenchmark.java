@@ -63,20 +63,13 @@ final class StudyBenchmark {
         out.note("a killed worker's points go to others once no heartbeat has named them for 5 s (the lease)");
     }
 
-    /** A port nothing listens on now (the kernel's pick): the members' ports are never fixed numbers another program may hold. */
-    private static int freePort() throws java.io.IOException {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
     private void cluster(String label, Path dir, Study s, int workers, boolean kill) throws Exception {
-        int port = freePort();
+        int port = ConsoleBenchmark.freePort();
         int[] ports = new int[workers + 1];
         String name = "bench-" + port;
         StringBuilder members = new StringBuilder("127.0.0.1:" + port);
         for (int i = 1; i <= workers; i++) {
-            ports[i] = freePort();
+            ports[i] = ConsoleBenchmark.freePort();
             members.append(",127.0.0.1:").append(ports[i]);
         }
         List<Process> started = new ArrayList<>();

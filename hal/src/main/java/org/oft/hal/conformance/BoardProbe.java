@@ -35,6 +35,7 @@ public final class BoardProbe implements AutoCloseable {
     private final int bitsPerSecond;
     private long lineFreeNanos;  // when the line will have carried every byte sent so far
     private long slowestNanos;   // the slowest answer so far, from its request's last byte, less its own line time
+    private int lastFrameBytes;  // the last frame next() took, decoded
     private int seq = 1;
 
     /** {@code floorMillis}: past the line's time, how long a board may take before it is taken to hang, at least. */
@@ -73,7 +74,7 @@ public final class BoardProbe implements AutoCloseable {
                     + wait / 1_000_000 + " ms: " + floorMillis + " at least, or " + ROUND_TRIPS + " times the slowest answer so far, "
                     + slowestNanos / 1_000_000 + " ms)");
         }
-        long service = System.nanoTime() - arrived - lineNanos(Framing.encode(MessageCodec.encode(m)).length);
+        long service = System.nanoTime() - arrived - lineNanos(lastFrameBytes + 2); // (its COBS code byte and delimiter)
         slowestNanos = Math.max(slowestNanos, service);
         return m;
     }
@@ -137,6 +138,7 @@ public final class BoardProbe implements AutoCloseable {
             if (!d.ok()) {
                 throw new AssertionError("the board answered a frame that does not decode: " + d.reason());
             }
+            lastFrameBytes = f.length;
             Message m = d.message();
             if (seq == -1 || m.seq() == seq) {
                 return m;

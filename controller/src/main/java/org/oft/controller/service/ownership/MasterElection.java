@@ -330,6 +330,12 @@ public final class MasterElection implements AutoCloseable {
         return out;
     }
 
+    /** Why this controller cannot reach the election now ("out of reach for N s"), or null while the ensemble answers; at once. */
+    public String unreachable() {
+        long since = unreachableSince;
+        return since == 0 ? null : "the ZooKeeper ensemble has been out of reach for " + (System.currentTimeMillis() - since) / 1000 + " s";
+    }
+
     /**
      * Every controller standing as this controller last heard of them, at once: what a console or a refusal reads (on
      * an event loop or beside one), never a wait on ZooKeeper. While the ensemble is out of reach, this controller's own
@@ -337,11 +343,10 @@ public final class MasterElection implements AutoCloseable {
      * always its own copy (a change it announced is shown before the watch brings it back).
      */
     public JsonArray knownCandidates() {
-        long since = unreachableSince;
-        if (since != 0) {
+        String away = unreachable();
+        if (away != null) {
             JsonArray out = new JsonArray();
-            out.add(card.copy().put("unknown", "the ZooKeeper ensemble has been out of reach for "
-                    + (System.currentTimeMillis() - since) / 1000 + " s"));
+            out.add(card.copy().put("unknown", away));
             return out;
         }
         java.util.Map<String, JsonObject> byId = new java.util.TreeMap<>();

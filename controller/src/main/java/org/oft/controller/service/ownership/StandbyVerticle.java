@@ -40,14 +40,11 @@ public final class StandbyVerticle extends VerticleBase {
 
     // (both read the election's local copy: answered at once, through a ZooKeeper outage too)
     private void refuse(Message<JsonObject> msg) {
-        if (election != null) {
-            for (Object o : election.knownCandidates()) {
-                if (o instanceof JsonObject j && j.containsKey("unknown")) {
-                    msg.fail(503, "this controller stands by (" + why + ") and cannot reach the election (" + j.getString("unknown")
-                            + "); the boards keep their tables and clock, and it changes nothing until the election answers");
-                    return;
-                }
-            }
+        String away = election == null ? null : election.unreachable();
+        if (away != null) {
+            msg.fail(503, "this controller stands by (" + why + ") and cannot reach the election (" + away
+                    + "); the boards keep their tables and clock, and it changes nothing until the election answers");
+            return;
         }
         msg.fail(503, "this controller " + (election != null ? "stands by" : "is fenced off") + " (" + why
                 + "): only the master changes the boards; GET /api/config names the controllers standing");
