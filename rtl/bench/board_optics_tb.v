@@ -15,6 +15,7 @@ module board_optics_tb;
     reg clk = 0;
     always #5 clk = !clk;
     reg rst = 1, clear = 1, running = 0, start = 0;
+    reg dark = 0; // the board out of step: its slot clock runs, its optics must drive nothing
     reg [39:0] period = 500;
 
     // ---- the slot clock and the engine: it runs each boundary D cycles after it falls due ---------------------
@@ -65,7 +66,7 @@ module board_optics_tb;
     wire [31:0] injected, delivered, misdelivered, p_late;
     wire [7:0] l_inj, l_del, l_mis, l_late;
     board_optics #(.ORDER(ORDER), .ROUTER(0), .PROC(PROC), .CLK_HZ(CLK_HZ), .STROBE(STROBE), .AW(5)) proc_pins (
-        .clk(clk), .rst(rst), .running(running), .slot_edge(slot_edge), .slot_cyc(cyc), .slot_period(period),
+        .clk(clk), .rst(rst), .running(running && !dark), .slot_edge(slot_edge), .slot_cyc(cyc), .slot_period(period),
         .fab_ready(fab_ready), .next_row(eslot[ORDER-1:0]), .fab_addr(p_addr), .fab_data(p_data),
         .fab_bank({bank, bank}), .fab_has(has), .fab_ph_addr(p_ph_addr), .fab_ph_data(p_ph_data),
         .state(p_state), .inject(inject), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
@@ -86,7 +87,7 @@ module board_optics_tb;
     wire [ORDER-1:0] r_dest;
     wire [31:0] r_late;
     board_optics #(.ORDER(ORDER), .ROUTER(1), .PROC(0), .CLK_HZ(CLK_HZ), .STROBE(STROBE), .AW(2)) router_pins (
-        .clk(clk), .rst(rst), .running(running), .slot_edge(slot_edge), .slot_cyc(cyc), .slot_period(period),
+        .clk(clk), .rst(rst), .running(running && !dark), .slot_edge(slot_edge), .slot_cyc(cyc), .slot_period(period),
         .fab_ready(fab_ready), .next_row(eslot[ORDER-1:0]), .fab_addr(r_addr), .fab_data(r_data),
         .fab_bank({bank, bank}), .fab_has(has), .fab_ph_addr(r_ph_addr), .fab_ph_data(r_ph_data),
         .state(r_state), .inject(r_inject), .dest(r_dest), .rx_valid(1'b0), .rx_addr({ORDER{1'b0}}),
@@ -215,6 +216,24 @@ module board_optics_tb;
         if (p_late - want_late < nb - t - 1) fail("the processor's late slots", p_late - want_late, nb - t);
         if (r_late - at < nb - t - 1) fail("the router's late slots", r_late - at, nb - t);
         want_late = p_late - want_late;
+        // a zero phase fires at the boundary itself; out of step (dark), not even there
+        put_phase(0, 0, 0); put_phase(1, 0, 0);
+        @(negedge clk);
+        period = 500;
+        start = 1;
+        @(negedge clk);
+        start = 0;
+        t = nb;
+        while (nb < t + 3) @(negedge clk);
+        k = ni;
+        while (nb < t + 6) @(negedge clk);
+        if (ni - k != 3) fail("injections at a zero phase", ni - k, 3);
+        if (inj_at[ni - 1] != bnd[nb - 1]) fail("a zero phase's injection cycle", inj_at[ni - 1], bnd[nb - 1]);
+        dark = 1;
+        k = ni;
+        while (nb < t + 12) @(negedge clk);
+        if (ni != k) fail("injections out of step, at a zero phase", ni - k, 0);
+        dark = 0;
         $display("PASS board_optics: %0d slots injected at their phase (3 cycles after, then 11 before the boundary) with the table's destination, %0d router state changes at theirs, %0d echoes counted (%0d to this processor), %0d of 20 slots too short to fetch in counted late",
                  ni, ns, echoes, to_self, want_late);
         $finish;

@@ -107,7 +107,7 @@ module board_optics #(
 
     wire stale = (fs == F_HOLD) && bank_now != f_bank && !e_fired;
     wire fire_early = running && e_arm && slot_cyc == e_at; // (e_at widened with zeros)
-    wire fire_zero = slot_edge && n_arm && n_off == 0;
+    wire fire_zero = running && slot_edge && n_arm && n_off == 0; // (a board out of step drives nothing, at a zero phase too)
     wire fire_late = running && c_arm && since + 1'b1 == c_off;
     wire        fire = fire_early || fire_zero || fire_late;
     wire [ORDER-1:0] fire_val = fire_early ? e_val : fire_zero ? n_val : c_val;
