@@ -5,13 +5,15 @@
 #                                                    (LMC: each host owns 2^LMC of the LIDS addresses; default 0)
 #   rtl/build.sh board ROLE ORDER                    one optical board with its optics' pins (ROLE router:LEVEL or
 #                                                    processor:P, orders 3..10), its pins traced (--trace FILE)
+#   rtl/build.sh lab ORDER                          a lab's bench of separate optical boards (orders 3..4): each an
+#                                                    oft_board on its own pty, on the fibre plant (lab_bench.v)
 #   rtl/build.sh gates ROLE ORDER                    the same board as a real board's image has it (SPRAM, flash, the
 #                                                    sync line, led here): Yosys's iCE40 netlist, its LUTs, carries,
 #                                                    flip-flops and RAMs simulated by Yosys's own cell models, at 48 kHz
 #                                                    (12 kbaud): a gate-level model runs about 90,000 cycles a second
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-order="${1:?usage: build.sh ORDER | build.sh switch SWITCHES RADIX LIDS LEVELS [LMC] | build.sh board|gates ROLE ORDER}"
+order="${1:?usage: build.sh ORDER | build.sh switch SWITCHES RADIX LIDS LEVELS [LMC] | build.sh lab ORDER | build.sh board|gates ROLE ORDER}"
 out="$here/build"
 clk_hz=2000000
 clks_per_bit=4
@@ -46,6 +48,14 @@ if [ "$order" = board ] || [ "$order" = gates ]; then
         clk_hz=48000
         dir="$out/gates-${role/:/-}-$border"
     fi
+elif [ "$order" = lab ]; then
+    border="${2:?order}"
+    case "$border" in 3|4) ;; *) echo "build.sh: a lab bench of separate boards is built for orders 3..4, got '$border'" >&2; exit 2 ;; esac
+    top=lab_bench
+    params=(-GORDER="$border")
+    defines="-DLAB_BENCH"
+    ports=$(( border + (1 << border) ))
+    dir="$out/lab-$border"
 elif [ "$order" = switch ]; then
     switches="${2:?switches}"; radix="${3:?radix}"; lids="${4:?lids}"; levels="${5:?levels}"; lmc="${6:-0}"
     for v in "$switches" "$radix" "$lids" "$levels" "$lmc"; do
@@ -95,7 +105,7 @@ if [ "$gates" = 1 ]; then
 else
 verilator --cc --exe --build -O3 --unroll-count 1024 -Wno-fatal "$here/lint.vlt" --x-assign fast --x-initial fast \
     -I"$here/src" --top-module "$top" \
-    "${params[@]}" $([ "$top" = oft_board ] || echo -GPORTS="$ports") -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
+    "${params[@]}" $(case "$top" in oft_board|lab_bench) ;; *) echo -GPORTS="$ports" ;; esac) -GCLK_HZ="$clk_hz" -GCLKS_PER_BIT="$clks_per_bit" \
     -CFLAGS "$cflags" \
     --Mdir "$dir/obj" -o oft-bench-rtl \
     "$here/src/$top.v" "$here/src/bench_ports.v" "$here/sim/bench_pty.cpp" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }

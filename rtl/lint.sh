@@ -5,7 +5,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 command -v verilator >/dev/null || { echo "lint.sh: verilator is not installed" >&2; exit 3; }
 status=0
-for top in oft_bench switch_bench oft_board; do
+for top in oft_bench switch_bench oft_board lab_bench; do
     verilator --lint-only -Wall "$here/lint.vlt" -I"$here/src" "$here/src/$top.v" --top-module "$top" || status=1
 done
 # a lone optical board with its optics' pins: a router-level board (its generation in flash) and a processor board,

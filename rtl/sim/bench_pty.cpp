@@ -14,6 +14,11 @@
 // cycle, "S c v" the state pin now v, "I c d" the injection strobe rising with destination d), and the
 // receiver's pins echo every injection back RX_DELAY cycles later (rx_addr = its destination), so the board
 // counts it delivered when it named the board itself and misdelivered otherwise.
+//
+// Built with LAB_BENCH (rtl/build.sh lab ORDER) it runs lab_bench: a lab's separate boards, each on a pty of its
+// own (router levels 1..r, then processors 0..2^r-1), on the fibre plant; "reboot N" is board N's reset pin,
+// "reset" every board's, "line cut" and "line mend" cut and mend the slot-reference line's cables to every follower,
+// and "stats" adds the plant's counts and which boards are in step.
 #ifndef BENCH_MODEL
 #define BENCH_MODEL Voft_bench
 #define BENCH_HEADER "Voft_bench.h"
@@ -320,7 +325,11 @@ void usage() {
 } // namespace
 
 int main(int argc, char** argv) {
+#ifdef LAB_BENCH
+    int ports = PORTS; // a pty a board
+#else
     int ports = 1;
+#endif
     int latency = 1;
     bool unpaced = false; // the model as fast as it runs, its clock ahead of the wall's (a benchmark)
     std::string trace_path;
@@ -379,7 +388,19 @@ int main(int argc, char** argv) {
     // power on: a new model (every register as configuration leaves it), the flash as it was
     auto power_on = [&]() {
         top.reset(new BENCH_MODEL);
-#ifdef LONE_BOARD
+#if defined(LAB_BENCH)
+        (void)seed;
+        top->rx = (1u << PORTS) - 1;
+        top->rst_n = (1u << PORTS) - 1;
+        top->latency = static_cast<uint8_t>(latency);
+        top->line_cut = 0;
+        for (int i = 0; i < 20; i++) { // the boards' own power-on resets
+            top->clk = 0;
+            top->eval();
+            top->clk = 1;
+            top->eval();
+        }
+#elif defined(LONE_BOARD)
         top->rx = 1;
         top->rst_n = 1;
         top->rx_valid = 0;
@@ -429,6 +450,7 @@ int main(int argc, char** argv) {
     uint8_t buf[4096];
     bool reboot_pulse = false;
     bool reset_pulse = false;
+    uint32_t reboot_board = 0; // (a lab bench: whose reset pin)
     while (!stop_requested) {
         // run the model up to the wall clock
         uint64_t due = unpaced ? cycles + batch
@@ -442,7 +464,9 @@ int main(int argc, char** argv) {
                 if (!port[i].rx_level) rx &= ~(1u << i);
             }
             top->rx = rx;
-#ifdef LONE_BOARD
+#if defined(LAB_BENCH)
+            top->rst_n = ((1u << PORTS) - 1) & ~(reset_pulse ? (1u << PORTS) - 1 : 0u) & ~(reboot_pulse ? 1u << reboot_board : 0u);
+#elif defined(LONE_BOARD)
             top->rst_n = !(reset_pulse || reboot_pulse);
             pins.drive(*top, ticks);
 #else
@@ -455,7 +479,9 @@ int main(int argc, char** argv) {
             top->eval();
             reboot_pulse = false;
             reset_pulse = false;
+#ifndef LAB_BENCH
             top->spi_miso = flash.step(top->spi_cs_n, top->spi_sck, top->spi_mosi, ticks);
+#endif
 #ifdef LONE_BOARD
             pins.sample(*top, ticks + 1);
 #endif
@@ -487,7 +513,9 @@ int main(int argc, char** argv) {
                         continue;
                     }
                     if (command.rfind("reboot ", 0) == 0) {
-#ifndef LONE_BOARD
+#if defined(LAB_BENCH)
+                        reboot_board = static_cast<uint32_t>(std::atoi(command.c_str() + 7)) % PORTS;
+#elif !defined(LONE_BOARD)
                         top->reboot_addr = static_cast<uint16_t>(std::atoi(command.c_str() + 7));
 #endif
                         reboot_pulse = true; // (a lone board: its reset pin)
@@ -497,11 +525,21 @@ int main(int argc, char** argv) {
                         flash.tear = true; // the next page program is cut short, as by a power cut
                     } else if (command == "flash stuck") {
                         flash.stuck = true; // worn out or cut off: it reads ones and keeps nothing
+#ifdef LAB_BENCH
+                    } else if (command == "line cut" || command == "line mend") {
+                        top->line_cut = command == "line cut"; // the slot-reference line's cables to every follower
+#endif
                     } else if (command == "reset") {
                         reset_pulse = true;
                     } else if (command == "stats") {
                         double secs = std::chrono::duration<double>(clock::now() - start).count();
-#ifdef LONE_BOARD
+#if defined(LAB_BENCH)
+                        std::fprintf(stderr, "stats cycles %llu seconds %.6f plant %u carried %u handed %u collisions %u in-step %x running %x blanked %u\n",
+                                     static_cast<unsigned long long>(cycles), secs, static_cast<unsigned>(top->slots),
+                                     static_cast<unsigned>(top->carried), static_cast<unsigned>(top->handed),
+                                     static_cast<unsigned>(top->collisions), static_cast<unsigned>(top->in_step),
+                                     static_cast<unsigned>(top->running), static_cast<unsigned>(top->blanked));
+#elif defined(LONE_BOARD)
                         std::fprintf(stderr, "stats cycles %llu seconds %.6f\n", static_cast<unsigned long long>(cycles), secs);
                         if (pins.trace != nullptr) std::fflush(pins.trace);
 #else

@@ -129,6 +129,38 @@ public final class RtlBench implements AutoCloseable {
         return start(List.of(exe.toString(), "--trace", trace.toString()), log);
     }
 
+    /**
+     * Starts a lab's bench of separate optical boards (rtl/build.sh lab ORDER, built first if need be): each board an
+     * oft_board of its own behind a pty of its own ({@link #ptys}: router levels 1..r, then processors 0..2^r-1), on the
+     * fibre plant, the root's board leading the slot-reference line.
+     */
+    public static RtlBench startLab(int order, int latency, ProcessBuilder.Redirect log) {
+        if (order < 3 || order > 4) {
+            throw new IllegalArgumentException("a lab bench of separate RTL boards is built for orders 3..4, got " + order);
+        }
+        if (latency < 0 || latency > MAX_LATENCY) {
+            throw new IllegalArgumentException("the lab bench's processor fibres hold 0.." + MAX_LATENCY + " slots, got " + latency);
+        }
+        Path exe = build(List.of("lab", Integer.toString(order)));
+        return start(List.of(exe.toString(), "--latency", Integer.toString(latency)), log);
+    }
+
+    /**
+     * What a lab bench's fibre plant saw: slots it looked at, packets that entered it, packets it handed to a receiver,
+     * processors that collided with themselves, packets a dark board (out of step: its optical path disabled) stopped;
+     * and which boards are in step with the leader and running (bit b: board b).
+     */
+    public record PlantStats(long cycles, long slots, long carried, long handed, long collisions, long blanked, long inStep,
+                             long running) {
+    }
+
+    /** Asks a lab bench ({@link #startLab}, its log piped) what its plant saw. */
+    public PlantStats plantStats() {
+        String[] w = statsLine(19);
+        return new PlantStats(Long.parseLong(w[2]), Long.parseLong(w[6]), Long.parseLong(w[8]), Long.parseLong(w[10]),
+                Long.parseLong(w[12]), Long.parseLong(w[18]), Long.parseUnsignedLong(w[14], 16), Long.parseUnsignedLong(w[16], 16));
+    }
+
     /** True when this machine can also synthesize a board (Yosys on the PATH), for its gate-level model. */
     public static boolean synthesizable() {
         return buildable() && onPath("yosys");
@@ -217,6 +249,12 @@ public final class RtlBench implements AutoCloseable {
 
     /** Asks the model how far it has run (a model started by {@link #startUnpaced}). */
     public Stats stats() {
+        String[] w = statsLine(7);
+        return new Stats(Long.parseLong(w[2]), Double.parseDouble(w[4]), Long.parseLong(w[6]));
+    }
+
+    /** Asks the model for its statistics line and returns its words (at least {@code words} of them). */
+    private String[] statsLine(int words) {
         command("stats");
         try {
             if (log == null) {
@@ -224,8 +262,8 @@ public final class RtlBench implements AutoCloseable {
             }
             for (String line = log.readLine(); line != null; line = log.readLine()) {
                 String[] w = line.trim().split(" ");
-                if (w.length == 7 && w[0].equals("stats")) {
-                    return new Stats(Long.parseLong(w[2]), Double.parseDouble(w[4]), Long.parseLong(w[6]));
+                if (w.length >= words && w[0].equals("stats")) {
+                    return w;
                 }
             }
         } catch (IOException | NumberFormatException e) {
@@ -308,6 +346,11 @@ public final class RtlBench implements AutoCloseable {
     /** The flash reads ones and keeps nothing from now on (worn out, or its wires cut). */
     public void breakFlash() {
         command("flash stuck");
+    }
+
+    /** A lab bench's slot-reference line: its cables to every following board cut ({@code true}) or mended. */
+    public void cutLine(boolean cut) {
+        command(cut ? "line cut" : "line mend");
     }
 
     /** Board {@code address} power-cycles: empty banks, a new boot id, announced on every port. */
