@@ -29,15 +29,23 @@ import org.oft.sim.optical.TrafficSource;
  * lab's bench of separate FPGA boards: 1 µs slots, every board on its own crystal within ±PPM (100), kept in step by
  * the slot-reference line, or with {@code free} not), {@code sim-pty} (the board
  * model in a process of its own behind a pseudo-terminal, reached through jssc), {@code rtl-pty}
- * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way),
- * {@code serial:/dev/ttyUSB0[@baud]}, {@code uio:/dev/uio0}.
+ * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way), {@code rtl-lab} (the
+ * same Verilog as a lab's separate boards, each on a pty of its own, on a fibre plant), {@code bench:FILE} (separate
+ * boards, each on a serial port of its own, as {@link BenchPorts} reads FILE), {@code serial:/dev/ttyUSB0[@baud]},
+ * {@code uio:/dev/uio0}.
  */
 public record BoardSpec(String kind, String path, int baud) {
     public static final int DEFAULT_BAUD = 3_000_000;
 
     public static BoardSpec parse(String spec) {
-        if (spec.equals("sim") || spec.equals("sim-pty") || spec.equals("rtl-pty")) {
+        if (spec.equals("sim") || spec.equals("sim-pty") || spec.equals("rtl-pty") || spec.equals("rtl-lab")) {
             return new BoardSpec(spec, null, 0);
+        }
+        if (spec.startsWith("bench:")) {
+            if (spec.length() == 6) {
+                throw new IllegalArgumentException("board '" + spec + "': expected bench:FILE, a file naming each board's serial port");
+            }
+            return new BoardSpec("bench", spec.substring(6), 0);
         }
         if (spec.startsWith("serial:")) {
             String rest = spec.substring(7);
@@ -75,7 +83,7 @@ public record BoardSpec(String kind, String path, int baud) {
             return new BoardSpec("uio", spec.substring(4), 0);
         }
         throw new IllegalArgumentException("unknown board '" + spec
-                + "' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+                + "' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, rtl-lab, bench:FILE, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
     }
 
     /** The fabric's timing as the boards run it: a lab bench's (sim-lab), else the model's default. */
@@ -117,6 +125,8 @@ public record BoardSpec(String kind, String path, int baud) {
                         Integer.toString(latency)), org.oft.sim.optical.OpticalModelPort.NONE);
             case "rtl-pty":
                 return new OpticalBench(BoardProcess.rtl(order, latency), org.oft.sim.optical.OpticalModelPort.NONE);
+            case "rtl-lab":
+                return new OpticalBench(BoardProcess.rtlLab(order, latency), org.oft.sim.optical.OpticalModelPort.NONE);
             default:
                 return new OpticalBench(openLink(), org.oft.sim.optical.OpticalModelPort.NONE);
         }
@@ -129,9 +139,11 @@ public record BoardSpec(String kind, String path, int baud) {
                 return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults(), baud / 10.0);
             case "uio":
                 return new WireBoardBus(org.oft.hal.transport.MailboxLink.open(path, false), WireBoardBus.Options.defaults());
-            default: // sim-lab: a bench of OFT boards only
+            case "bench":
+                return BenchPorts.read(java.nio.file.Path.of(path)).open();
+            default: // sim-lab, rtl-lab: a bench of OFT boards only
                 throw new IllegalArgumentException("--board " + kind + " is a bench of optical boards, not of switches (use sim, sim-pty,"
-                        + " rtl-pty, serial or uio)");
+                        + " rtl-pty, bench, serial or uio)");
         }
     }
 
@@ -248,6 +260,29 @@ public record BoardSpec(String kind, String path, int baud) {
                 throw new LinkException(e.getMessage());
             }
             return reached(rtl);
+        }
+
+        /**
+         * A lab's bench of separate RTL boards at order {@code order} (rtl/build.sh lab), each behind a pty of its own,
+         * reached through jssc one serial link a board and made one address space by a {@link org.oft.hal.wire.BoardHub}.
+         */
+        static BoardProcess rtlLab(int order, int latency) {
+            org.oft.sim.rtl.RtlBench rtl;
+            try {
+                rtl = org.oft.sim.rtl.RtlBench.startLab(order, latency, ProcessBuilder.Redirect.INHERIT);
+            } catch (IllegalStateException e) {
+                throw new LinkException(e.getMessage());
+            }
+            List<BenchPorts.Port> ports = new ArrayList<>();
+            for (String pty : rtl.ptys()) {
+                ports.add(new BenchPorts.Port(pty, rtl.baud()));
+            }
+            try {
+                return new BoardProcess(rtl.process(), null, new BenchPorts(ports).open());
+            } catch (RuntimeException e) {
+                rtl.close();
+                throw e;
+            }
         }
 
         /** A started RTL model reached through jssc at its UART's rate (ended if it cannot be). */
