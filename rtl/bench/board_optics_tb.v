@@ -61,7 +61,7 @@ module board_optics_tb;
     end
     reg rx_valid = 0;
     reg [ORDER-1:0] rx_addr = 0;
-    wire p_state, inject, p_stepped;
+    wire p_state, inject, p_stepped, p_undriven;
     wire [ORDER-1:0] dest;
     wire [31:0] injected, delivered, misdelivered, p_late;
     wire [7:0] l_inj, l_del, l_mis, l_late;
@@ -71,7 +71,7 @@ module board_optics_tb;
         .fab_bank({bank, bank}), .fab_has(has), .fab_ph_addr(p_ph_addr), .fab_ph_data(p_ph_data),
         .state(p_state), .inject(inject), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
         .injected(injected), .delivered(delivered), .misdelivered(misdelivered), .late(p_late),
-        .last_injected(l_inj), .last_delivered(l_del), .last_misdelivered(l_mis), .last_late(l_late), .stepped(p_stepped));
+        .last_injected(l_inj), .last_delivered(l_del), .last_misdelivered(l_mis), .last_late(l_late), .stepped(p_stepped), .undriven(p_undriven));
 
     // ---- the router-level board (level 1: 4 nodes, the sequence's 8 bits in one byte) ---------------------------
     reg [7:0] seq_ [0:1];
@@ -83,7 +83,15 @@ module board_optics_tb;
         r_data <= r_addr[0] ? 8'h00 : seq_[bank];
         r_ph_data <= rphases[bank][r_ph_addr];
     end
-    wire r_state, r_inject, r_stepped;
+    wire r_state, r_inject, r_stepped, r_undriven;
+    // slots whose optical path is disabled (undriven through them), counted at each boundary's next cycle
+    integer p_und = 0, r_und = 0;
+    reg edge_d = 0;
+    always @(posedge clk) begin
+        edge_d <= slot_edge;
+        if (edge_d && p_undriven) p_und = p_und + 1;
+        if (edge_d && r_undriven) r_und = r_und + 1;
+    end
     wire [ORDER-1:0] r_dest;
     wire [31:0] r_late;
     board_optics #(.ORDER(ORDER), .ROUTER(1), .PROC(0), .CLK_HZ(CLK_HZ), .STROBE(STROBE), .AW(2)) router_pins (
@@ -92,7 +100,7 @@ module board_optics_tb;
         .fab_bank({bank, bank}), .fab_has(has), .fab_ph_addr(r_ph_addr), .fab_ph_data(r_ph_data),
         .state(r_state), .inject(r_inject), .dest(r_dest), .rx_valid(1'b0), .rx_addr({ORDER{1'b0}}),
         .injected(), .delivered(), .misdelivered(), .late(r_late), .last_injected(), .last_delivered(),
-        .last_misdelivered(), .last_late(), .stepped(r_stepped));
+        .last_misdelivered(), .last_late(), .stepped(r_stepped), .undriven(r_undriven));
 
     // ---- what the pins did, cycle by cycle (after each edge: what the board drives in that cycle) ------------
     integer now = 0, nb = 0, ni = 0, ns = 0, strobe_len = 0, echoes = 0, to_self = 0;
@@ -195,6 +203,7 @@ module board_optics_tb;
         if (at < 10) fail("the router's state changes checked", at, 10);
         ns = at;
         if (p_late != 0 || r_late != 0) fail("late slots with time to fetch", p_late + r_late, 0);
+        if (p_und != 0 || r_und != 0) fail("slots undriven with time to fetch", p_und + r_und, 0);
         if (injected != ni) fail("injected, counted", injected, ni);
         if (delivered != to_self || misdelivered != echoes - to_self) fail("delivered, counted", delivered, to_self);
         if (to_self == 0 || echoes == to_self) fail("echoes to this processor and to others", to_self, 1);
@@ -215,6 +224,9 @@ module board_optics_tb;
         if (ni != k) fail("injections in slots too short to fetch in", ni - k, 0);
         if (p_late - want_late < nb - t - 1) fail("the processor's late slots", p_late - want_late, nb - t);
         if (r_late - at < nb - t - 1) fail("the router's late slots", r_late - at, nb - t);
+        // every late slot's optical path disabled through it (the last boundary's counted a cycle later)
+        @(negedge clk);
+        if (r_und != r_late || p_und != p_late) fail("late slots with the path disabled", r_und + p_und, r_late + p_late);
         want_late = p_late - want_late;
         // a zero phase fires at the boundary itself; out of step (dark), not even there
         put_phase(0, 0, 0); put_phase(1, 0, 0);

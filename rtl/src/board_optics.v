@@ -16,7 +16,9 @@
 // the pins need them. A phase is within ±2^39 ps (0.55 s) and, in cycles, below the slot's length. A slot whose
 // values are not armed when they are due (read too late, re-read because its banks changed after they were
 // read, a phase a slot or more from the boundary) is not driven: the state pin holds, no strobe; it is
-// counted in `late`. A slot without a table is not driven either, and is not late.
+// counted in `late`, and `undriven` is high through it: the board disables its optical path (oft_board's optics_on),
+// so that a router's state held from the slot before sends nothing astray. A slot without a table is not driven
+// either, and is not late.
 module board_optics #(
     parameter ORDER  = 3,
     parameter ROUTER = 0,          // 1: a router-level board; 0: a processor board
@@ -57,7 +59,9 @@ module board_optics #(
     output reg  [7:0]        last_delivered,
     output reg  [7:0]        last_misdelivered,
     output reg  [7:0]        last_late,
-    output reg               stepped      // a slot has begun since the reset (the state pin means something)
+    output reg               stepped,     // a slot has begun since the reset (the state pin means something)
+    output reg               undriven     // this slot is late, not driven: the optical path must be disabled in it (a
+                                          // router's state holds from the slot before, and would send packets astray)
 );
     // picoseconds to cycles: cycles = (|ps| * K + 2^39) >> 40, K = CLK_HZ * 2^40 / 10^12 rounded
     // (10^12 = 2^12 * 5^12, so K = CLK_HZ * 2^28 / 5^12)
@@ -162,6 +166,7 @@ module board_optics #(
             last_delivered <= ROUTER == 0 && rx_rise && ra2 == PROC;
             last_misdelivered <= ROUTER == 0 && rx_rise && ra2 != PROC;
             last_late <= !ready;
+            undriven <= !ready;
             if (!ready) late <= late + 1'b1;
             c_arm <= n_arm && n_off != 0;
             c_val <= n_val;
@@ -268,6 +273,7 @@ module board_optics #(
             wait_rd <= 0;
             moved <= 1'b0;
             stepped <= 1'b0;
+            undriven <= 1'b0;
             state <= 1'b0;
             inject <= 1'b0;
             dest <= 0;

@@ -139,7 +139,9 @@ module oft_board #(
         .sync_in(sync_in), .sync_lead(SYNC != 0 && sync_lead), .sync_out(sync_out), .sync_locked(), .sync_in_step(in_step),
         .sync_error());
     assign in_step_led = in_step;
-    assign optics_on = running_led && in_step;
+    wire undriven; // an optical board's slot that came late, not driven (board_optics.v)
+    wire optics_run = running_led && in_step; // the pins are driven
+    assign optics_on = optics_run && !undriven; // the path is enabled: driven, and this slot's values armed in time
     assign slot_led = slot[0];
     always @(posedge clk) slot_mark <= slot_edge;
 
@@ -151,14 +153,14 @@ module oft_board #(
             board_optics #(.ORDER(ORDER), .ROUTER(ROUTERS), .PROC(PROC), .CLK_HZ(CLK_HZ), .STROBE(STROBE),
                            .AW(RA_AW + BW)) pins (
                 .clk(clk), .rst(por || rst_sync[1]),
-                .running(optics_on), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
+                .running(optics_run), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
                 .fab_ready(fab_ready), .next_row(slot[ORDER-1:0]),
                 .fab_addr(fab_addr), .fab_data(fab_data), .fab_bank(fab_bank), .fab_has(fab_has),
                 .fab_ph_addr(fab_ph_addr), .fab_ph_data(fab_ph_data),
                 .state(state), .inject(inject), .dest(dest), .rx_valid(rx_valid), .rx_addr(rx_addr),
                 .injected(injected), .delivered(delivered), .misdelivered(misdelivered), .late(late),
                 .last_injected(l_inj), .last_delivered(l_del), .last_misdelivered(l_mis), .last_late(l_late),
-                .stepped(stepped));
+                .stepped(stepped), .undriven(undriven));
             // telemetry: injected, delivered, misdelivered, collisions (none seen here), lost (slots not driven);
             // the totals then the last slot's
             assign fab_counters = {56'd0, l_late, 64'd0, 56'd0, l_mis, 56'd0, l_del, 56'd0, l_inj,
@@ -177,6 +179,7 @@ module oft_board #(
             assign inject = 1'b0;
             assign dest = 0;
             assign late_led = 1'b0;
+            assign undriven = 1'b0;
         end
     endgenerate
 endmodule
