@@ -23,6 +23,9 @@ final class BoardConformance {
         IntConsumer reboot = null;
         Runnable powerCycle = null;
         AutoCloseable owner = null;
+        if (s.kind().equals("bench")) {
+            return bench(org.oft.controller.boards.BenchPorts.read(java.nio.file.Path.of(s.path())), takeOver);
+        }
         switch (s.kind()) {
             case "serial", "uio" -> {
                 if (!takeOver) {
@@ -45,8 +48,35 @@ final class BoardConformance {
                 link = SerialLink.open(sp.announce().substring(4).trim(), BoardSpec.DEFAULT_BAUD);
                 owner = () -> BoardSpec.BoardProcess.kill(sp.process());
             }
-            default -> throw new IllegalArgumentException("conform reaches boards over a link: use serial:..., uio:..., sim-pty or rtl-pty");
+            default -> throw new IllegalArgumentException("conform reaches boards over a link: use serial:..., uio:..., bench:FILE, sim-pty"
+                    + " or rtl-pty");
         }
+        int[] tally = suite(link, reboot, powerCycle, owner);
+        out.println("conformance: " + tally[0] + " cases passed, " + tally[1] + " failed, " + tally[2] + " skipped");
+        return tally[1] == 0 ? 0 : 1;
+    }
+
+    /** A lab's separate boards, each taken through the suite on its own port in turn (each answers there as a bench of one). */
+    private int bench(org.oft.controller.boards.BenchPorts ports, boolean takeOver) {
+        if (!takeOver) {
+            throw new IllegalArgumentException("conform claims every board with take-over (a controller running them is fenced) and rewrites"
+                    + " their staging, commits and slot clock: add --take-over to run it on the bench's " + ports.ports().size() + " boards");
+        }
+        int[] all = new int[3];
+        for (org.oft.controller.boards.BenchPorts.Port p : ports.ports()) {
+            out.println("board on " + p.path() + ":");
+            int[] t = suite(SerialLink.open(p.path(), p.baud()), null, null, null);
+            for (int i = 0; i < 3; i++) {
+                all[i] += t[i];
+            }
+        }
+        out.println("conformance: " + all[0] + " cases passed, " + all[1] + " failed, " + all[2] + " skipped on " + ports.ports().size()
+                + " boards");
+        return all[1] == 0 ? 0 : 1;
+    }
+
+    /** Runs every case over {@code link} (closed after, with {@code owner}); returns passed, failed, skipped. */
+    private int[] suite(ByteLink link, IntConsumer reboot, Runnable powerCycle, AutoCloseable owner) {
         int passed = 0;
         int failed = 0;
         int skipped = 0;
@@ -91,7 +121,6 @@ final class BoardConformance {
                 }
             }
         }
-        out.println("conformance: " + passed + " cases passed, " + failed + " failed, " + skipped + " skipped");
-        return failed == 0 ? 0 : 1;
+        return new int[] {passed, failed, skipped};
     }
 }

@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "boards", footer = {"%nExamples:", "  oftctl boards probe --board sim-pty", "  oftctl boards probe --board serial:/dev/ttyUSB0@921600 --state ~/.oftctl/deployed.json",
-        "  oftctl boards conform --board rtl-pty", "  oftctl boards conform --board serial:/dev/ttyUSB0@3000000 --take-over"},
+        "  oftctl boards conform --board rtl-pty", "  oftctl boards conform --board serial:/dev/ttyUSB0@3000000 --take-over",
+        "  oftctl boards conform --board bench:lab.txt --take-over"},
         description = "Look at the boards of a bench, or take them through the protocol's conformance suite.")
 final class BoardsCommand implements Callable<Integer> {
     @Spec
@@ -25,7 +26,8 @@ final class BoardsCommand implements Callable<Integer> {
             + " protocol's conformance suite (docs/board-protocol.md) against the bench, a case a line.")
     String action;
 
-    @Option(names = "--board", required = true, description = "serial:/dev/ttyUSB0[@baud], uio:/dev/uio0, sim-pty or rtl-pty.")
+    @Option(names = "--board", required = true, description = "serial:/dev/ttyUSB0[@baud], uio:/dev/uio0, bench:FILE (separate boards, a"
+            + " serial port each: a line of FILE a board), sim-pty, rtl-pty or rtl-lab.")
     String board;
 
     @Option(names = "--state", description = "Also check every board against this deployed-configuration record.")
