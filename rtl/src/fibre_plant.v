@@ -26,7 +26,7 @@ module fibre_plant #(
     input  wire [ORDER*(1<<ORDER)-1:0] dest, // processor s's at [ORDER*s +: ORDER]
     output reg  [(1<<ORDER)-1:0]  rx_valid,
     output reg  [ORDER*(1<<ORDER)-1:0] rx_addr,
-    output reg  [31:0]            carried,   // packets that entered the plant
+    output reg  [31:0]            carried,   // windows a processor sent in (a self-collision: one, and a collision)
     output reg  [31:0]            handed,    // packets handed to a receiver
     output reg  [31:0]            collisions,
     output reg  [31:0]            blanked,   // packets stopped by a dark board
