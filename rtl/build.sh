@@ -53,7 +53,7 @@ elif [ "$order" = lab ]; then
     case "$border" in 3|4) ;; *) echo "build.sh: a lab bench of separate boards is built for orders 3..4, got '$border'" >&2; exit 2 ;; esac
     top=lab_bench
     params=(-GORDER="$border")
-    defines="-DLAB_BENCH"
+    defines="-DLAB_BENCH -DLAB_LEAD=$((border - 1))"
     ports=$(( border + (1 << border) ))
     # 11 or 20 boards in one model run about 360,000 or 200,000 cycles a second here: at 250 kHz (62.5 kbaud) the
     # model keeps the wall's pace, as a board's slot clock and leases must for a controller that times them
@@ -74,7 +74,7 @@ else
     dir="$out/order-$order"
 fi
 exe="$dir/oft-bench-rtl"
-stamp="$(cat "$here"/src/*.v "$here"/src/*.vh "$here"/sim/bench_pty.cpp "$here"/lint.vlt "$here"/synth/boards.sh "$0" | sha256sum | cut -c1-16)"
+stamp="$(cat "$here"/src/*.v "$here"/src/*.vh "$here"/sim/bench_pty.cpp "$here"/sim/lab_crystals.h "$here"/lint.vlt "$here"/synth/boards.sh "$0" | sha256sum | cut -c1-16)"
 if [ -x "$exe" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
     echo "$exe"
     exit 0

@@ -18,7 +18,8 @@
 // Built with LAB_BENCH (rtl/build.sh lab ORDER) it runs lab_bench: a lab's separate boards, each on a pty of its
 // own (router levels 1..r, then processors 0..2^r-1), on the fibre plant; "reboot N" is board N's reset pin,
 // "reset" every board's, "line cut" and "line mend" cut and mend the slot-reference line's cables to every follower,
-// and "stats" adds the plant's counts and which boards are in step.
+// and "stats" adds the plant's counts and which boards are in step; `--ppm X` puts every board on a crystal of its
+// own within +-X ppm (lab_crystals.h; drawn from --seed).
 #ifndef BENCH_MODEL
 #define BENCH_MODEL Voft_bench
 #define BENCH_HEADER "Voft_bench.h"
@@ -41,6 +42,9 @@
 #include <unistd.h>
 #include <memory>
 #include <vector>
+#ifdef LAB_BENCH
+#include "lab_crystals.h"
+#endif
 
 #ifndef CLK_HZ
 #define CLK_HZ 2000000
@@ -319,7 +323,7 @@ struct Pins {
 #endif
 
 void usage() {
-    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE] [--flash FILE]\n", PORTS);
+    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE] [--flash FILE] [--ppm X (a lab bench)]\n", PORTS);
 }
 
 } // namespace
@@ -334,6 +338,10 @@ int main(int argc, char** argv) {
     bool unpaced = false; // the model as fast as it runs, its clock ahead of the wall's (a benchmark)
     std::string trace_path;
     std::string flash_path; // the flash's contents kept in a file (a new process powers up with them)
+#ifdef LAB_BENCH
+    double lab_ppm = 0; // the boards' crystals within +-lab_ppm of CLK_HZ (lab_crystals.h)
+    LabCrystals crystals;
+#endif
     uint32_t seed = static_cast<uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count() ^ getpid());
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -343,6 +351,9 @@ int main(int argc, char** argv) {
         else if (a == "--seed" && i + 1 < argc) seed = static_cast<uint32_t>(std::strtoul(argv[++i], nullptr, 0));
         else if (a == "--trace" && i + 1 < argc) trace_path = argv[++i];
         else if (a == "--flash" && i + 1 < argc) flash_path = argv[++i];
+#ifdef LAB_BENCH
+        else if (a == "--ppm" && i + 1 < argc) lab_ppm = std::atof(argv[++i]);
+#endif
         else {
             usage();
             return 2;
@@ -389,17 +400,15 @@ int main(int argc, char** argv) {
     auto power_on = [&]() {
         top.reset(new BENCH_MODEL);
 #if defined(LAB_BENCH)
-        (void)seed;
         top->rx = (1u << PORTS) - 1;
         top->rst_n = (1u << PORTS) - 1;
         top->latency = static_cast<uint8_t>(latency);
         top->line_cut = 0;
-        for (int i = 0; i < 20; i++) { // the boards' own power-on resets
-            top->clk = 0;
-            top->eval();
-            top->clk = 1;
-            top->eval();
-        }
+        crystals.init(PORTS, LAB_LEAD, lab_ppm, seed);
+        std::fprintf(stderr, "crystals (ppm, board 0 first):");
+        for (double p : crystals.ppm) std::fprintf(stderr, " %+.1f", p);
+        std::fprintf(stderr, "\n");
+        for (int i = 0; i < 20; i++) crystals.leader_cycle(*top, [](int) {}, [](int) {}); // the boards' own power-on resets
 #elif defined(LONE_BOARD)
         top->rx = 1;
         top->rst_n = 1;
@@ -451,6 +460,10 @@ int main(int argc, char** argv) {
     bool reboot_pulse = false;
     bool reset_pulse = false;
     uint32_t reboot_board = 0; // (a lab bench: whose reset pin)
+#ifdef LAB_BENCH
+    int lab_hold = 0;             // leader's cycles the reset pin is held yet
+    bool reset_pulse_all = false; // the held pulse is every board's ("reset"), not one board's ("reboot N")
+#endif
     while (!stop_requested) {
         // run the model up to the wall clock
         uint64_t due = unpaced ? cycles + batch
@@ -458,6 +471,22 @@ int main(int argc, char** argv) {
         if (due > cycles + CLK_HZ / 10) cycles = due - CLK_HZ / 10; // a model that falls behind slips, at most 100 ms owed
         uint64_t end = std::min(due, cycles + batch);
         for (; cycles < end; cycles++) {
+#if defined(LAB_BENCH)
+            // a reset pin held 4 of the leader's cycles, so that a board on a slower crystal sees it too
+            if (reset_pulse || reboot_pulse) lab_hold = 4;
+            top->rst_n = ((1u << PORTS) - 1) & ~(lab_hold > 0 && reset_pulse_all ? (1u << PORTS) - 1 : 0u)
+                         & ~(lab_hold > 0 && !reset_pulse_all ? 1u << reboot_board : 0u);
+            if (reset_pulse) reset_pulse_all = true;
+            if (reboot_pulse) reset_pulse_all = false;
+            reset_pulse = reboot_pulse = false;
+            crystals.leader_cycle(*top, [&](int b) {
+                drive_rx(port[b]);
+                top->rx = port[b].rx_level ? top->rx | (1u << b) : top->rx & ~(1u << b);
+            }, [&](int b) { sample_tx(port[b], (top->tx >> b) & 1); });
+            if (lab_hold > 0) lab_hold--;
+            ticks++;
+            continue;
+#endif
             uint32_t rx = (1u << PORTS) - 1;
             for (int i = 0; i < ports; i++) {
                 drive_rx(port[i]);

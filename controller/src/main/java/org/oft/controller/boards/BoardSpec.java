@@ -29,8 +29,9 @@ import org.oft.sim.optical.TrafficSource;
  * lab's bench of separate FPGA boards: 1 µs slots, every board on its own crystal within ±PPM (100), kept in step by
  * the slot-reference line, or with {@code free} not), {@code sim-pty} (the board
  * model in a process of its own behind a pseudo-terminal, reached through jssc), {@code rtl-pty}
- * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way), {@code rtl-lab} (the
- * same Verilog as a lab's separate boards, each on a pty of its own, on a fibre plant), {@code bench:FILE} (separate
+ * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way), {@code rtl-lab[:PPM]}
+ * (the same Verilog as a lab's separate boards, each on a pty of its own and a crystal of its own within ±PPM (100), on a
+ * fibre plant), {@code bench:FILE} (separate
  * boards, each on a serial port of its own, as {@link BenchPorts} reads FILE), {@code serial:/dev/ttyUSB0[@baud]},
  * {@code uio:/dev/uio0}.
  */
@@ -38,8 +39,21 @@ public record BoardSpec(String kind, String path, int baud) {
     public static final int DEFAULT_BAUD = 3_000_000;
 
     public static BoardSpec parse(String spec) {
-        if (spec.equals("sim") || spec.equals("sim-pty") || spec.equals("rtl-pty") || spec.equals("rtl-lab")) {
+        if (spec.equals("sim") || spec.equals("sim-pty") || spec.equals("rtl-pty")) {
             return new BoardSpec(spec, null, 0);
+        }
+        if (spec.equals("rtl-lab") || spec.startsWith("rtl-lab:")) {
+            String arg = spec.length() > 8 ? spec.substring(8) : "100";
+            double ppm;
+            try {
+                ppm = Double.parseDouble(arg);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("board '" + spec + "': expected rtl-lab[:PPM]");
+            }
+            if (!(ppm >= 0 && ppm <= 1000)) {
+                throw new IllegalArgumentException("board '" + spec + "': crystals are within 0..1000 ppm, got " + arg);
+            }
+            return new BoardSpec("rtl-lab", arg, 0);
         }
         if (spec.startsWith("bench:")) {
             if (spec.length() == 6) {
@@ -83,7 +97,7 @@ public record BoardSpec(String kind, String path, int baud) {
             return new BoardSpec("uio", spec.substring(4), 0);
         }
         throw new IllegalArgumentException("unknown board '" + spec
-                + "' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, rtl-lab, bench:FILE, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+                + "' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, rtl-lab[:PPM], bench:FILE, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
     }
 
     /** The fabric's timing as the boards run it: a lab bench's (sim-lab), else the model's default. */
@@ -126,7 +140,7 @@ public record BoardSpec(String kind, String path, int baud) {
             case "rtl-pty":
                 return new OpticalBench(BoardProcess.rtl(order, latency), org.oft.sim.optical.OpticalModelPort.NONE);
             case "rtl-lab":
-                return new OpticalBench(BoardProcess.rtlLab(order, latency), org.oft.sim.optical.OpticalModelPort.NONE);
+                return new OpticalBench(BoardProcess.rtlLab(order, latency, Double.parseDouble(path)), org.oft.sim.optical.OpticalModelPort.NONE);
             default:
                 return new OpticalBench(openLink(), org.oft.sim.optical.OpticalModelPort.NONE);
         }
@@ -266,10 +280,10 @@ public record BoardSpec(String kind, String path, int baud) {
          * A lab's bench of separate RTL boards at order {@code order} (rtl/build.sh lab), each behind a pty of its own,
          * reached through jssc one serial link a board and made one address space by a {@link org.oft.hal.wire.BoardHub}.
          */
-        static BoardProcess rtlLab(int order, int latency) {
+        static BoardProcess rtlLab(int order, int latency, double ppm) {
             org.oft.sim.rtl.RtlBench rtl;
             try {
-                rtl = org.oft.sim.rtl.RtlBench.startLab(order, latency, ProcessBuilder.Redirect.INHERIT);
+                rtl = org.oft.sim.rtl.RtlBench.startLab(order, latency, ppm, System.nanoTime(), ProcessBuilder.Redirect.INHERIT);
             } catch (IllegalStateException e) {
                 throw new LinkException(e.getMessage());
             }

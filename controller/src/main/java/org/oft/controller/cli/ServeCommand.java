@@ -84,8 +84,8 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--board", defaultValue = "sim", description = "Boards to drive: sim (built-in model, default), sim-lab[:PPM or :free] (the model as a lab's separate "
             + "boards, each on its own crystal within +-PPM (100), kept in step by the slot-reference line; free: no line), sim-pty (the "
-            + "model in its own process behind a pseudo-terminal), rtl-pty, rtl-lab (the boards' Verilog as a lab's separate boards, a pty "
-            + "each), bench:FILE (separate boards, a line of FILE each: serial:/dev/ttyUSB0[@baud]), serial:/dev/ttyUSB0[@baud], uio:/dev/uio0.")
+            + "model in its own process behind a pseudo-terminal), rtl-pty, rtl-lab[:PPM] (the boards' Verilog as a lab's separate boards, a pty "
+            + "each, their crystals within +-PPM (100)), bench:FILE (separate boards, a line of FILE each: serial:/dev/ttyUSB0[@baud]), serial:/dev/ttyUSB0[@baud], uio:/dev/uio0.")
     String board;
 
     @Option(names = "--bench", description = "Bench file: measured fibre lengths and board clocks (calibration uses it).")
@@ -202,7 +202,7 @@ final class ServeCommand implements Callable<Integer> {
         // mix their events, and a record is compared with the boards it was made for
         Path own = org.oft.controller.files.StateDir.dir().resolve("serve").resolve(fabric + "-" + port);
         // boards a model process starts afresh (sim-pty, rtl-pty) hold nothing a record could be compared with
-        Path stateFile = state != null ? state : board.equals("sim-pty") || board.equals("rtl-pty") || board.equals("rtl-lab") ? null : own.resolve("deployed.json");
+        Path stateFile = state != null ? state : board.equals("sim-pty") || board.equals("rtl-pty") || board.startsWith("rtl-lab") ? null : own.resolve("deployed.json");
         Serving serving = fabric(stateFile);
         ServeConfig config = controllerOptions(serving.config(), own);
         PrintWriter out = spec.commandLine().getOut();
