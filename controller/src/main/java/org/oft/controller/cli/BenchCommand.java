@@ -1,9 +1,7 @@
 package org.oft.controller.cli;
 
-import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.oft.controller.oft.ControlSequence;
 import org.oft.controller.oft.LyndonPreferOne;

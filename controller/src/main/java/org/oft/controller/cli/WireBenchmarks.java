@@ -1,6 +1,5 @@
 package org.oft.controller.cli;
 
-import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.oft.controller.oft.LyndonPreferOne;

@@ -1,9 +1,6 @@
 package org.oft.controller.model;
 
 import org.oft.controller.files.InputFile;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.oft.controller.oft.ControlSequence;
 import org.oft.controller.oft.LyndonPreferOne;

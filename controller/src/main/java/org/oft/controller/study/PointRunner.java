@@ -9,7 +9,6 @@ import org.oft.controller.fattree.deploy.RoutingRequest;
 import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.sim.flit.FlitNetwork;
-import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
 
 /**

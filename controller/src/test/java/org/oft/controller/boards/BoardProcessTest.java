@@ -3,8 +3,6 @@ package org.oft.controller.boards;
 import org.oft.controller.service.ConsoleClient;
 import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
-import org.oft.controller.boards.BenchDeployment;
-import org.oft.controller.boards.BenchDescription;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;

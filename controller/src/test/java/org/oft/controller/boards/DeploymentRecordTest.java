@@ -1,7 +1,5 @@
 package org.oft.controller.boards;
 
-import org.oft.controller.boards.BenchDeployment;
-import org.oft.controller.boards.BenchDescription;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

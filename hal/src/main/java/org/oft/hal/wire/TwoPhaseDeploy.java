@@ -7,22 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.oft.hal.BoardBus;
 import org.oft.hal.BoardConfig;
 import org.oft.hal.BoardException;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.BoardKind;
 import org.oft.hal.Region;
-import org.oft.hal.BoardTiming;
 import org.oft.hal.DeployException;
 import org.oft.hal.DeployReport;
-import org.oft.hal.SlotCounters;
-import org.oft.hal.Telemetry;
-import org.oft.hal.transport.ByteLink;
 
 /**
  * The two-phase deploy of a {@link WireBoardBus}: every region checked against what each board can

@@ -1,9 +1,7 @@
 package org.oft.controller.fattree.ib;
 
 import org.oft.controller.files.InputFile;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;

@@ -1,7 +1,6 @@
 package org.oft.controller.fattree.routing;
 
 import static org.oft.controller.fattree.routing.Reroute.EXAMPLES;
-import static org.oft.controller.fattree.routing.Reroute.NONE;
 
 import java.util.ArrayList;
 import java.util.List;

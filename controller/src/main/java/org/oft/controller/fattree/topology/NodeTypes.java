@@ -1,8 +1,6 @@
 package org.oft.controller.fattree.topology;
 
 import org.oft.controller.files.InputFile;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

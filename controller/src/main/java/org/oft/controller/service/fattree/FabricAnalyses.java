@@ -6,7 +6,6 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.controller.fattree.flit.FlitFabric;
-import org.oft.controller.fattree.routing.Routing;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.sim.flit.FlitNetwork;
 import org.oft.sim.flit.FlitSimulator;

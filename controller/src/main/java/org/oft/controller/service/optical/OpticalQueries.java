@@ -4,7 +4,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.controller.service.Addresses;
