@@ -23,6 +23,23 @@ import org.oft.sim.optical.SimulatedBench;
 import org.oft.sim.optical.TimedFabric;
 import org.oft.sim.optical.TimingParameters;
 import org.oft.sim.optical.TrafficSource;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.hal.BoardTiming;
+import org.oft.hal.SwitchCounters;
+import org.oft.hal.transport.MailboxLink;
+import org.oft.hal.transport.PipeLink;
+import org.oft.hal.wire.BoardChannel;
+import org.oft.hal.wire.BoardClaims;
+import org.oft.hal.wire.BoardReadback;
+import org.oft.sim.boards.SwitchBoards;
+import org.oft.sim.boards.SwitchFaultPort;
+import org.oft.sim.boards.WireBench;
+import org.oft.sim.clock.BenchClocks;
+import org.oft.sim.optical.OpticalModelPort;
+import org.oft.sim.rtl.RtlBench;
 
 /**
  * Where the boards are: {@code sim} (the built-in model, in process), {@code sim-lab[:PPM or :free]} (the same model as a
@@ -111,7 +128,7 @@ public record BoardSpec(String kind, String path, int baud) {
     }
 
     /** A bench of OFT boards: the bus that reaches them, and the model's port when the model runs in this process. */
-    public record OpticalBench(BoardBus bus, org.oft.sim.optical.OpticalModelPort model) {
+    public record OpticalBench(BoardBus bus, OpticalModelPort model) {
     }
 
     /** As {@link #open}, with the port of a model built in this process ({@link org.oft.sim.optical.OpticalModelPort#NONE} else). */
@@ -130,19 +147,19 @@ public record BoardSpec(String kind, String path, int baud) {
                 FibrePlant plant = BoardModels.plant(order, latency, TimingParameters.lab(), benchText, physical);
                 TimedFabric fabric = new TimedFabric(plant, latency);
                 boolean free = path.equals("free");
-                fabric.clocks().setSeparate(new org.oft.sim.clock.BenchClocks(order, free ? 100 : Double.parseDouble(path), 50, 1, !free));
+                fabric.clocks().setSeparate(new BenchClocks(order, free ? 100 : Double.parseDouble(path), 50, 1, !free));
                 SimulatedBench sim = new SimulatedBench(fabric, TrafficSource.SATURATED);
                 return new OpticalBench(sim, sim);
             }
             case "sim-pty":
                 return new OpticalBench(BoardProcess.start("--pty", "--order", Integer.toString(order), "--latency",
-                        Integer.toString(latency)), org.oft.sim.optical.OpticalModelPort.NONE);
+                        Integer.toString(latency)), OpticalModelPort.NONE);
             case "rtl-pty":
-                return new OpticalBench(BoardProcess.rtl(order, latency), org.oft.sim.optical.OpticalModelPort.NONE);
+                return new OpticalBench(BoardProcess.rtl(order, latency), OpticalModelPort.NONE);
             case "rtl-lab":
-                return new OpticalBench(BoardProcess.rtlLab(order, latency, Double.parseDouble(path)), org.oft.sim.optical.OpticalModelPort.NONE);
+                return new OpticalBench(BoardProcess.rtlLab(order, latency, Double.parseDouble(path)), OpticalModelPort.NONE);
             default:
-                return new OpticalBench(openLink(), org.oft.sim.optical.OpticalModelPort.NONE);
+                return new OpticalBench(openLink(), OpticalModelPort.NONE);
         }
     }
 
@@ -152,7 +169,7 @@ public record BoardSpec(String kind, String path, int baud) {
             case "serial":
                 return new WireBoardBus(SerialLink.open(path, baud), WireBoardBus.Options.defaults(), baud / 10.0);
             case "uio":
-                return new WireBoardBus(org.oft.hal.transport.MailboxLink.open(path, false), WireBoardBus.Options.defaults());
+                return new WireBoardBus(MailboxLink.open(path, false), WireBoardBus.Options.defaults());
             case "bench":
                 return BenchPorts.read(java.nio.file.Path.of(path)).open();
             default: // sim-lab, rtl-lab: a bench of OFT boards only
@@ -167,33 +184,33 @@ public record BoardSpec(String kind, String path, int baud) {
      * management planes' Verilog (no packet data path: counters read zero, every link up); serial and uio reach
      * whatever boards are there (the deploy then checks they are this tree's switches).
      */
-    public BoardBus openSwitches(org.oft.controller.fattree.deploy.ElectricalBench bench) {
+    public BoardBus openSwitches(ElectricalBench bench) {
         return openSwitchBench(bench).bus();
     }
 
     /** A bench of switch boards: the bus that reaches them, and the model's fault port ({@link org.oft.sim.boards.SwitchFaultPort#NONE} unless the model runs in this process). */
-    public record SwitchBench(BoardBus bus, org.oft.sim.boards.SwitchFaultPort faults) {
+    public record SwitchBench(BoardBus bus, SwitchFaultPort faults) {
     }
 
     /** As {@link #openSwitches}, with the fault port of a model built in this process. */
-    public SwitchBench openSwitchBench(org.oft.controller.fattree.deploy.ElectricalBench bench) {
+    public SwitchBench openSwitchBench(ElectricalBench bench) {
         switch (kind) {
             case "sim": {
-                org.oft.sim.boards.SwitchBoards boards = bench.boards();
-                org.oft.hal.transport.PipeLink[] pipe = org.oft.hal.transport.PipeLink.pair("switches");
-                org.oft.sim.boards.WireBench model = new org.oft.sim.boards.WireBench(boards, pipe[1]);
+                SwitchBoards boards = bench.boards();
+                PipeLink[] pipe = PipeLink.pair("switches");
+                WireBench model = new WireBench(boards, pipe[1]);
                 return new SwitchBench(new BoardProcess(null, model, new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())),
                         model.switchFaults());
             }
             case "rtl-pty":
-                return new SwitchBench(BoardProcess.rtlSwitches(bench.tree(), bench.paths()), org.oft.sim.boards.SwitchFaultPort.NONE);
+                return new SwitchBench(BoardProcess.rtlSwitches(bench.tree(), bench.paths()), SwitchFaultPort.NONE);
             case "sim-pty": {
                 List<String> args = new ArrayList<>(List.of("--pty"));
                 args.addAll(bench.boardSimArgs());
-                return new SwitchBench(BoardProcess.start(args.toArray(String[]::new)), org.oft.sim.boards.SwitchFaultPort.NONE);
+                return new SwitchBench(BoardProcess.start(args.toArray(String[]::new)), SwitchFaultPort.NONE);
             }
             default:
-                return new SwitchBench(openLink(), org.oft.sim.boards.SwitchFaultPort.NONE);
+                return new SwitchBench(openLink(), SwitchFaultPort.NONE);
         }
     }
 
@@ -201,12 +218,12 @@ public record BoardSpec(String kind, String path, int baud) {
      * The board model reached over a link: as a process of its own behind a pseudo-terminal
      * (killed when closed), or in this process behind a pipe (closed with the bus).
      */
-    public static final class BoardProcess implements BoardBus, org.oft.hal.BoardTiming {
+    public static final class BoardProcess implements BoardBus, BoardTiming {
         private final Process process;
-        private final org.oft.sim.boards.WireBench inProcess;
+        private final WireBench inProcess;
         private final WireBoardBus bus;
 
-        private BoardProcess(Process process, org.oft.sim.boards.WireBench inProcess, WireBoardBus bus) {
+        private BoardProcess(Process process, WireBench inProcess, WireBoardBus bus) {
             this.process = process;
             this.inProcess = inProcess;
             this.bus = bus;
@@ -244,9 +261,9 @@ public record BoardSpec(String kind, String path, int baud) {
          * to this process's stderr.
          */
         static BoardProcess rtl(int order, int latency) {
-            org.oft.sim.rtl.RtlBench rtl;
+            RtlBench rtl;
             try {
-                rtl = org.oft.sim.rtl.RtlBench.start(order, 1, latency, ProcessBuilder.Redirect.INHERIT);
+                rtl = RtlBench.start(order, 1, latency, ProcessBuilder.Redirect.INHERIT);
             } catch (IllegalStateException e) {
                 throw new LinkException(e.getMessage());
             }
@@ -258,18 +275,18 @@ public record BoardSpec(String kind, String path, int baud) {
          * board a switch, each as many ports as the tree's widest (a board's table names only its own),
          * the addresses of {@code paths} paths per host.
          */
-        static BoardProcess rtlSwitches(org.oft.controller.fattree.topology.FatTree tree, int paths) {
-            org.oft.controller.fattree.topology.PgftTopology t = tree.topology();
+        static BoardProcess rtlSwitches(FatTree tree, int paths) {
+            PgftTopology t = tree.topology();
             int radix = 0;
             for (int v = t.hosts(); v < t.nodes(); v++) {
-                radix = Math.max(radix, org.oft.controller.fattree.deploy.SwitchDeployment.radix(tree, v));
+                radix = Math.max(radix, SwitchDeployment.radix(tree, v));
             }
             int lids = t.hosts() * paths;
-            int lmc = org.oft.controller.fattree.deploy.SwitchDeployment.lmc(paths);
-            org.oft.sim.rtl.RtlBench rtl;
+            int lmc = SwitchDeployment.lmc(paths);
+            RtlBench rtl;
             try {
-                org.oft.sim.rtl.RtlBench.checkSwitches(t.switches(), radix, lids, t.levels(), lmc);
-                rtl = org.oft.sim.rtl.RtlBench.startSwitches(t.switches(), radix, lids, t.levels(), lmc, ProcessBuilder.Redirect.INHERIT);
+                RtlBench.checkSwitches(t.switches(), radix, lids, t.levels(), lmc);
+                rtl = RtlBench.startSwitches(t.switches(), radix, lids, t.levels(), lmc, ProcessBuilder.Redirect.INHERIT);
             } catch (IllegalStateException e) {
                 throw new LinkException(e.getMessage());
             }
@@ -281,9 +298,9 @@ public record BoardSpec(String kind, String path, int baud) {
          * reached through jssc one serial link a board and made one address space by a {@link org.oft.hal.wire.BoardHub}.
          */
         static BoardProcess rtlLab(int order, int latency, double ppm) {
-            org.oft.sim.rtl.RtlBench rtl;
+            RtlBench rtl;
             try {
-                rtl = org.oft.sim.rtl.RtlBench.startLab(order, latency, ppm, System.nanoTime(), ProcessBuilder.Redirect.INHERIT);
+                rtl = RtlBench.startLab(order, latency, ppm, System.nanoTime(), ProcessBuilder.Redirect.INHERIT);
             } catch (IllegalStateException e) {
                 throw new LinkException(e.getMessage());
             }
@@ -300,7 +317,7 @@ public record BoardSpec(String kind, String path, int baud) {
         }
 
         /** A started RTL model reached through jssc at its UART's rate (ended if it cannot be). */
-        private static BoardProcess reached(org.oft.sim.rtl.RtlBench rtl) {
+        private static BoardProcess reached(RtlBench rtl) {
             try {
                 return new BoardProcess(rtl.process(), null, new WireBoardBus(SerialLink.open(rtl.ptys().get(0), rtl.baud()),
                         WireBoardBus.Options.defaults(), rtl.baud() / 10.0));
@@ -311,27 +328,27 @@ public record BoardSpec(String kind, String path, int baud) {
         }
 
         @Override
-        public java.util.Optional<org.oft.hal.wire.BoardClaims> ownership() {
+        public java.util.Optional<BoardClaims> ownership() {
             return bus.ownership();
         }
 
         @Override
-        public java.util.Optional<org.oft.hal.wire.BoardChannel> link() {
+        public java.util.Optional<BoardChannel> link() {
             return bus.link();
         }
 
         @Override
-        public java.util.Optional<org.oft.hal.wire.BoardReadback> readback() {
+        public java.util.Optional<BoardReadback> readback() {
             return bus.readback();
         }
 
         @Override
-        public java.util.Optional<org.oft.hal.SwitchCounters> switchCounters() {
+        public java.util.Optional<SwitchCounters> switchCounters() {
             return bus.switchCounters();
         }
 
         /** The modelled boards when they run in this process (for fault injection), else null. */
-        public org.oft.sim.boards.WireBench inProcess() {
+        public WireBench inProcess() {
             return inProcess;
         }
 

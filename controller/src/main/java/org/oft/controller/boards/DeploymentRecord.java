@@ -16,6 +16,7 @@ import org.oft.hal.BoardConfig;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Protocol;
 import org.oft.hal.wire.Regions;
+import org.oft.hal.BoardInfo;
 
 /**
  * The last configuration deployed successfully, kept on disk (length and CRC-32C of every region of
@@ -57,7 +58,7 @@ public final class DeploymentRecord {
             return new JsonObject().put("record", false);
         }
         BoardReadback wire = BoardBus.required(bus.readback(), "comparing the boards with the record");
-        List<org.oft.hal.BoardInfo> boards = bus.discover();
+        List<BoardInfo> boards = bus.discover();
         io.vertx.core.json.JsonArray differences = new io.vertx.core.json.JsonArray();
         int count = 0;
         for (int a = 0; a < boards.size(); a++) {

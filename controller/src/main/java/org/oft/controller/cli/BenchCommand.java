@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.service.http.ConsoleVerticle;
+import org.oft.sim.rtl.RtlBench;
 
 /** Throughput figures: warmed up, repeated, median and range printed. */
 @Command(name = "bench", footer = {"%nExamples:", "  oftctl bench --what deploy", "  oftctl bench --what lft --runs 3", "  oftctl bench --what slot-lock --order 4 --slots 1000000 --json"}, description = "Benchmarks: sequence generators (bits/s), slot-level and timed models (packet-hops/s).")
@@ -80,7 +82,7 @@ final class BenchCommand implements Callable<Integer> {
     int ebbPatterns;
 
     @Option(names = "--clients", defaultValue = "50", description = "console: telemetry clients (WebSockets) at once, 1.."
-            + org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS + ".")
+            + ConsoleVerticle.MAX_WEBSOCKETS + ".")
     int clients;
 
     @Option(names = "--seconds", defaultValue = "60", description = "console: how long the clients stay; idle and one client get a quarter of it (at least 10 s, or all of it when shorter).")
@@ -113,8 +115,8 @@ final class BenchCommand implements Callable<Integer> {
         if (ebbPatterns < 1) {
             throw new IllegalArgumentException("--ebb-patterns must be at least 1, got " + ebbPatterns);
         }
-        if (clients < 1 || clients > org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS) {
-            throw new IllegalArgumentException("--clients must be between 1 and " + org.oft.controller.service.http.ConsoleVerticle.MAX_WEBSOCKETS
+        if (clients < 1 || clients > ConsoleVerticle.MAX_WEBSOCKETS) {
+            throw new IllegalArgumentException("--clients must be between 1 and " + ConsoleVerticle.MAX_WEBSOCKETS
                     + " (the console's cap on telemetry clients), got " + clients);
         }
         if (seconds < 3 || seconds > 3600) { // a phase samples the server once a second: three samples at least
@@ -194,9 +196,9 @@ final class BenchCommand implements Callable<Integer> {
             new ConsoleBenchmark(out, spec.commandLine().getErr()).run(consoleOrder, clients, seconds, Math.max(Math.min(10, seconds), seconds / 4));
         }
         if (what.equals("all") || what.equals("rtl")) {
-            if (rtlOrder < org.oft.sim.rtl.RtlBench.MIN_ORDER || rtlOrder > org.oft.sim.rtl.RtlBench.MAX_ORDER) {
-                throw new IllegalArgumentException("--rtl-order must be between " + org.oft.sim.rtl.RtlBench.MIN_ORDER + " and "
-                        + org.oft.sim.rtl.RtlBench.MAX_ORDER + ", got " + rtlOrder);
+            if (rtlOrder < RtlBench.MIN_ORDER || rtlOrder > RtlBench.MAX_ORDER) {
+                throw new IllegalArgumentException("--rtl-order must be between " + RtlBench.MIN_ORDER + " and "
+                        + RtlBench.MAX_ORDER + ", got " + rtlOrder);
             }
             new RtlBenchmark(out).run(rtlOrder, 10, !noSynth);
         }

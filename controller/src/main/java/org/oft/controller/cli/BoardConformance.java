@@ -9,6 +9,8 @@ import org.oft.hal.transport.ByteLink;
 import org.oft.hal.transport.MailboxLink;
 import org.oft.hal.transport.SerialLink;
 import org.oft.sim.rtl.RtlBench;
+import org.oft.controller.boards.BenchPorts;
+import org.oft.hal.conformance.ConformanceBench;
 
 /** {@code oftctl boards conform}: the protocol's conformance suite against a bench, a case a line, as a lab runs it on a board. */
 final class BoardConformance {
@@ -24,7 +26,7 @@ final class BoardConformance {
         Runnable powerCycle = null;
         AutoCloseable owner = null;
         if (s.kind().equals("bench")) {
-            return bench(org.oft.controller.boards.BenchPorts.read(java.nio.file.Path.of(s.path())), takeOver);
+            return bench(BenchPorts.read(java.nio.file.Path.of(s.path())), takeOver);
         }
         switch (s.kind()) {
             case "serial", "uio" -> {
@@ -57,13 +59,13 @@ final class BoardConformance {
     }
 
     /** A lab's separate boards, each taken through the suite on its own port in turn (each answers there as a bench of one). */
-    private int bench(org.oft.controller.boards.BenchPorts ports, boolean takeOver) {
+    private int bench(BenchPorts ports, boolean takeOver) {
         if (!takeOver) {
             throw new IllegalArgumentException("conform claims every board with take-over (a controller running them is fenced) and rewrites"
                     + " their staging, commits and slot clock: add --take-over to run it on the bench's " + ports.ports().size() + " boards");
         }
         int[] all = new int[3];
-        for (org.oft.controller.boards.BenchPorts.Port p : ports.ports()) {
+        for (BenchPorts.Port p : ports.ports()) {
             out.println("board on " + p.path() + ":");
             int[] t = suite(SerialLink.open(p.path(), p.baud()), null, null, null);
             for (int i = 0; i < 3; i++) {
@@ -81,7 +83,7 @@ final class BoardConformance {
         int failed = 0;
         int skipped = 0;
         try {
-            org.oft.hal.conformance.ConformanceBench bench = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(link, 3000), reboot,
+            ConformanceBench bench = new ConformanceBench(new BoardProbe(link, 3000), reboot,
                     powerCycle);
             for (ConformanceSuite.Case c : ConformanceSuite.cases()) {
                 if (c.needsPowerCycle() && powerCycle == null) {

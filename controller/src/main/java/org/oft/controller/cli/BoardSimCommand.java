@@ -20,6 +20,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.deploy.RoutingRequest;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.limits.MemoryBudget;
+import org.oft.controller.oft.RoutingTables;
+import org.oft.sim.boards.SwitchBoards;
+import org.oft.sim.rtl.RtlBench;
 
 @Command(name = "board-sim", footer = {"%nExamples:", "  oftctl board-sim --pty --order 6 --baud 921600", "  oftctl board-sim --uio-file /dev/shm/oft.win", "  oftctl board-sim --rtl --pty --order 4"}, description = "Serve a bench of modelled boards over a pseudo-terminal or a register-window file, "
         + "as hardware would be reached.")
@@ -73,7 +81,7 @@ final class BoardSimCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "With --fattree: seed of injection, traffic and random paths.")
     long seed;
 
-    @Option(names = "--cycles-per-slot", defaultValue = "" + org.oft.controller.fattree.deploy.ElectricalBench.DEFAULT_CYCLES_PER_SLOT,
+    @Option(names = "--cycles-per-slot", defaultValue = "" + ElectricalBench.DEFAULT_CYCLES_PER_SLOT,
             description = "With --fattree: switch clock cycles the packet model runs per slot.")
     int cyclesPerSlot;
 
@@ -102,26 +110,26 @@ final class BoardSimCommand implements Callable<Integer> {
         if (baud < 0 || baud > MAX_BAUD) {
             throw new IllegalArgumentException("--baud must be 0 (unthrottled) or a line rate up to " + MAX_BAUD + ", got " + baud);
         }
-        org.oft.controller.oft.RoutingTables.checkLatency(latency);
+        RoutingTables.checkLatency(latency);
         if (pty == (uioFile != null)) {
             throw new IllegalArgumentException("name exactly one of --pty and --uio-file");
         }
         if (fattree == null) { // each processor board holds its table, 2^r rows of 2 bytes, in two banks, and the model a copy
             double n = 1L << order;
-            org.oft.controller.limits.MemoryBudget.require("an order-" + order + " bench of boards (" + (long) n + " tables of " + (long) n
+            MemoryBudget.require("an order-" + order + " bench of boards (" + (long) n + " tables of " + (long) n
                     + " rows, in two banks each)", n * n * 6 + 64e6, "serve a smaller order");
         } else {
-            org.oft.controller.fattree.deploy.RoutingRequest.requireTables(
-                    org.oft.controller.fattree.topology.TopologySpec.parse(fattree).topology(), paths, 3);
+            RoutingRequest.requireTables(
+                    TopologySpec.parse(fattree).topology(), paths, 3);
         }
         FabricModel fabric = fattree != null ? null : switch (model) {
             case "timed" -> new TimedFabric(FibrePlant.nominal(FabricWiring.of(order), TimingParameters.defaults(), latency), latency);
             case "slot" -> new SlotFabric(FabricWiring.of(order), latency);
             default -> throw new IllegalArgumentException("--model must be timed or slot, got '" + model + "'");
         };
-        org.oft.sim.boards.SwitchBoards switches = null;
+        SwitchBoards switches = null;
         if (fattree != null) {
-            new org.oft.controller.fattree.routing.RoutingOptions(paths, 1, null); // checks --paths
+            new RoutingOptions(paths, 1, null); // checks --paths
             switches = flit.bench(fattree, null, nodeTypes, paths, seed, cyclesPerSlot, threads).boards();
         }
         if (ports < 1 || ports > 4 || (ports > 1 && !pty)) {
@@ -191,7 +199,7 @@ final class BoardSimCommand implements Callable<Integer> {
         if (!pty) {
             throw new IllegalArgumentException("--rtl serves its boards behind pseudo-terminals: add --pty");
         }
-        List<String> cmd = org.oft.sim.rtl.RtlBench.command(order, ports, latency);
+        List<String> cmd = RtlBench.command(order, ports, latency);
         Process p;
         try {
             p = new ProcessBuilder(cmd).inheritIO().start();

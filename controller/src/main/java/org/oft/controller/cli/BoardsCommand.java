@@ -13,6 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oft.controller.boards.DeploymentRecord;
+import org.oft.hal.BoardText;
 
 @Command(name = "boards", footer = {"%nExamples:", "  oftctl boards probe --board sim-pty", "  oftctl boards probe --board serial:/dev/ttyUSB0@921600 --state ~/.oftctl/deployed.json",
         "  oftctl boards conform --board rtl-pty", "  oftctl boards conform --board serial:/dev/ttyUSB0@3000000 --take-over",
@@ -53,8 +55,8 @@ final class BoardsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("probe reaches boards over a link: use sim-pty, serial:... or uio:...");
         }
         PrintWriter out = spec.commandLine().getOut();
-        org.oft.controller.boards.DeploymentRecord record = state == null ? null
-                : org.oft.controller.boards.DeploymentRecord.load(state);
+        DeploymentRecord record = state == null ? null
+                : DeploymentRecord.load(state);
         if (state != null && record == null) {
             throw new IllegalArgumentException("no deployed-configuration record at " + state);
         }
@@ -118,6 +120,6 @@ final class BoardsCommand implements Callable<Integer> {
 
     /** Control characters (line breaks, escapes) as \\uXXXX: a board's text stays on its line. */
     static String printable(String s) {
-        return org.oft.hal.BoardText.printable(s);
+        return BoardText.printable(s);
     }
 }

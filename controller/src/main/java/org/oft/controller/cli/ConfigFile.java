@@ -9,6 +9,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import org.oft.controller.files.InputFile;
 
 /**
  * A command's options kept in a file, as opensm.conf keeps OpenSM's: a line {@code name value} (or {@code name =
@@ -41,7 +42,7 @@ final class ConfigFile implements CommandLine.IDefaultValueProvider {
     /** The options {@code file} sets for {@code spec}; a clear error (file and line) for what it cannot take. */
     private static Map<String, String> lines(Path file, CommandSpec spec) {
         // a regular UTF-8 text file, as every input file is (no FIFO, no device, no 64 MiB of it)
-        List<String> lines = org.oft.controller.files.InputFile.readLines(file, "config file", org.oft.controller.files.InputFile.SMALL);
+        List<String> lines = InputFile.readLines(file, "config file", InputFile.SMALL);
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, Integer> setAt = new LinkedHashMap<>();
         for (int n = 0; n < lines.size(); n++) {

@@ -9,6 +9,25 @@ import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.boards.BoardSpec;
+import org.oft.controller.fattree.analysis.PermutationLoad;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.flit.FlitFabric;
+import org.oft.controller.fattree.flit.MultiPathCampaign;
+import org.oft.controller.fattree.routing.ForwardingTables;
+import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.routing.RoutingEngine;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.hal.BoardBus;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.DeployReport;
+import org.oft.hal.Region;
+import org.oft.hal.wire.BoardChannel;
+import org.oft.sim.flit.FlitNetwork;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
 
 /** Figures for issue 5: LFT computation on 3-level trees of 24- and 36-port switches; ebb bisect patterns/s. */
 final class FatTreeBenchmarks {
@@ -87,12 +106,12 @@ final class FatTreeBenchmarks {
         double shareBefore = cores() > 1 ? CoreCheck.slowestShare(cores()) : 1;
         double tripBefore = cores() > 1 ? CoreCheck.roundTripNanos(40_000) : 0;
         for (String spec : new String[] {"kary:4,3", "kary:12,3"}) {
-            org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(spec);
+            FatTree tree = TopologySpec.parse(spec);
             PgftTopology t = tree.topology();
             Routing r = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single());
-            org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(t);
-            byte[][] tables = org.oft.controller.fattree.flit.FlitFabric.tables(tree, r.tables());
-            org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic("uniform", t.hosts(), 1);
+            FlitNetwork net = FlitFabric.network(t);
+            byte[][] tables = FlitFabric.tables(tree, r.tables());
+            FlitSimulator.Traffic tr = FlitFabric.traffic("uniform", t.hosts(), 1);
             long cycles = spec.equals("kary:4,3") ? 200_000 : 5_000;
             Double acceptedOnOne = null;
             for (int threads : cores() > 1 ? new int[] {1, cores()} : new int[] {1}) {
@@ -100,12 +119,12 @@ final class FatTreeBenchmarks {
                 double[] hops = new double[runs];
                 double accepted = 0;
                 for (int k = -1; k < runs; k++) {
-                    org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
-                            tables, 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, k + 2);
+                    FlitSimulator sim = new FlitSimulator(net, FlitParameters.defaults(),
+                            tables, 1, FlitSimulator.PathPolicy.HASH, k + 2);
                     sim.setThreads(threads);
                     try {
                         long t0 = System.nanoTime();
-                        org.oft.sim.flit.FlitSimulator.Result res = sim.run(0.5, tr, 0, cycles, 0, 10_000);
+                        FlitSimulator.Result res = sim.run(0.5, tr, 0, cycles, 0, 10_000);
                         double s = (System.nanoTime() - t0) / 1e9;
                         if (k >= 0) {
                             rate[k] = res.cycles() / s;
@@ -155,11 +174,11 @@ final class FatTreeBenchmarks {
      * Heap bytes this thread allocates per simulated cycle in steady state: after a warm-up that
      * lets source queues and the packet pool reach their size, around bare steps (no run bookkeeping).
      */
-    private static double allocatedPerCycle(org.oft.sim.flit.FlitNetwork net, byte[][] tables, org.oft.sim.flit.FlitSimulator.Traffic tr,
+    private static double allocatedPerCycle(FlitNetwork net, byte[][] tables, FlitSimulator.Traffic tr,
                                             long cycles) {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(), tables, 1,
-                org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, 99);
+        FlitSimulator sim = new FlitSimulator(net, FlitParameters.defaults(), tables, 1,
+                FlitSimulator.PathPolicy.HASH, 99);
         for (long c = 0; c < cycles; c++) {
             sim.step(0.5, tr);
         }
@@ -179,25 +198,25 @@ final class FatTreeBenchmarks {
         out.section("flit-saturation", "uniform-random saturation, 4-ary 3-tree, 4 VCs x 16 flits, 1-flit packets, credit delay 2; "
                         + "loads 0.50..0.95 in steps of 0.01, 2,000 warm-up + 10,000 measured cycles each",
                 "routing", "saturation_load", "accepted_at_saturation", "mean_latency_at_saturation", "p99_latency_at_saturation");
-        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("kary:4,3");
+        FatTree tree = TopologySpec.parse("kary:4,3");
         PgftTopology t = tree.topology();
-        org.oft.sim.flit.FlitNetwork net = org.oft.controller.fattree.flit.FlitFabric.network(t);
-        org.oft.sim.flit.FlitSimulator.Traffic tr = org.oft.controller.fattree.flit.FlitFabric.traffic("uniform", t.hosts(), 1);
+        FlitNetwork net = FlitFabric.network(t);
+        FlitSimulator.Traffic tr = FlitFabric.traffic("uniform", t.hosts(), 1);
         for (String routing : new String[] {"random-up", "dmodk", "smodk"}) {
             String engine = routing.equals("random-up") ? "dmodk" : routing;
-            org.oft.controller.fattree.flit.FlitFabric.Forwarding fw = org.oft.controller.fattree.flit.FlitFabric.forwarding(tree,
+            FlitFabric.Forwarding fw = FlitFabric.forwarding(tree,
                     RoutingEngines.byName(engine).route(t, RoutingOptions.single()));
-            org.oft.sim.flit.FlitSimulator.Result best = null;
+            FlitSimulator.Result best = null;
             for (int l = 50; l <= 95; l++) {
                 double load = l / 100.0;
-                org.oft.sim.flit.FlitSimulator sim = new org.oft.sim.flit.FlitSimulator(net, org.oft.sim.flit.FlitParameters.defaults(),
-                        fw.tables(), 1, org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, 7);
+                FlitSimulator sim = new FlitSimulator(net, FlitParameters.defaults(),
+                        fw.tables(), 1, FlitSimulator.PathPolicy.HASH, 7);
                 sim.setRandomUp(routing.equals("random-up"));
                 if (fw.sourceUp() != null) {
                     sim.setSourceUp(fw.sourceUp());
                 }
-                org.oft.sim.flit.FlitSimulator.Result r = sim.run(load, tr, 2_000, 10_000, 20_000, 10_000);
-                if (org.oft.controller.fattree.flit.FlitFabric.sustains(r)) {
+                FlitSimulator.Result r = sim.run(load, tr, 2_000, 10_000, 20_000, 10_000);
+                if (FlitFabric.sustains(r)) {
                     best = r;
                 } else {
                     break;
@@ -222,7 +241,7 @@ final class FatTreeBenchmarks {
                 "k", "dmodk", "shift_1", "random", "disjoint", "disjoint_over_dmodk", "seconds");
         for (int k : new int[] {2, 4}) {
             long t0 = System.nanoTime();
-            org.oft.controller.fattree.flit.MultiPathCampaign.Ordering o = org.oft.controller.fattree.flit.MultiPathCampaign.ordering(k, 4);
+            MultiPathCampaign.Ordering o = MultiPathCampaign.ordering(k, 4);
             out.row("%d,%.3f,%.3f,%.3f,%.3f,%.2f,%.1f", k, o.dmodk(), o.shift1(), o.random(), o.disjoint(), o.disjoint() / o.dmodk(),
                     (System.nanoTime() - t0) / 1e9);
         }
@@ -258,12 +277,12 @@ final class FatTreeBenchmarks {
         out.section("switch-deploy", "LFTs of xgft:3;12,12,24;1,12,12 (3,456 hosts, 720 switch boards) through hal to modelled switch boards in "
                 + "this process: full deploy, then one up-port's routes moved (leaf switch 0, up-port 1 -> 2)",
                 "deploy", "seconds", "blocks_written", "bytes_written", "table_bytes", "retransmits");
-        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(SPEC_3456);
+        FatTree tree = TopologySpec.parse(SPEC_3456);
         PgftTopology t = tree.topology();
-        org.oft.controller.fattree.routing.ForwardingTables lft = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single()).tables();
-        java.util.List<org.oft.hal.BoardConfig> full = org.oft.controller.fattree.deploy.SwitchDeployment.configs(tree, lft);
-        java.util.List<org.oft.hal.BoardConfig> moved = new java.util.ArrayList<>(full);
-        byte[] leaf = full.get(0).region(org.oft.hal.Region.LFT).clone();
+        ForwardingTables lft = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single()).tables();
+        java.util.List<BoardConfig> full = SwitchDeployment.configs(tree, lft);
+        java.util.List<BoardConfig> moved = new java.util.ArrayList<>(full);
+        byte[] leaf = full.get(0).region(Region.LFT).clone();
         int upFirst = t.downPorts(1) + 1; // physical port of leaf 0's first up-port
         int changed = 0;
         for (int a = 0; a < leaf.length; a++) {
@@ -272,16 +291,16 @@ final class FatTreeBenchmarks {
                 changed++;
             }
         }
-        moved.set(0, org.oft.hal.BoardConfig.electricalSwitch(full.get(0).boardId(), leaf));
-        org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(SPEC_3456, null, 1,
-                org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, "uniform", 0, 1, 1, false);
-        try (org.oft.hal.BoardBus boards = org.oft.controller.boards.BoardSpec.parse("sim").openSwitches(bench)) {
-            org.oft.hal.BoardBus bus = boards;
-            org.oft.hal.wire.BoardChannel link = org.oft.hal.BoardBus.required(boards.link(), "the deploy benchmark");
+        moved.set(0, BoardConfig.electricalSwitch(full.get(0).boardId(), leaf));
+        ElectricalBench bench = new ElectricalBench(SPEC_3456, null, 1,
+                FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH, "uniform", 0, 1, 1, false);
+        try (BoardBus boards = BoardSpec.parse("sim").openSwitches(bench)) {
+            BoardBus bus = boards;
+            BoardChannel link = BoardBus.required(boards.link(), "the deploy benchmark");
             bus.discover();
             for (String name : new String[] {"full", "one up-port (" + changed + " entries)"}) {
                 long t0 = System.nanoTime();
-                org.oft.hal.DeployReport r = bus.deploy(name.equals("full") ? full : moved);
+                DeployReport r = bus.deploy(name.equals("full") ? full : moved);
                 double s = (System.nanoTime() - t0) / 1e9;
                 out.row("\"%s\",%.3f,%d,%d,%d,%d", name, s, r.blocksWritten(), r.bytesWritten(), r.payloadBytes(), link.retransmits());
             }
@@ -289,7 +308,7 @@ final class FatTreeBenchmarks {
     }
 
     /** Flits moved over links in a run: per-level mean utilisation times the links of that level times the cycles. */
-    private static double flitHops(org.oft.sim.flit.FlitSimulator.Result res, org.oft.sim.flit.FlitNetwork net) {
+    private static double flitHops(FlitSimulator.Result res, FlitNetwork net) {
         int levels = res.utilisationByLevel().length;
         int[] links = new int[levels];
         for (int l : net.level()) {
@@ -318,18 +337,18 @@ final class FatTreeBenchmarks {
                 "topology", "hosts", "dead_cables", "engine_ms", "full_reroute_ms", "min", "max", "incremental_ms", "min_incr",
                 "max_incr", "entries_changed", "unreachable_pairs", "max_flows_shifts_whole", "max_flows_shifts_broken_median_min_max");
         for (String spec : new String[] {SPEC_3456, "xgft:3;18,18,36;1,18,18"}) {
-            org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse(spec);
+            FatTree tree = TopologySpec.parse(spec);
             PgftTopology t = tree.topology();
-            org.oft.controller.fattree.routing.RoutingEngine dmodk = RoutingEngines.byName("dmodk");
+            RoutingEngine dmodk = RoutingEngines.byName("dmodk");
             dmodk.route(t, RoutingOptions.single()).tables(); // warm-up
             double[] engine = new double[runs];
             double[] full = new double[runs];
             double[] incr = new double[runs];
             int[] brokenShifts = new int[runs];
-            org.oft.controller.fattree.routing.Reroute[] done = new org.oft.controller.fattree.routing.Reroute[runs];
-            org.oft.controller.fattree.routing.ForwardingTables plan = null;
+            Reroute[] done = new Reroute[runs];
+            ForwardingTables plan = null;
             for (int k = -REROUTE_WARMUP; k < runs; k++) {
-                org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(tree,
+                FabricFaults f = FabricFaults.parse(tree,
                         java.util.List.of("random-links:1%:" + Math.max(1, k + 1)));
                 // one more cable: the first up-cable of a leaf that is still whole
                 String more = null;
@@ -343,7 +362,7 @@ final class FatTreeBenchmarks {
                 double bestEngine = Double.MAX_VALUE;
                 double bestFull = Double.MAX_VALUE;
                 double bestIncr = Double.MAX_VALUE;
-                org.oft.controller.fattree.routing.Reroute r = null;
+                Reroute r = null;
                 for (int rep = 0; rep < REPEATS; rep++) {
                     System.gc();
                     long t0 = System.nanoTime();
@@ -351,7 +370,7 @@ final class FatTreeBenchmarks {
                     long t1 = System.nanoTime();
                     System.gc();
                     long t2 = System.nanoTime();
-                    r = org.oft.controller.fattree.routing.Reroute.route(plan, f);
+                    r = Reroute.route(plan, f);
                     long t3 = System.nanoTime();
                     System.gc();
                     long t4 = System.nanoTime();
@@ -374,16 +393,16 @@ final class FatTreeBenchmarks {
             String whole = "";
             String broken = "";
             if (t.hosts() <= 4000) {
-                whole = Integer.toString(new org.oft.controller.fattree.analysis.PermutationLoad(plan, null).maxOverShifts(null));
+                whole = Integer.toString(new PermutationLoad(plan, null).maxOverShifts(null));
                 for (int k = 0; k < runs; k++) { // every seed's fabric (after the timing): where the failures fall decides it
-                    brokenShifts[k] = new org.oft.controller.fattree.analysis.PermutationLoad(done[k].tables(), done[k].faults())
+                    brokenShifts[k] = new PermutationLoad(done[k].tables(), done[k].faults())
                             .maxOverShifts(null);
                 }
                 int[] sorted = brokenShifts.clone();
                 Arrays.sort(sorted);
                 broken = sorted[runs / 2] + " [" + sorted[0] + ".." + sorted[runs - 1] + "]";
             }
-            org.oft.controller.fattree.routing.Reroute last = done[runs - 1];
+            Reroute last = done[runs - 1];
             out.row("\"%s\",%d,%d,%.1f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%d,%d,%s,%s", spec, t.hosts(), last.faults().deadCables(),
                     engine[runs / 2], full[runs / 2], full[0], full[runs - 1], incr[runs / 2], incr[0], incr[runs - 1],
                     last.changedEntries(), last.unreachablePairs(), whole, broken);

@@ -5,6 +5,8 @@ import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
 import picocli.CommandLine.Option;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.topology.TopologySpec;
 
 /** The flit-level model's options, shared by {@code flit}, {@code serve --fabric fattree} and {@code board-sim --fattree}. */
 final class FlitArgs {
@@ -82,12 +84,12 @@ final class FlitArgs {
     }
 
     /** A bench of modelled switch boards that forward these packets, their model's cycles split over {@code threads}. */
-    org.oft.controller.fattree.deploy.ElectricalBench bench(String topology, String hostOrder, String nodeTypes, int paths, long seed,
+    ElectricalBench bench(String topology, String hostOrder, String nodeTypes, int paths, long seed,
                                                            int cyclesPerSlot, int threads) {
         FlitConfig c = config();
-        org.oft.controller.fattree.deploy.ElectricalBench b = new org.oft.controller.fattree.deploy.ElectricalBench(topology, nodeTypes, paths,
+        ElectricalBench b = new ElectricalBench(topology, nodeTypes, paths,
                 c.parameters(), c.policy(), traffic, load, seed, cyclesPerSlot, c.randomUp(), c.ageArbitration(), threads,
-                org.oft.controller.fattree.topology.TopologySpec.parse(topology, hostOrder));
+                TopologySpec.parse(topology, hostOrder));
         b.check();
         return b;
     }

@@ -16,6 +16,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.cli.fattree.RoutingArgs;
+import org.oft.controller.fattree.deploy.RunningFabric;
+import org.oft.controller.fattree.ib.LftFiles;
+import org.oft.sim.flit.FlitNetwork;
 
 @Command(name = "flit", footer = {"%nExamples:", "  oftctl flit --topology kary:4,3 --engine dmodk --traffic shift:5 --load 0.9",
         "  oftctl flit --topology kary:4,3 --engine dmodk --traffic uniform --sweep 0.1:1.0:0.1 --json"},
@@ -26,7 +30,7 @@ final class FlitCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    org.oft.controller.cli.fattree.RoutingArgs args = new org.oft.controller.cli.fattree.RoutingArgs();
+    RoutingArgs args = new RoutingArgs();
 
     @Mixin
     FlitArgs flit = new FlitArgs();
@@ -64,7 +68,7 @@ final class FlitCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
         double[] loads = loads();
-        org.oft.controller.fattree.deploy.RunningFabric running = lftFile == null ? args.request().running() : null; // as every command routes it
+        RunningFabric running = lftFile == null ? args.request().running() : null; // as every command routes it
         Routing r = running == null ? null : running.routes();
         if (r == null) {
             if (args.paths != 1) {
@@ -73,7 +77,7 @@ final class FlitCommand implements Callable<Integer> {
         }
         PgftTopology t = args.tree().topology();
         FlitFabric.Forwarding fw = r != null ? FlitFabric.forwarding(running)
-                : new FlitFabric.Forwarding(args.tree(), FlitFabric.tables(args.tree(), org.oft.controller.fattree.ib.LftFiles.read(args.tree(), lftFile)),
+                : new FlitFabric.Forwarding(args.tree(), FlitFabric.tables(args.tree(), LftFiles.read(args.tree(), lftFile)),
                         null, "file " + lftFile);
         String engine = fw.engine();
         FlitSimulator.Traffic pattern = FlitFabric.traffic(flit.traffic, t.hosts(), t, args.types(), args.seed);
@@ -81,7 +85,7 @@ final class FlitCommand implements Callable<Integer> {
         JsonArray runs = new JsonArray();
         Double saturation = null;
         // the loads of a sweep are independent simulations: run them side by side, one per core
-        org.oft.sim.flit.FlitNetwork net = FlitFabric.network(t);
+        FlitNetwork net = FlitFabric.network(t);
         int side = Math.min(threads, loads.length);
         int lanes = Math.max(1, threads / side); // threads each simulation splits its fabric among
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(side,

@@ -5,6 +5,10 @@ import java.util.List;
 import org.oft.hal.BoardException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.oft.controller.cli.fattree.FatTreeCommand;
+import org.oft.controller.logs.LibraryLogs;
+import org.oft.controller.study.StudyFile;
+import org.oft.hal.transport.LinkException;
 
 /** {@code oftctl}: the controller's command line. */
 @Command(name = "oftctl", mixinStandardHelpOptions = true, version = "oftctl 0.1",
@@ -14,7 +18,7 @@ import picocli.CommandLine.Command;
                 "%nEvery command answers -h/--help; 'oftctl help CMD [SUB]' says the same.",
                 "Bad input: one line on stderr, exit 2. A failed run: exit 1."},
         subcommands = {HelpPath.class, DeBruijnCommand.class, TablesCommand.class, FeasibilityCommand.class, HRelationCommand.class,
-                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BoardBuildCommand.class, BenchCommand.class, org.oft.controller.cli.fattree.FatTreeCommand.class, FlitCommand.class,
+                ServeCommand.class, SimCommand.class, BoardSimCommand.class, BoardsCommand.class, BoardBuildCommand.class, BenchCommand.class, FatTreeCommand.class, FlitCommand.class,
                 StudyCommand.class, WorkerCommand.class, ZooKeeperCommand.class})
 public final class Oftctl implements Runnable {
     public static final int EXIT_USAGE = 2;
@@ -43,7 +47,7 @@ public final class Oftctl implements Runnable {
 
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with {@code env} as the environment (OFTCTL_SERVE_* options). */
     static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.Map<String, String> env) {
-        org.oft.controller.logs.LibraryLogs.quiet();
+        LibraryLogs.quiet();
         CommandLine cl = new CommandLine(new Oftctl());
         cl.setOut(out);
         cl.setErr(err);
@@ -59,13 +63,13 @@ public final class Oftctl implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-            if (ex instanceof org.oft.controller.study.StudyFile.Invalid inv) { // every error of a study file, a line each
+            if (ex instanceof StudyFile.Invalid inv) { // every error of a study file, a line each
                 inv.lines().forEach(l -> err.println("oftctl: " + l));
                 err.flush();
                 return EXIT_USAGE;
             }
             if (ex instanceof IllegalArgumentException || ex instanceof BoardException
-                    || ex instanceof org.oft.hal.transport.LinkException) {
+                    || ex instanceof LinkException) {
                 err.println("oftctl: " + oneLine(ex.getMessage()));
                 err.flush();
                 return EXIT_USAGE;

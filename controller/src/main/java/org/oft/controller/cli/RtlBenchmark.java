@@ -18,6 +18,8 @@ import org.oft.hal.wire.WireBoardBus;
 import org.oft.sim.optical.FabricWiring;
 import org.oft.sim.optical.SlotFabric;
 import org.oft.sim.rtl.RtlBench;
+import org.oft.sim.optical.DeliverySink;
+import org.oft.sim.optical.TrafficSource;
 
 /**
  * Figures of the boards in RTL, each beside a reference measured in the same run: a deploy over the
@@ -99,11 +101,11 @@ final class RtlBenchmark {
         }
         SlotFabric fabric = new SlotFabric(FabricWiring.of(order), 1);
         BoardModels.loadTables(fabric.boards(), order, 1);
-        fabric.run(100_000, org.oft.sim.optical.TrafficSource.SATURATED, org.oft.sim.optical.DeliverySink.IGNORE); // warm-up
+        fabric.run(100_000, TrafficSource.SATURATED, DeliverySink.IGNORE); // warm-up
         long slots = 0;
         long t0 = System.nanoTime();
         while (System.nanoTime() - t0 < 2_000_000_000L) {
-            fabric.run(10_000, org.oft.sim.optical.TrafficSource.SATURATED, org.oft.sim.optical.DeliverySink.IGNORE);
+            fabric.run(10_000, TrafficSource.SATURATED, DeliverySink.IGNORE);
             slots += 10_000;
         }
         double js = slots / ((System.nanoTime() - t0) / 1e9);

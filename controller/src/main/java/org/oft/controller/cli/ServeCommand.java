@@ -11,6 +11,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.deploy.RoutingRequest;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.files.InputFile;
+import org.oft.controller.files.StateDir;
+import org.oft.controller.service.events.AlertWatch;
+import org.oft.controller.service.events.EventLog;
+import org.oft.controller.service.fattree.Served;
+import org.oft.hal.transport.LinkException;
 
 @Command(name = "serve", footer = {"%nExamples:", "  oftctl serve", "  oftctl serve --order 8 --board sim-pty --slots-per-second 100",
         "  oftctl serve --fabric fattree --topology kary:4,3 --engine dmodk --traffic uniform --load 0.6",
@@ -47,7 +57,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "fattree: seed of random routing, injection and traffic.")
     long seed;
 
-    @Option(names = "--cycles-per-slot", defaultValue = "" + org.oft.controller.fattree.deploy.ElectricalBench.DEFAULT_CYCLES_PER_SLOT,
+    @Option(names = "--cycles-per-slot", defaultValue = "" + ElectricalBench.DEFAULT_CYCLES_PER_SLOT,
             description = "fattree: switch clock cycles the packet model runs per slot.")
     int cyclesPerSlot;
 
@@ -113,7 +123,7 @@ final class ServeCommand implements Callable<Integer> {
     String events;
 
     @Option(names = "--events-keep", description = "The newest events the log keeps; older ones are deleted (default 1000000).")
-    long eventsKeep = org.oft.controller.service.events.EventLog.KEEP;
+    long eventsKeep = EventLog.KEEP;
 
     @Option(names = "--alert", paramLabel = "NAME=VALUE", split = ",", description = "An alert threshold (repeatable): utilisation=0.95 (a port's "
             + "flits per cycle), transmitWait=0.5 (PortXmitWait per cycle), drops=1 (packets a port drops between readings), "
@@ -200,7 +210,7 @@ final class ServeCommand implements Callable<Integer> {
         String[] metricsBind = metrics == null ? null : hostPort(metrics); // refused before anything starts
         // each controller its own record and events: two on one machine (an OFT and a fat tree, or two benches) never
         // mix their events, and a record is compared with the boards it was made for
-        Path own = org.oft.controller.files.StateDir.dir().resolve("serve").resolve(fabric + "-" + port);
+        Path own = StateDir.dir().resolve("serve").resolve(fabric + "-" + port);
         // boards a model process starts afresh (sim-pty, rtl-pty) hold nothing a record could be compared with
         Path stateFile = state != null ? state : board.equals("sim-pty") || board.equals("rtl-pty") || board.startsWith("rtl-lab") ? null : own.resolve("deployed.json");
         Serving serving = fabric(stateFile);
@@ -215,10 +225,10 @@ final class ServeCommand implements Callable<Integer> {
                 out.println("oftctl: " + line);
                 out.flush();
             });
-        } catch (IllegalStateException | org.oft.hal.transport.LinkException e) {
+        } catch (IllegalStateException | LinkException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        Path tokens = tokenFile != null ? tokenFile : org.oft.controller.files.StateDir.file("token-" + app.port());
+        Path tokens = tokenFile != null ? tokenFile : StateDir.file("token-" + app.port());
         keepToken(app, tokens);
         String metricsUrl = metricsBind == null ? null : serveMetrics(app, metricsBind);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -259,13 +269,13 @@ final class ServeCommand implements Callable<Integer> {
             FabricOptions.refuse(spec, List.of("--order", "--latency"), "to the OFT only (--fabric oft)");
             double rate = slotsPerSecond == null ? 20 : slotsPerSecond;
             // the tables are held as plan, running, snapshot and reroute, and on the boards in two banks
-            org.oft.controller.fattree.deploy.RoutingRequest.requireTables(
-                    org.oft.controller.fattree.topology.TopologySpec.parse(topology, hostOrder).topology(), paths, 6);
-            org.oft.controller.fattree.deploy.ElectricalBench eb = flit.bench(topology, hostOrder, nodeTypes, paths, seed, cyclesPerSlot, threads);
-            org.oft.controller.fattree.topology.FatTree tree = eb.tree();
+            RoutingRequest.requireTables(
+                    TopologySpec.parse(topology, hostOrder).topology(), paths, 6);
+            ElectricalBench eb = flit.bench(topology, hostOrder, nodeTypes, paths, seed, cyclesPerSlot, threads);
+            FatTree tree = eb.tree();
             ServeConfig config = ServeConfig.fatTree(new ServeConfig.FatTree(eb, engine), host, port, rate, board,
                     board.equals("sim") ? null : stateFile);
-            return new Serving(config, tree.topology().describe() + " (" + org.oft.controller.service.fattree.Served.initially(engine, paths).label()
+            return new Serving(config, tree.topology().describe() + " (" + Served.initially(engine, paths).label()
                     + (paths > 1 ? ", " + paths + " addresses per host" : "") + ", " + flit.traffic + " at " + flit.load + ") on the " + board
                     + " switch boards, " + rate + " slots/s of " + cyclesPerSlot + " cycles"
                     + (threads > 1 ? ", the packet model on " + threads + " threads" : ""));
@@ -298,7 +308,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         config = config.withOwnership(new ServeConfig.Ownership(controllerId != null ? controllerId : defaults.controllerId(),
                 Math.round(leaseSeconds * 1000), takeOver, ha, priority));
-        org.oft.controller.service.events.AlertWatch.Thresholds thresholds = org.oft.controller.service.events.AlertWatch.Thresholds.defaults();
+        AlertWatch.Thresholds thresholds = AlertWatch.Thresholds.defaults();
         for (String a : alerts) {
             thresholds = thresholds.with(a);
         }
@@ -316,7 +326,7 @@ final class ServeCommand implements Callable<Integer> {
             writeOwnerOnly(tokens, app.token());
         } catch (java.io.IOException | RuntimeException e) {
             app.close();
-            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + org.oft.controller.files.InputFile.reason(
+            throw new IllegalArgumentException("cannot write the token file " + tokens + ": " + InputFile.reason(
                     e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
         }
         app.onTokenRotated(t -> {
@@ -372,7 +382,7 @@ final class ServeCommand implements Callable<Integer> {
             java.nio.file.Files.createDirectories(dir);
             java.nio.file.Files.delete(java.nio.file.Files.createTempFile(dir, ".token-", ".tmp"));
         } catch (java.io.IOException | RuntimeException e) {
-            throw new IllegalArgumentException("cannot write the token file " + file + ": " + org.oft.controller.files.InputFile.reason(
+            throw new IllegalArgumentException("cannot write the token file " + file + ": " + InputFile.reason(
                     e instanceof java.io.IOException io ? io : new java.io.IOException(e.getMessage())));
         }
     }

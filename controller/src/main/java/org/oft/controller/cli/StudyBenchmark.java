@@ -18,6 +18,8 @@ import org.oft.controller.study.StudyFile;
 import org.oft.controller.study.StudyRun;
 import org.oft.controller.study.cluster.Coordinator;
 import org.oft.controller.study.cluster.StudyCluster;
+import org.oft.controller.files.StateDir;
+import org.oft.controller.study.cluster.ClusterKey;
 
 /**
  * {@code bench --what study}: one study of 24 points (the 4-ary 3-tree, 20,000 cycles each) run embedded on 1 and 2
@@ -87,8 +89,8 @@ final class StudyBenchmark {
                     throw new IllegalStateException("worker w" + i + " did not join: " + l);
                 }
             }
-            org.oft.controller.study.cluster.ClusterKey key = org.oft.controller.study.cluster.ClusterKey.load(
-                    org.oft.controller.files.StateDir.file("study-cluster.key")); // the workers' default
+            ClusterKey key = ClusterKey.load(
+                    StateDir.file("study-cluster.key")); // the workers' default
             vertx = StudyCluster.join(StudyCluster.members(members.toString()), "127.0.0.1", port, key.clusterName(name));
             try (ResultStore store = ResultStore.open(db)) {
                 StudyRun.Tally tally = new StudyRun.Tally();

@@ -23,6 +23,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oft.controller.files.OutputFile;
+import org.oft.controller.files.StateDir;
+import org.oft.controller.limits.MemoryBudget;
+import org.oft.controller.study.ParquetExport;
+import org.oft.controller.study.cluster.ClusterKey;
 
 @Command(name = "study", description = "Declarative experiments: the points of a study file, run on this machine, on a cluster of "
         + "'oftctl worker's, or as Slurm shards, each stored once in an SQLite file (docs/studies.md).",
@@ -92,7 +97,7 @@ final class StudyCommand implements Runnable {
             int cores = Runtime.getRuntime().availableProcessors();
             long peak = s.points().stream().mapToLong(p -> s.memoryBytes(p.id())).max().orElse(0);
             out.printf(Locale.ROOT, "memory: the largest point holds about %.1f GB; a worker needs that for each point it runs at once "
-                    + "(this JVM may plan for %.1f GB)%n", peak / 1e9, org.oft.controller.limits.MemoryBudget.budget() / 1e9);
+                    + "(this JVM may plan for %.1f GB)%n", peak / 1e9, MemoryBudget.budget() / 1e9);
             out.printf(Locale.ROOT, "estimate: the flit-model runs take %s of one core if every load is sustained, up to %s if loads past "
                             + "saturation drain for the whole --drain (%s to %s on this machine's %d cores); model version %s%n",
                     Progress.duration(seconds), Progress.duration(most), Progress.duration(seconds / cores), Progress.duration(most / cores), cores,
@@ -265,13 +270,13 @@ final class StudyCommand implements Runnable {
                 + "~/.oftctl/study-cluster.key, made on first use, owner-only; machines that do not share the home need a copy)")
         Path keyFile;
 
-        private org.oft.controller.study.cluster.ClusterKey key;
+        private ClusterKey key;
 
         /** The cluster's key, loaded once. */
-        org.oft.controller.study.cluster.ClusterKey key() {
+        ClusterKey key() {
             if (key == null) {
-                key = org.oft.controller.study.cluster.ClusterKey.load(keyFile != null ? keyFile
-                        : org.oft.controller.files.StateDir.file("study-cluster.key"));
+                key = ClusterKey.load(keyFile != null ? keyFile
+                        : StateDir.file("study-cluster.key"));
             }
             return key;
         }
@@ -372,14 +377,14 @@ final class StudyCommand implements Runnable {
             try (ResultStore store = ResultStore.openReadOnly(files.db())) { // a results file others may not write exports too
                 List<ResultStore.Row> rows = store.rows(s.points());
                 if (format.equals("parquet")) {
-                    org.oft.controller.study.ParquetExport.write(rows, output);
+                    ParquetExport.write(rows, output);
                     return 0;
                 }
                 if (output == null) {
                     table(rows, spec.commandLine().getOut()); // a write error there is Oftctl's to report
                     return 0;
                 }
-                org.oft.controller.files.OutputFile.write(output, w -> table(rows, w)); // whole or not at all
+                OutputFile.write(output, w -> table(rows, w)); // whole or not at all
             }
             return 0;
         }
@@ -407,7 +412,7 @@ final class StudyCommand implements Runnable {
             why = "the study's results database";
         } else if (Files.isDirectory(out)) {
             why = "a folder";
-        } else if (org.oft.controller.study.ResultStore.isResultsFile(out)) {
+        } else if (ResultStore.isResultsFile(out)) {
             why = "a results database";
         }
         if (why != null) {

@@ -14,6 +14,7 @@ import org.oft.hal.wire.Framing;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.MessageCodec;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.hal.BoardConfig;
 
 /** Figures of the wire path: deploy goodput over a pty, and a long decoder fuzz run. */
 final class WireBenchmarks {
@@ -89,13 +90,13 @@ final class WireBenchmarks {
     /** One row of one processor's table changes: what an incremental deploy sends, and how long it takes. */
     private void incremental(WireBoardBus bus, int r, Calibration.Result cal) {
         RoutingTables tables = new RoutingTables(LyndonPreferOne.generate(r), 1);
-        java.util.List<org.oft.hal.BoardConfig> configs = new java.util.ArrayList<>(BenchDeployment.deploy(bus, tables, cal).configs());
+        java.util.List<BoardConfig> configs = new java.util.ArrayList<>(BenchDeployment.deploy(bus, tables, cal).configs());
         for (int i = 0; i < configs.size(); i++) {
-            org.oft.hal.BoardConfig c = configs.get(i);
+            BoardConfig c = configs.get(i);
             if (c.table() != null) {
                 int[] rows = c.table().clone();
                 rows[rows.length / 2] ^= 1;
-                configs.set(i, org.oft.hal.BoardConfig.processor(c.boardId(), rows, c.phases()));
+                configs.set(i, BoardConfig.processor(c.boardId(), rows, c.phases()));
                 break;
             }
         }

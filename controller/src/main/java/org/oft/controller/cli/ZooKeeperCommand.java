@@ -13,6 +13,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.files.InputFile;
+import org.oft.controller.files.StateDir;
+import org.oft.controller.logs.LibraryLogs;
 
 /**
  * A single-member ZooKeeper (ZooKeeper's own server, embedded) for the controllers of a bench to elect
@@ -50,11 +53,11 @@ final class ZooKeeperCommand implements Callable<Integer> {
             // the controllers ask for 3 s sessions: ZooKeeper grants 2 to 20 ticks, so a tick above 1.5 s lengthens them
             throw new IllegalArgumentException("--tick-ms must be 100..1500 (the controllers' 3 s sessions are 2 to 20 ticks), got " + tickMs);
         }
-        Path dir = data != null ? data : org.oft.controller.files.StateDir.file("zookeeper");
+        Path dir = data != null ? data : StateDir.file("zookeeper");
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": " + org.oft.controller.files.InputFile.reason(e));
+            throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": " + InputFile.reason(e));
         }
         if (!Files.isWritable(dir)) {
             throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": not writable");
@@ -73,7 +76,7 @@ final class ZooKeeperCommand implements Callable<Integer> {
         }
         System.setProperty("zookeeper.admin.enableServer", "false"); // its admin server would take 8080, the console's port
         System.setProperty("zookeeper.jmx.log4j.disable", "true");
-        org.oft.controller.logs.LibraryLogs.quiet();
+        LibraryLogs.quiet();
         Properties p = new Properties();
         p.setProperty("dataDir", dir.toAbsolutePath().toString());
         p.setProperty("clientPort", Integer.toString(port));
@@ -134,7 +137,7 @@ final class ZooKeeperCommand implements Callable<Integer> {
         } catch (java.nio.channels.OverlappingFileLockException e) {
             return null;
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": " + org.oft.controller.files.InputFile.reason(e));
+            throw new IllegalArgumentException("cannot keep ZooKeeper's data in " + dir + ": " + InputFile.reason(e));
         }
     }
 

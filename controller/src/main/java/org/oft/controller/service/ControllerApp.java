@@ -23,15 +23,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.oft.controller.model.BoardModels;
 import org.oft.hal.BoardBus;
+import org.oft.controller.service.http.ConsoleToken;
+import org.oft.controller.service.http.MetricsServer;
+import org.oft.controller.service.http.TokenHolder;
+import org.oft.controller.service.studies.StudiesVerticle;
 
 /** The running controller: Vert.x, the bench it drives and the console it serves. */
 public final class ControllerApp implements AutoCloseable {
     private final Vertx vertx;
     private final BoardBus bus;
     private final ConsoleVerticle console;
-    private final org.oft.controller.service.http.TokenHolder token;
+    private final TokenHolder token;
 
-    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, org.oft.controller.service.http.TokenHolder token) {
+    private ControllerApp(Vertx vertx, BoardBus bus, ConsoleVerticle console, TokenHolder token) {
         this.vertx = vertx;
         this.bus = bus;
         this.console = console;
@@ -58,12 +62,12 @@ public final class ControllerApp implements AutoCloseable {
      * A fresh console token in place of {@code old} (which the caller proved): told to the election first, so that the
      * standbys take it too; only a master rotates it (a standby's page is told to ask the master).
      */
-    org.oft.controller.service.http.ConsoleToken rotateToken(String old) {
+    ConsoleToken rotateToken(String old) {
         MasterElection e = election;
         if (e != null && !"master".equals(role())) {
             throw new IllegalStateException("this controller stands by: rotate the token on the master");
         }
-        org.oft.controller.service.http.ConsoleToken fresh = token.rotate(t -> {
+        ConsoleToken fresh = token.rotate(t -> {
             if (e != null) {
                 e.token().rotate(old, t);
             }
@@ -132,7 +136,7 @@ public final class ControllerApp implements AutoCloseable {
     }
 
     /** What serves before any board is reached: the console, its token, the election if there is one. */
-    private record Front(MasterElection election, ConsoleVerticle console, org.oft.controller.service.http.TokenHolder tokens) {
+    private record Front(MasterElection election, ConsoleVerticle console, TokenHolder tokens) {
         void close(Vertx vertx) {
             if (election != null) {
                 election.close();
@@ -161,16 +165,16 @@ public final class ControllerApp implements AutoCloseable {
                     config.ownership().controllerId())), "the event log did not start");
             await(vertx.deployVerticle(new HealthSummary()), "the health summary did not start");
             // a study asked for from the page runs on half the cores: the fabric's model and the console keep the rest
-            await(vertx.deployVerticle(new org.oft.controller.service.studies.StudiesVerticle(config.studiesDir(),
+            await(vertx.deployVerticle(new StudiesVerticle(config.studiesDir(),
                     Math.max(1, Runtime.getRuntime().availableProcessors() / 2))), "the studies did not start");
             if (config.ownership().ha() != null) {
                 election = MasterElection.join(config.ownership().ha(), config.ownership().controllerId(), config.ownership().priority());
             }
             // controllers of one bench share a token, so that a page follows the master to a standby
-            org.oft.controller.service.http.ConsoleToken token = election != null
-                    ? election.token().share(org.oft.controller.service.http.ConsoleToken.fresh())
-                    : org.oft.controller.service.http.ConsoleToken.fresh();
-            org.oft.controller.service.http.TokenHolder tokens = new org.oft.controller.service.http.TokenHolder(token);
+            ConsoleToken token = election != null
+                    ? election.token().share(ConsoleToken.fresh())
+                    : ConsoleToken.fresh();
+            TokenHolder tokens = new TokenHolder(token);
             ConsoleVerticle console = new ConsoleVerticle(config.host(), config.port(), tokens, config.tls(), config.allowedHosts());
             await(vertx.deployVerticle(console), "cannot serve the console on " + config.host() + ":" + config.port());
             if (election != null) {
@@ -394,7 +398,7 @@ public final class ControllerApp implements AutoCloseable {
      * the port bound. A bind that fails says so.
      */
     public int serveMetrics(String host, int port) {
-        org.oft.controller.service.http.MetricsServer m = new org.oft.controller.service.http.MetricsServer(host, port,
+        MetricsServer m = new MetricsServer(host, port,
                 config.allowedHosts() == null ? java.util.List.of() : config.allowedHosts());
         await(vertx.deployVerticle(m), "cannot serve /metrics on " + host + ":" + port);
         return m.actualPort();

@@ -8,6 +8,10 @@ import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.oft.Order;
 import org.oft.controller.oft.RoutingTables;
 import org.oft.sim.optical.FabricWiring;
+import org.oft.controller.files.StateDir;
+import org.oft.controller.service.events.AlertWatch;
+import org.oft.controller.service.events.EventLog;
+import org.oft.hal.wire.BoardClaims;
 
 /**
  * What {@code oftctl serve} runs: the OFT of an order (the default), or an electrical fat tree's
@@ -20,7 +24,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
      * The event log: its file (null: in memory), the newest rows it keeps, and the thresholds that raise
      * alerts into it.
      */
-    public record EventLogSettings(Path file, long keep, org.oft.controller.service.events.AlertWatch.Thresholds alerts) {
+    public record EventLogSettings(Path file, long keep, AlertWatch.Thresholds alerts) {
         public EventLogSettings {
             if (keep < 1) {
                 throw new IllegalArgumentException("--events-keep must be at least 1 event, got " + keep);
@@ -29,8 +33,8 @@ public record ServeConfig(int order, int latency, String host, int port, double 
         }
 
         public static EventLogSettings inMemory() {
-            return new EventLogSettings(null, org.oft.controller.service.events.EventLog.KEEP,
-                    org.oft.controller.service.events.AlertWatch.Thresholds.defaults());
+            return new EventLogSettings(null, EventLog.KEEP,
+                    AlertWatch.Thresholds.defaults());
         }
     }
 
@@ -41,7 +45,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
      */
     public record Ownership(String controllerId, long leaseMillis, boolean takeOver, String ha, int priority) {
         public Ownership {
-            new org.oft.hal.wire.BoardClaims.Claimant(controllerId, leaseMillis, takeOver); // checks id and lease
+            new BoardClaims.Claimant(controllerId, leaseMillis, takeOver); // checks id and lease
             if (priority < 0 || priority > 255) {
                 throw new IllegalArgumentException("--priority must be 0..255 (as an SM priority), got " + priority);
             }
@@ -51,12 +55,12 @@ public record ServeConfig(int order, int latency, String host, int port, double 
         }
 
         public static Ownership defaults() {
-            var c = org.oft.hal.wire.BoardClaims.Claimant.thisProcess();
+            var c = BoardClaims.Claimant.thisProcess();
             return new Ownership(c.controller(), c.leaseMillis(), false, null, 0);
         }
 
-        public org.oft.hal.wire.BoardClaims.Claimant claimant() {
-            return new org.oft.hal.wire.BoardClaims.Claimant(controllerId, leaseMillis, takeOver);
+        public BoardClaims.Claimant claimant() {
+            return new BoardClaims.Claimant(controllerId, leaseMillis, takeOver);
         }
     }
 
@@ -111,7 +115,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The folder of the console's studies. */
     public Path studiesDir() {
-        return studies != null ? studies : org.oft.controller.files.StateDir.file("studies");
+        return studies != null ? studies : StateDir.file("studies");
     }
 
     /** The same, owning the boards as {@code o} says. */

@@ -7,6 +7,7 @@ import org.oft.hal.LevelTiming;
 import org.oft.hal.SlotCounters;
 import org.oft.hal.TimingTelemetry;
 import org.oft.hal.Telemetry;
+import org.oft.hal.BoardLock;
 
 /** Telemetry as the console receives it. */
 public final class TelemetryJson {
@@ -49,9 +50,9 @@ public final class TelemetryJson {
     }
 
     /** Per board, its slot clock against the leader's (boards on clocks of their own; else empty). */
-    static JsonArray locks(List<org.oft.hal.BoardLock> list) {
+    static JsonArray locks(List<BoardLock> list) {
         JsonArray a = new JsonArray();
-        for (org.oft.hal.BoardLock l : list) {
+        for (BoardLock l : list) {
             a.add(new JsonObject().put("board", l.board()).put("leader", l.leader()).put("locked", l.locked()).put("inStep", l.inStep())
                     .put("phaseErrorPs", l.phaseErrorPs()).put("phaseErrorCycles", Math.round(l.phaseErrorCycles() * 1000) / 1000.0)
                     .put("ppm", Math.round(l.ppm() * 10) / 10.0).put("lineCut", l.lineCut()));

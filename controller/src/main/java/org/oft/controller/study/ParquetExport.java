@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.oft.controller.files.ParquetTable;
+import org.oft.controller.files.OutputFile;
 
 /**
  * A study's rows as a Parquet file: the flat records of the CSV and JSON exports, one column per field, numbers as
@@ -21,6 +22,6 @@ public final class ParquetExport {
         List<Map<String, Object>> flat = rows.stream().map(StudyTable::flat).toList();
         Set<String> columns = new LinkedHashSet<>();
         flat.forEach(m -> columns.addAll(m.keySet()));
-        org.oft.controller.files.OutputFile.write(out, ParquetTable.of(new ArrayList<>(columns), flat)); // whole or not at all
+        OutputFile.write(out, ParquetTable.of(new ArrayList<>(columns), flat)); // whole or not at all
     }
 }

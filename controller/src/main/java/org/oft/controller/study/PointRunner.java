@@ -10,6 +10,9 @@ import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.sim.flit.FlitNetwork;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.fattree.deploy.RunningFabric;
+import org.oft.controller.fattree.flit.FlitConfig;
+import org.oft.controller.fattree.routing.Routing;
 
 /**
  * Runs one point: a pure function of its configuration (seeded, one thread), so any worker gives the same bits. The
@@ -41,7 +44,7 @@ public final class PointRunner {
         PgftTopology t = r.args.tree().topology();
         FlitSimulator.Traffic traffic = FlitFabric.traffic(c.getString("traffic"), t.hosts(), t, r.args.types(), c.getLong("seed"));
         traffic = FlitFabric.onFabric(r.reach, traffic);
-        FlitSimulator sim = r.forwarding.simulator(r.network, org.oft.controller.fattree.flit.FlitConfig.of(c), c.getInteger("paths"),
+        FlitSimulator sim = r.forwarding.simulator(r.network, FlitConfig.of(c), c.getInteger("paths"),
                 c.getLong("seed"));
         try {
             sim.setThreads(1);
@@ -60,7 +63,7 @@ public final class PointRunner {
         Routed r = routed.get(key);
         if (r == null) {
             RoutingRequest a = args(c);
-            org.oft.controller.fattree.deploy.RunningFabric running = a.running(); // holes included, as every command routes it
+            RunningFabric running = a.running(); // holes included, as every command routes it
             r = new Routed(a, FlitFabric.forwarding(running), FlitFabric.network(a.tree().topology()), FlitFabric.reachable(running));
             routed.put(key, r);
         }
@@ -69,7 +72,7 @@ public final class PointRunner {
 
     private static JsonObject analysis(JsonObject c) {
         RoutingRequest a = args(c);
-        org.oft.controller.fattree.routing.Routing r = a.running().routes();
+        Routing r = a.running().routes();
         TrafficPattern pattern = TrafficPattern.parse(c.getString("pattern"), r.topology().hosts());
         JsonObject out = new Analysis(r, pattern, a.types(), c.getLong("seed"), done -> {
         }).metric(c.getString("metric"), c.getInteger("samples"));

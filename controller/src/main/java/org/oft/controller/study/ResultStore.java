@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.oft.controller.files.SqliteJournal;
 
 /**
  * A study's results: one SQLite file (a lab opens it with sqlite3, pandas or R as it is), one row per point, keyed by
@@ -144,7 +145,7 @@ public final class ResultStore implements AutoCloseable {
             }
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
             try (Statement s = c.createStatement()) {
-                s.execute("PRAGMA journal_mode=" + org.oft.controller.files.SqliteJournal.modeFor(file)); // WAL unless on NFS
+                s.execute("PRAGMA journal_mode=" + SqliteJournal.modeFor(file)); // WAL unless on NFS
                 s.execute("PRAGMA busy_timeout=10000");
                 s.execute("CREATE TABLE IF NOT EXISTS points (id TEXT PRIMARY KEY, study TEXT NOT NULL, model_version TEXT NOT NULL, "
                         + "kind TEXT NOT NULL, topology TEXT, engine TEXT, paths INTEGER, traffic TEXT, load REAL, seed INTEGER, metric TEXT, "

@@ -18,6 +18,7 @@ import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.flit.FlitFabric;
 import org.oft.controller.fattree.topology.NodeTypes;
 import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.files.JsonErrors;
 
 /**
  * A study file (JSON; the schema is docs/studies.md), checked whole and expanded into its points. Every error is
@@ -73,7 +74,7 @@ public final class StudyFile {
             String t = text.strip();
             throw new IllegalArgumentException(file + ": " + (t.isEmpty() ? "the file is empty; a study is a JSON object (docs/studies.md)"
                     : t.startsWith("[") && !(e instanceof DecodeException && e.getMessage().contains("line:")) ? "a JSON list, not the object a study is"
-                    : "not a JSON object: " + org.oft.controller.files.JsonErrors.describe(e.getMessage())));
+                    : "not a JSON object: " + JsonErrors.describe(e.getMessage())));
         }
         Path dir = file.toAbsolutePath().getParent();
         String fallbackName = file.getFileName().toString().replaceFirst("\\.json$", "");

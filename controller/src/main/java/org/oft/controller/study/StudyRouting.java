@@ -13,6 +13,7 @@ import org.oft.controller.fattree.topology.TopologySpec;
 
 import static org.oft.controller.study.StudyFile.firstLine;
 import static org.oft.controller.study.StudyFile.list;
+import org.oft.controller.fattree.ib.HostOrder;
 
 /** A study file's routing fields: which fabrics (topologies, an ibnet: file's host order) and which engines with their paths. */
 final class StudyRouting {
@@ -26,7 +27,7 @@ final class StudyRouting {
         }
         try {
             Object h = o.getValue("hostOrder");
-            return org.oft.controller.fattree.ib.HostOrder.byName(h instanceof String w ? w : String.valueOf(h), "hostOrder").word();
+            return HostOrder.byName(h instanceof String w ? w : String.valueOf(h), "hostOrder").word();
         } catch (IllegalArgumentException e) {
             errors.add(e.getMessage());
             return null;

@@ -17,6 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.oft.controller.files.JsonErrors;
+import org.oft.controller.limits.MemoryBudget;
 
 /** The ways a study runs: on this machine's cores, as one Slurm shard, and (see cluster.Coordinator) on a cluster. */
 public final class StudyRun {
@@ -163,7 +165,7 @@ public final class StudyRun {
             }
         }
         if (largest != null) {
-            org.oft.controller.limits.MemoryBudget.require("point " + largest.id() + " (" + largest.describe() + "), " + threads
+            MemoryBudget.require("point " + largest.id() + " (" + largest.describe() + "), " + threads
                     + " at once,", (double) study.memoryBytes(largest.id()) * Math.min(threads, todo.size()),
                     "run fewer at once (--threads), or on a cluster's larger workers (--cluster)");
         }
@@ -312,7 +314,7 @@ public final class StudyRun {
                 throw new IllegalStateException("cannot read the shard folder " + dir + ": " + e.getMessage());
             } catch (io.vertx.core.json.DecodeException e) {
                 throw new IllegalStateException("a result file in the shard folder " + dir + " is damaged: "
-                        + org.oft.controller.files.JsonErrors.describe(e.getMessage()));
+                        + JsonErrors.describe(e.getMessage()));
             }
         }
         Set<String> stored = store.storedIds();

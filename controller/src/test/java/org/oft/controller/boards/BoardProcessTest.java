@@ -27,6 +27,9 @@ import org.oft.hal.transport.MailboxLink;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Regions;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.controller.cli.Oftctl;
+import org.oft.hal.transport.LinkException;
+import org.oft.hal.wire.BoardReadback;
 
 /**
  * End to end as on a bench: the board model in a process of its own, reached through jssc on a
@@ -42,7 +45,7 @@ class BoardProcessTest {
         Calibration.Result cal = Calibration.compute(nominal.plant(), nominal.clocks(), 1);
         BenchDeployment.Deployed d = BenchDeployment.deploy(bus, tables, cal);
         assertEquals(6 + 64, d.boards().size());
-        org.oft.hal.wire.BoardReadback wire = bus.readback().orElseThrow();
+        BoardReadback wire = bus.readback().orElseThrow();
         // Every board's active CRCs are those of what was sent.
         for (int a = 0; a < d.configs().size(); a++) {
             BoardConfig c = d.configs().get(a);
@@ -109,11 +112,11 @@ class BoardProcessTest {
                 assertTrue(String.valueOf(e.getMessage()).contains("Operation not permitted"), e.getMessage());
             }
             assertEquals(135168L, Files.size(window), "the window keeps its size");
-            org.oft.hal.transport.LinkException twice = org.junit.jupiter.api.Assertions.assertThrows(
-                    org.oft.hal.transport.LinkException.class, () -> MailboxLink.open(window.toString(), false));
+            LinkException twice = org.junit.jupiter.api.Assertions.assertThrows(
+                    LinkException.class, () -> MailboxLink.open(window.toString(), false));
             assertEquals("register window " + window + " is reached by another controller already: one at a time", twice.getMessage());
             java.io.StringWriter err = new java.io.StringWriter();
-            int code = org.oft.controller.cli.Oftctl.execute(new String[] {"board-sim", "--uio-file", window.toString()},
+            int code = Oftctl.execute(new String[] {"board-sim", "--uio-file", window.toString()},
                     new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err));
             assertTrue(code != 0 && err.toString().contains("register window " + window + " is served by another board model already"),
                     code + " " + err);

@@ -26,6 +26,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.oft.controller.boards.BoardSpec;
+import org.oft.controller.service.ownership.HaBench;
+import org.oft.controller.study.ResultStore;
 
 /**
  * The catalogue of bad command-line input: every case ends within a time limit with the exit code
@@ -422,7 +425,7 @@ public class BadInputCatalogueTest {
         OftctlTest.run("study", "export", study, "--output", study);
         assertArrayEquals(file, Files.readAllBytes(Path.of(study)));
         assertArrayEquals(db, Files.readAllBytes(Path.of(studyDb)));
-        try (org.oft.controller.study.ResultStore.RunLock held = org.oft.controller.study.ResultStore.lockForRun(Path.of(studyDb),
+        try (ResultStore.RunLock held = ResultStore.lockForRun(Path.of(studyDb),
                 "a run in another terminal")) {
             OftctlTest.Run second = OftctlTest.run("study", "run", study);
             assertEquals(2, second.code(), second.err());
@@ -466,8 +469,8 @@ public class BadInputCatalogueTest {
             acceptor.setDaemon(true);
             acceptor.start();
             String ensemble = "127.0.0.1:" + mute.getLocalPort();
-            Process p = new ProcessBuilder(org.oft.controller.boards.BoardSpec.BoardProcess.oftctl(
-                    org.oft.controller.service.ownership.HaBench.BRIEF_JVM, "serve", "--port", "0", "--ha", ensemble,
+            Process p = new ProcessBuilder(BoardSpec.BoardProcess.oftctl(
+                    HaBench.BRIEF_JVM, "serve", "--port", "0", "--ha", ensemble,
                     "--token-file", dir.resolve("mute-token").toString())).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));

@@ -7,6 +7,9 @@ import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.oft.controller.fattree.flit.FlitConfig;
 import picocli.CommandLine;
+import org.oft.controller.study.Study;
+import org.oft.controller.study.StudyFile;
+import org.oft.sim.flit.FlitSimulator;
 
 /**
  * One configuration of the flit model, one name table: what the command line gives, what a board-sim is spawned with,
@@ -37,7 +40,7 @@ class FlitConfigTest {
         for (String w : FlitConfig.Option.PATH_POLICY.choices()) {
             assertEquals(w, FlitConfig.word(FlitConfig.policy(w)), "each path policy's word names it");
         }
-        assertEquals(org.oft.sim.flit.FlitSimulator.PathPolicy.values().length, FlitConfig.Option.PATH_POLICY.choices().size());
+        assertEquals(FlitSimulator.PathPolicy.values().length, FlitConfig.Option.PATH_POLICY.choices().size());
     }
 
     @Test
@@ -51,7 +54,7 @@ class FlitConfigTest {
 
     @Test
     void aStudyFileNamesTheSameOptionsWithTheSameDefaults() {
-        org.oft.controller.study.Study study = org.oft.controller.study.StudyFile.parse(new JsonObject("{\"topologies\": [\"kary:2,2\"], "
+        Study study = StudyFile.parse(new JsonObject("{\"topologies\": [\"kary:2,2\"], "
                 + "\"engines\": [\"dmodk\"], \"traffic\": [\"uniform\"], \"loads\": [0.5]}"), java.nio.file.Path.of("."), "defaults",
                 "defaults.json", false);
         JsonObject point = study.points().get(0).config();

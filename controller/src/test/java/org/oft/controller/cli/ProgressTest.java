@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
+import org.oft.hal.transport.PosixPty;
 
 class ProgressTest {
 
@@ -34,7 +35,7 @@ class ProgressTest {
      */
     @Test
     void theModeIsStandardErrorsNotTheConsoles(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        try (org.oft.hal.transport.PosixPty pty = org.oft.hal.transport.PosixPty.open()) {
+        try (PosixPty pty = PosixPty.open()) {
             java.io.File tty = new java.io.File(pty.slavePath());
             java.nio.file.Path log = dir.resolve("log");
             Process toLog = child(tty).redirectOutput(tty).redirectError(log.toFile()).start();
@@ -59,7 +60,7 @@ class ProgressTest {
     }
 
     /** What the terminal shows until the process ends. */
-    private static String drain(org.oft.hal.transport.PosixPty pty, Process p) throws InterruptedException {
+    private static String drain(PosixPty pty, Process p) throws InterruptedException {
         StringBuilder seen = new StringBuilder();
         byte[] buf = new byte[4096];
         while (p.isAlive()) {

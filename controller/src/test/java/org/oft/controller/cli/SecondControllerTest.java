@@ -21,6 +21,8 @@ import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
 import org.oft.controller.boards.BoardSpec;
 import org.oft.hal.wire.Message;
+import org.oft.controller.service.ownership.HaBench;
+import org.oft.hal.BoardBus;
 
 /**
  * A second {@code serve} at boards a first controller runs, through a management port of its own
@@ -40,7 +42,7 @@ class SecondControllerTest {
 
     @BeforeAll
     static void aControllerRunsTheBoards() throws Exception {
-        boards = BoardSpec.BoardProcess.spawn(org.oft.controller.service.ownership.HaBench.BRIEF_JVM, "--pty", "--ports", "2", "--order", "3");
+        boards = BoardSpec.BoardProcess.spawn(HaBench.BRIEF_JVM, "--pty", "--ports", "2", "--order", "3");
         ports = boards.announce().substring(4).trim().split(" ");
         assertEquals(2, ports.length, boards.announce());
         state = dir.resolve("deployed.json");
@@ -63,7 +65,7 @@ class SecondControllerTest {
 
     /** What every board runs, by its active CRCs, read through the first controller's link. */
     private static Map<Integer, String> running() {
-        org.oft.hal.BoardBus bus = first.bus();
+        BoardBus bus = first.bus();
         List<Integer> all = new ArrayList<>();
         for (int a = 0; a < bus.discover().size(); a++) {
             all.add(a);

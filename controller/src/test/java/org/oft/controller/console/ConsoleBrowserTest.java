@@ -17,6 +17,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.oft.sim.optical.SimulatedBench;
 
 /**
  * The console in a real headless Chromium (Debian's /usr/bin/chromium driven through
@@ -280,7 +281,7 @@ class ConsoleBrowserTest {
         assertTrue(text("action-status").startsWith("refused: "), text("action-status"));
         // refused before it reached the model: no fault in force, nothing misdirected
         assertEquals(0, browser.findElements(By.cssSelector("#faults-table tbody tr")).size());
-        assertEquals(0, ((org.oft.sim.optical.SimulatedBench) app.bus()).faults().size());
+        assertEquals(0, ((SimulatedBench) app.bus()).faults().size());
         Browsers.screenshot(browser, "token-refused");
     }
 

@@ -20,6 +20,8 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.oft.controller.service.events.EventLog;
+import org.oft.controller.service.events.Events;
 
 /**
  * {@code serve --fabric fattree} in a real headless Chromium: the console opens on the electrical
@@ -38,8 +40,8 @@ class FatTreeConsoleBrowserTest {
                 "uniform", 0.4, 1, 500, false);
         // the event log already holds an alarm from two hours ago: the time filter hides it
         Path events = profile.resolve("oft-events.db");
-        org.oft.controller.service.events.EventLog before = org.oft.controller.service.events.EventLog.open(events);
-        before.append(org.oft.controller.service.events.Events.of("alarm", "board", "switch-9", null, null, "an alarm from two hours ago")
+        EventLog before = EventLog.open(events);
+        before.append(Events.of("alarm", "board", "switch-9", null, null, "an alarm from two hours ago")
                 .put("atMs", System.currentTimeMillis() - 2 * 3_600_000L));
         before.close();
         // 10 slots/s (5,000 flit cycles): a rate a busy 2-core machine keeps, so that no clock alarm (rightly raised

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.oft.controller.cli.Oftctl;
 import org.oft.controller.boards.BoardSpec;
+import org.oft.controller.limits.MemoryBudget;
 
 /**
  * A study runs the same embedded, as Slurm shards and (StudyClusterTest) on a cluster: every point stored once,
@@ -159,7 +160,7 @@ class StudyRunTest {
     @Test
     void aPointLargerThanThisMachineIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         // the 18-ary 4-tree: 2.45 GB of tables, about 9.3 GB a point; the test JVM may plan for less
-        org.junit.jupiter.api.Assumptions.assumeTrue(org.oft.controller.limits.MemoryBudget.budget() < 9_300_000_000L);
+        org.junit.jupiter.api.Assumptions.assumeTrue(MemoryBudget.budget() < 9_300_000_000L);
         Path f = Files.writeString(dir.resolve("huge.json"), "{\"topologies\": [\"kary:18,4\"], \"engines\": [\"dmodk\"], "
                 + "\"traffic\": [\"uniform\"], \"loads\": [0.5]}");
         Run plan = oftctl("study", "plan", f.toString());

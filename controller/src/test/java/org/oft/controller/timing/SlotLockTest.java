@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.oft.sim.clock.SlotLoop;
 
 /**
  * Separate boards, each on its own crystal within ±100 ppm and 50 ps of jitter, on the timed fabric: with the
@@ -54,7 +55,7 @@ class SlotLockTest {
         assertTrue(r.heldBack() > 0 && r.blanked() >= 0);
         // the cut's slot 1000 on: held over for LOSS_SLOTS, then nothing is injected
         long injectingSlots = r.injected() >> 3;
-        assertTrue(injectingSlots >= 1000 + org.oft.sim.clock.SlotLoop.LOSS_SLOTS
-                && injectingSlots <= 1000 + org.oft.sim.clock.SlotLoop.LOSS_SLOTS + 3, "slots injected in: " + injectingSlots);
+        assertTrue(injectingSlots >= 1000 + SlotLoop.LOSS_SLOTS
+                && injectingSlots <= 1000 + SlotLoop.LOSS_SLOTS + 3, "slots injected in: " + injectingSlots);
     }
 }

@@ -16,6 +16,7 @@ import org.oft.hal.BoardKind;
 import org.oft.hal.Region;
 import org.oft.hal.DeployException;
 import org.oft.hal.DeployReport;
+import org.oft.hal.FencedException;
 
 /**
  * The two-phase deploy of a {@link WireBoardBus}: every region checked against what each board can
@@ -186,7 +187,7 @@ final class TwoPhaseDeploy {
                 continue;
             }
             if (bus.claims.fenced() != null) {
-                throw new org.oft.hal.FencedException("deploy refused, every board keeps its old tables: this controller no longer "
+                throw new FencedException("deploy refused, every board keeps its old tables: this controller no longer "
                         + "owns the boards (" + lastFailure + ")");
             }
             throw new DeployException("deploy refused, every board keeps its old tables: " + lastFailure, List.of());
@@ -317,7 +318,7 @@ final class TwoPhaseDeploy {
                 } else if (m instanceof Message.Nack n) {
                     bus.claims.refused(what.get(i), n);
                     String why = what.get(i) + ": write refused (" + Protocol.codeName(n.code()) + ": " + n.reason() + ")";
-                    throw n.code() == Protocol.E_FENCED ? new org.oft.hal.FencedException(why) : new BoardException(why);
+                    throw n.code() == Protocol.E_FENCED ? new FencedException(why) : new BoardException(why);
                 }
             }
             if (todo.keySet().stream().anyMatch(bus.rebooted::contains)) {

@@ -22,6 +22,9 @@ import org.oft.hal.DeployReport;
 import org.oft.hal.SlotCounters;
 import org.oft.hal.Telemetry;
 import org.oft.hal.transport.ByteLink;
+import org.oft.hal.FencedException;
+import org.oft.hal.SwitchPorts;
+import org.oft.hal.SwitchTotals;
 
 /**
  * The boards of a bench reached over the wire protocol, through any {@link ByteLink}.
@@ -260,7 +263,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
         if (m instanceof Message.Nack n) {
             claims.refused("backplane", n);
             if (n.code() == Protocol.E_FENCED) {
-                throw new org.oft.hal.FencedException("backplane: slot clock refused (" + n.reason() + ")");
+                throw new FencedException("backplane: slot clock refused (" + n.reason() + ")");
             }
             throw new BoardException("backplane: slot clock refused (" + n.reason() + ")");
         }
@@ -309,9 +312,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
                 Message.Telemetry.class, "backplane");
         long[] c = t.counters();
         List<BoardInfo> known = boards;
-        boolean switchBench = known == null || known.isEmpty() || known.get(0).kind() == org.oft.hal.BoardKind.ELECTRICAL_SWITCH;
-        if (switchBench && c.length == org.oft.hal.SwitchTotals.COUNT) { // a bench of switch boards: its packet model's counters
-            org.oft.hal.SwitchTotals s = org.oft.hal.SwitchTotals.of(c);
+        boolean switchBench = known == null || known.isEmpty() || known.get(0).kind() == BoardKind.ELECTRICAL_SWITCH;
+        if (switchBench && c.length == SwitchTotals.COUNT) { // a bench of switch boards: its packet model's counters
+            SwitchTotals s = SwitchTotals.of(c);
             SlotCounters total = new SlotCounters(s.created(), s.delivered(), s.misdelivered(), s.loops(), s.dropped());
             return new Telemetry(t.slot() - 1, order, t.levelState(), new int[t.levelState().length], SlotCounters.ZERO, total, 0,
                     t.running(), null, s);
@@ -335,9 +338,9 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
      * all ports are of one latch.
      */
     @Override
-    public org.oft.hal.SwitchPorts portCounters(String boardId) {
+    public SwitchPorts portCounters(String boardId) {
         for (int attempt = 1; ; attempt++) {
-            org.oft.hal.SwitchPorts p = portCountersOnce(boardId);
+            SwitchPorts p = portCountersOnce(boardId);
             if (p != null) {
                 return p;
             }
@@ -348,7 +351,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
     }
 
     /** One reading, or null when the frames were of different latches. */
-    private org.oft.hal.SwitchPorts portCountersOnce(String boardId) {
+    private SwitchPorts portCountersOnce(String boardId) {
         int a = addressOf(boardId);
         long cycle = -1;
         long bootId = 0;
@@ -388,7 +391,7 @@ public final class WireBoardBus implements BoardBus, BoardTiming, BoardReadback,
         for (int p = 0; p < ports; p++) {
             up[p] = state[p] != 0;
         }
-        return new org.oft.hal.SwitchPorts(boardId, cycle, bootId, Protocol.PORT_COUNTERS, up, counters);
+        return new SwitchPorts(boardId, cycle, bootId, Protocol.PORT_COUNTERS, up, counters);
     }
 
     String name(int a) {

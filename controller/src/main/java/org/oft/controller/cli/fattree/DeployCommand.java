@@ -13,6 +13,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.hal.BoardBus;
+import org.oft.hal.DeployReport;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
 
 @Command(name = "deploy", footer = {"%nExamples:", "  oftctl fattree deploy --topology kary:4,3 --engine dmodk",
         "  oftctl fattree deploy --topology 'xgft:3;12,12,24;1,12,12' --engine dmodk --then random --board sim-pty --json"},
@@ -47,15 +52,15 @@ final class DeployCommand implements Callable<Integer> {
         JsonObject result = new JsonObject().put("topology", t.describe()).put("switches", t.switches())
                 .put("lids", firstTables.addresses()).put("board", board);
         // boards without traffic: one switch cycle per slot, so epochs come quickly
-        org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
-                args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
+        ElectricalBench bench = new ElectricalBench(args.topology,
+                args.nodeTypes, args.paths, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
                 "uniform", 0, args.seed, 1, false, false, 1, args.tree());
-        try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
+        try (BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
             result.put("deploy", deployed(boards, first));
             if (next != null) {
                 result.put("then", deployed(boards, next));
             }
-            result.put("retransmits", org.oft.hal.BoardBus.required(boards.link(), "deploy").retransmits());
+            result.put("retransmits", BoardBus.required(boards.link(), "deploy").retransmits());
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -66,9 +71,9 @@ final class DeployCommand implements Callable<Integer> {
         return 0;
     }
 
-    private JsonObject deployed(org.oft.hal.BoardBus bus, RunningFabric fabric) {
+    private JsonObject deployed(BoardBus bus, RunningFabric fabric) {
         long t0 = System.nanoTime();
-        org.oft.hal.DeployReport r = SwitchDeployment.deploy(bus, fabric);
+        DeployReport r = SwitchDeployment.deploy(bus, fabric);
         return new JsonObject().put("engine", fabric.engine()).put("holes", fabric.holes().described().size())
                 .put("entriesRerouted", fabric.whole() ? 0 : fabric.reroute().changedEntries())
                 .put("unreachablePairs", fabric.whole() ? 0 : fabric.reroute().unreachablePairs()).put("epoch", r.epoch()).put("tableBytes", r.payloadBytes())

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.fattree.topology.FabricFaults;
 
 @Command(name = "export", footer = {"%nExample:", "  oftctl fattree export --topology kary:4,3 -o fabric.net"}, description = "Write the topology as an ibnetdiscover/ibsim net file (GUIDs as in the LFT export).")
 final class ExportCommand implements Callable<Integer> {
@@ -39,7 +40,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--format must be ibnet, got '" + format + "'");
         }
         FatTree tree = TopologySpec.parse(topology, hostOrder);
-        org.oft.controller.fattree.topology.FabricFaults faults = org.oft.controller.fattree.topology.FabricFaults.parse(tree, fail);
+        FabricFaults faults = FabricFaults.parse(tree, fail);
         if (output == null) {
             IbnetExport.write(tree, faults, spec.commandLine().getOut());
         } else {

@@ -19,6 +19,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.cli.Progress;
+import org.oft.controller.fattree.ib.LidPlan;
 
 @Command(name = "lft", footer = {"%nExamples:", "  oftctl fattree lft --topology kary:4,3 --engine dmodk -o ours.lfts", "  oftctl fattree lft --topology ibnet:fabric.net --compare dump_fts.out"}, description = "Forwarding tables: json, or opensm (opensm-lfts.dump, loadable with opensm -R file -U FILE).")
 final class LftCommand implements Callable<Integer> {
@@ -52,7 +54,7 @@ final class LftCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--format must be opensm or json, got '" + format + "'");
         }
         if (format.equals("opensm")) { // the LIDs are known from the topology: refused before routing, not after
-            org.oft.controller.fattree.ib.LidPlan.of(args.tree().topology(), args.paths);
+            LidPlan.of(args.tree().topology(), args.paths);
         }
         RunningFabric running = args.request().running(fail); // the fabric on file, its holes and --fail, as it runs
         running.tables(); // a source-based engine has none: refused before anything is written
@@ -62,7 +64,7 @@ final class LftCommand implements Callable<Integer> {
             return diffs == 0 ? 0 : 1;
         }
         int switches = running.tree().topology().switches();
-        org.oft.controller.cli.Progress progress = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "lft");
+        Progress progress = Progress.of(spec.commandLine().getErr(), "lft");
         java.util.function.IntConsumer done = s -> progress.update((double) s / switches, "switch " + s + " of " + switches);
         Consumer<PrintWriter> body = w -> {
             if (format.equals("opensm")) {

@@ -19,6 +19,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.cli.Progress;
+import org.oft.controller.fattree.deploy.ElectricalBench;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.FabricNames;
+import org.oft.hal.BoardBus;
+import org.oft.hal.DeployReport;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
 
 @Command(name = "reroute", footer = {"%nExamples:",
         "  oftctl fattree reroute --topology kary:4,3 --engine dmodk --fail 'link:(1,0,0,0):5' --shifts",
@@ -68,15 +76,15 @@ final class RerouteCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--shifts measures single-path routes: leave out --paths");
         }
         PgftTopology t = args.tree().topology();
-        org.oft.controller.fattree.topology.FabricFaults checked = org.oft.controller.fattree.topology.FabricFaults.parse(args.tree(), fail);
+        FabricFaults checked = FabricFaults.parse(args.tree(), fail);
         for (String f : thenFail) {
             checked.with(f); // every spec checked before anything is computed or deployed
         }
-        org.oft.controller.cli.Progress rerouting = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "reroute");
+        Progress rerouting = Progress.of(spec.commandLine().getErr(), "reroute");
         FabricReroute r = args.request().rerouting(args.engine, fail, rerouting::update);
         rerouting.done();
         RerouteResult first = r.running().reroute();
-        org.oft.controller.fattree.topology.FabricFaults faults = first.faults(); // the file's holes and --fail, as rerouted
+        FabricFaults faults = first.faults(); // the file's holes and --fail, as rerouted
         ForwardingTables plan = r.running().plan();
         double seconds = r.rerouteSeconds();
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", r.running().engine()).put("paths", args.paths)
@@ -86,7 +94,7 @@ final class RerouteCommand implements Callable<Integer> {
                 .put("unreachableExamples", new JsonArray(first.unreachableExamples()))
                 .put("seconds", seconds);
         if (shifts) {
-            org.oft.controller.cli.Progress progress = org.oft.controller.cli.Progress.of(spec.commandLine().getErr(), "reroute --shifts");
+            Progress progress = Progress.of(spec.commandLine().getErr(), "reroute --shifts");
             int shiftCount = Math.max(1, t.hosts() - 1);
             int tablesToMeasure = 2 + compareLft.size();
             PermutationLoad wholeLoad = new PermutationLoad(plan, null).onProgress(d -> progress.update(
@@ -180,7 +188,7 @@ final class RerouteCommand implements Callable<Integer> {
 
     private String physical(int v, int local) {
         int port = args.tree().names().tablePort(v, local);
-        return port == org.oft.controller.fattree.topology.FabricNames.NO_ROUTE ? "none" : Integer.toString(port);
+        return port == FabricNames.NO_ROUTE ? "none" : Integer.toString(port);
     }
 
     /** 64-entry blocks that differ between two tables (what an incremental deploy sends). */
@@ -202,16 +210,16 @@ final class RerouteCommand implements Callable<Integer> {
 
     /** The complete tables, then each rerouted set: only the blocks that differ are sent, at one epoch each. */
     private JsonArray deploy(FabricReroute r, ForwardingTables plan, List<ForwardingTables> steps) {
-        org.oft.controller.fattree.deploy.ElectricalBench bench = new org.oft.controller.fattree.deploy.ElectricalBench(args.topology,
-                args.nodeTypes, args.paths, org.oft.sim.flit.FlitParameters.defaults(), org.oft.sim.flit.FlitSimulator.PathPolicy.HASH,
+        ElectricalBench bench = new ElectricalBench(args.topology,
+                args.nodeTypes, args.paths, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
                 "uniform", 0, args.seed, 1, false, false, 1, args.tree());
         JsonArray a = new JsonArray();
-        try (org.oft.hal.BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
+        try (BoardBus boards = BoardSpec.parse(board).openSwitches(bench)) {
             List<ForwardingTables> all = new ArrayList<>(List.of(plan));
             all.addAll(steps);
             for (int i = 0; i < all.size(); i++) {
                 long t0 = System.nanoTime();
-                org.oft.hal.DeployReport rep = r.deploy(boards, all.get(i));
+                DeployReport rep = r.deploy(boards, all.get(i));
                 a.add(new JsonObject().put("tables", i == 0 ? "complete" : i == 1 ? "rerouted" : "then-fail " + (i - 1))
                         .put("epoch", rep.epoch()).put("blocksWritten", rep.blocksWritten()).put("bytesWritten", rep.bytesWritten())
                         .put("seconds", (System.nanoTime() - t0) / 1e9));

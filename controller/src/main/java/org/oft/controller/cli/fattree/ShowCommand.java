@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oft.controller.fattree.topology.FabricFaults;
 
 @Command(name = "show", footer = {"%nExample:", "  oftctl fattree show --topology 'pgft:3;8,4,2;1,2,1;1,1,4'"}, description = "Describe a topology: parameters, sizes, the RLFT test of 000 eq. (1).")
 final class ShowCommand implements Callable<Integer> {
@@ -32,7 +33,7 @@ final class ShowCommand implements Callable<Integer> {
         FatTree tree = TopologySpec.parse(topology, hostOrder);
         PgftTopology t = tree.topology();
         PrintWriter out = spec.commandLine().getOut();
-        org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.none(tree);
+        FabricFaults holes = FabricFaults.none(tree);
         List<String> missing = holes.described();
         int absentNodes = tree.absentNodes().cardinality();
         if (json) {

@@ -11,6 +11,7 @@ import org.oft.controller.fattree.topology.TopologySpec;
 import org.oft.sim.boards.SwitchBoards;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.fattree.flit.FlitConfig;
 
 /**
  * A bench of modelled electrical switch boards: the fat tree they form, the addresses per host,
@@ -90,8 +91,8 @@ public record ElectricalBench(String topology, String nodeTypes, int paths, Flit
     }
 
     /** The packet model's configuration, as every other home of it (CLI, study files, JSON) has it. */
-    public org.oft.controller.fattree.flit.FlitConfig config() {
-        return new org.oft.controller.fattree.flit.FlitConfig(parameters, policy, randomUp, ageArbitration);
+    public FlitConfig config() {
+        return new FlitConfig(parameters, policy, randomUp, ageArbitration);
     }
 
     /** The {@code oftctl board-sim} arguments that build the same bench in a process of its own. */

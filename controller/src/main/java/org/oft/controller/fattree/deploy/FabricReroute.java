@@ -10,6 +10,7 @@ import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.hal.BoardBus;
 import org.oft.hal.DeployReport;
+import org.oft.controller.fattree.routing.RoutingEngines;
 
 /**
  * Where a {@link RunningFabric} is made: an engine's tables kept routed around a fabric's holes and the failures
@@ -46,7 +47,7 @@ public final class FabricReroute {
     public static FabricReroute start(FatTree tree, String engine, RoutingOptions options, int addressesPerHost, List<String> failures,
                                       Reroute.Listener listener) {
         FabricFaults.parse(tree, failures); // a bad spec refused before the engine routes a large fabric
-        Routing planned = org.oft.controller.fattree.routing.RoutingEngines.byName(engine).route(tree.topology(), options);
+        Routing planned = RoutingEngines.byName(engine).route(tree.topology(), options);
         ForwardingTables plan = planned.destinationBased() ? planned.tables().spreadOver(addressesPerHost) : null;
         return of(new RunningFabric(tree, options, planned, plan, List.of(), null), failures, listener);
     }

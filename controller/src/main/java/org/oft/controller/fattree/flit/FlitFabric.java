@@ -13,6 +13,13 @@ import org.oft.hal.BoardConfig;
 import org.oft.hal.Region;
 import org.oft.sim.flit.FlitNetwork;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.fattree.analysis.TableWalk;
+import org.oft.controller.fattree.deploy.RunningFabric;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.routing.RoutingEngines;
+import org.oft.controller.fattree.routing.RoutingOptions;
+import org.oft.controller.fattree.routing.SourceRouting;
+import org.oft.controller.fattree.topology.FabricFaults;
 
 /** A fat tree as the flit-level model sees it: its wiring, the tables its switch boards hold, its traffic. */
 public final class FlitFabric {
@@ -104,15 +111,15 @@ public final class FlitFabric {
     }
 
     /** Forwarding by the routes {@code f} runs over its K paths (its tables on its holes; a source-based engine's on a whole tree). */
-    public static Forwarding forwarding(org.oft.controller.fattree.deploy.RunningFabric f) {
+    public static Forwarding forwarding(RunningFabric f) {
         return forwarding(f.tree(), f.routes());
     }
 
     /** Forwarding by routing {@code r} of {@code tree} (a whole tree's, or a running fabric's routes). */
-    public static Forwarding forwarding(FatTree tree, org.oft.controller.fattree.routing.Routing r) {
-        if (r instanceof org.oft.controller.fattree.routing.SourceRouting sr) {
-            ForwardingTables down = org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk")
-                    .route(tree.topology(), org.oft.controller.fattree.routing.RoutingOptions.single()).tables();
+    public static Forwarding forwarding(FatTree tree, Routing r) {
+        if (r instanceof SourceRouting sr) {
+            ForwardingTables down = RoutingEngines.byName("dmodk")
+                    .route(tree.topology(), RoutingOptions.single()).tables();
             return new Forwarding(tree, tables(tree, down), sr.upChoices(), r.engine() + " (up by source, down by D-mod-K's tables)");
         }
         return new Forwarding(tree, tables(tree, r.tables()), null, r.engine());
@@ -134,15 +141,15 @@ public final class FlitFabric {
      * has no tables to walk, and is refused on a tree with holes). The holes are the file's and the failures declared.
      * Made once per running fabric; {@link #onFabric} uses it.
      */
-    public static java.util.BitSet[] reachable(org.oft.controller.fattree.deploy.RunningFabric f) {
+    public static java.util.BitSet[] reachable(RunningFabric f) {
         FatTree tree = f.tree();
-        org.oft.controller.fattree.routing.Routing routing = f.routes();
-        org.oft.controller.fattree.topology.FabricFaults faults = f.holes();
+        Routing routing = f.routes();
+        FabricFaults faults = f.holes();
         if (f.whole() || !routing.destinationBased()) {
             return null;
         }
         ForwardingTables lft = routing.tables();
-        org.oft.controller.fattree.analysis.TableWalk walk = new org.oft.controller.fattree.analysis.TableWalk(lft, faults);
+        TableWalk walk = new TableWalk(lft, faults);
         int n = tree.topology().hosts();
         int paths = lft.paths();
         java.util.BitSet[] reach = new java.util.BitSet[n];

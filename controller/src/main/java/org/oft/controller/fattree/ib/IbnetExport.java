@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import org.oft.controller.fattree.topology.FabricNames;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.FabricFaults;
 
 /** Writes a fat tree as an ibnetdiscover/ibsim net file, top switches first, then leaves' hosts, as ibsim reads it. */
 public final class IbnetExport {
@@ -11,11 +12,11 @@ public final class IbnetExport {
     }
 
     public static void write(FatTree tree, PrintWriter out) {
-        write(tree, org.oft.controller.fattree.topology.FabricFaults.none(tree), out);
+        write(tree, FabricFaults.none(tree), out);
     }
 
     /** The fabric with its holes: missing nodes are left out, a failed cable's ports are left unconnected. */
-    public static void write(FatTree tree, org.oft.controller.fattree.topology.FabricFaults faults, PrintWriter out) {
+    public static void write(FatTree tree, FabricFaults faults, PrintWriter out) {
         PgftTopology t = tree.topology();
         FabricNames nm = tree.names();
         out.println("# ibsim net file written by oftctl fattree export");

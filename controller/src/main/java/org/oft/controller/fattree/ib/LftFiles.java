@@ -14,6 +14,9 @@ import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.topology.FabricNames;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.deploy.RunningFabric;
+import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.topology.FabricFaults;
 
 /**
  * Forwarding tables in OpenSM's and infiniband-diags' text formats. Writes {@code opensm-lfts.dump} (what
@@ -37,16 +40,16 @@ public final class LftFiles {
 
     /** The opensm-lfts.dump format. Switch LIDs get min-hop routes (the engines route hosts only). */
     public static void writeOpensm(FatTree tree, ForwardingTables lft, PrintWriter out) {
-        writeOpensm(tree, lft, org.oft.controller.fattree.topology.FabricFaults.none(tree), out);
+        writeOpensm(tree, lft, FabricFaults.none(tree), out);
     }
 
     /** The tables {@code running} runs, its holes left out as below. */
-    public static void writeOpensm(org.oft.controller.fattree.deploy.RunningFabric running, PrintWriter out) {
+    public static void writeOpensm(RunningFabric running, PrintWriter out) {
         writeOpensm(running, out, done -> { });
     }
 
     /** The same, told how many switches' tables are written as it goes (a large fabric's file is gigabytes). */
-    public static void writeOpensm(org.oft.controller.fattree.deploy.RunningFabric running, PrintWriter out,
+    public static void writeOpensm(RunningFabric running, PrintWriter out,
                                    java.util.function.IntConsumer switchesDone) {
         writeOpensm(running.tree(), running.tables(), running.holes(), out, switchesDone);
     }
@@ -55,12 +58,12 @@ public final class LftFiles {
      * The same for a broken fabric: missing switches get no table, addresses without a route (and
      * missing hosts) no line, and switch-to-switch routes use live cables only.
      */
-    public static void writeOpensm(FatTree tree, ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults,
+    public static void writeOpensm(FatTree tree, ForwardingTables lft, FabricFaults faults,
                                    PrintWriter out) {
         writeOpensm(tree, lft, faults, out, done -> { });
     }
 
-    private static void writeOpensm(FatTree tree, ForwardingTables lft, org.oft.controller.fattree.topology.FabricFaults faults,
+    private static void writeOpensm(FatTree tree, ForwardingTables lft, FabricFaults faults,
                                     PrintWriter out, java.util.function.IntConsumer switchesDone) {
         PgftTopology t = tree.topology();
         FabricNames nm = tree.names();
@@ -84,7 +87,7 @@ public final class LftFiles {
             for (int d = 0; d < n; d++) {
                 for (int q = 0; q < (1 << plan.lmc()); q++) {
                     int addr = d * lft.paths() + Math.min(q, lft.paths() - 1);
-                    int port = org.oft.controller.fattree.deploy.RunningFabric.physicalPort(tree, lft, node, addr);
+                    int port = RunningFabric.physicalPort(tree, lft, node, addr);
                     if (faults.deadNode(d) || port == FabricNames.NO_ROUTE) {
                         continue;
                     }
@@ -129,7 +132,7 @@ public final class LftFiles {
     }
 
     /** [destination switch][switch] = local port of a min-hop route over live cables (-1: none); ties broken by destination index. */
-    static int[][] switchRoutes(PgftTopology t, org.oft.controller.fattree.topology.FabricFaults faults) {
+    static int[][] switchRoutes(PgftTopology t, FabricFaults faults) {
         int n = t.hosts();
         int s = t.switches();
         int[][] route = new int[s][s];
@@ -328,7 +331,7 @@ public final class LftFiles {
             }
             byte[][] ports = new byte[t.switches()][n * paths];
             for (byte[] row : ports) { // a host a switch has no row for is one it does not route (LFT 255)
-                Arrays.fill(row, (byte) org.oft.controller.fattree.routing.Reroute.NONE);
+                Arrays.fill(row, (byte) Reroute.NONE);
             }
             for (int i = 0; i < r.length; ) {
                 long key = r[i] >>> 24;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.FabricNames;
 
 /**
  * Destination-keyed forwarding tables made to route around a broken fabric, keeping every entry the
@@ -32,7 +33,7 @@ import org.oft.controller.fattree.topology.PgftTopology;
  * <p>Hosts must have one link each (w_1 = p_1 = 1).
  */
 public final class Reroute {
-    public static final int NONE = org.oft.controller.fattree.topology.FabricNames.NO_ROUTE;
+    public static final int NONE = FabricNames.NO_ROUTE;
     /** Unreachable pairs named in a result, at most. */
     public static final int EXAMPLES = 10;
 

@@ -1,6 +1,7 @@
 package org.oft.controller.fattree.routing;
 
 import static org.oft.controller.fattree.routing.Reroute.NONE;
+import org.oft.controller.limits.MemoryBudget;
 
 /**
  * The last phase of a {@link Reroute}, for when the spread cannot hold D-mod-K's pattern (many
@@ -115,7 +116,7 @@ final class ShiftBalance {
     private long countBytes() {
         long cells = (long) cables * n;
         long bytes = cells * (narrow() ? 1 : 2);
-        long most = Math.min(MAX_COUNT_BYTES, org.oft.controller.limits.MemoryBudget.budget() / 4);
+        long most = Math.min(MAX_COUNT_BYTES, MemoryBudget.budget() / 4);
         return cells > Integer.MAX_VALUE - 16 || bytes > most ? -1 : bytes;
     }
 

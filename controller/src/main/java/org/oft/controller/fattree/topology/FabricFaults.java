@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.oft.hal.naming.FaultSpec;
+import org.oft.hal.naming.PartName;
 
 /**
  * The holes in a fat tree: failed links (both directions of a cable), missing switches (all their
@@ -84,7 +86,7 @@ public final class FabricFaults {
         String spec = raw == null ? "" : raw.strip();
         String kind;
         try { // the one grammar: its kind, or why not (a model fault written where a failure belongs, say)
-            kind = org.oft.hal.naming.FaultSpec.parse(spec, org.oft.hal.naming.FaultSpec.Fabric.ELECTRICAL, true).kind().word();
+            kind = FaultSpec.parse(spec, FaultSpec.Fabric.ELECTRICAL, true).kind().word();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--fail " + e.getMessage());
         }
@@ -172,7 +174,7 @@ public final class FabricFaults {
 
     private static int number(String s, String spec, String what) {
         try {
-            return org.oft.hal.naming.PartName.whole(s.strip(), what);
+            return PartName.whole(s.strip(), what);
         } catch (IllegalArgumentException e) {
             throw bad(spec, e.getMessage());
         }
@@ -209,11 +211,11 @@ public final class FabricFaults {
     /** The part a failure spec names ({@code switch-N} or {@code host-N}), or null when it names several or none. */
     public static String partOf(FatTree tree, String spec) {
         try { // the one grammar's part: the node a link:, switch: or host: failure names
-            org.oft.hal.naming.FaultSpec f = org.oft.hal.naming.FaultSpec.parse(spec, org.oft.hal.naming.FaultSpec.Fabric.ELECTRICAL, true);
+            FaultSpec f = FaultSpec.parse(spec, FaultSpec.Fabric.ELECTRICAL, true);
             String node = f.arg(0);
             return switch (f.kind()) {
                 case LINK, SWITCH -> tree.partName(tree.node(node));
-                case HOST -> tree.partName(node.matches("[0-9]+") ? org.oft.hal.naming.PartName.whole(node, "host") : tree.node(node));
+                case HOST -> tree.partName(node.matches("[0-9]+") ? PartName.whole(node, "host") : tree.node(node));
                 default -> null;
             };
         } catch (RuntimeException e) {

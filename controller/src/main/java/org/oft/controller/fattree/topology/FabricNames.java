@@ -1,5 +1,7 @@
 package org.oft.controller.fattree.topology;
 
+import org.oft.hal.wire.Protocol;
+
 /**
  * What the InfiniBand side calls the model's nodes and ports: names, node and port GUIDs, physical port numbers.
  * Generated fabrics follow the fixtures' convention; an imported fabric keeps what ibnetdiscover reported.
@@ -16,7 +18,7 @@ public interface FabricNames {
     int physicalPort(int node, int localPort);
 
     /** What a forwarding table holds for "no route", in local and in physical ports alike (OpenSM's LFT 255). */
-    int NO_ROUTE = org.oft.hal.wire.Protocol.LFT_NO_ROUTE; // the wire protocol's, written once
+    int NO_ROUTE = Protocol.LFT_NO_ROUTE; // the wire protocol's, written once
 
     /**
      * A forwarding-table entry as the fabric knows it: the physical port of a local one, {@link #NO_ROUTE} kept as it is

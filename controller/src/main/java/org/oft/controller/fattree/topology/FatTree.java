@@ -1,6 +1,7 @@
 package org.oft.controller.fattree.topology;
 
 import java.util.Objects;
+import org.oft.hal.naming.PartName;
 
 /**
  * A fat tree as the controller knows it: the PGFT model, what InfiniBand calls its parts, where it came
@@ -81,7 +82,7 @@ public record FatTree(PgftTopology topology, FabricNames names, String source, j
      * a name the fabric gives it. Throws with the reason and the forms a node can be named by.
      */
     public int node(String name) {
-        String s = org.oft.hal.naming.PartName.canonical(name);
+        String s = PartName.canonical(name);
         PgftTopology t = topology;
         if (s.startsWith("switch-") || s.startsWith("host-")) {
             boolean sw = s.startsWith("switch-");

@@ -2,6 +2,7 @@ package org.oft.controller.fattree.topology;
 
 import java.nio.file.Path;
 import org.oft.controller.fattree.ib.IbnetImport;
+import org.oft.controller.fattree.ib.HostOrder;
 
 /**
  * Topology specs as the CLI takes them: {@code pgft:h;m1,..,mh;w1,..,wh;p1,..,ph}, {@code xgft:h;m..;w..},
@@ -53,7 +54,7 @@ public final class TopologySpec {
                 if (body.isBlank()) {
                     throw new IllegalArgumentException("topology '" + spec + "': expected ibnet:FILE");
                 }
-                return IbnetImport.read(Path.of(body), org.oft.controller.fattree.ib.HostOrder.byName(hostOrder));
+                return IbnetImport.read(Path.of(body), HostOrder.byName(hostOrder));
             default:
                 throw new IllegalArgumentException("unknown topology kind '" + kind + "' in '" + spec
                         + "'; use pgft:h;m..;w..;p.., xgft:h;m..;w.., kary:k,n or ibnet:FILE");

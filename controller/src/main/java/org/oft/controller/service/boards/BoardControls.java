@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
+import org.oft.controller.service.events.Events;
+import org.oft.hal.Telemetry;
 
 /**
  * What the console asks of any bench, optical or electrical: the boards' state ({@link Addresses#BOARDS})
@@ -28,7 +30,7 @@ public final class BoardControls {
     }
 
     /** Telemetry's {@code clock} fields: the rate asked, the rate kept, and whether the boards run behind it. */
-    public JsonObject clock(org.oft.hal.Telemetry t) {
+    public JsonObject clock(Telemetry t) {
         return keeping.of(t, System.nanoTime());
     }
 
@@ -38,8 +40,8 @@ public final class BoardControls {
 
     /** Serves both addresses; {@code discovered} gives the boards as the deploy found them, or null before. */
     public void register(Vertx vertx, Supplier<List<BoardInfo>> discovered) {
-        keeping.onChange((behind, text) -> org.oft.controller.service.events.Events.publish(vertx,
-                org.oft.controller.service.events.Events.of(behind ? "warning" : "info", "clock", "slot clock", null, null, text)));
+        keeping.onChange((behind, text) -> Events.publish(vertx,
+                Events.of(behind ? "warning" : "info", "clock", "slot clock", null, null, text)));
         vertx.eventBus().<JsonObject>consumer(Addresses.CLOCK, msg -> {
             JsonObject b = msg.body();
             Object run = b.getValue("running");

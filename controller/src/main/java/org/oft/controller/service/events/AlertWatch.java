@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.oft.hal.BoardLock;
 
 /**
  * Threshold alerts: a port's utilisation or transmit-wait rate at or above its threshold, a port dropping
@@ -296,7 +297,7 @@ public final class AlertWatch {
      * A board's slot clock: out of step with the leader's (unlocked, or not yet told the slot numbers), it neither
      * injects nor switches; always watched, there is no threshold to set.
      */
-    public void slotLock(org.oft.hal.BoardLock l) {
+    public void slotLock(BoardLock l) {
         observe("slot-lock", l.board(), l.board(), !l.inStep(), l.inStep(), l.board() + " out of slot lock"
                 + (l.lineCut() ? " (its slot-reference line carries no pulse)" : "") + ": its slot starts "
                 + String.format(Locale.ROOT, "%.2f", l.phaseErrorCycles()) + " cycles from the leader's; it injects and switches nothing");

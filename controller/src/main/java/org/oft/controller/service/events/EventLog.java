@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.oft.controller.files.SqliteJournal;
 
 /**
  * The controller's event log, kept in SQLite: every change asked of it and every alarm, with wall time,
@@ -68,7 +69,7 @@ public final class EventLog implements AutoCloseable {
                 }
             }
             return new EventLog(DriverManager.getConnection("jdbc:sqlite:" + (file == null ? ":memory:" : file.toString())), keep,
-                    file == null ? "WAL" : org.oft.controller.files.SqliteJournal.modeFor(file));
+                    file == null ? "WAL" : SqliteJournal.modeFor(file));
         } catch (SQLException | java.io.IOException e) {
             throw new IllegalArgumentException("cannot keep the event log in " + file + ": " + e.getMessage());
         }

@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import org.oft.controller.service.Addresses;
 import org.oft.controller.service.JsonFields;
+import org.oft.controller.service.http.PrometheusText;
 
 /**
  * Keeps every event published on {@link Addresses#EVENT} in the {@link EventLog}, in the order published,
@@ -52,7 +53,7 @@ public final class EventsVerticle extends VerticleBase {
     private final java.util.Map<String, Long> counts = new java.util.TreeMap<>();
 
     private void metrics(Message<JsonObject> msg) {
-        org.oft.controller.service.http.PrometheusText p = new org.oft.controller.service.http.PrometheusText();
+        PrometheusText p = new PrometheusText();
         p.family("oft_events_total", "counter", "Events this controller logged since it started, by severity and kind.");
         for (String sev : EventLog.SEVERITIES) { // every severity present, zero or not, so that a rate of alarms reads 0, not nothing
             if (counts.keySet().stream().noneMatch(k -> k.startsWith(sev + "|"))) {

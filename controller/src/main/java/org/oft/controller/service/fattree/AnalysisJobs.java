@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.oft.controller.fattree.analysis.Analysis;
 import org.oft.controller.fattree.analysis.TrafficPattern;
 import org.oft.controller.fattree.routing.Routing;
+import org.oft.controller.fattree.flit.FlitFabric;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.sim.flit.FlitSimulator;
 
 /**
  * Analyses run from the console ({@code fattree analyze}'s metrics on the running engine's routes):
@@ -79,7 +82,7 @@ final class AnalysisJobs {
         }
 
         double[] loads() {
-            return org.oft.controller.fattree.flit.FlitFabric.loads(from, to, step);
+            return FlitFabric.loads(from, to, step);
         }
     }
 
@@ -87,18 +90,18 @@ final class AnalysisJobs {
      * Runs sweep {@code id} (worker, one simulation at a time, so the served fabric keeps a core):
      * each load from empty, with warm-up, measured sample and drain, as {@code oftctl flit --sweep}.
      */
-    void runSweep(int id, Sweep s, java.util.function.DoubleFunction<org.oft.sim.flit.FlitSimulator.Result> run, String what) {
+    void runSweep(int id, Sweep s, java.util.function.DoubleFunction<FlitSimulator.Result> run, String what) {
         finish(id, () -> {
             double[] loads = s.loads();
             io.vertx.core.json.JsonArray runs = new io.vertx.core.json.JsonArray();
             Double saturation = null;
             for (int i = 0; i < loads.length; i++) {
                 long t1 = System.nanoTime();
-                org.oft.sim.flit.FlitSimulator.Result r = run.apply(loads[i]);
-                JsonObject o = org.oft.controller.fattree.flit.FlitFabric.json(r, (System.nanoTime() - t1) / 1e9);
+                FlitSimulator.Result r = run.apply(loads[i]);
+                JsonObject o = FlitFabric.json(r, (System.nanoTime() - t1) / 1e9);
                 o.remove("latencyHistogram");
                 runs.add(o);
-                if (org.oft.controller.fattree.flit.FlitFabric.sustains(r)) {
+                if (FlitFabric.sustains(r)) {
                     saturation = loads[i];
                 }
                 long done = i + 1;
@@ -156,7 +159,7 @@ final class AnalysisJobs {
     }
 
     /** Runs analysis {@code id} (worker). */
-    void run(int id, Request r, Routing routing, org.oft.controller.fattree.topology.NodeTypes types, long seed) {
+    void run(int id, Request r, Routing routing, NodeTypes types, long seed) {
         finish(id, () -> {
             TrafficPattern p = TrafficPattern.parse(r.pattern(), routing.topology().hosts());
             long total = p.random() ? r.samples() : 1;

@@ -20,6 +20,9 @@ import org.oft.controller.boards.DeploymentRecord;
 import org.oft.hal.BoardBus;
 import org.oft.hal.BoardInfo;
 import org.oft.hal.DeployReport;
+import org.oft.hal.FencedException;
+import org.oft.hal.wire.BoardReadback;
+import org.oft.hal.wire.Message;
 
 /**
  * The one writer of what the switch boards run. Every change (the first deploy, an engine change, a
@@ -195,7 +198,7 @@ public final class FabricDeployer {
         String was = master + "'s last change (" + change.what() + ") was under way when " + master + " stopped: " + found;
         try {
             return deployFirst(change.served(), change.failures()).with(was + "; finished on every board");
-        } catch (org.oft.hal.FencedException e) {
+        } catch (FencedException e) {
             throw e;
         } catch (RuntimeException e) {
             LOG.warning(was + "; it could not be finished (" + e.getMessage() + "): the tables before it go back");
@@ -215,14 +218,14 @@ public final class FabricDeployer {
      * (boards whose tables the change leaves as they were are not counted among either).
      */
     private String found(DeploymentRecord before, DeploymentRecord after) {
-        org.oft.hal.wire.BoardReadback wire = BoardBus.required(bus.readback(), "telling old tables from new");
+        BoardReadback wire = BoardBus.required(bus.readback(), "telling old tables from new");
         List<BoardInfo> boards = bus.discover();
         int switched = 0;
         int previous = 0;
         int same = 0;
         int held = 0;
         for (int a = 0; a < boards.size(); a++) {
-            org.oft.hal.wire.Message.Status st = wire.status(a);
+            Message.Status st = wire.status(a);
             boolean isAfter = after.check(boards.get(a).id(), st).isEmpty();
             boolean isBefore = before.check(boards.get(a).id(), st).isEmpty();
             if (isAfter && isBefore) {

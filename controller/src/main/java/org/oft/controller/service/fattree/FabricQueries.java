@@ -9,6 +9,7 @@ import org.oft.controller.fattree.routing.ForwardingTables;
 import org.oft.controller.fattree.routing.Reroute;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.FabricFaults;
 
 /**
  * Read-only questions about what the boards run, each answered from one {@link FabricSnapshot}: a
@@ -171,7 +172,7 @@ final class FabricQueries {
         if (s.tree().absentPort(g) || s.tree().absentNode(peer) || s.tree().absentNode(v)) { // no copies: asked per hop and per cable
             return Cable.MISSING;
         }
-        org.oft.controller.fattree.topology.FabricFaults holes = s.holes();
+        FabricFaults holes = s.holes();
         if (holes != null && holes.deadNode(peer)) {
             return Cable.PEER_OUT;
         }

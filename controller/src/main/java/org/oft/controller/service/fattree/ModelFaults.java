@@ -11,6 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 import org.oft.sim.boards.SwitchFaultPort;
+import org.oft.controller.service.CappedLog;
+import org.oft.controller.service.events.Events;
 
 /**
  * Faults injected into the modelled switch boards through the model's {@link SwitchFaultPort}, and
@@ -20,7 +22,7 @@ import org.oft.sim.boards.SwitchFaultPort;
 final class ModelFaults {
     private static final Logger LOG = Logger.getLogger("org.oft.fattree");
     // accepted faults carry user text: logged like refusals, one line each and capped
-    private static final org.oft.controller.service.CappedLog CHANGES = new org.oft.controller.service.CappedLog(
+    private static final CappedLog CHANGES = new CappedLog(
             java.util.logging.Logger.getLogger("org.oft.fattree"), "accepted faults");
     private final Vertx vertx;
     private final SwitchFaultPort model; // NONE: real boards, nothing to inject into
@@ -72,7 +74,7 @@ final class ModelFaults {
                             .put("switch", f.index()).put("port", f.port() == 0 ? null : f.port())
                             .put("description", applied).put("sinceCycle", telemetry.cycle())
                             .put("undo", f.kind().equals("reboot") ? "redeploys the tables to the board" : "repairs the cable"));
-                    msg.reply(applied, org.oft.controller.service.events.Events.naming("switch-" + f.index()));
+                    msg.reply(applied, Events.naming("switch-" + f.index()));
                 })
                 .onFailure(e -> msg.fail(400, e.getMessage()));
     }

@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.oft.controller.fattree.topology.PgftTopology;
+import org.oft.controller.fattree.topology.FatTree;
 
 /**
  * The Fat tree view's per-level heatmaps: utilisation (flits per cycle) by switch and port, a
@@ -68,7 +69,7 @@ final class PortHeat {
      * Per level l (index l; 0 unused), per column (local port): the physical port number all its switches give
      * it, or null. Fixed for a tree: computed once.
      */
-    static JsonArray[] physicalPorts(org.oft.controller.fattree.topology.FatTree tree) {
+    static JsonArray[] physicalPorts(FatTree tree) {
         PgftTopology topo = tree.topology();
         JsonArray[] levels = new JsonArray[topo.levels() + 1];
         for (int l = 1; l <= topo.levels(); l++) {

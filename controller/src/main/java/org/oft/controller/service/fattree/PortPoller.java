@@ -11,6 +11,10 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.hal.BoardBus;
 import org.oft.hal.SwitchPorts;
+import org.oft.controller.service.events.AlertWatch;
+import org.oft.controller.service.events.Events;
+import org.oft.hal.SwitchCounters;
+import org.oft.hal.wire.Protocol;
 
 /**
  * Reads every switch board's port counters, once a poll (a worker, one poll at a time), and turns
@@ -50,10 +54,10 @@ final class PortPoller {
 
     private volatile java.util.function.Consumer<JsonObject> events = e -> { };
 
-    private volatile org.oft.controller.service.events.AlertWatch alerts;
+    private volatile AlertWatch alerts;
 
     /** Where each poll's port rates are held against the alert thresholds. */
-    void alertOn(org.oft.controller.service.events.AlertWatch alerts) {
+    void alertOn(AlertWatch alerts) {
         this.alerts = alerts;
     }
 
@@ -125,7 +129,7 @@ final class PortPoller {
      * keeps its ports' last rates.
      */
     JsonObject read() {
-        org.oft.hal.SwitchCounters wire = BoardBus.required(bus.switchCounters(), "reading port counters");
+        SwitchCounters wire = BoardBus.required(bus.switchCounters(), "reading port counters");
         int levels = topo.levels();
         int h = topo.hosts();
         JsonArray restarted = new JsonArray();
@@ -134,8 +138,8 @@ final class PortPoller {
         SwitchPorts[] before = previousPorts;
         SwitchPorts[] baseline = portBaseline;
         List<JsonObject> anomalies = new ArrayList<>();
-        int per = org.oft.hal.wire.Protocol.PORT_COUNTERS.size();
-        org.oft.controller.service.events.AlertWatch watch = alerts;
+        int per = Protocol.PORT_COUNTERS.size();
+        AlertWatch watch = alerts;
         for (int i = 0; i < topo.switches(); i++) {
             SwitchPorts sp = wire.portCounters("switch-" + i);
             long[] c = sp.counters();
@@ -195,7 +199,7 @@ final class PortPoller {
             LOG.warning("port counters start again from zero at " + String.join(", ", restarted.stream().map(String::valueOf).toList())
                     + ": the board restarted");
             for (Object b : restarted) {
-                events.accept(org.oft.controller.service.events.Events.of("alarm", "board", String.valueOf(b), null, null,
+                events.accept(Events.of("alarm", "board", String.valueOf(b), null, null,
                         b + " restarted: its counters start again from zero (the deploy that follows reloads its table)"));
             }
         }
@@ -261,7 +265,7 @@ final class PortPoller {
         }
         return new JsonObject().put("type", "ports").put("cycle", cycle).put("intervalCycles", span)
                 .put("intervalEnd", cycle)
-                .put("counterNames", new JsonArray(org.oft.hal.wire.Protocol.PORT_COUNTERS)).put("levels", byLevel)
+                .put("counterNames", new JsonArray(Protocol.PORT_COUNTERS)).put("levels", byLevel)
                 .put("hottest", hottest).put("anomalousPorts", anomalies.size())
                 .put("anomalies", new JsonArray(new ArrayList<>(anomalies.subList(0, Math.min(MAX_LISTED, anomalies.size())))))
                 .put("restarted", restarted)
@@ -290,7 +294,7 @@ final class PortPoller {
     }
 
     /** Switch {@code i}'s last reading, or null before the first poll. */
-    org.oft.hal.SwitchPorts reading(int i) {
+    SwitchPorts reading(int i) {
         SwitchPorts[] r = previousPorts;
         return r == null ? null : r[i];
     }

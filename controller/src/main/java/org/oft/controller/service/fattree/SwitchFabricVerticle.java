@@ -14,6 +14,9 @@ import org.oft.controller.service.boards.BoardControls;
 import org.oft.controller.service.ServeConfig;
 import org.oft.hal.BoardBus;
 import org.oft.sim.boards.SwitchFaultPort;
+import org.oft.controller.service.events.AlertWatch;
+import org.oft.controller.service.events.Events;
+import org.oft.hal.Telemetry;
 
 /**
  * Serves a bench of electrical switch boards: deploys the engine's tables at start, runs the slot
@@ -106,14 +109,14 @@ public final class SwitchFabricVerticle extends VerticleBase {
     private void wire(FabricDeployer.Started started, BoardControls controls) {
         FabricSnapshot first = started.snapshot();
         if (started.tookOver() != null) { // what the last master left on the boards, and what was done about it: never silently
-            org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of("warning", "owner", "boards",
+            Events.publish(vertx, Events.of("warning", "owner", "boards",
                     null, "taken over", started.tookOver()));
             java.util.logging.Logger.getLogger("org.oft.fattree").warning(started.tookOver());
         }
         TelemetryRates telemetry = new TelemetryRates(first.topology(), bench.load());
         PortPoller ports = new PortPoller(bus, first.tree());
-        ports.onEvent(e -> org.oft.controller.service.events.Events.publish(vertx, e));
-        org.oft.controller.service.events.AlertWatch alerts = new org.oft.controller.service.events.AlertWatch(vertx, config.events().alerts());
+        ports.onEvent(e -> Events.publish(vertx, e));
+        AlertWatch alerts = new AlertWatch(vertx, config.events().alerts());
         ports.alertOn(alerts);
         ModelFaults faults = new ModelFaults(vertx, modelFaults, deployer, telemetry);
         FabricQueries queries = new FabricQueries(vertx, deployer, faults::cut);
@@ -218,7 +221,7 @@ public final class SwitchFabricVerticle extends VerticleBase {
             this.controls = controls;
         }
 
-        void publish(org.oft.hal.Telemetry t) {
+        void publish(Telemetry t) {
             JsonObject j = rates.of(t).put("clock", controls.clock(t));
             latest = j;
             vertx.eventBus().publish(Addresses.TELEMETRY, j);

@@ -6,6 +6,7 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.service.JsonFields;
 import org.oft.hal.naming.FaultSpec;
+import org.oft.hal.naming.PartName;
 
 /**
  * A fault of the modelled switch boards, in the one fault grammar ({@link FaultSpec}):
@@ -68,7 +69,7 @@ record SwitchFault(String kind, int index, int port, String spec, String target,
                 if (f.args().size() < 2) {
                     throw new IllegalArgumentException("'" + f.text() + "': which port? dead:SWITCH:PORT (physical ports 1.." + t.ports(v) + ")");
                 }
-                int phys = org.oft.hal.naming.PartName.whole(f.arg(1), "port");
+                int phys = PartName.whole(f.arg(1), "port");
                 int local = tree.localPort(v, phys);
                 int g = t.portBase(v) + local;
                 int peer = t.peerNode(g);

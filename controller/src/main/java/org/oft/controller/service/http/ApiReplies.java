@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import org.oft.controller.service.events.Events;
 
 /**
  * How the console's API answers: a request handed to an event-bus address and its reply as the response, query and
@@ -114,7 +115,7 @@ final class ApiReplies {
 
     /** The part a change acted on, as its reply names it (a header, or a "part" field), for the change's event. */
     static void namePart(RoutingContext ctx, io.vertx.core.eventbus.Message<?> r) {
-        String part = r.headers().get(org.oft.controller.service.events.Events.PART_HEADER);
+        String part = r.headers().get(Events.PART_HEADER);
         if (part == null && r.body() instanceof JsonObject j && j.getValue("part") instanceof String p) {
             part = p;
         }

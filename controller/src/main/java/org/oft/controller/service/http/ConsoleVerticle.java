@@ -15,6 +15,7 @@ import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import org.oft.controller.service.events.Events;
 
 /**
  * Serves the web console (static files of the web-console module), its JSON API and a WebSocket
@@ -207,7 +208,7 @@ public final class ConsoleVerticle extends VerticleBase {
         String error = ctx.get("error");
         String severity = status < 400 ? "info" : status < 500 ? "warning" : "alarm";
         String outcome = status < 400 ? "done" : status < 500 ? "refused" : "failed";
-        org.oft.controller.service.events.Events.publish(vertx, org.oft.controller.service.events.Events.of(severity, "action",
+        Events.publish(vertx, Events.of(severity, "action",
                 ctx.get("part") != null ? ctx.get("part") : req.path(), ConsoleRoutes.who(req),
                 outcome + " (" + status + ")",
                 req.method().name() + " " + req.path() + (body.length() > 201 ? body.substring(0, 200) + "…" : body)

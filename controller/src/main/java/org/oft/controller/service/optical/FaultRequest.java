@@ -5,6 +5,7 @@ import org.oft.controller.service.JsonFields;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import org.oft.sim.optical.OpticalModelPort;
+import org.oft.sim.optical.FabricFault;
 
 /**
  * A fault for the built-in board model, as JSON:
@@ -59,10 +60,10 @@ public final class FaultRequest {
     /** The part the fault acts on (as {@link org.oft.sim.optical.FabricFault#part}), or null. */
     public static String part(JsonObject fault) {
         if (fault.getValue("spec") instanceof String spec) {
-            return org.oft.sim.optical.FabricFault.part(spec);
+            return FabricFault.part(spec);
         }
         if (fault.getValue("part") instanceof String part) {
-            return org.oft.sim.optical.FabricFault.part(fault.getString("kind", "") + ":" + part + ":0");
+            return FabricFault.part(fault.getString("kind", "") + ":" + part + ":0");
         }
         if ("stuck".equals(fault.getValue("kind")) && fault.getValue("level") instanceof Number l) {
             return "router-" + l.intValue();

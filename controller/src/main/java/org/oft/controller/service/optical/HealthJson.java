@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.oft.sim.optical.FabricHealth;
+import org.oft.sim.optical.SimulatedBench;
 
 /**
  * The optical fabric's health as the console's heatmaps take it: per level a row of at most
@@ -30,7 +31,7 @@ public final class HealthJson {
      * With the faults in force: a fibre made longer or shorter and a board's clock skewed or drifting
      * are named even while they cost no packet (yet).
      */
-    static JsonObject of(FabricHealth h, java.util.List<org.oft.sim.optical.SimulatedBench.ActiveFault> faults) {
+    static JsonObject of(FabricHealth h, java.util.List<SimulatedBench.ActiveFault> faults) {
         int order = h.order();
         int n = h.processors();
         JsonArray nodeRows = new JsonArray();
@@ -76,7 +77,7 @@ public final class HealthJson {
             fibreRows.add(row(stage, n, per, cells, flagged).put("into", stage == 0 ? "level " + order + " (from the processors)"
                     : stage == order ? "the processors" : "level " + (order - stage)));
         }
-        for (org.oft.sim.optical.SimulatedBench.ActiveFault f : faults) {
+        for (SimulatedBench.ActiveFault f : faults) {
             String kind = f.target().substring(0, f.target().indexOf(':'));
             if (kind.equals("fibre") || kind.equals("skew") || kind.equals("drift")) {
                 String name = f.target().substring(kind.length() + 1);

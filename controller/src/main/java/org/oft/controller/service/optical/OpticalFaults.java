@@ -8,6 +8,7 @@ import java.util.Set;
 import org.oft.controller.service.JsonFields;
 import org.oft.controller.service.events.Events;
 import org.oft.sim.optical.OpticalModelPort;
+import org.oft.controller.service.CappedLog;
 
 /**
  * Faults injected into the built-in model of the optical boards and fibres, listed and cleared; boards over a link
@@ -15,7 +16,7 @@ import org.oft.sim.optical.OpticalModelPort;
  */
 final class OpticalFaults {
     // accepted faults carry user text: logged like refusals, one line each and capped
-    private static final org.oft.controller.service.CappedLog CHANGES = new org.oft.controller.service.CappedLog(
+    private static final CappedLog CHANGES = new CappedLog(
             java.util.logging.Logger.getLogger("org.oft.bench"), "accepted faults");
     private final Vertx vertx;
     private final OpticalModelPort model;

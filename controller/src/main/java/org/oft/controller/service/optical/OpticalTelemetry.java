@@ -10,6 +10,10 @@ import org.oft.controller.service.events.AlertWatch;
 import org.oft.hal.BoardBus;
 import org.oft.hal.Telemetry;
 import org.oft.sim.optical.OpticalModelPort;
+import org.oft.controller.service.events.Events;
+import org.oft.hal.BoardLock;
+import org.oft.hal.LevelTiming;
+import org.oft.hal.SlotCounters;
 
 /**
  * The optical boards' telemetry: each record the bus delivers, as JSON with the clock kept, held against the timing
@@ -25,7 +29,7 @@ final class OpticalTelemetry {
     private final FaultIncident incident;
     private final java.util.function.Supplier<long[]> deploys;
     private volatile JsonObject latest;
-    private volatile org.oft.hal.SlotCounters baseline; // totals at the last reset, for boards that cannot reset
+    private volatile SlotCounters baseline; // totals at the last reset, for boards that cannot reset
 
     /** {@code model}: the built-in model (it resets its totals itself), or {@link OpticalModelPort#NONE} for boards over a link. */
     OpticalTelemetry(Vertx vertx, BoardBus bus, OpticalModelPort model, BoardControls controls, AlertWatch alerts,
@@ -36,7 +40,7 @@ final class OpticalTelemetry {
         this.model = model;
         this.controls = controls;
         this.alerts = alerts;
-        this.incident = new FaultIncident(e -> org.oft.controller.service.events.Events.publish(vertx, e));
+        this.incident = new FaultIncident(e -> Events.publish(vertx, e));
     }
 
     /** The latest record, or null before the first. */
@@ -47,10 +51,10 @@ final class OpticalTelemetry {
     /** One record from the bus (its telemetry thread). */
     void record(Telemetry t) {
         if (t.timing() != null) { // each level's worst margin in the last slot, held against its threshold
-            for (org.oft.hal.LevelTiming l : t.timing().lastSlot()) {
+            for (LevelTiming l : t.timing().lastSlot()) {
                 alerts.margin("router-" + l.level(), l.level(), l.worstMarginPs());
             }
-            for (org.oft.hal.BoardLock l : t.timing().locks()) { // boards on clocks of their own: each out of step is an alert
+            for (BoardLock l : t.timing().locks()) { // boards on clocks of their own: each out of step is an alert
                 alerts.slotLock(l);
             }
         }

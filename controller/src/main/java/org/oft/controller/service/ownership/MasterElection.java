@@ -12,6 +12,7 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.oft.controller.logs.LibraryLogs;
 
 /**
  * The controllers of one bench elect their master through ZooKeeper (Curator's LeaderLatch), not a
@@ -89,7 +90,7 @@ public final class MasterElection implements AutoCloseable {
                 // a master stays master through a blip: only a session that ended (LOST) loses the latch, since while the
                 // session lives no other controller can be elected, and the boards fence a master that outlives its session
                 .connectionStateErrorPolicy(new org.apache.curator.framework.state.SessionConnectionStateErrorPolicy()).build();
-        org.oft.controller.logs.LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
+        LibraryLogs.quiet(); // ZooKeeper's own lines would be traces; these are ours
         java.util.concurrent.atomic.AtomicBoolean connected = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicReference<MasterElection> joined = new java.util.concurrent.atomic.AtomicReference<>();
         zk.getConnectionStateListenable().addListener((client, state) -> {

@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.oft.controller.logs.LibraryLogs;
 
 /**
  * Membership of a study cluster: a clustered Vert.x over Hazelcast, joined over TCP/IP to the addresses given
@@ -107,7 +108,7 @@ public final class StudyCluster {
         }
         System.setProperty("hazelcast.logging.type", "jdk");
         // Hazelcast warns, with traces, about every member that dies; the coordinator says what that means for the study
-        org.oft.controller.logs.LibraryLogs.quiet();
+        LibraryLogs.quiet();
         Config c = ConfigUtil.loadConfig();
         c.setClusterName(name);
         c.setProperty("hazelcast.heartbeat.interval.seconds", "1");

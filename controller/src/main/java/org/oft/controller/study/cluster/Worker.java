@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.oft.controller.study.PointRunner;
 import org.oft.controller.study.StudyPoint;
+import org.oft.controller.limits.MemoryBudget;
 
 /**
  * Runs points for whichever coordinator is on the cluster: each of its {@code slots} (one per core) takes a point,
@@ -56,7 +57,7 @@ public final class Worker extends VerticleBase {
 
     private void take() {
         JsonObject ask = new JsonObject().put("worker", name).put("version", StudyPoint.MODEL_VERSION)
-                .put("memoryBytes", org.oft.controller.limits.MemoryBudget.budget() / slots); // each slot's share
+                .put("memoryBytes", MemoryBudget.budget() / slots); // each slot's share
         vertx.eventBus().<JsonObject>request(StudyCluster.TAKE, key.seal(ask), new DeliveryOptions().setSendTimeout(5000)).onComplete(ar -> {
             if (ar.failed()) {
                 if (ar.cause() instanceof ReplyException re && re.failureCode() == 409) {

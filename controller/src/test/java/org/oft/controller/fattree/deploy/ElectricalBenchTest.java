@@ -17,6 +17,7 @@ import org.oft.hal.wire.Protocol;
 import org.oft.sim.boards.SwitchBoards;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.fattree.ib.IbnetImportTest;
 
 class ElectricalBenchTest {
     private static final ElectricalBench BENCH = new ElectricalBench("kary:4,3", null, 1, FlitParameters.defaults(),
@@ -60,7 +61,7 @@ class ElectricalBenchTest {
     @Test
     void aBenchKeepsTheFabricItsFileDescribedWhenItWasMade(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("fabric.out");
-        java.nio.file.Files.copy(org.oft.controller.fattree.ib.IbnetImportTest.fixture("4ary3/ibnetdiscover.out"), file);
+        java.nio.file.Files.copy(IbnetImportTest.fixture("4ary3/ibnetdiscover.out"), file);
         ElectricalBench bench = new ElectricalBench("ibnet:" + file, null, 1, FlitParameters.defaults(), FlitSimulator.PathPolicy.HASH,
                 "uniform", 0.5, 1, 10, false);
         java.nio.file.Files.delete(file); // the boards and the tables are of the fabric parsed once, not of what the file holds later

@@ -16,6 +16,9 @@ import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.fattree.routing.Routing;
+import org.oft.hal.wire.Protocol;
+import org.oft.sim.flit.FlitNetwork;
 
 /** The flit-level switch model, forwarding by the tables the boards hold, against hand formulas. */
 @Timeout(120)
@@ -120,9 +123,9 @@ class FlitModelTest {
         FlitSimulator.Result r = runOne(sim, 0, 1);
         assertEquals(1, r.misdelivered());
         // counted at the switch that did it: leaf 0's port down to host 0
-        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        long[] c = new long[Protocol.PORT_COUNTERS.size()];
         sim.readPort(FlitFabric.network(t).peer()[0], c);
-        assertEquals(1, c[org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("Misdelivered")]);
+        assertEquals(1, c[Protocol.PORT_COUNTERS.indexOf("Misdelivered")]);
 
         // leaf 0 sends host 3's packets up to a top switch, which sends them back down to leaf 0: a loop
         byte[][] looped = FlitFabric.tables(tree, lft);
@@ -149,13 +152,13 @@ class FlitModelTest {
         int[] peer = FlitFabric.network(TopologySpec.parse("kary:2,2").topology()).peer();
         int fromHost0 = peer[0]; // the leaf's port that host 0's cable ends at
         int toHost1 = peer[1]; // the leaf's port down to host 1
-        int xmit = org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortXmitData");
-        int rcv = org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortRcvData");
-        int rcvPkts = org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortRcvPkts");
+        int xmit = Protocol.PORT_COUNTERS.indexOf("PortXmitData");
+        int rcv = Protocol.PORT_COUNTERS.indexOf("PortRcvData");
+        int rcvPkts = Protocol.PORT_COUNTERS.indexOf("PortRcvPkts");
         sim.inject(0, 1);
         int cycles = 40;
         long[][] at = new long[4][cycles]; // host 0 sent, leaf received, leaf sent down, host 1 received
-        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        long[] c = new long[Protocol.PORT_COUNTERS.size()];
         for (int t = 0; t < cycles; t++) {
             sim.step(0, null);
             sim.readPort(0, c);
@@ -191,9 +194,9 @@ class FlitModelTest {
         assertFalse(r.deadlock());
         assertTrue(r.accepted() > 0.2, "the other hosts go on: " + r.accepted());
         int leafPortToHost0 = FlitFabric.network(TopologySpec.parse("kary:2,2").topology()).peer()[0];
-        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        long[] c = new long[Protocol.PORT_COUNTERS.size()];
         sim.readPort(leafPortToHost0, c);
-        assertEquals(r.unroutable(), c[org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortXmitDiscards")]);
+        assertEquals(r.unroutable(), c[Protocol.PORT_COUNTERS.indexOf("PortXmitDiscards")]);
         assertFalse(sim.linkUp(leafPortToHost0));
     }
 
@@ -209,13 +212,13 @@ class FlitModelTest {
         FlitSimulator.Result r = runOne(sim, 0, 3);
         assertEquals(1, r.unroutable());
         assertEquals(0, r.undelivered());
-        long[] c = new long[org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        long[] c = new long[Protocol.PORT_COUNTERS.size()];
         sim.readPort(FlitFabric.network(t).peer()[0], c);
-        assertEquals(1, c[org.oft.hal.wire.Protocol.PORT_COUNTERS.indexOf("PortRcvSwitchRelayErrors")]);
+        assertEquals(1, c[Protocol.PORT_COUNTERS.indexOf("PortRcvSwitchRelayErrors")]);
     }
 
     /** Flows per directed link of a permutation under a single-path routing: the most loaded link. */
-    static int maxLinkLoad(org.oft.controller.fattree.routing.Routing r, FlitSimulator.Traffic perm, int hosts) {
+    static int maxLinkLoad(Routing r, FlitSimulator.Traffic perm, int hosts) {
         int[] load = new int[r.topology().portCount()];
         int[] ports = new int[2 * r.topology().levels()];
         int max = 0;
@@ -265,7 +268,7 @@ class FlitModelTest {
     private FlitSimulator.Result slowest(String pattern, boolean age) {
         FatTree tree = TopologySpec.parse("kary:4,3");
         PgftTopology t = tree.topology();
-        org.oft.controller.fattree.routing.Routing routing = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single());
+        Routing routing = RoutingEngines.byName("dmodk").route(t, RoutingOptions.single());
         FlitSimulator.Traffic traffic = FlitFabric.traffic(pattern, t.hosts(), 11);
         slowestMaxLoad = maxLinkLoad(routing, traffic, t.hosts());
         FlitSimulator sim = new FlitSimulator(FlitFabric.network(t), FlitParameters.defaults(),
@@ -299,9 +302,9 @@ class FlitModelTest {
         FlitFabric.Forwarding fw = FlitFabric.forwarding(tree, RoutingEngines.byName(engine).route(t,
                 new RoutingOptions(paths, 1, null)));
         FlitParameters par = new FlitParameters(4, 8, packet, 2, 1, 0, 0, cutThrough);
-        org.oft.sim.flit.FlitNetwork net = FlitFabric.network(t);
+        FlitNetwork net = FlitFabric.network(t);
         long[][] totals = new long[3][];
-        long[][] port = new long[3][org.oft.hal.wire.Protocol.PORT_COUNTERS.size()];
+        long[][] port = new long[3][Protocol.PORT_COUNTERS.size()];
         FlitSimulator.Result[] results = new FlitSimulator.Result[3];
         for (int threads = 1; threads <= 3; threads++) {
             FlitSimulator sim = fw.simulator(net, new FlitConfig(par, policy, randomUp, packet == 4), paths, 9);

@@ -17,6 +17,9 @@ import org.oft.controller.fattree.routing.RoutingEngines;
 import org.oft.controller.fattree.routing.RoutingOptions;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.fattree.routing.Reroute;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.PgftTopology;
 
 /** The real OpenSM / infiniband-diags output in ../shared/fixtures/opensm. */
 public class IbnetImportTest {
@@ -490,14 +493,14 @@ public class IbnetImportTest {
         FatTree t = IbnetImport.parse(IBSIM_TREE.replace("Spine1", "MF0;ib7:SX6036/U1").lines().toList(), "net.ibsim");
         int spine = t.node("\"MF0;ib7:SX6036/U1\"");
         for (String spec : List.of("switch:\"MF0;ib7:SX6036/U1\"", "switch:0x" + Long.toHexString(t.names().nodeGuid(spine)))) {
-            org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(t, List.of(spec));
+            FabricFaults f = FabricFaults.parse(t, List.of(spec));
             assertTrue(f.described().get(0).startsWith("switch switch-" + (spine - t.topology().hosts())), spec + ": " + f.described());
         }
         // bare, its ':' cannot be told from the spec's own: refused, saying to quote it
-        String msg = assertThrows(IllegalArgumentException.class, () -> org.oft.controller.fattree.topology.FabricFaults.parse(t,
+        String msg = assertThrows(IllegalArgumentException.class, () -> FabricFaults.parse(t,
                 List.of("switch:MF0;ib7:SX6036/U1"))).getMessage();
         assertTrue(msg.contains("quote a name that has them"), msg);
-        org.oft.controller.fattree.topology.FabricFaults link = org.oft.controller.fattree.topology.FabricFaults.parse(t,
+        FabricFaults link = FabricFaults.parse(t,
                 List.of("link:\"MF0;ib7:SX6036/U1\":1"));
         assertTrue(link.described().get(0).startsWith("link switch-" + (spine - t.topology().hosts())), link.described().toString());
     }
@@ -534,11 +537,11 @@ public class IbnetImportTest {
         // sw-L1-0015 port 5 <-> sw-L2-0012 port 4
         assertTrue(lines.removeIf(l -> l.startsWith("[5]\t\"S-000200020000000c\"[4]")));
         assertTrue(lines.removeIf(l -> l.startsWith("[4]\t\"S-000200010000000f\"[5]")));
-        org.oft.controller.fattree.topology.FatTree complete = IbnetImport.parse(whole, "whole");
-        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(lines, "pulled");
+        FatTree complete = IbnetImport.parse(whole, "whole");
+        FatTree broken = IbnetImport.parse(lines, "pulled");
         assertEquals(complete.topology().describe(), broken.topology().describe());
         assertTrue(broken.degraded() && !complete.degraded());
-        org.oft.controller.fattree.topology.FabricFaults holes = org.oft.controller.fattree.topology.FabricFaults.none(broken);
+        FabricFaults holes = FabricFaults.none(broken);
         assertEquals(1, holes.deadCables());
         int leaf = -1;
         for (int v = 0; v < broken.topology().nodes(); v++) {
@@ -549,9 +552,9 @@ public class IbnetImportTest {
         String expected = "missing link switch-" + (leaf - broken.topology().hosts()) + " " + broken.topology().tuple(leaf) + " port 5 - ";
         assertTrue(holes.described().get(0).startsWith(expected) && holes.described().get(0).endsWith("(not in pulled)"),
                 holes.described().toString());
-        org.oft.controller.fattree.routing.Reroute r = org.oft.controller.fattree.routing.Reroute.route(
-                org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk").route(broken.topology(),
-                        org.oft.controller.fattree.routing.RoutingOptions.single()).tables(), holes);
+        Reroute r = Reroute.route(
+                RoutingEngines.byName("dmodk").route(broken.topology(),
+                        RoutingOptions.single()).tables(), holes);
         assertEquals(0, r.unreachablePairs());
         assertTrue(r.changedEntries() > 0);
     }
@@ -561,24 +564,24 @@ public class IbnetImportTest {
     void anExportWithFailuresImportsBackWithThoseHoles(@org.junit.jupiter.api.io.TempDir Path dir) {
         String spec = "pgft:3;4,2,4;1,2,2;1,2,2";
         List<String> failed = List.of("link:(1,0,1,0):5", "link:(2,1,1,0):7", "link:(2,0,1,0):8");
-        org.oft.controller.fattree.topology.FatTree generated = org.oft.controller.fattree.topology.TopologySpec.parse(spec);
-        org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(generated, failed);
+        FatTree generated = TopologySpec.parse(spec);
+        FabricFaults f = FabricFaults.parse(generated, failed);
         java.io.StringWriter sw = new java.io.StringWriter();
         IbnetExport.write(generated, f, new java.io.PrintWriter(sw));
-        org.oft.controller.fattree.topology.FatTree back = IbnetImport.parse(sw.toString().lines().toList(), "exported");
+        FatTree back = IbnetImport.parse(sw.toString().lines().toList(), "exported");
         assertEquals(generated.topology().describe(), back.topology().describe());
         // by name and physical port (within a bundle of parallel links, which model index is missing is not
         // in the file: the present link takes the first)
-        List<String> missing = org.oft.controller.fattree.topology.FabricFaults.none(back).described().stream()
+        List<String> missing = FabricFaults.none(back).described().stream()
                 .map(x -> x.replace("missing link ", "link ").replace(" (not in exported)", "")).sorted().toList();
         assertEquals(f.described().stream().sorted().toList(), missing);
-        assertEquals(3, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
+        assertEquals(3, FabricFaults.none(back).deadCables());
     }
 
     /** What the project exports for {@code spec} without the {@code failed} cables, imported back. */
     static FatTree exportedWithout(String spec, List<String> failed) {
         FatTree generated = TopologySpec.parse(spec);
-        org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(generated, failed);
+        FabricFaults f = FabricFaults.parse(generated, failed);
         StringWriter sw = new StringWriter();
         IbnetExport.write(generated, f, new PrintWriter(sw));
         return IbnetImport.parse(sw.toString().lines().toList(), "exported");
@@ -599,7 +602,7 @@ public class IbnetImportTest {
         }
         FatTree back = exportedWithout(spec, failed);
         assertEquals(TopologySpec.parse(spec).topology().describe(), back.topology().describe());
-        assertEquals(spines, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
+        assertEquals(spines, FabricFaults.none(back).deadCables());
     }
 
     /** A leaf whose every cable up is out is a hole in the tree it belongs to, not a refusal: in 2 levels and in 3. */
@@ -609,7 +612,7 @@ public class IbnetImportTest {
         List<String> failed = List.of("link:sw-L1-0000:5", "link:sw-L1-0000:6", "link:sw-L1-0000:7", "link:sw-L1-0000:8");
         FatTree back = exportedWithout(spec, failed);
         assertEquals(TopologySpec.parse(spec).topology().describe(), back.topology().describe());
-        assertEquals(4, org.oft.controller.fattree.topology.FabricFaults.none(back).deadCables());
+        assertEquals(4, FabricFaults.none(back).deadCables());
         assertEquals("sw-L1-0000", back.names().name(back.topology().levelBase(1)), "the leaf keeps its place");
         assertEquals("sw-L1-0001", back.names().name(back.topology().levelBase(1) + 1));
     }
@@ -636,33 +639,33 @@ public class IbnetImportTest {
     }
 
     /** The real 4-ary 3-tree output without these nodes, imported: read as the intended (whole) tree. */
-    private static org.oft.controller.fattree.topology.FatTree importedWithout(String source, String... ids) throws Exception {
+    private static FatTree importedWithout(String source, String... ids) throws Exception {
         List<String> whole = Files.readAllLines(fixture("4ary3/ibnetdiscover.out"));
-        org.oft.controller.fattree.topology.FatTree broken = IbnetImport.parse(without(whole, ids), source);
+        FatTree broken = IbnetImport.parse(without(whole, ids), source);
         assertEquals(IbnetImport.parse(whole, "whole").topology().describe(), broken.topology().describe());
         return broken;
     }
 
-    private static org.oft.controller.fattree.routing.Reroute dmodkAround(org.oft.controller.fattree.topology.FatTree tree) {
-        return org.oft.controller.fattree.routing.Reroute.route(org.oft.controller.fattree.routing.RoutingEngines.byName("dmodk")
-                .route(tree.topology(), org.oft.controller.fattree.routing.RoutingOptions.single()).tables(),
-                org.oft.controller.fattree.topology.FabricFaults.none(tree));
+    private static Reroute dmodkAround(FatTree tree) {
+        return Reroute.route(RoutingEngines.byName("dmodk")
+                .route(tree.topology(), RoutingOptions.single()).tables(),
+                FabricFaults.none(tree));
     }
 
     /** A host not in the file (its only cable out): the intended tree is inferred, the host kept as missing, the others all joined. */
     @Test
     void aFabricMissingAHostImportsWithTheHostMissing() throws Exception {
-        org.oft.controller.fattree.topology.FatTree broken = importedWithout("no-host", "H-00010000000003c0");
+        FatTree broken = importedWithout("no-host", "H-00010000000003c0");
         assertEquals(1, broken.absentNodes().cardinality());
         int missing = broken.absentNodes().nextSetBit(0);
         assertEquals(0, broken.topology().level(missing));
         // under the leaf that lost it: the leaf's other three hosts are its neighbours in the model
         int leaf = broken.topology().peerNode(broken.topology().portBase(missing));
         assertEquals("sw-L1-0015", broken.names().name(leaf));
-        List<String> holes = org.oft.controller.fattree.topology.FabricFaults.none(broken).described();
+        List<String> holes = FabricFaults.none(broken).described();
         assertEquals(List.of("missing host " + missing + " (not in no-host)"), holes);
         // as for a failed host: the pairs to it are reported (every other host to it), every other pair is joined
-        org.oft.controller.fattree.routing.Reroute r = dmodkAround(broken);
+        Reroute r = dmodkAround(broken);
         assertEquals(63, r.unreachablePairs(), r.unreachableExamples().toString());
         assertTrue(r.unreachableExamples().stream().allMatch(x -> x.endsWith("-> host " + missing)), r.unreachableExamples().toString());
     }
@@ -670,16 +673,16 @@ public class IbnetImportTest {
     /** A top switch not in the file: kept as missing at its place, and every pair still joined through the others. */
     @Test
     void aFabricMissingASwitchImportsWithTheSwitchMissing() throws Exception {
-        org.oft.controller.fattree.topology.FatTree broken = importedWithout("no-switch", "S-0002000300000000");
+        FatTree broken = importedWithout("no-switch", "S-0002000300000000");
         assertEquals(1, broken.absentNodes().cardinality());
         int missing = broken.absentNodes().nextSetBit(0);
         assertEquals(3, broken.topology().level(missing));
         assertTrue(broken.names().name(missing).startsWith("missing switch"), broken.names().name(missing));
-        org.oft.controller.fattree.routing.Reroute r = dmodkAround(broken);
+        Reroute r = dmodkAround(broken);
         assertEquals(0, r.unreachablePairs(), r.unreachableExamples().toString());
         assertTrue(r.changedEntries() > 0);
         // a leaf gone takes its hosts with it (they are not discovered either)
-        org.oft.controller.fattree.topology.FatTree leafless = importedWithout("no-leaf", "S-000200010000000f",
+        FatTree leafless = importedWithout("no-leaf", "S-000200010000000f",
                 "H-00010000000003c0", "H-00010000000003d0", "H-00010000000003e0", "H-00010000000003f0");
         assertEquals(5, leafless.absentNodes().cardinality());
         assertEquals(60 * 4, dmodkAround(leafless).unreachablePairs(), "only the pairs to the four missing hosts");
@@ -689,16 +692,16 @@ public class IbnetImportTest {
     @Test
     void anExportWithFailedNodesImportsBackWithThemMissing() {
         String spec = "pgft:3;4,2,4;1,2,2;1,2,2";
-        org.oft.controller.fattree.topology.FatTree generated = org.oft.controller.fattree.topology.TopologySpec.parse(spec);
-        org.oft.controller.fattree.topology.FabricFaults f = org.oft.controller.fattree.topology.FabricFaults.parse(generated,
+        FatTree generated = TopologySpec.parse(spec);
+        FabricFaults f = FabricFaults.parse(generated,
                 List.of("switch:(2,1,1,0)", "host:9"));
         java.io.StringWriter sw = new java.io.StringWriter();
         IbnetExport.write(generated, f, new java.io.PrintWriter(sw));
-        org.oft.controller.fattree.topology.FatTree back = IbnetImport.parse(sw.toString().lines().toList(), "exported");
+        FatTree back = IbnetImport.parse(sw.toString().lines().toList(), "exported");
         assertEquals(generated.topology().describe(), back.topology().describe());
         java.util.BitSet gone = back.absentNodes();
         assertEquals(2, gone.cardinality());
-        org.oft.controller.fattree.topology.PgftTopology t = back.topology();
+        PgftTopology t = back.topology();
         int host = gone.nextSetBit(0);
         int sw2 = gone.nextSetBit(host + 1);
         assertEquals(0, t.level(host));

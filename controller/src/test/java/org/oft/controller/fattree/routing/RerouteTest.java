@@ -13,6 +13,7 @@ import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.NodeTypes;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.fattree.analysis.PermutationLoad;
 
 /** Routing around failed links, switches and hosts: valid up*&#47;down* routes for every pair that has one, nothing else touched. */
 class RerouteTest {
@@ -313,13 +314,13 @@ class RerouteTest {
     void pairsATableLeavesUnroutedAreCountedNotIgnored() {
         FatTree tree = TopologySpec.parse("kary:4,3");
         ForwardingTables plan = plan(tree, "dmodk", 1);
-        assertEquals(0, new org.oft.controller.fattree.analysis.PermutationLoad(plan, FabricFaults.none(tree)).unroutedPairs());
+        assertEquals(0, new PermutationLoad(plan, FabricFaults.none(tree)).unroutedPairs());
         FabricFaults f = FabricFaults.parse(tree, List.of("link:(1,0,0,0):5", "host:9"));
-        long planned = new org.oft.controller.fattree.analysis.PermutationLoad(plan, f).unroutedPairs();
+        long planned = new PermutationLoad(plan, f).unroutedPairs();
         assertTrue(planned > 0, "the plan, not rerouted, still sends flows over the cable that is out");
         assertEquals(pairByPair(plan, f), planned);
         ForwardingTables rerouted = Reroute.route(plan, f).tables();
-        assertEquals(0, new org.oft.controller.fattree.analysis.PermutationLoad(rerouted, f).unroutedPairs());
+        assertEquals(0, new PermutationLoad(rerouted, f).unroutedPairs());
         assertEquals(0, pairByPair(rerouted, f));
     }
 
@@ -334,8 +335,8 @@ class RerouteTest {
         int[] one = new int[2 * ports];
         int[] three = new int[2 * ports];
         int[] calls = new int[1];
-        int a = new org.oft.controller.fattree.analysis.PermutationLoad(rerouted, f).threads(1).maxOverShifts(one);
-        int b = new org.oft.controller.fattree.analysis.PermutationLoad(rerouted, f).threads(3).onProgress(d -> calls[0]++)
+        int a = new PermutationLoad(rerouted, f).threads(1).maxOverShifts(one);
+        int b = new PermutationLoad(rerouted, f).threads(3).onProgress(d -> calls[0]++)
                 .maxOverShifts(three);
         assertEquals(a, b);
         assertTrue(java.util.Arrays.equals(one, three), "each link's worst load and its first shift");
@@ -369,7 +370,7 @@ class RerouteTest {
     }
 
     static int maxFlowsOverShifts(ForwardingTables lft, FabricFaults f) {
-        return new org.oft.controller.fattree.analysis.PermutationLoad(lft, f).maxOverShifts(null);
+        return new PermutationLoad(lft, f).maxOverShifts(null);
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.oft.controller.fattree.topology.FabricFaults;
 import org.oft.controller.fattree.topology.FatTree;
 import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.fattree.topology.PgftTopology;
 
 /**
  * The reroute's last phase: where the spread cannot keep D-mod-K's pattern, the hottest links under
@@ -78,7 +79,7 @@ class ShiftBalanceTest {
 
     /** The most flows of all paths on one switch-to-switch cable in one shift, walked from every host. */
     static int worstOfAllPaths(ForwardingTables lft, FabricFaults f) {
-        org.oft.controller.fattree.topology.PgftTopology t = lft.topology();
+        PgftTopology t = lft.topology();
         int n = t.hosts();
         int worst = 0;
         for (int shift = 1; shift < n; shift++) {

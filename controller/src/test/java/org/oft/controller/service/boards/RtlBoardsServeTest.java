@@ -15,6 +15,8 @@ import org.oft.controller.service.ServeConfig;
 import org.oft.hal.FencedException;
 import org.oft.hal.SlotCounters;
 import org.oft.sim.rtl.RtlBench;
+import org.oft.hal.BoardOwner;
+import org.oft.hal.wire.BoardClaims;
 
 /**
  * The unchanged controller on boards in RTL: an order-4 fabric deployed over the simulated UART to
@@ -45,11 +47,11 @@ class RtlBoardsServeTest {
                 ServeConfig second = new ServeConfig(4, 1, "127.0.0.1", 0, 200, b, null, null, null)
                         .withOwnership(new ServeConfig.Ownership("b", 10_000, true, null, 0));
                 try (ControllerApp other = ControllerApp.start(second)) {
-                    org.oft.hal.wire.BoardClaims claims = other.bus().ownership().orElseThrow();
+                    BoardClaims claims = other.bus().ownership().orElseThrow();
                     long delivered = other.bus().telemetry().total().delivered();
                     await().atMost(Duration.ofSeconds(30)).until(() -> other.bus().telemetry().total().delivered() > delivered + 500);
                     assertEquals(0, other.bus().telemetry().total().misdelivered());
-                    for (org.oft.hal.BoardOwner owner : claims.owners()) {
+                    for (BoardOwner owner : claims.owners()) {
                         assertEquals("b", owner.controller(), owner.toString());
                         assertTrue(owner.generation() >= 2, owner.toString());
                     }

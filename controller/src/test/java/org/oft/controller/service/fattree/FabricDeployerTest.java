@@ -24,6 +24,13 @@ import org.oft.controller.boards.BoardSpec;
 import org.oft.hal.BoardBus;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.boards.DeploymentRecord;
+import org.oft.controller.fattree.deploy.SwitchDeployment;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.NodeTypes;
+import org.oft.hal.BoardConfig;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.wire.BoardReadback;
 
 /**
  * The fabric service's one writer: what it publishes is always one deploy's whole state, whatever a
@@ -169,10 +176,10 @@ class FabricDeployerTest {
     @Test
     void aControllerTakingOverFinishesAChangeThatReachedOnlySomeBoards() {
         FabricDeployer first = deployer("kary:4,2");
-        org.oft.controller.fattree.topology.FatTree tree = bench.tree();
-        org.oft.controller.fattree.topology.NodeTypes types = first.snapshot().types();
+        FatTree tree = bench.tree();
+        NodeTypes types = first.snapshot().types();
         ForwardingTables random = first.rerouting(new Served("random", 1), tree, types, List.of()).tables();
-        List<org.oft.hal.BoardConfig> all = org.oft.controller.fattree.deploy.SwitchDeployment.configs(tree, random);
+        List<BoardConfig> all = SwitchDeployment.configs(tree, random);
         // the dead master's commit reached three of the leaves (the tops' tables are the same in both engines)
         bus.deploy(all.subList(0, 3));
 
@@ -182,9 +189,9 @@ class FabricDeployerTest {
         assertEquals("A's last change (engine random) was under way when A stopped: of the 4 boards it changes, "
                 + "3 had switched to it, 1 ran the tables before it; finished on every board", s.tookOver());
         assertEquals("random", next.snapshot().served().engine());
-        org.oft.hal.wire.BoardReadback wire = bus.readback().orElseThrow();
-        org.oft.controller.boards.DeploymentRecord want = org.oft.controller.boards.DeploymentRecord.of(all, 0);
-        List<org.oft.hal.BoardInfo> boards = bus.discover();
+        BoardReadback wire = bus.readback().orElseThrow();
+        DeploymentRecord want = DeploymentRecord.of(all, 0);
+        List<BoardInfo> boards = bus.discover();
         for (int a = 0; a < boards.size(); a++) {
             assertEquals(List.of(), want.check(boards.get(a).id(), wire.status(a)), "every board runs the finished change");
         }

@@ -10,13 +10,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.oft.controller.fattree.topology.PgftTopology;
 import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.controller.fattree.topology.FatTree;
 
 /** The per-level heatmaps stay small at 11,664 hosts, and a cell is its group's mean. */
 class PortHeatTest {
 
     @Test
     void elevenThousandHostsGiveAtMost64RowsALevelEachTheMeanOfItsSwitches() {
-        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("xgft:3;18,18,36;1,18,18");
+        FatTree tree = TopologySpec.parse("xgft:3;18,18,36;1,18,18");
         PgftTopology t = tree.topology();
         List<double[]> ports = new ArrayList<>();
         for (int i = 0; i < t.switches(); i++) {
@@ -49,7 +50,7 @@ class PortHeatTest {
 
     @Test
     void aSmallLevelShowsEverySwitchAndAnIdlePortIsZero() {
-        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("kary:2,3");
+        FatTree tree = TopologySpec.parse("kary:2,3");
         JsonArray heat = PortHeat.of(tree.topology(), PortHeat.physicalPorts(tree), List.<double[]>of(new double[] {0, 0, 0.75, 1}));
         JsonObject leaves = heat.getJsonObject(0);
         assertEquals(1, leaves.getInteger("switchesPerRow"));
@@ -59,7 +60,7 @@ class PortHeatTest {
     /** Columns are named as tables and specs name ports: physical numbers from 1, down ports first on a generated tree. */
     @Test
     void columnsAreThePhysicalPortNumbersOfTheTablesAndSpecs() {
-        org.oft.controller.fattree.topology.FatTree tree = TopologySpec.parse("kary:2,3");
+        FatTree tree = TopologySpec.parse("kary:2,3");
         JsonArray heat = PortHeat.of(tree.topology(), PortHeat.physicalPorts(tree), List.of());
         assertEquals(new JsonArray().add(1).add(2).add(3).add(4), heat.getJsonObject(0).getJsonArray("ports"));
         assertEquals(new JsonArray().add(1).add(2), heat.getJsonObject(2).getJsonArray("ports"), "the top has down ports only");

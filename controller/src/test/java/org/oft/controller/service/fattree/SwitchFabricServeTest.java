@@ -25,6 +25,11 @@ import org.junit.jupiter.api.Timeout;
 import org.oft.controller.fattree.deploy.ElectricalBench;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.controller.fattree.ib.IbnetExport;
+import org.oft.controller.fattree.topology.FabricFaults;
+import org.oft.controller.fattree.topology.FatTree;
+import org.oft.controller.fattree.topology.TopologySpec;
+import org.oft.hal.wire.Protocol;
 
 /**
  * {@code serve --fabric fattree} end to end on the real server: tables deployed through hal to the
@@ -98,7 +103,7 @@ class SwitchFabricServeTest {
         assertEquals(0.5, level1.getDouble("upUtilisation"), 0.08, level1.encode());
         assertEquals(0.5, level1.getDouble("downUtilisation"), 0.08, level1.encode());
         assertEquals(0, ports.getLong("anomalousPorts"));
-        assertEquals(org.oft.hal.wire.Protocol.PORT_COUNTERS, ports.getJsonArray("counterNames").getList());
+        assertEquals(Protocol.PORT_COUNTERS, ports.getJsonArray("counterNames").getList());
 
         // D-mod-K -> random: only the blocks that differ, one epoch, nothing lost or misrouted
         JsonObject sw = http(HttpMethod.POST, "/api/engine", "{\"engine\":\"random\"}");
@@ -524,10 +529,10 @@ class SwitchFabricServeTest {
      */
     @Test
     void anImportedFabricWithHolesIsRoutedAroundThemFromTheStart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        org.oft.controller.fattree.topology.FatTree whole = org.oft.controller.fattree.topology.TopologySpec.parse("pgft:3;4,2,4;1,2,2;1,2,2");
+        FatTree whole = TopologySpec.parse("pgft:3;4,2,4;1,2,2;1,2,2");
         java.nio.file.Path net = dir.resolve("holes.net");
         try (java.io.PrintWriter w = new java.io.PrintWriter(java.nio.file.Files.newBufferedWriter(net))) {
-            org.oft.controller.fattree.ib.IbnetExport.write(whole, org.oft.controller.fattree.topology.FabricFaults.parse(whole,
+            IbnetExport.write(whole, FabricFaults.parse(whole,
                     List.of("link:(1,0,1,0):5", "link:(2,1,1,0):7")), w);
         }
         start(config("sim", "ibnet:" + net, 0.5));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oft.controller.service.ControllerApp;
 import org.oft.controller.service.ServeConfig;
+import org.oft.controller.service.fattree.PortMetricsTest;
 
 /** A scrape of the optical fabric's console: its slot counters as the telemetry of the same slot reads them. */
 @Timeout(120)
@@ -28,7 +29,7 @@ class SlotMetricsTest {
             boolean compared = false;
             long deadline = System.nanoTime() + 60_000_000_000L;
             while (!compared && System.nanoTime() < deadline) {
-                Map<String, Double> m = org.oft.controller.service.fattree.PortMetricsTest.parse(get(base + "/metrics"));
+                Map<String, Double> m = PortMetricsTest.parse(get(base + "/metrics"));
                 JsonObject t = new JsonObject(get(base + "/api/telemetry"));
                 Double slot = m.get("oft_slot|");
                 if (slot == null || slot.longValue() != t.getLong("slot") || t.getJsonObject("total").getLong("injected") == 0) {

@@ -12,6 +12,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
 import org.oft.controller.boards.BoardSpec;
+import org.oft.controller.logs.LibraryLogs;
+import org.oft.hal.BoardInfo;
+import org.oft.hal.transport.SerialLink;
+import org.oft.hal.wire.Message;
+import org.oft.hal.wire.WireBoardBus;
 
 /**
  * A bench for controllers that share boards, all real: an in-process ZooKeeper, a board-sim process (switch
@@ -43,7 +48,7 @@ public final class HaBench implements AutoCloseable {
     public HaBench(Path dir, int ports, List<String> boardSim, List<String> serve) throws Exception {
         this.dir = dir;
         this.fabric = serve;
-        org.oft.controller.logs.LibraryLogs.quiet(); // the ensemble runs in this JVM
+        LibraryLogs.quiet(); // the ensemble runs in this JVM
         this.zk = new TestingServer(true);
         List<String> sim = new ArrayList<>(List.of("--pty", "--ports", Integer.toString(ports)));
         sim.addAll(boardSim);
@@ -132,19 +137,19 @@ public final class HaBench implements AutoCloseable {
 
     /** The bench's slot, read through management {@code port} (a read, open to anyone). */
     public static long slot(String port) {
-        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
-                BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
+        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port,
+                BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
             reader.discover();
-            return reader.status(org.oft.hal.wire.Message.BACKPLANE).slot();
+            return reader.status(Message.BACKPLANE).slot();
         }
     }
 
     /** What each board reports, by its id, read through management {@code port} (a read, open to anyone). */
-    public static java.util.Map<String, org.oft.hal.wire.Message.Status> statuses(String port) {
-        java.util.Map<String, org.oft.hal.wire.Message.Status> out = new java.util.TreeMap<>();
-        try (org.oft.hal.wire.WireBoardBus reader = new org.oft.hal.wire.WireBoardBus(org.oft.hal.transport.SerialLink.open(port,
-                BoardSpec.DEFAULT_BAUD), org.oft.hal.wire.WireBoardBus.Options.defaults())) {
-            for (org.oft.hal.BoardInfo info : reader.discover()) {
+    public static java.util.Map<String, Message.Status> statuses(String port) {
+        java.util.Map<String, Message.Status> out = new java.util.TreeMap<>();
+        try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port,
+                BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
+            for (BoardInfo info : reader.discover()) {
                 out.put(info.id(), reader.status(reader.address(info.id())));
             }
         }

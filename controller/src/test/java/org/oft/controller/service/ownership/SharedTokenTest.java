@@ -16,6 +16,7 @@ import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oft.controller.service.http.ConsoleToken;
+import org.oft.controller.service.http.TokenHolder;
 
 /**
  * The console token the controllers of a bench share through ZooKeeper: the ensemble holds only its salted hash,
@@ -92,7 +93,7 @@ class SharedTokenTest {
             try {
                 ConsoleToken mine = ConsoleToken.fresh();
                 a.token().share(mine);
-                org.oft.controller.service.http.TokenHolder standby = new org.oft.controller.service.http.TokenHolder(b.token().share(ConsoleToken.fresh()));
+                TokenHolder standby = new TokenHolder(b.token().share(ConsoleToken.fresh()));
                 b.token().follow(standby::adopt);
                 assertTrue(standby.accepts(mine.plain()));
                 ConsoleToken fresh = ConsoleToken.fresh();

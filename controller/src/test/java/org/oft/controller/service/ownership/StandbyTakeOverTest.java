@@ -19,6 +19,7 @@ import org.oft.hal.BoardOwner;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.hal.BoardInfo;
 
 /**
  * Master and standby on loopback, each a real {@code oftctl serve --ha} process, at one bench of switch
@@ -305,7 +306,7 @@ class StandbyTakeOverTest {
     private static java.util.Map<String, String> opticalBoards(String port) {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
         try (WireBoardBus reader = new WireBoardBus(SerialLink.open(port, BoardSpec.DEFAULT_BAUD), WireBoardBus.Options.defaults())) {
-            for (org.oft.hal.BoardInfo b : reader.discover()) {
+            for (BoardInfo b : reader.discover()) {
                 Message.Status s = reader.status(reader.address(b.id()));
                 out.put(b.id(), java.util.Arrays.toString(s.activeCrcs()) + (s.pendingEpoch() >= 0 ? " pending" : ""));
             }
