@@ -1,6 +1,7 @@
 package org.oft.sim.boards;
 
 import java.util.function.LongSupplier;
+import org.oft.hal.wire.Message;
 
 /**
  * What a bench of boards behind a link runs ({@link WireBench}): the boards, each with its
@@ -40,7 +41,7 @@ interface BoardModel {
     }
 
     /** A board's port counters from {@code firstPort} on (firmware thread), or null for a board without ports. */
-    default org.oft.hal.wire.Message portCounters(int seq, int board, int index, int firstPort) {
+    default Message portCounters(int seq, int board, int index, int firstPort) {
         return null;
     }
 }

@@ -6,6 +6,7 @@ import org.oft.hal.wire.Protocol;
 import org.oft.sim.flit.FlitNetwork;
 import org.oft.sim.flit.FlitParameters;
 import org.oft.sim.flit.FlitSimulator;
+import org.oft.hal.SwitchTotals;
 
 /**
  * Electrical switch boards of a fat tree behind one link: board i is switch i, with its radix, a
@@ -309,7 +310,7 @@ public final class SwitchBoards implements BoardModel {
 
     @Override
     public long[] counters() {
-        return sim == null ? new long[org.oft.hal.SwitchTotals.COUNT] : sim.totals();
+        return sim == null ? new long[SwitchTotals.COUNT] : sim.totals();
     }
 
     @Override

@@ -7,6 +7,7 @@ import static org.oft.sim.flit.FlitWord.*;
 import static org.oft.sim.flit.InputVcRecord.*;
 import static org.oft.sim.flit.LinkRecord.*;
 import static org.oft.sim.flit.PortCounterRecord.*;
+import org.oft.hal.wire.Protocol;
 
 /**
  * A cycle-accurate flit-level model of input-queued switches that forward only by the forwarding
@@ -588,7 +589,7 @@ public final class FlitSimulator {
     // ---- what boards report (since the model started) ---------------------------------------------
 
     /** Per-port counter names, in the order {@link #readPort} writes them (InfiniBand PortCounters where one exists). */
-    public static final java.util.List<String> PORT_COUNTERS = org.oft.hal.wire.Protocol.PORT_COUNTERS;
+    public static final java.util.List<String> PORT_COUNTERS = Protocol.PORT_COUNTERS;
 
     /**
      * Counters of global port {@code g}: flits sent and received, packets sent and received, cycles

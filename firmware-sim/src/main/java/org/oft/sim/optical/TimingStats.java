@@ -8,7 +8,7 @@ import org.oft.hal.LevelTiming;
 /** Per-level timing counters in flat arrays, updated in the timed slot loop without allocation. */
 final class TimingStats {
     static final int BUCKETS = 9;                                   // margins ≥ 0
-    static final int NEGATIVE = org.oft.hal.LevelTiming.NEGATIVE_BUCKETS; // margins < 0 (truncated packets)
+    static final int NEGATIVE = LevelTiming.NEGATIVE_BUCKETS; // margins < 0 (truncated packets)
     static final int PER_LEVEL = NEGATIVE + BUCKETS;
 
     private final int order;

@@ -23,6 +23,9 @@ import org.oft.hal.wire.Protocol;
 import org.oft.hal.wire.WireBoardBus;
 import org.oft.sim.optical.FabricWiring;
 import org.oft.sim.optical.SlotFabric;
+import org.oft.hal.DeployReport;
+import org.oft.hal.Region;
+import org.oft.hal.wire.Regions;
 
 /**
  * One controller owns the boards, and the boards themselves enforce it: two controllers reach one
@@ -197,18 +200,18 @@ class BoardOwnershipTest {
         c[0].deploy(running);
         // a dies mid-deploy: new tables staged on one board and a commit scheduled far ahead there only
         List<BoardConfig> half = SampleConfigs.config(boards, ORDER, 1);
-        byte[] table = half.get(ORDER).regions().get(org.oft.hal.Region.TABLE);
+        byte[] table = half.get(ORDER).regions().get(Region.TABLE);
         long g = c[0].claims().generation();
         int proc = ORDER; // the first processor board
         assertTrue(c[0].channel().call(seq -> new Message.Write(seq, proc, g, Protocol.REGION_TABLE, 0, table)) instanceof Message.Ack);
         long epoch = c[0].status(proc).slot() + 1_000_000;
         Message commit = c[0].channel().call(seq -> new Message.Commit(seq, proc, g, epoch, new int[] {Protocol.REGION_TABLE},
-                new int[] {table.length}, new int[] {org.oft.hal.wire.Regions.crc(table)}));
+                new int[] {table.length}, new int[] {Regions.crc(table)}));
         assertTrue(commit instanceof Message.Ack, String.valueOf(commit));
 
         c[1].discover();
         c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
-        org.oft.hal.DeployReport r = c[1].deploy(running);
+        DeployReport r = c[1].deploy(running);
         assertEquals(0, r.bytesWritten(), "tables the boards already run are not rewritten: " + r.events());
         assertTrue(r.events().contains("a commit left scheduled on 1 board(s) by an earlier controller was aborted"), r.events().toString());
         assertEquals(-1, c[1].status(proc).pendingEpoch(), "the half-made deploy can never land");
@@ -246,7 +249,7 @@ class BoardOwnershipTest {
             WireBoardBus next = keep(new WireBoardBus(links[k][0], WireBoardBus.Options.defaults()));
             next.claims().claimAs(new BoardClaims.Claimant("c" + k, 60_000, true));
             next.discover();
-            org.oft.hal.DeployReport r = next.deploy(running);
+            DeployReport r = next.deploy(running);
             assertEquals(0, r.bytesWritten(), "the tables that run are adopted: " + r.events());
             assertTrue(r.events().stream().anyMatch(e -> e.startsWith("the slot clock that runs was kept")), r.events().toString());
             next.startClock(4); // as a controller does once it has taken over
@@ -271,17 +274,17 @@ class BoardOwnershipTest {
         c[1].claims().claimAs(c[1].claims().claimant().withTakeOver(true));
         c[1].deploy(SampleConfigs.config(boards, ORDER, 1)); // b takes over and changes the tables
         // b dies mid-change: new tables staged on a board and its commit scheduled far ahead, there only
-        byte[] table = SampleConfigs.config(boards, ORDER, 2).get(ORDER).regions().get(org.oft.hal.Region.TABLE);
+        byte[] table = SampleConfigs.config(boards, ORDER, 2).get(ORDER).regions().get(Region.TABLE);
         long gb = c[1].claims().generation();
         assertTrue(c[1].channel().call(seq -> new Message.Write(seq, ORDER, gb, Protocol.REGION_TABLE, 0, table)) instanceof Message.Ack);
         long epoch = c[1].status(ORDER).slot() + 1_000_000;
         assertTrue(c[1].channel().call(seq -> new Message.Commit(seq, ORDER, gb, epoch, new int[] {Protocol.REGION_TABLE},
-                new int[] {table.length}, new int[] {org.oft.hal.wire.Regions.crc(table)})) instanceof Message.Ack);
+                new int[] {table.length}, new int[] {Regions.crc(table)})) instanceof Message.Ack);
         // a, master before, takes over again and deploys its change
         c[0].claims().claimAs(c[0].claims().claimant().withTakeOver(true));
         c[0].claims().claim(gb + 1);
         List<BoardConfig> change = SampleConfigs.config(boards, ORDER, 3);
-        org.oft.hal.DeployReport r = c[0].deploy(change);
+        DeployReport r = c[0].deploy(change);
         assertTrue(r.events().contains("a commit left scheduled on 1 board(s) by an earlier controller was aborted"), r.events().toString());
         assertTrue(allRun(c[0], boards, change), "every board runs the change: " + r.events());
         assertEquals(-1, c[0].status(ORDER).pendingEpoch(), "the half-made change can never land");

@@ -15,6 +15,7 @@ import org.oft.hal.transport.PosixPty;
 import org.oft.hal.transport.PtyLink;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.hal.transport.PipeLink;
 
 /** jssc on a pseudo-terminal's slave, the board firmware on its master (JNA), in one process. */
 @SuppressWarnings("try") // the bench answers the bus: it is used by being open
@@ -71,7 +72,7 @@ class PtyLinkTest {
 
     @Test
     void aCleanPipeNeedsNoRetransmission() {
-        org.oft.hal.transport.PipeLink[] pipe = org.oft.hal.transport.PipeLink.pair("clean");
+        PipeLink[] pipe = PipeLink.pair("clean");
         try (WireBench bench = new WireBench(new SlotFabric(FabricWiring.of(8), 1), pipe[1]);
              WireBoardBus bus = new WireBoardBus(pipe[0], WireBoardBus.Options.defaults())) {
             List<BoardInfo> boards = bus.discover();

@@ -19,6 +19,15 @@ import org.oft.hal.transport.PipeLink;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.Protocol;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.hal.Region;
+import org.oft.hal.SwitchPorts;
+import org.oft.hal.transport.ByteLink;
+import org.oft.hal.wire.Framing;
+import org.oft.hal.wire.MessageCodec;
+import org.oft.hal.wire.Regions;
+import org.oft.sim.flit.FlitNetwork;
+import org.oft.sim.flit.FlitParameters;
+import org.oft.sim.flit.FlitSimulator;
 
 /**
  * Electrical switch boards behind a link take their forwarding tables through the same deploy as
@@ -56,7 +65,7 @@ class SwitchBoardsTest {
             assertEquals(6L * LIDS, full.bytesWritten());
             assertTrue(bench.call(model::fullyLoaded));
             for (int sw = 0; sw < 6; sw++) {
-                byte[] want = first.get(sw).region(org.oft.hal.Region.LFT);
+                byte[] want = first.get(sw).region(Region.LFT);
                 for (int lid = 0; lid < LIDS; lid++) {
                     int s = sw;
                     int l = lid;
@@ -64,7 +73,7 @@ class SwitchBoardsTest {
                 }
             }
             // one LID of one switch moves to another up-port: one 64-entry block travels
-            byte[] moved = first.get(5).region(org.oft.hal.Region.LFT).clone();
+            byte[] moved = first.get(5).region(Region.LFT).clone();
             moved[130] = (byte) (moved[130] % 8 + 1);
             List<BoardConfig> second = new ArrayList<>(first);
             second.set(5, BoardConfig.electricalSwitch("switch-5", moved));
@@ -86,7 +95,7 @@ class SwitchBoardsTest {
             int before = bench.call(() -> model.port(1, 7));
 
             List<BoardConfig> beyond = new ArrayList<>(lfts(boards, 3));
-            byte[] bad = beyond.get(1).region(org.oft.hal.Region.LFT).clone();
+            byte[] bad = beyond.get(1).region(Region.LFT).clone();
             bad[7] = 5; // switch-1 has 4 ports
             beyond.set(1, BoardConfig.electricalSwitch("switch-1", bad));
             assertEquals("switch-1: LID 7 goes to port 5, beyond its 4 ports",
@@ -104,7 +113,7 @@ class SwitchBoardsTest {
             // the board's own check, should a host skip the host-side one: the commit is refused
             long g = bus.claims().generation(); // the deploys above claimed the boards
             bus.channel().call(seq -> new Message.Write(seq, 1, g, Protocol.REGION_LFT, 0, bad));
-            int crc = org.oft.hal.wire.Regions.crc(bad);
+            int crc = Regions.crc(bad);
             Message m = bus.channel().call(seq -> new Message.Commit(seq, 1, g, 1L << 40, new int[] {Protocol.REGION_LFT},
                     new int[] {LIDS}, new int[] {crc}));
             assertTrue(m instanceof Message.Nack n && n.code() == Protocol.E_BAD_CONTENT
@@ -130,13 +139,13 @@ class SwitchBoardsTest {
             peer[radix + h] = h;
         }
         java.util.Arrays.fill(level, 1);
-        org.oft.sim.flit.FlitSimulator.Traffic uniform = (src, rnd) -> {
+        FlitSimulator.Traffic uniform = (src, rnd) -> {
             int d = rnd.nextInt(radix - 1);
             return d >= src ? d + 1 : d;
         };
         return new SwitchBoards(1, new int[] {radix}, radix, 0, new SwitchBoards.PacketModel(
-                new org.oft.sim.flit.FlitNetwork(radix, portBase, peer, level), org.oft.sim.flit.FlitParameters.defaults(), 1,
-                org.oft.sim.flit.FlitSimulator.PathPolicy.HASH, uniform, 0.5, 1, 10, false, false, null, 1));
+                new FlitNetwork(radix, portBase, peer, level), FlitParameters.defaults(), 1,
+                FlitSimulator.PathPolicy.HASH, uniform, 0.5, 1, 10, false, false, null, 1));
     }
 
     /**
@@ -144,13 +153,13 @@ class SwitchBoardsTest {
      * the model) after it sent the first frame of a port-counter reading and before the controller
      * takes it: the frames of that reading are then of two latches.
      */
-    static final class LatchBetweenFrames implements org.oft.hal.transport.ByteLink {
-        private final org.oft.hal.transport.ByteLink inner;
-        private final org.oft.hal.wire.Framing.Decoder frames = new org.oft.hal.wire.Framing.Decoder();
+    static final class LatchBetweenFrames implements ByteLink {
+        private final ByteLink inner;
+        private final Framing.Decoder frames = new Framing.Decoder();
         private final java.util.concurrent.atomic.AtomicInteger armed = new java.util.concurrent.atomic.AtomicInteger();
         private volatile Runnable latch = () -> { };
 
-        LatchBetweenFrames(org.oft.hal.transport.ByteLink inner) {
+        LatchBetweenFrames(ByteLink inner) {
             this.inner = inner;
         }
 
@@ -169,7 +178,7 @@ class SwitchBoardsTest {
         public void receiver(Receiver receiver) {
             inner.receiver((buf, off, len) -> {
                 frames.feed(buf, off, len, payload -> {
-                    if (org.oft.hal.wire.MessageCodec.decode(payload).message() instanceof Message.PortCounters m && m.firstPort() == 0
+                    if (MessageCodec.decode(payload).message() instanceof Message.PortCounters m && m.firstPort() == 0
                             && armed.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                         latch.run();
                     }
@@ -221,13 +230,13 @@ class SwitchBoardsTest {
                 return all;
             });
 
-            org.oft.hal.SwitchPorts calm = bus.portCounters(sw.id());
+            SwitchPorts calm = bus.portCounters(sw.id());
             assertArrayEquals(latched.get(), calm.counters());
             assertTrue(java.util.Arrays.stream(calm.counters()).sum() > 0, "hosts sent through the switch");
 
             // the board latches between the first frame and the second: read again, all of the new latch
             link.arm(1, latch);
-            org.oft.hal.SwitchPorts read = bus.portCounters(sw.id());
+            SwitchPorts read = bus.portCounters(sw.id());
             assertEquals(calm.cycle() + 10, read.cycle(), "one slot of 10 cycles later");
             assertArrayEquals(latched.get(), read.counters());
 
@@ -236,7 +245,7 @@ class SwitchBoardsTest {
             assertEquals(sw.id() + ": its port counters changed while they were read, three times running",
                     assertThrows(BoardException.class, () -> bus.portCounters(sw.id())).getMessage());
             link.arm(0, latch);
-            org.oft.hal.SwitchPorts after = bus.portCounters(sw.id());
+            SwitchPorts after = bus.portCounters(sw.id());
             assertEquals(read.cycle() + 30, after.cycle());
             assertArrayEquals(latched.get(), after.counters());
             assertEquals(calm.bootId(), after.bootId());
@@ -247,12 +256,12 @@ class SwitchBoardsTest {
                 model.publish(); // after the reboot: the bench hands the fabric thread its work in order
                 return null;
             });
-            org.oft.hal.SwitchPorts rebooted = bus.portCounters(sw.id());
+            SwitchPorts rebooted = bus.portCounters(sw.id());
             assertTrue(rebooted.bootId() != after.bootId(), "a new boot id");
             assertEquals(0, rebooted.cycle());
             assertEquals(0, java.util.Arrays.stream(rebooted.counters()).sum());
             bench.call(slot); // the switch holds no table now: what the hosts send it is dropped, counted at its ports
-            org.oft.hal.SwitchPorts since = bus.portCounters(sw.id());
+            SwitchPorts since = bus.portCounters(sw.id());
             assertEquals(10, since.cycle());
             assertArrayEquals(latched.get(), since.counters());
             assertTrue(java.util.Arrays.stream(since.counters()).sum() > 0, "counting again");

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.oft.hal.conformance.BoardProbe;
 import org.oft.hal.conformance.ConformanceSuite;
+import org.oft.hal.conformance.ConformanceBench;
 
 /**
  * One protocol suite for every board: the Java model in process, the Java model behind a pty, the
@@ -25,7 +26,7 @@ class BoardConformanceTest {
         for (BoardTargets.Named target : BoardTargets.all()) {
             List<DynamicTest> tests = new ArrayList<>();
             BoardTargets.Target[] open = new BoardTargets.Target[1];
-            org.oft.hal.conformance.ConformanceBench[] bench = new org.oft.hal.conformance.ConformanceBench[1];
+            ConformanceBench[] bench = new ConformanceBench[1];
             List<ConformanceSuite.Case> cases = ConformanceSuite.cases();
             for (int i = 0; i < cases.size(); i++) {
                 ConformanceSuite.Case c = cases.get(i);
@@ -35,7 +36,7 @@ class BoardConformanceTest {
                     try {
                         if (first) {
                             open[0] = target.opener().open();
-                            bench[0] = new org.oft.hal.conformance.ConformanceBench(new BoardProbe(open[0].link(), 3000), open[0].reboot(),
+                            bench[0] = new ConformanceBench(new BoardProbe(open[0].link(), 3000), open[0].reboot(),
                                     open[0].powerCycle());
                         }
                         assumeTrue(bench[0] != null, "the bench did not open");

@@ -15,6 +15,7 @@ import org.oft.sim.boards.GenerationStore;
 import org.oft.sim.boards.WireBench;
 import org.oft.sim.optical.FabricWiring;
 import org.oft.sim.optical.SlotFabric;
+import org.oft.sim.boards.SwitchBoards;
 
 /**
  * The board implementations the protocol tests run against, each started fresh: the Java model in
@@ -98,7 +99,7 @@ final class BoardTargets {
         PipeLink[] pipe = PipeLink.pair("conformance-switches");
         int[] radix = new int[SWITCHES];
         java.util.Arrays.fill(radix, RADIX);
-        WireBench bench = new WireBench(new org.oft.sim.boards.SwitchBoards(LEVELS, radix, LIDS, 0), pipe[1]);
+        WireBench bench = new WireBench(new SwitchBoards(LEVELS, radix, LIDS, 0), pipe[1]);
         return new Target("java switch boards, in process", pipe[0], bench::reboot, bench::powerCycle, bench);
     }
 

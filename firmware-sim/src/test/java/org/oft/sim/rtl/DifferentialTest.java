@@ -18,6 +18,7 @@ import org.oft.hal.conformance.BoardProbe;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.MessageCodec;
 import org.oft.hal.wire.Protocol;
+import org.oft.hal.wire.Framing;
 
 /**
  * The Java model and the RTL answer a seeded stream of requests alike, byte for byte: claims,
@@ -108,7 +109,7 @@ class DifferentialTest {
     /** Sends a batch back to back and takes the answers by sequence number; a request the board drops answers null. */
     private static List<Message> exchange(BoardProbe p, List<byte[]> batch, List<Integer> seqs) {
         for (byte[] b : batch) {
-            p.send(org.oft.hal.wire.Framing.encode(b));
+            p.send(Framing.encode(b));
         }
         Map<Integer, Message> got = new HashMap<>();
         Set<Integer> want = new HashSet<>();
