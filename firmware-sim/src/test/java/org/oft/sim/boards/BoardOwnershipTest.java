@@ -302,4 +302,68 @@ class BoardOwnershipTest {
         assertTrue(allRun(c[0], boards, change), "every board runs the change: " + r.events());
         assertEquals(-1, c[0].status(ORDER).pendingEpoch(), "the half-made change can never land");
     }
+
+    /** Every order of four masterships of three controllers, {@code a} first, none twice running. */
+    static java.util.stream.Stream<String> masterOrders() {
+        List<String> out = new ArrayList<>();
+        for (char x : "bc".toCharArray()) {
+            for (char y : "abc".toCharArray()) {
+                for (char z : "abc".toCharArray()) {
+                    if (y != x && z != y) {
+                        out.add("a" + x + y + z);
+                    }
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * Three controllers, in every order of masterships (issue 66): each master in turn takes over from one that died
+     * mid-change (a table staged on a board and its commit scheduled far ahead, there only), whether it is new to the
+     * bench, was master before, or was master two turns ago, and deploys its own change: every board runs it, and the
+     * half-made change is aborted everywhere, so it can never land.
+     */
+    @ParameterizedTest(name = "masters {0}")
+    @MethodSource("masterOrders")
+    void everyNewMasterFinishesItsChangeOverTheHalfMadeOneBeforeWhateverItsHistory(String masters) {
+        PipeLink[][] links = new PipeLink[3][];
+        for (int k = 0; k < 3; k++) {
+            links[k] = PipeLink.pair(String.valueOf((char) ('a' + k)));
+        }
+        bench = keep(new WireBench(new SlotFabric(FabricWiring.of(ORDER), 1), links[0][1], links[1][1], links[2][1]));
+        WireBoardBus[] c = new WireBoardBus[3];
+        for (int k = 0; k < 3; k++) {
+            c[k] = keep(new WireBoardBus(links[k][0], WireBoardBus.Options.defaults()));
+            c[k].claims().claimAs(new BoardClaims.Claimant(String.valueOf((char) ('a' + k)), 60_000, false));
+        }
+        List<BoardInfo> boards = c[0].discover();
+        long generation = 0;
+        for (int step = 0; step < masters.length(); step++) {
+            WireBoardBus m = c[masters.charAt(step) - 'a'];
+            m.discover();
+            if (step > 0) {
+                m.claims().claimAs(m.claims().claimant().withTakeOver(true));
+                m.claims().claim(generation + 1);
+            }
+            List<BoardConfig> change = SampleConfigs.config(boards, ORDER, step);
+            DeployReport r = m.deploy(change);
+            String where = masters + ", turn " + step + " (" + masters.charAt(step) + "): " + r.events();
+            assertTrue(allRun(m, boards, change), "every board runs the change: " + where);
+            for (int i = 0; i < boards.size(); i++) {
+                assertEquals(-1, m.status(i).pendingEpoch(), "nothing half-made is left to land on board " + i + ": " + where);
+            }
+            if (step > 0) {
+                assertTrue(r.events().contains("a commit left scheduled on 1 board(s) by an earlier controller was aborted"), where);
+            }
+            // the master dies mid-change
+            long g = m.claims().generation();
+            generation = g;
+            byte[] table = SampleConfigs.config(boards, ORDER, step + 2).get(ORDER).regions().get(Region.TABLE);
+            assertTrue(m.channel().call(seq -> new Message.Write(seq, ORDER, g, Protocol.REGION_TABLE, 0, table)) instanceof Message.Ack);
+            long epoch = m.status(ORDER).slot() + 1_000_000;
+            assertTrue(m.channel().call(seq -> new Message.Commit(seq, ORDER, g, epoch, new int[] {Protocol.REGION_TABLE},
+                    new int[] {table.length}, new int[] {Regions.crc(table)})) instanceof Message.Ack);
+        }
+    }
 }
