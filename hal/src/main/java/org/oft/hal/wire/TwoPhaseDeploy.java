@@ -449,13 +449,17 @@ final class TwoPhaseDeploy {
         return names.isEmpty() ? null : String.join(", ", names) + " rebooted";
     }
 
-    /** Waits until slot {@code epoch} has run (the bench's slot counter has passed it). */
+    /**
+     * Waits until slot {@code epoch} has run (the bench's slot counter has passed it). A clock that runs slower than
+     * asked (a simulated bench on a loaded host) is waited for as long as its slots still come: only one that has not
+     * moved for 5 s past the time the rate allows is reported.
+     */
     private void waitForSlot(long epoch) {
         long now = bus.slot();
         long deadline = System.nanoTime() + (long) ((epoch - now) / Math.max(1, bus.rate) * 4e9) + 5_000_000_000L;
         while (now <= epoch) {
             if (System.nanoTime() > deadline) {
-                throw new BoardException("the bench clock did not reach slot " + epoch + " (is it running?)");
+                throw new BoardException("the bench clock did not reach slot " + epoch + " (it stands at " + now + ": is it running?)");
             }
             try {
                 // Sleep most of the expected remainder at once rather than asking the bench again and again.
@@ -464,7 +468,11 @@ final class TwoPhaseDeploy {
                 Thread.currentThread().interrupt();
                 throw new BoardException("interrupted");
             }
+            long then = now;
             now = bus.slot();
+            if (now > then) {
+                deadline = Math.max(deadline, System.nanoTime() + 5_000_000_000L);
+            }
         }
     }
 }
