@@ -24,13 +24,13 @@ final class BackplaneAnswers {
         if (first instanceof Message.Telemetry) {
             return telemetry(all, seq);
         }
-        if (first instanceof Message.Status) {
-            Message.Status furthest = (Message.Status) first;
+        if (first instanceof Message.Status) { // the bench has run a slot once every board has: a commit's epoch is waited for on all
+            Message.Status behind = (Message.Status) first;
             for (Message m : all) {
                 Message.Status s = (Message.Status) m;
-                furthest = s.slot() > furthest.slot() ? s : furthest;
+                behind = s.slot() < behind.slot() ? s : behind;
             }
-            return furthest;
+            return behind;
         }
         if (first instanceof Message.Owner) {
             Message.Owner highest = (Message.Owner) first;
@@ -45,15 +45,15 @@ final class BackplaneAnswers {
         return first; // an Ack from every board
     }
 
-    /** The counters summed (each processor board counts its own), each level's state from the board that drives it, the latest slot. */
+    /** The counters summed (each processor board counts its own), each level's state from the board that drives it, the slot all reached. */
     private static Message telemetry(Message[] all, int seq) {
-        long slot = 0;
+        long slot = Long.MAX_VALUE;
         boolean running = true;
         int counters = 0;
         int levels = 0;
         for (Message m : all) {
             Message.Telemetry t = (Message.Telemetry) m;
-            slot = Math.max(slot, t.slot());
+            slot = Math.min(slot, t.slot());
             running &= t.running();
             counters = Math.max(counters, t.counters().length);
             levels = Math.max(levels, t.levelState().length);

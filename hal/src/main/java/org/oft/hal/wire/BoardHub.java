@@ -1,7 +1,8 @@
 package org.oft.hal.wire;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -14,15 +15,33 @@ import org.oft.hal.transport.LinkException;
  * address 0 and as its own backplane, made one link with one address space, as a backplane would: board
  * {@code k} of the list is address {@code k}. A request to the backplane goes to every board's backplane and
  * one answer comes back: Identify the bench's size; Telemetry the processors' counters summed, each level's state
- * from the board that drives it, the latest slot; Status the board furthest on; an ownership answer the highest
+ * from the board that drives it, the slot every board has reached; Status the board furthest behind (a commit's
+ * epoch has passed once it has passed there); an ownership answer the highest
  * generation seen; an Ack only when every board acked, else the first refusal. A board that does not answer leaves
- * the request unanswered, and the channel's retransmission asks every board again.
+ * the request unanswered, and the channel's retransmission asks every board again. A Clock goes to the board that
+ * leads the slot-reference line (the root's router-level board, known from its Identity) only once every other
+ * board has answered it.
  */
 public final class BoardHub implements ByteLink {
     private final List<ByteLink> links;
     private final Framing.Decoder fromHost = new Framing.Decoder();
     private final List<Framing.Decoder> fromBoards = new ArrayList<>();
-    private final Map<Integer, Message[]> gathering = new HashMap<>(); // a backplane request's seq: each board's answer
+    /**
+     * A backplane request and each board's answer so far, kept across its retransmissions (a board answers each alike);
+     * {@code held}: the leading board's copy, sent once every other board has answered (a Clock).
+     */
+    private record Gathering(byte[] request, Message[] answers, int held) {
+    }
+
+    private volatile int leader = -1; // the root's router-level board, which leads the slot-reference line (-1: not known)
+
+    // by seq; a new request under a seq (it wrapped) starts afresh; the oldest forgotten past 256 (one given up on)
+    private final Map<Integer, Gathering> gathering = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, Gathering> eldest) {
+            return size() > 256;
+        }
+    };
     private final ExecutorService delivery; // answers reach the receiver in order, and never under this hub's lock
     private volatile Receiver receiver = (b, o, l) -> { };
     private final String name;
@@ -71,12 +90,24 @@ public final class BoardHub implements ByteLink {
         int seq = u16(payload, 2);
         int board = u16(payload, 4);
         if (board == Message.BACKPLANE) {
+            // A Clock reaches the leading board last: the boards that follow restart their clocks first, and so are out
+            // of step (dark) before the leader's slots change, never injecting at the old rate into its new slots.
+            int held = MessageCodec.decode(payload).message() instanceof Message.Clock ? leader : -1;
+            Gathering g;
+            boolean all;
             synchronized (gathering) {
-                gathering.put(seq, new Message[links.size()]); // a retransmission starts the gathering again
+                g = gathering.get(seq);
+                if (g == null || !Arrays.equals(g.request(), payload)) { // (a retransmission adds to what came)
+                    g = new Gathering(payload, new Message[links.size()], held);
+                    gathering.put(seq, g);
+                }
+                all = othersAnswered(g);
             }
             byte[] frame = Framing.encode(payload);
-            for (ByteLink l : links) {
-                l.send(frame);
+            for (int k = 0; k < links.size(); k++) {
+                if (k != g.held() || all) {
+                    links.get(k).send(frame);
+                }
             }
         } else if (board < links.size()) {
             byte[] own = payload.clone();
@@ -95,6 +126,10 @@ public final class BoardHub implements ByteLink {
         }
         int board = u16(payload, 4);
         if (board != Message.BACKPLANE) {
+            if (MessageCodec.decode(payload).message() instanceof Message.Identity id && id.kind() == Protocol.KIND_ROUTER_LEVEL
+                    && id.index() == id.order()) {
+                leader = k; // (lab_bench.v and docs/rtl.md: the root's board leads the line)
+            }
             byte[] own = payload.clone(); // the board's own answer, at its place in the bench
             own[4] = (byte) k;
             own[5] = (byte) (k >>> 8);
@@ -106,20 +141,44 @@ public final class BoardHub implements ByteLink {
             return; // a board's restart is announced at its own address as well
         }
         Message[] all;
+        Gathering release = null;
         synchronized (gathering) {
-            Message[] got = gathering.get(d.message().seq());
-            if (got == null || got[k] != null) {
+            Gathering g = gathering.get(d.message().seq());
+            if (g == null || g.answers()[k] != null) {
                 return; // a late or repeated answer
             }
-            got[k] = d.message();
-            for (Message m : got) {
+            g.answers()[k] = d.message();
+            if (g.held() >= 0 && k != g.held() && g.answers()[g.held()] == null && othersAnswered(g)) {
+                release = g;
+            }
+        }
+        if (release != null) {
+            links.get(release.held()).send(Framing.encode(release.request())); // the others have restarted: now the leader
+            return;
+        }
+        synchronized (gathering) {
+            Gathering g = gathering.get(d.message().seq());
+            if (g == null) {
+                return;
+            }
+            for (Message m : g.answers()) {
                 if (m == null) {
                     return;
                 }
             }
-            all = gathering.remove(d.message().seq());
+            all = gathering.remove(d.message().seq()).answers();
         }
         answer(BackplaneAnswers.combine(all, links.size()));
+    }
+
+    /** Every board but the held one has answered. */
+    private static boolean othersAnswered(Gathering g) {
+        for (int k = 0; k < g.answers().length; k++) {
+            if (k != g.held() && g.answers()[k] == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void answer(Message m) {
