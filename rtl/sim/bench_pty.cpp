@@ -19,7 +19,7 @@
 // own (router levels 1..r, then processors 0..2^r-1), on the fibre plant; "reboot N" is board N's reset pin,
 // "reset" every board's, "line cut" and "line mend" cut and mend the slot-reference line's cables to every follower,
 // and "stats" adds the plant's counts and which boards are in step; `--ppm X` puts every board on a crystal of its
-// own within +-X ppm (lab_crystals.h; drawn from --seed).
+// own within +-X ppm, each edge jittered by J ps RMS with `--jitter-ps J` (lab_crystals.h; drawn from --seed).
 #ifndef BENCH_MODEL
 #define BENCH_MODEL Voft_bench
 #define BENCH_HEADER "Voft_bench.h"
@@ -323,7 +323,7 @@ struct Pins {
 #endif
 
 void usage() {
-    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE] [--flash FILE] [--ppm X (a lab bench)]\n", PORTS);
+    std::fprintf(stderr, "usage: oft-bench-rtl [--ports 1..%d] [--latency 0..15] [--seed N] [--unpaced] [--trace FILE] [--flash FILE] [--ppm X --jitter-ps J (a lab bench)]\n", PORTS);
 }
 
 } // namespace
@@ -339,7 +339,8 @@ int main(int argc, char** argv) {
     std::string trace_path;
     std::string flash_path; // the flash's contents kept in a file (a new process powers up with them)
 #ifdef LAB_BENCH
-    double lab_ppm = 0; // the boards' crystals within +-lab_ppm of CLK_HZ (lab_crystals.h)
+    double lab_ppm = 0;    // the boards' crystals within +-lab_ppm of CLK_HZ (lab_crystals.h)
+    double lab_jitter = 0; // and each edge's RMS jitter, ps
     LabCrystals crystals;
 #endif
     uint32_t seed = static_cast<uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count() ^ getpid());
@@ -353,6 +354,7 @@ int main(int argc, char** argv) {
         else if (a == "--flash" && i + 1 < argc) flash_path = argv[++i];
 #ifdef LAB_BENCH
         else if (a == "--ppm" && i + 1 < argc) lab_ppm = std::atof(argv[++i]);
+        else if (a == "--jitter-ps" && i + 1 < argc) lab_jitter = std::atof(argv[++i]);
 #endif
         else {
             usage();
@@ -404,7 +406,7 @@ int main(int argc, char** argv) {
         top->rst_n = (1u << PORTS) - 1;
         top->latency = static_cast<uint8_t>(latency);
         top->line_cut = 0;
-        crystals.init(PORTS, LAB_LEAD, lab_ppm, seed);
+        crystals.init(PORTS, LAB_LEAD, lab_ppm, lab_jitter, seed);
         std::fprintf(stderr, "crystals (ppm, board 0 first):");
         for (double p : crystals.ppm) std::fprintf(stderr, " %+.1f", p);
         std::fprintf(stderr, "\n");

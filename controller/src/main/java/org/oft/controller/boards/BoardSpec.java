@@ -47,8 +47,8 @@ import org.oft.sim.rtl.RtlBench;
  * the slot-reference line, or with {@code free} not), {@code sim-pty} (the board
  * model in a process of its own behind a pseudo-terminal, reached through jssc), {@code rtl-pty}
  * (the boards' Verilog, simulated by Verilator behind a pseudo-terminal, reached the same way), {@code rtl-lab[:PPM]}
- * (the same Verilog as a lab's separate boards, each on a pty of its own and a crystal of its own within ±PPM (100), on a
- * fibre plant), {@code bench:FILE} (separate
+ * (the same Verilog as a lab's separate boards, each on a pty of its own and a crystal of its own within ±PPM (100), its
+ * edges jittered by 50 ps RMS, on a fibre plant), {@code bench:FILE} (separate
  * boards, each on a serial port of its own, as {@link BenchPorts} reads FILE), {@code serial:/dev/ttyUSB0[@baud]},
  * {@code uio:/dev/uio0}.
  */
@@ -300,7 +300,7 @@ public record BoardSpec(String kind, String path, int baud) {
         static BoardProcess rtlLab(int order, int latency, double ppm) {
             RtlBench rtl;
             try {
-                rtl = RtlBench.startLab(order, latency, ppm, System.nanoTime(), ProcessBuilder.Redirect.INHERIT);
+                rtl = RtlBench.startLab(order, latency, ppm, ppm > 0 ? 50 : 0, System.nanoTime(), ProcessBuilder.Redirect.INHERIT);
             } catch (IllegalStateException e) {
                 throw new LinkException(e.getMessage());
             }

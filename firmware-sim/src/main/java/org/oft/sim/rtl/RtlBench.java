@@ -133,11 +133,15 @@ public final class RtlBench implements AutoCloseable {
      * Starts a lab's bench of separate optical boards (rtl/build.sh lab ORDER, built first if need be): each board an
      * oft_board of its own behind a pty of its own ({@link #ptys}: router levels 1..r, then processors 0..2^r-1), on the
      * fibre plant, the root's board leading the slot-reference line; every board on a crystal of its own within
-     * {@code ±ppm} of the model's clock (drawn from {@code seed}; 0: one clock for all). Its log goes to {@code log}.
+     * {@code ±ppm} of the model's clock, each edge jittered by {@code jitterPs} RMS (drawn from {@code seed}; 0 and 0: one
+     * clock for all). Its log goes to {@code log}.
      */
-    public static RtlBench startLab(int order, int latency, double ppm, long seed, ProcessBuilder.Redirect log) {
+    public static RtlBench startLab(int order, int latency, double ppm, double jitterPs, long seed, ProcessBuilder.Redirect log) {
         if (!(ppm >= 0 && ppm <= 1000)) {
             throw new IllegalArgumentException("the lab bench's crystals are within 0..1000 ppm, got " + ppm);
+        }
+        if (!(jitterPs >= 0 && jitterPs <= 10_000)) {
+            throw new IllegalArgumentException("the lab bench's clock edges jitter by 0..10,000 ps, got " + jitterPs);
         }
         if (order < 3 || order > 4) {
             throw new IllegalArgumentException("a lab bench of separate RTL boards is built for orders 3..4, got " + order);
@@ -146,8 +150,8 @@ public final class RtlBench implements AutoCloseable {
             throw new IllegalArgumentException("the lab bench's processor fibres hold 0.." + MAX_LATENCY + " slots, got " + latency);
         }
         Path exe = build(List.of("lab", Integer.toString(order)));
-        return start(List.of(exe.toString(), "--latency", Integer.toString(latency), "--ppm", Double.toString(ppm), "--seed",
-                Long.toString(seed & 0xFFFF_FFFFL)), log);
+        return start(List.of(exe.toString(), "--latency", Integer.toString(latency), "--ppm", Double.toString(ppm), "--jitter-ps",
+                Double.toString(jitterPs), "--seed", Long.toString(seed & 0xFFFF_FFFFL)), log);
     }
 
     /**

@@ -25,7 +25,7 @@ import org.oft.sim.rtl.RtlBench;
 /**
  * {@code serve --board bench:FILE}: a lab's bench of separate boards, each on a serial port of its own, as an order-3
  * fabric of 3 router-level and 8 processor boards. The boards are the RTL (rtl/src/lab_bench.v): each an oft_board of
- * its own behind a pty of its own and on a crystal of its own (within ±100 ppm), their optics' pins on a fibre plant,
+ * its own behind a pty of its own and on a crystal of its own (within ±100 ppm, 50 ps RMS of jitter), their optics' pins on a fibre plant,
  * kept in step by the slot-reference line that the root's board leads. The unchanged controller deploys the fabric through the bench file; the packets that the
  * processor boards inject reach the boards their tables name, none collides; with the line cut the followers leave
  * step and stop injecting, and nothing collides or is misdelivered; mended, they come back and deliver again.
@@ -85,7 +85,7 @@ class RtlLabServeTest {
     void separateBoardsOnTheirOwnPortsDeliverWhatTheirTablesNameAndStopWhenTheLineIsCut() throws Exception {
         // (without Verilator this is left out, but not in CI, which installs it: there its absence fails)
         assumeTrue(RtlBench.buildable() || System.getenv("CI") != null, "Verilator is not installed");
-        rtl = RtlBench.startLab(ORDER, LATENCY, 100, 61, ProcessBuilder.Redirect.PIPE); // crystals within ±100 ppm
+        rtl = RtlBench.startLab(ORDER, LATENCY, 100, 50, 61, ProcessBuilder.Redirect.PIPE); // crystals within ±100 ppm, 50 ps of jitter
         List<String> lines = new ArrayList<>(List.of("# an order-3 bench: a board a port, in no particular order"));
         for (String pty : rtl.ptys()) {
             lines.add("serial:" + pty + "@" + rtl.baud());
