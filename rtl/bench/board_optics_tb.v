@@ -150,6 +150,18 @@ module board_optics_tb;
             $fatal(1);
         end
     endtask
+    // the Clock started again at p cycles a slot; t is the boundary count then, and 3 slots are let pass
+    task clock_at(input [39:0] p);
+        begin
+            @(negedge clk);
+            period = p;
+            start = 1;
+            @(negedge clk);
+            start = 0;
+            t = nb;
+            while (nb < t + 3) @(negedge clk);
+        end
+    endtask
     task put_phase(input integer b, input [63:0] ps, input router);
         integer i;
         for (i = 0; i < 8; i = i + 1) if (router) rphases[b][i] = ps >> (8 * i); else phases[b][i] = ps >> (8 * i);
@@ -209,13 +221,7 @@ module board_optics_tb;
         if (to_self == 0 || echoes == to_self) fail("echoes to this processor and to others", to_self, 1);
         // slots too short for the values to be fetched in (30 cycles): not driven, counted late (from the third
         // such slot: those armed before the Clock changed may still be driven)
-        @(negedge clk);
-        period = 30;
-        start = 1;
-        @(negedge clk);
-        start = 0;
-        t = nb;
-        while (nb < t + 3) @(negedge clk);
+        clock_at(30);
         k = ni;
         t = nb;
         want_late = p_late;
@@ -230,13 +236,7 @@ module board_optics_tb;
         want_late = p_late - want_late;
         // a zero phase fires at the boundary itself; out of step (dark), not even there
         put_phase(0, 0, 0); put_phase(1, 0, 0);
-        @(negedge clk);
-        period = 500;
-        start = 1;
-        @(negedge clk);
-        start = 0;
-        t = nb;
-        while (nb < t + 3) @(negedge clk);
+        clock_at(500);
         k = ni;
         while (nb < t + 6) @(negedge clk);
         if (ni - k != 3) fail("injections at a zero phase", ni - k, 3);

@@ -60,17 +60,7 @@ public record BoardSpec(String kind, String path, int baud) {
             return new BoardSpec(spec, null, 0);
         }
         if (spec.equals("rtl-lab") || spec.startsWith("rtl-lab:")) {
-            String arg = spec.length() > 8 ? spec.substring(8) : "100";
-            double ppm;
-            try {
-                ppm = Double.parseDouble(arg);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("board '" + spec + "': expected rtl-lab[:PPM]");
-            }
-            if (!(ppm >= 0 && ppm <= 1000)) {
-                throw new IllegalArgumentException("board '" + spec + "': crystals are within 0..1000 ppm, got " + arg);
-            }
-            return new BoardSpec("rtl-lab", arg, 0);
+            return new BoardSpec("rtl-lab", crystals(spec, "rtl-lab[:PPM]"), 0);
         }
         if (spec.startsWith("bench:")) {
             if (spec.length() == 6) {
@@ -96,25 +86,28 @@ public record BoardSpec(String kind, String path, int baud) {
             return new BoardSpec("serial", rest, baud);
         }
         if (spec.equals("sim-lab") || spec.startsWith("sim-lab:")) {
-            String arg = spec.length() > 8 ? spec.substring(8) : "100";
-            if (!arg.equals("free")) {
-                double ppm;
-                try {
-                    ppm = Double.parseDouble(arg);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("board '" + spec + "': expected sim-lab[:PPM or :free]");
-                }
-                if (!(ppm >= 0 && ppm <= 1000)) {
-                    throw new IllegalArgumentException("board '" + spec + "': crystals are within 0..1000 ppm, got " + arg);
-                }
-            }
-            return new BoardSpec("sim-lab", arg, 0);
+            return new BoardSpec("sim-lab", spec.equals("sim-lab:free") ? "free" : crystals(spec, "sim-lab[:PPM or :free]"), 0);
         }
         if (spec.startsWith("uio:") && spec.length() > 4) {
             return new BoardSpec("uio", spec.substring(4), 0);
         }
         throw new IllegalArgumentException("unknown board '" + spec
                 + "' (use sim, sim-lab[:PPM or :free], sim-pty, rtl-pty, rtl-lab[:PPM], bench:FILE, serial:/dev/ttyUSB0[@baud] or uio:/dev/uio0)");
+    }
+
+    /** A lab bench's crystal spread from {@code KIND[:PPM]} (100 unless said), checked: 0..1000 ppm. */
+    private static String crystals(String spec, String form) {
+        String arg = spec.length() > 8 ? spec.substring(8) : "100";
+        double ppm;
+        try {
+            ppm = Double.parseDouble(arg);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("board '" + spec + "': expected " + form);
+        }
+        if (!(ppm >= 0 && ppm <= 1000)) {
+            throw new IllegalArgumentException("board '" + spec + "': crystals are within 0..1000 ppm, got " + arg);
+        }
+        return arg;
     }
 
     /** The fabric's timing as the boards run it: a lab bench's (sim-lab), else the model's default. */
