@@ -92,7 +92,7 @@ public final class BoardHub implements ByteLink {
         if (board == Message.BACKPLANE) {
             // A Clock reaches the leading board last: the boards that follow restart their clocks first, and so are out
             // of step (dark) before the leader's slots change, never injecting at the old rate into its new slots.
-            int held = MessageCodec.decode(payload).message() instanceof Message.Clock ? leader : -1;
+            int held = (payload[1] & 0xFF) == MessageCodec.T_CLOCK ? leader : -1;
             Gathering g;
             boolean all;
             synchronized (gathering) {
@@ -126,7 +126,8 @@ public final class BoardHub implements ByteLink {
         }
         int board = u16(payload, 4);
         if (board != Message.BACKPLANE) {
-            if (MessageCodec.decode(payload).message() instanceof Message.Identity id && id.kind() == Protocol.KIND_ROUTER_LEVEL
+            if ((payload[1] & 0xFF) == MessageCodec.T_IDENTITY // (only Identity is decoded here: the channel decodes every answer)
+                    && MessageCodec.decode(payload).message() instanceof Message.Identity id && id.kind() == Protocol.KIND_ROUTER_LEVEL
                     && id.index() == id.order()) {
                 leader = k; // (lab_bench.v and docs/rtl.md: the root's board leads the line)
             }
