@@ -3,8 +3,8 @@
 # controller on its own management port of one board-sim bench (issue 66). While it is frozen, every console route of
 # both controllers is asked in turn: latency p50 / p99 / max and failures per controller. Over the whole run the slot
 # clock must lose no slot (slots counted against the rate and the wall time between two readings); at every look the
-# controllers that say they are master are counted (never two; none while the session is lost, by design: the boards
-# keep their owner's lease), and the boards' owner generation is read before, during and after.
+# controllers that say they are master are counted (never two; the master whose session is lost holds the boards
+# read-only, serving what they run), and the boards' owner generation is read before, during and after.
 # Usage: bench/ha-sigstop.sh [SECONDS] [RATE]   (defaults 60, 4); JAR=other/oftctl.jar to measure another build.
 set -euo pipefail
 secs="${1:-60}"; rate="${2:-4}"

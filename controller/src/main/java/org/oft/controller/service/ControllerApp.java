@@ -17,6 +17,7 @@ import org.oft.controller.service.http.TlsPair;
 import org.oft.controller.service.ownership.ServedClaim;
 import org.oft.controller.service.ownership.MasterElection;
 import org.oft.controller.service.ownership.OwnershipVerticle;
+import org.oft.controller.service.ownership.ReadOnlyHold;
 import org.oft.controller.service.ownership.StandbyVerticle;
 import org.oft.hal.wire.BoardClaims;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class ControllerApp implements AutoCloseable {
         front.console().rotation(app::rotateToken);
         MasterElection standing = front.election();
         try {
-            await(vertx.deployVerticle(new OwnershipVerticle(fabric.bus(), () -> standing, app::role,
+            await(vertx.deployVerticle(new OwnershipVerticle(fabric.bus(), () -> standing, app::role, app::readOnly,
                     config.ownership().controllerId())), "controller did not start");
         } catch (RuntimeException e) {
             app.close();
@@ -276,6 +277,11 @@ public final class ControllerApp implements AutoCloseable {
         }
 
         @Override
+        public void outOfReach() {
+            hold("the session with ZooKeeper ended while the ensemble is out of reach");
+        }
+
+        @Override
         public void handOver(String to) {
             handingOver = true;
             standBy("handing the boards over to " + to + ", of higher priority");
@@ -296,6 +302,12 @@ public final class ControllerApp implements AutoCloseable {
         synchronized (roles) {
             long t0 = System.nanoTime();
             try {
+                String held = fabricId;
+                if (held != null) { // held read-only through an outage: its successor adopts what the boards run
+                    fabricId = null;
+                    endHold();
+                    await(vertx.undeploy(held), "the fabric held through the outage did not stop");
+                }
                 BoardClaims claims = ServedClaim.claimsOf(bus);
                 long g = election.nextGeneration(claims == null ? 0 : 1);
                 long got = ServedClaim.claim(bus, new ServeConfig.Ownership(config.ownership().controllerId(),
@@ -332,6 +344,7 @@ public final class ControllerApp implements AutoCloseable {
         synchronized (roles) {
             String id = fabricId;
             fabricId = null;
+            endHold();
             if (id != null) {
                 try {
                     vertx.undeploy(id).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -348,6 +361,37 @@ public final class ControllerApp implements AutoCloseable {
     }
 
     private volatile String standbyPage;
+    /** Set while this controller, master when its ZooKeeper session ended, holds the boards read-only. */
+    private volatile ReadOnlyHold hold;
+
+    /**
+     * Keeps the fabric serving what the boards run (their lease and generation are still this controller's) and
+     * refuses every change until the election answers; a standby stays one.
+     */
+    private void hold(String why) {
+        synchronized (roles) {
+            if (fabricId == null || hold != null) {
+                return;
+            }
+            hold = ReadOnlyHold.install(vertx, why);
+            say.accept("holding the boards read-only: " + why + "; the console serves what they run, and changes wait "
+                    + "for the election");
+        }
+    }
+
+    private void endHold() {
+        ReadOnlyHold h = hold;
+        hold = null;
+        if (h != null) {
+            h.close();
+        }
+    }
+
+    /** Why the boards are held read-only, or null while this controller changes them (or stands by). */
+    String readOnly() {
+        ReadOnlyHold h = hold;
+        return h == null ? null : h.why();
+    }
 
     /** The console says this controller stands by, and who stands with it. */
     private void showStandby(String why) {

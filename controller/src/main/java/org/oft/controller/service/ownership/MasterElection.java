@@ -48,6 +48,8 @@ public final class MasterElection implements AutoCloseable {
     private final org.apache.curator.framework.recipes.cache.CuratorCache cards;
     /** Since when the ensemble has been out of reach (System.currentTimeMillis), 0 while it answers. */
     private volatile long unreachableSince;
+    /** The listener was told {@link Listener#outOfReach} and not yet whether this controller is master again. */
+    private volatile boolean heldOutOfReach;
 
     /** Told on a thread of the election's, one call at a time. */
     public interface Listener {
@@ -55,6 +57,16 @@ public final class MasterElection implements AutoCloseable {
         }
 
         default void deposed() {
+        }
+
+        /**
+         * The session ended while this controller was master because the ensemble is out of reach, not because another
+         * was elected: it may hold the boards read-only (their lease and generation still its own) until the ensemble
+         * answers; then {@link #elected} or {@link #deposed} follows. (Where only this controller lost the ensemble,
+         * another may be elected meanwhile: its higher generation fences this one at the boards.)
+         */
+        default void outOfReach() {
+            deposed();
         }
 
         /** A controller of higher priority stands: release the boards to it; the election is left and joined again after. */
@@ -175,9 +187,47 @@ public final class MasterElection implements AutoCloseable {
                     LOG.warning("could not stand in the election again: " + e.getMessage());
                 }
             }
+            settleAfterOutage();
         }, "oft-election-stand-again");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * Once the ensemble answers again after {@link Listener#outOfReach}: the latch elects this controller (isLeader says
+     * so) or another is master, and then the listener is told it is deposed. A latch that names nobody within two
+     * sessions counts as deposed too: standing by is the safe side.
+     */
+    private void settleAfterOutage() {
+        long deadline = System.nanoTime() + 2L * SESSION_MILLIS * 1_000_000L;
+        while (heldOutOfReach && !closed) {
+            LeaderLatch l = latch;
+            if (l.hasLeadership()) {
+                return;
+            }
+            if (unreachableSince != 0) {
+                return; // away again: the next RECONNECTED settles it
+            }
+            if (anotherLeads(l) || System.nanoTime() > deadline) {
+                heldOutOfReach = false;
+                listener.deposed();
+                return;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private boolean anotherLeads(LeaderLatch l) {
+        try {
+            org.apache.curator.framework.recipes.leader.Participant p = l.getLeader();
+            return p.isLeader() && !p.getId().equals(id);
+        } catch (Exception e) {
+            return false; // no leader's node yet
+        }
     }
 
     /**
@@ -236,6 +286,7 @@ public final class MasterElection implements AutoCloseable {
         l.addListener(new LeaderLatchListener() {
             @Override
             public void isLeader() {
+                heldOutOfReach = false;
                 if (higherPriorityWaiting()) {
                     stepAside(l); // as subnet managers do: the higher priority masters
                     return;
@@ -246,7 +297,12 @@ public final class MasterElection implements AutoCloseable {
 
             @Override
             public void notLeader() {
-                listener.deposed();
+                if (unreachableSince != 0 && !closed) { // the session ended with the ensemble away: nobody was elected here
+                    heldOutOfReach = true;
+                    listener.outOfReach();
+                } else {
+                    listener.deposed();
+                }
             }
         });
         latch = l;

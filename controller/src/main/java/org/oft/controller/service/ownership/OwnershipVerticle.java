@@ -21,6 +21,7 @@ public final class OwnershipVerticle extends VerticleBase {
     private final BoardBus bus;
     private final Supplier<MasterElection> election;
     private final Supplier<String> role;
+    private final Supplier<String> readOnly;
     private final String controllerId;
     /** The boards' last read, handed over whole by the worker that made it: nobody waits on a lock for it. */
     private record BoardsRead(JsonArray boards, String error, long atNanos) {
@@ -29,11 +30,13 @@ public final class OwnershipVerticle extends VerticleBase {
     private volatile BoardsRead read = new BoardsRead(new JsonArray(), null, 0);
     private final java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean();
 
-    /** {@code role}: master, standby or fenced, as the controller says now. */
-    public OwnershipVerticle(BoardBus bus, Supplier<MasterElection> election, Supplier<String> role, String controllerId) {
+    /** {@code role}: master, standby or fenced, as the controller says now; {@code readOnly}: why a master holds the boards read-only, or null. */
+    public OwnershipVerticle(BoardBus bus, Supplier<MasterElection> election, Supplier<String> role, Supplier<String> readOnly,
+            String controllerId) {
         this.bus = bus;
         this.election = election;
         this.role = role;
+        this.readOnly = readOnly;
         this.controllerId = controllerId;
     }
 
@@ -80,6 +83,10 @@ public final class OwnershipVerticle extends VerticleBase {
     private JsonObject describe() {
         BoardClaims claims = ServedClaim.claimsOf(bus);
         JsonObject out = new JsonObject().put("controller", controllerId).put("role", role.get());
+        String held = readOnly.get();
+        if (held != null) {
+            out.put("readOnly", held);
+        }
         if (claims == null) {
             return out.put("boards", new JsonArray()).put("note", "the built-in model runs in this process: no other controller reaches it");
         }
