@@ -179,7 +179,7 @@ final class FlitCommand implements Callable<Integer> {
                 par.getInteger("packet"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("injectionDelay"),
                 par.getInteger("ejectionDelay"), par.getString("switching"), "age".equals(par.getString("arbitration")) ? "oldest first" : "round robin");
         w.println("load,offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
-                + "dead_link_waits,deadlock,utilisation_by_level");
+                + "dead_link_waits,deadlock,utilisation_by_level,accepted_ci95,mean_latency_ci95,p99_latency_ci95,ci_batches");
         for (int i = 0; i < runs.size(); i++) {
             JsonObject o = runs.getJsonObject(i);
             JsonObject a = o.getJsonObject("anomalies");
@@ -188,17 +188,45 @@ final class FlitCommand implements Callable<Integer> {
                 util.append(util.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", ((Number) u).doubleValue()));
             }
             Double mean = o.getDouble("meanLatency");
-            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s%n", load(o.getDouble("load")), o.getDouble("offered"),
+            JsonObject ci = o.getJsonObject("ci95", new JsonObject().put("batches", 0)); // (a run kept before intervals: none)
+            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%d%n", load(o.getDouble("load")), o.getDouble("offered"),
                     o.getDouble("accepted"),
                     o.getDouble("minFlowAccepted"), mean == null ? "-" : String.format(Locale.ROOT, "%.2f", mean), o.getLong("p99Latency"),
                     o.getLong("measuredPackets"), o.getLong("undelivered"), o.getLong("transmitWait"), a.getLong("misdelivered"),
-                    a.getLong("loops"), a.getLong("unroutable"), a.getLong("deadLinkWaits"), a.getBoolean("deadlock"), util);
+                    a.getLong("loops"), a.getLong("unroutable"), a.getLong("deadLinkWaits"), a.getBoolean("deadlock"), util,
+                    range(ci.getJsonArray("accepted"), "%.4f"), range(ci.getJsonArray("meanLatency"), "%.2f"),
+                    range(ci.getJsonArray("p99Latency"), "%.0f"), ci.getInteger("batches"));
         }
         if (saturation != null) {
             w.println("# saturation load " + saturation);
         } else {
+            w.println("# " + intervalsLine(runs.getJsonObject(0).getJsonObject("ci95")));
             w.println("# latency in cycles: packets  " + binned(runs.getJsonObject(0).getJsonArray("latencyHistogram")));
         }
+    }
+
+    /** What a single run's intervals are and where they come from, in words. */
+    static String intervalsLine(JsonObject ci) {
+        if (ci == null || ci.getInteger("batches", 0) == 0) {
+            return "no intervals: the run kept no batches";
+        }
+        Double lag1 = ci.getDouble("lag1");
+        return String.format(Locale.ROOT, "95 %% intervals from %d batch means (lag-1 autocorrelation %s%s): accepted %s, mean latency %s, "
+                        + "p99 latency %s; none for min_flow (a minimum over flows is biased by the sample's length)", ci.getInteger("batches"),
+                lag1 == null ? "-" : String.format(Locale.ROOT, "%.2f", lag1),
+                ci.getBoolean("independent") ? "" : ", above the bound for independent batches: a longer --sample gives a sounder interval",
+                bracket(ci.getJsonArray("accepted"), "%.4f"), bracket(ci.getJsonArray("meanLatency"), "%.2f"),
+                bracket(ci.getJsonArray("p99Latency"), "%.0f"));
+    }
+
+    private static String bracket(JsonArray lowHigh, String format) {
+        return lowHigh == null ? "none (a batch without packets)" : String.format(Locale.ROOT, "[" + format + ", " + format + "]",
+                lowHigh.getDouble(0), lowHigh.getDouble(1));
+    }
+
+    /** An interval as a CSV cell: "low high" (space-separated, as utilisation_by_level), "-" for none. */
+    private static String range(JsonArray lowHigh, String format) {
+        return lowHigh == null ? "-" : String.format(Locale.ROOT, format + " " + format, lowHigh.getDouble(0), lowHigh.getDouble(1));
     }
 
     /** A load as asked for: 0.65, 0.5, 1 (no float noise, no trailing zeros). */

@@ -34,7 +34,7 @@ class FlitCommandTest {
                 "--warmup", "200");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
-        assertEquals(4, lines.size(), r.out());
+        assertEquals(5, lines.size(), r.out());
         assertEquals("# PGFT(3;4,4,4;1,4,4;1,1,1), dmodk, 1 path, shift:5 traffic; 4 VCs x 16 flits, 1-flit packets, credit delay 2, "
                 + "channel latency 1, injection delay 0, ejection delay 0, wormhole, round robin", lines.get(0));
         Map<String, String> row = rows(r.out()).get(0);
@@ -45,7 +45,15 @@ class FlitCommandTest {
         assertEquals("0", row.get("undelivered"));
         assertEquals("false", row.get("deadlock"));
         assertEquals(3, row.get("utilisation_by_level").split(" ").length);
-        assertTrue(lines.get(3).startsWith("# latency in cycles: packets  "), lines.get(3));
+        // every figure with its 95 % interval (issue 65), which holds the figure
+        for (String[] f : new String[][] {{"accepted", "accepted_ci95"}, {"mean_latency", "mean_latency_ci95"}, {"p99_latency", "p99_latency_ci95"}}) {
+            String[] lowHigh = row.get(f[1]).split(" ");
+            double v = Double.parseDouble(row.get(f[0]));
+            assertTrue(Double.parseDouble(lowHigh[0]) <= v && v <= Double.parseDouble(lowHigh[1]), f[0] + " " + v + " in " + row.get(f[1]));
+        }
+        assertTrue(Integer.parseInt(row.get("ci_batches")) >= 8, row.toString());
+        assertTrue(lines.get(3).startsWith("# 95 % intervals from ") && lines.get(3).contains("none for min_flow"), lines.get(3));
+        assertTrue(lines.get(4).startsWith("# latency in cycles: packets  "), lines.get(4));
     }
 
     /**
@@ -98,6 +106,11 @@ class FlitCommandTest {
         assertEquals(3, runs.size());
         for (int i = 0; i < 3; i++) { // the same runs as the table
             assertEquals(rows.get(i).get("accepted"), String.format(java.util.Locale.ROOT, "%.4f", runs.getJsonObject(i).getDouble("accepted")));
+            JsonObject ci = runs.getJsonObject(i).getJsonObject("ci95");
+            JsonArray accepted = ci.getJsonArray("accepted");
+            assertTrue(accepted.getDouble(0) <= runs.getJsonObject(i).getDouble("accepted")
+                    && runs.getJsonObject(i).getDouble("accepted") <= accepted.getDouble(1), ci.encode());
+            assertTrue(ci.getInteger("batches") >= 8 && ci.containsKey("minFlowAccepted") && ci.getValue("minFlowAccepted") == null, ci.encode());
         }
     }
 

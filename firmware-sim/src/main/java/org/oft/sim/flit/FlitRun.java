@@ -17,7 +17,9 @@ final class FlitRun {
      */
     static FlitSimulator.Result run(FlitSimulator sim, double load, FlitSimulator.Traffic traffic, long warmup, long sample,
                                     long drainLimit, long stallCycles) {
+        int batchCount = (int) Math.max(1, Math.min(SampleBatches.MAX, sample));
         for (Lane lane : sim.lanes) {
+            lane.batches.begin(sim.cycle + warmup, sample / batchCount, batchCount);
             lane.ejectedInWindow = 0;
             Arrays.fill(lane.ejectedBySource, 0);
             Arrays.fill(lane.latencyHistogram, 0);
@@ -109,8 +111,32 @@ final class FlitRun {
             }
         }
         double offered = (double) generated * sim.par.packetFlits() / ((double) sim.net.hosts() * sample);
-        return new FlitSimulator.Result(load, offered, accepted, (double) min / sample, latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount,
+        double mean = latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount;
+        FlitIntervals intervals = FlitIntervals.of(batches(sim, batchCount, sample), sim.net.hosts(), accepted, mean, p99);
+        return new FlitSimulator.Result(load, offered, accepted, (double) min / sample, mean,
                 p99, latencyCount + sim.measuredOut, sim.measuredOut, sim.sum(l -> l.misdelivered), sim.sum(l -> l.loops), sim.sum(l -> l.unroutable),
-                sim.sum(l -> l.deadLinkWaits), deadlock, sim.cycle - start, util, wait, latencyHistogram);
+                sim.sum(l -> l.deadLinkWaits), deadlock, sim.cycle - start, util, wait, latencyHistogram, intervals);
+    }
+
+    /** The lanes' batches of the sample, summed: {@code count} of them, the last taking what the division leaves. */
+    private static FlitIntervals.Batches batches(FlitSimulator sim, int count, long sample) {
+        long[] cycles = new long[count];
+        long[] ejected = new long[count];
+        long[] latencySum = new long[count];
+        long[] latencyCount = new long[count];
+        long[][] histogram = new long[count][SampleBatches.BINS];
+        for (int b = 0; b < count; b++) {
+            cycles[b] = b < count - 1 ? sample / count : sample - (sample / count) * (count - 1);
+            for (Lane lane : sim.lanes) {
+                SampleBatches s = lane.batches;
+                ejected[b] += s.ejected[b];
+                latencySum[b] += s.latencySum[b];
+                latencyCount[b] += s.latencyCount[b];
+                for (int i = 0; i < SampleBatches.BINS; i++) {
+                    histogram[b][i] += s.histogram[b * SampleBatches.BINS + i];
+                }
+            }
+        }
+        return new FlitIntervals.Batches(cycles, ejected, latencySum, latencyCount, histogram);
     }
 }

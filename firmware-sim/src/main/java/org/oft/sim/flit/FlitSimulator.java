@@ -532,7 +532,7 @@ public final class FlitSimulator {
     public record Result(double load, double offered, double accepted, double minFlowAccepted, double meanLatency, long p99Latency,
                          long measuredPackets, long undelivered, long misdelivered, long loops, long unroutable,
                          long deadLinkWaits, boolean deadlock, long cycles, double[] utilisationByLevel, long transmitWait,
-                         long[] latencyHistogram) {
+                         long[] latencyHistogram, FlitIntervals intervals) {
     }
 
     /**

@@ -55,6 +55,7 @@ final class Lane {
     final long[] latencyHistogram = new long[1 << 16];
     long latencySum;
     long latencyCount;
+    final SampleBatches batches;
     // since the model started
     long misdelivered;
     long loops;
@@ -92,6 +93,7 @@ final class Lane {
         this.creditTo = new int[lanes * sim.creditSlots * sim.creditCap];
         this.creditToCount = new int[lanes * sim.creditSlots];
         this.ejectedBySource = new long[sim.net.hosts()];
+        this.batches = new SampleBatches();
     }
 
     /**
@@ -254,6 +256,7 @@ final class Lane {
         if (sim.inWindow()) {
             ejectedInWindow++;
             ejectedBySource[sim.pktSrc[p]]++;
+            batches.ejected(sim.cycle);
         }
         if (!sim.singleFlit && ++sim.pktEjected[p] < sim.par.packetFlits()) { // one flit: head and tail
             return;
@@ -270,6 +273,7 @@ final class Lane {
             latencySum += lat;
             latencyCount++;
             latencyHistogram[(int) Math.min(latencyHistogram.length - 1, lat)]++;
+            batches.measured(sim.pktBorn[p], lat);
             measuredDelta--;
         }
         free(p);

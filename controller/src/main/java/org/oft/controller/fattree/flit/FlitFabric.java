@@ -341,7 +341,23 @@ public final class FlitFabric {
                 .put("utilisationByLevel", util).put("transmitWait", r.transmitWait())
                 .put("anomalies", new io.vertx.core.json.JsonObject().put("misdelivered", r.misdelivered()).put("loops", r.loops())
                         .put("unroutable", r.unroutable()).put("deadLinkWaits", r.deadLinkWaits()).put("deadlock", r.deadlock()))
-                .put("cycles", r.cycles()).put("seconds", seconds);
+                .put("cycles", r.cycles()).put("seconds", seconds).put("ci95", intervals(r.intervals()));
+    }
+
+    /**
+     * A run's 95 % intervals as {@code ci95} gives them: [low, high] by figure (null: none), how many batches they come
+     * from, the batches' lag-1 autocorrelation and whether it passed (issue 65).
+     */
+    static io.vertx.core.json.JsonObject intervals(org.oft.sim.flit.FlitIntervals ci) {
+        return new io.vertx.core.json.JsonObject().put("accepted", pair(ci.accepted())).put("meanLatency", pair(ci.meanLatency()))
+                .put("p99Latency", pair(ci.p99Latency())).put("minFlowAccepted", (Object) null)
+                .put("batches", ci.batches()).put("lag1", Double.isNaN(ci.lag1()) ? null : ci.lag1()).put("independent", ci.independent())
+                .put("method", "batch means over the measured sample (the whole sample's figure, the batches' standard error); "
+                        + "none for the least flow, a minimum biased by the sample's length");
+    }
+
+    private static io.vertx.core.json.JsonArray pair(org.oft.sim.flit.FlitIntervals.Interval i) {
+        return i == null ? null : new io.vertx.core.json.JsonArray().add(i.low()).add(i.high());
     }
 
     /** The latency histogram as [cycles, packets] pairs of its non-empty bins (the last bin holds all longer ones). */
