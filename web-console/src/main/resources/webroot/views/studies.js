@@ -1,5 +1,5 @@
 // Studies: every study of the controller's folder with its progress per worker, the chosen study's
-// accepted-offered and latency curves per configuration, saturation per configuration, downloads;
+// accepted-offered and latency curves per configuration (each point with its 95 % interval), saturation per configuration, downloads;
 // and a study started from the page. Polled every 2 s while the view is shown (a study is not telemetry:
 // its points arrive seconds apart, from whichever process runs them).
 import C from '../core/console.js';
@@ -73,18 +73,40 @@ function shortNames(names) {
   };
 }
 
-// one chart of y = pick(point) against offered load, a line per configuration; the chart is made once
-function draw(el, inst, yName, pick, yMax, bySeries, label) {
+// ECharts' own palette, so that a curve and its error bars share a colour
+const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
+
+// a point's 95 % interval as a vertical bar with caps (issue 65); points stored before intervals have none
+function errorBars(name, points, pickCi, color) {
+  const style = { stroke: color, lineWidth: 1 };
+  return { type: 'custom', name: name, silent: true, z: 1, itemStyle: { color: color },
+    renderItem: (params, api) => {
+      const lo = api.coord([api.value(0), api.value(1)]);
+      const hi = api.coord([api.value(0), api.value(2)]);
+      return { type: 'group', children: [
+        { type: 'line', shape: { x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1] }, style: style },
+        { type: 'line', shape: { x1: lo[0] - 3, y1: lo[1], x2: lo[0] + 3, y2: lo[1] }, style: style },
+        { type: 'line', shape: { x1: hi[0] - 3, y1: hi[1], x2: hi[0] + 3, y2: hi[1] }, style: style }] };
+    },
+    data: points.filter((p) => pickCi(p)).map((p) => [p.offered, pickCi(p)[0], pickCi(p)[1]]) };
+}
+
+// one chart of y = pick(point) against offered load, a line per configuration with its points' 95 % intervals
+// (pickCi) as error bars; the chart is made once
+function draw(el, inst, yName, pick, pickCi, yMax, bySeries, label) {
   inst = inst || echarts.init($(el));
+  const names = Object.keys(bySeries);
+  const lines = names.map((name, i) => ({ type: 'line', name: label(name), showSymbol: true,
+    itemStyle: { color: PALETTE[i % PALETTE.length] }, data: bySeries[name].map((p) => [p.offered, pick(p)]) }));
+  const bars = names.map((name, i) => errorBars(label(name), bySeries[name], pickCi, PALETTE[i % PALETTE.length]));
   inst.setOption({
     animation: false,
     tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', top: 0 },
+    legend: { type: 'scroll', top: 0, data: lines.map((l) => l.name) },
     grid: { left: 55, right: 20, top: 40, bottom: 40 },
     xAxis: { type: 'value', name: 'offered, flits/host/cycle', nameLocation: 'middle', nameGap: 25, min: 0, max: 1 },
     yAxis: { type: 'value', name: yName, min: 0, max: yMax },
-    series: Object.keys(bySeries).map((name) => ({ type: 'line', name: label(name), showSymbol: true,
-      data: bySeries[name].map((p) => [p.offered, pick(p)]) }))
+    series: lines.concat(bars)
   }, true);
   return inst;
 }
@@ -97,8 +119,10 @@ function showStudy(j) {
   j.flit.slice().sort((a, b) => a.load - b.load).forEach((p) => { (bySeries[p.series] = bySeries[p.series] || []).push(p); });
   const names = shortNames(Object.keys(bySeries));
   $('study-common').textContent = names.common ? 'All curves: ' + names.common + '.' : '';
-  accepted = draw('study-accepted', accepted, 'accepted', (p) => p.accepted, 1, bySeries, names.label);
-  latency = draw('study-latency', latency, 'mean latency, cycles', (p) => p.meanLatency, undefined, bySeries, names.label);
+  accepted = draw('study-accepted', accepted, 'accepted', (p) => p.accepted, (p) => p.ci95 && p.ci95.accepted, 1, bySeries,
+    names.label);
+  latency = draw('study-latency', latency, 'mean latency, cycles', (p) => p.meanLatency, (p) => p.ci95 && p.ci95.meanLatency,
+    undefined, bySeries, names.label);
   const body = $('study-saturation').querySelector('tbody');
   body.textContent = '';
   j.saturation.forEach((s) => {

@@ -98,7 +98,8 @@ public final class StudyLibrary {
                     flit.add(new JsonObject().put("series", StudyTable.seriesName(r.config())).put("load", r.config().getDouble("load"))
                             .put("offered", res.getValue("offered")).put("accepted", res.getValue("accepted"))
                             .put("minFlowAccepted", res.getValue("minFlowAccepted")).put("meanLatency", res.getValue("meanLatency"))
-                            .put("p99Latency", res.getValue("p99Latency")).put("sustained", res.getValue("sustained")));
+                            .put("p99Latency", res.getValue("p99Latency")).put("sustained", res.getValue("sustained"))
+                            .put("ci95", res.getValue("ci95"))); // (null for a point stored before intervals)
                 }
                 out.put("flit", flit).put("saturation", new JsonArray(StudyTable.saturations(all)));
             }

@@ -57,8 +57,14 @@ class StudiesConsoleBrowserTest {
             assertTrue(Browsers.text(browser, "#study-saturation tbody tr").startsWith("kary:4,3 dmodk uniform seed 1, 4 VCs x 16 flits"),
                     Browsers.text(browser, "#study-saturation tbody tr"));
             Object series = js.executeScript("const o = echarts.getInstanceByDom(document.getElementById('study-accepted')).getOption();"
-                    + " return o.series.map(s => s.name + ':' + s.data.length).join('|');");
+                    + " return o.series.filter(s => s.type === 'line').map(s => s.name + ':' + s.data.length).join('|');");
             assertEquals("dmodk:3|random:3", series, "the legend names what tells the curves apart");
+            // every point with its 95 % interval as an error bar, around the point (issue 65)
+            Object bars = js.executeScript("const o = echarts.getInstanceByDom(document.getElementById('study-latency')).getOption();"
+                    + " const line = o.series.filter(s => s.type === 'line'); const bars = o.series.filter(s => s.type === 'custom');"
+                    + " return bars.map((b, i) => b.name + ':' + b.data.length + ':' + b.data.every((d, k) => d[1] <= line[i].data[k][1]"
+                    + " && line[i].data[k][1] <= d[2] && d[0] === line[i].data[k][0])).join('|');");
+            assertEquals("dmodk:3:true|random:3:true", bars, "the latency chart's error bars, one a point");
             assertEquals("All curves: kary:4,3 uniform seed 1, 4 VCs x 16 flits, 1-flit packets, wormhole.", Browsers.text(browser, "#study-common"));
             assertTrue(Files.exists(studies.resolve("page-study.json")), "the page's study is kept beside its results");
             Browsers.screenshot(browser, "studies", "view-studies");
