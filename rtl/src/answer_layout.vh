@@ -12,6 +12,10 @@
         f_val = {2'd0, src, w, imm};
     endfunction
     localparam [26:0] F_STR = {2'd1, 25'd0}, F_END = {2'd2, 25'd0}, F_LIST = {2'd3, 25'd0};
+    // fmt is evaluated at elaboration only, to fill fmt_rom: its integer parameters and field arithmetic are narrowed
+    // into f_val's 16-bit immediate by the Verilog rules, each value fitting (the writer's answers are checked byte for
+    // byte against the Java model's)
+    // verilator lint_off WIDTH
     function [26:0] fmt(input [3:0] t, input [5:0] f); // (parameters only: it fills fmt_rom)
         begin
             fmt = F_END;
@@ -97,32 +101,33 @@
             endcase
         end
     endfunction
+    // verilator lint_on WIDTH
 
     // a value by its source, one-hot (the writer decodes the source as it sets it): an AND-OR of the
     // sources, two LUTs for most bits, instead of a 25-way multiplexer on five select bits in front of val_r
     function [63:0] value_of(input [24:0] oh, input [15:0] imm);
-        value_of = {64{oh[V_IMM]}} & imm
-            | {64{oh[V_TYPE]}} & type_byte(rtype)
-            | {64{oh[V_SEQ]}} & r_seq
-            | {64{oh[V_BOARD]}} & r_board
-            | {64{oh[V_NACK]}} & nack_code
-            | {64{oh[V_KIND]}} & (a_router ? 1 : 2)
-            | {64{oh[V_INDEX]}} & a_index
+        value_of = {64{oh[V_IMM]}} & {48'd0, imm}
+            | {64{oh[V_TYPE]}} & {56'd0, type_byte(rtype)}
+            | {64{oh[V_SEQ]}} & {48'd0, r_seq}
+            | {64{oh[V_BOARD]}} & {48'd0, r_board}
+            | {64{oh[V_NACK]}} & {56'd0, nack_code}
+            | {64{oh[V_KIND]}} & (a_router ? 64'd1 : 64'd2)
+            | {64{oh[V_INDEX]}} & {48'd0, a_index}
             | {64{oh[V_BOOT]}} & a_boot
             | {64{oh[V_BPBOOT]}} & {boot_hi, 16'd0, 16'hFFFF}
-            | {64{oh[V_BANK]}} & rbank
-            | {64{oh[V_REGION]}} & rregion
+            | {64{oh[V_BANK]}} & {56'd0, rbank}
+            | {64{oh[V_REGION]}} & {56'd0, rregion}
             // V_RL, V_RC: read from the records (W_RECF)
             | {64{oh[V_SLOT]}} & slot
             | {64{oh[V_PEND]}} & a_pend
-            | {64{oh[V_RUN]}} & running
+            | {64{oh[V_RUN]}} & {63'd0, running}
             | {64{oh[V_COUNTER]}} & fab_counters[64 * imm[3:0] +: 64]
-            | {64{oh[V_STATE]}} & fab_states[8 * imm[4:0] +: 8]
+            | {64{oh[V_STATE]}} & {56'd0, fab_states[8 * imm[4:0] +: 8]}
             | {64{oh[V_GEN]}} & a_gen
-            | {64{oh[V_LEFT]}} & cb_left
-            | {64{oh[V_CYCLE]}} & (SWITCHES > 0 ? switch_cycle : 0)
-            | {64{oh[V_PORTS_N]}} & (SWITCHES > 0 ? ports_n : 0)
-            | {64{oh[V_PORT_UP]}} & (SWITCHES > 0 ? counter_link_up : 0)
-            | {64{oh[V_PORT_COUNTER]}} & (SWITCHES > 0 ? counter_value : 0)
+            | {64{oh[V_LEFT]}} & {32'd0, cb_left}
+            | {64{oh[V_CYCLE]}} & (SWITCHES > 0 ? switch_cycle : 64'd0)
+            | {64{oh[V_PORTS_N]}} & (SWITCHES > 0 ? {56'd0, ports_n} : 64'd0)
+            | {64{oh[V_PORT_UP]}} & (SWITCHES > 0 ? {63'd0, counter_link_up} : 64'd0)
+            | {64{oh[V_PORT_COUNTER]}} & (SWITCHES > 0 ? counter_value : 64'd0)
             | {64{oh[V_CRC]}} & {32'd0, ~w_crc_acc}; // the answer's own, as it ends
     endfunction

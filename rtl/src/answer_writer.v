@@ -139,7 +139,8 @@ module answer_writer #(
     reg        w_rd_pending; // a counter register was asked
     wire [7:0] port_i = rbank + port_rel;
     wire [2:0] counter_idx = counter_i[2:0] - 1'b1; // (counter_i 1..8: the counters 0..7)
-    wire [15:0] sw_index = cb - ROUTERS - PROCS; // (a switch's index: its address past the optical boards)
+    localparam integer FIRST_SWITCH = ROUTERS + PROCS;
+    wire [15:0] sw_index = {{(16 - BW){1'b0}}, cb} - FIRST_SWITCH[15:0]; // (a switch's index: its address past the optical boards)
     reg [1:0]  w_wait;      // cycles until the byte a state asked for is there
     reg        w_have;      // w_wait == 0, kept as it counts
     task w_wait_for(input [1:0] n);

@@ -32,7 +32,8 @@ module bench_ports #(
     wire [8*PORTS-1:0] fb_data_each;
 
     // which port's frame the engine serves, until it is done
-    reg [$clog2(PORTS + 1)-1:0] grant;
+    localparam GW = PORTS > 1 ? $clog2(PORTS) : 1;
+    reg [GW-1:0] grant;
     reg granted;
     integer p;
     always @(posedge clk) begin
@@ -42,25 +43,30 @@ module bench_ports #(
         end else if (granted) begin
             if (frame_done) granted <= 1'b0;
         end else begin
+            // the next port with a frame, after the last granted (integer arithmetic, its result a port number)
+            // verilator lint_off WIDTH
             for (p = PORTS - 1; p >= 0; p = p - 1)
                 if (valid_each[(grant + 1 + p) % PORTS]) begin
                     grant <= (grant + 1 + p) % PORTS;
                     granted <= 1'b1;
                 end
+            // verilator lint_on WIDTH
         end
     end
 
     genvar g;
     generate
         for (g = 0; g < PORTS; g = g + 1) begin : port
-            wire [15:0] corrupt, oversized, overflows;
+            // (the link's error counters: no register of this bench reads them)
+            wire [15:0] unused_corrupt, unused_oversized, unused_overflows;
             board_link #(.CLKS_PER_BIT(CLKS_PER_BIT), .FIFO_LOG2(FIFO_LOG2), .HDR(HDR)) link (
                 .clk(clk), .rst(rst), .rx(rx[g]), .tx(tx[g]),
                 .frame_valid(valid_each[g]), .frame_len(len_each[13*g +: 13]), .hdr(hdr_each[8*HDR*g +: 8*HDR]),
                 .frame_done(frame_done && granted && grant == g), .fb_addr(fb_addr), .fb_data(fb_data_each[8*g +: 8]),
                 .rb_we(rb_we), .rb_addr(rb_addr), .rb_data(rb_data),
                 .resp_start(resp_start && (resp_broadcast || (granted && grant == g))), .resp_len(resp_len),
-                .tx_busy(busy_each[g]), .corrupt(corrupt), .oversized(oversized), .overflows(overflows));
+                .tx_busy(busy_each[g]), .corrupt(unused_corrupt), .oversized(unused_oversized),
+                .overflows(unused_overflows));
         end
     endgenerate
 

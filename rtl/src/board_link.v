@@ -17,7 +17,10 @@ module board_link #(
     output wire [12:0]      frame_len,
     output wire [8*HDR-1:0] hdr,
     input  wire             frame_done,
+    // (a frame's byte address: FB_BYTES may need fewer bits)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire [12:0]      fb_addr,
+    // verilator lint_on UNUSEDSIGNAL
     output reg  [7:0]       fb_data,
     // its answer
     input  wire             rb_we,
@@ -52,8 +55,11 @@ module board_link #(
     reg [7:0] frame_buf [0:FB_BYTES-1];
     reg [7:0] fb_q;
     always @(posedge clk) begin
+        // (13-bit frame addresses into FB_BYTES: frame_rx refuses a longer frame, past FB_BYTES nothing is kept)
+        // verilator lint_off WIDTH
         if (fb_we && fb_waddr < FB_BYTES) frame_buf[fb_waddr] <= fb_wdata;
         fb_q <= frame_buf[fb_addr];
+        // verilator lint_on WIDTH
         fb_data <= fb_q;
     end
 

@@ -87,7 +87,8 @@ module board_optics #(
     reg [4:0]  mul_i;        // 1..KW: K's bit mul_i - 1 is taken
     wire       k_bit = KB[mul_i - 1'b1];
     wire [2:0] bit_of = row[2:0]; // a row's bit in its byte of the sequence
-    wire [CW-1:0] f_cycles = acc[CW-1+12:12] + acc[11]; // product >> 40, rounded on its bit 39
+    wire [CW-1:0] f_cycles = acc[CW-1+12:12] + {{(CW-1){1'b0}}, acc[11]}; // product >> 40, rounded on its bit 39
+    wire [39:0] f_cycles40 = {{(40-CW){1'b0}}, f_cycles}; // (compared with the slot clock's counts)
     wire ph_in_range = ph[39] ? ph_ones : ph_zeros;
     wire ph_neg = ph[39];
     wire [39:0] mag = ph_neg ? -ph : ph; // |phase| in ps (ph holds still while it multiplies)
@@ -110,7 +111,7 @@ module board_optics #(
     reg [SW-1:0] strobe_left;
 
     wire stale = (fs == F_HOLD) && bank_now != f_bank && !e_fired;
-    wire fire_early = running && e_arm && slot_cyc == e_at; // (e_at widened with zeros)
+    wire fire_early = running && e_arm && slot_cyc == {{(39-CW){1'b0}}, e_at};
     wire fire_zero = running && slot_edge && n_arm && n_off == 0; // (a board out of step drives nothing, at a zero phase too)
     wire fire_late = running && c_arm && since + 1'b1 == c_off;
     wire        fire = fire_early || fire_zero || fire_late;
@@ -150,7 +151,7 @@ module board_optics #(
         end
         if (fire_late) c_arm <= 1'b0;
         if (ROUTER == 0 && rx_rise) begin
-            if (ra2 == PROC) begin
+            if (ra2 == PROC[ORDER-1:0]) begin
                 delivered <= delivered + 1'b1;
                 last_delivered <= last_delivered + 1'b1;
             end else begin
@@ -162,10 +163,10 @@ module board_optics #(
         // a boundary: the next slot begins, driven or late; its late event becomes this slot's
         if (slot_edge) begin
             stepped <= 1'b1;
-            last_injected <= fire && ROUTER == 0;
-            last_delivered <= ROUTER == 0 && rx_rise && ra2 == PROC;
-            last_misdelivered <= ROUTER == 0 && rx_rise && ra2 != PROC;
-            last_late <= !ready;
+            last_injected <= {7'd0, fire && ROUTER == 0};
+            last_delivered <= {7'd0, ROUTER == 0 && rx_rise && ra2 == PROC[ORDER-1:0]};
+            last_misdelivered <= {7'd0, ROUTER == 0 && rx_rise && ra2 != PROC[ORDER-1:0]};
+            last_late <= {7'd0, !ready};
             undriven <= !ready;
             if (!ready) late <= late + 1'b1;
             c_arm <= n_arm && n_off != 0;
@@ -182,14 +183,20 @@ module board_optics #(
             F_START: if (fab_ready && !slot_edge) begin
                 moved <= 1'b0;
                 row <= next_row;
+                // (a row's address on a router's sequence, a byte of 8 rows, or a processor's table, 2 bytes a row: AW fits the role's)
+                // verilator lint_off WIDTH
                 fab_addr <= ROUTER != 0 ? next_row >> 3 : {next_row, 1'b0};
+                // verilator lint_on WIDTH
                 wait_rd <= 2'd3; // the bank choice registered, the byte a cycle after its address
                 fs <= F_A;
             end
             F_A: if (wait_rd == 0) begin
                 f_bank <= bank_now;
                 if (ROUTER != 0) begin
+                    // (a router's value is its state bit)
+                    // verilator lint_off WIDTH
                     f_val <= fab_data[bit_of];
+                    // verilator lint_on WIDTH
                     fab_ph_addr <= 0;
                     ph_i <= 0;
                     wait_rd <= 2'd2;
@@ -202,7 +209,10 @@ module board_optics #(
                 end
             end
             F_A2: if (wait_rd == 0) begin
-                f_val <= {fab_data, lo}; // (a row names a processor: its low ORDER bits)
+                // (a processor's row: the destination in its low ORDER bits)
+                // verilator lint_off WIDTH
+                f_val <= {fab_data, lo};
+                // verilator lint_on WIDTH
                 fab_ph_addr <= 0;
                 ph_i <= 0;
                 wait_rd <= 2'd2;
@@ -241,14 +251,14 @@ module board_optics #(
             F_ARM: begin
                 // a slot already begun is not armed (the boundary counts it late); a phase that is a slot or
                 // more from the boundary is never armed (late too)
-                if (arm_ok && f_bank[2] && ph_in_range && f_cycles < slot_period && f_cycles != 0 && ph_neg) begin
+                if (arm_ok && f_bank[2] && ph_in_range && f_cycles40 < slot_period && f_cycles != 0 && ph_neg) begin
                     // before the boundary: guard + 1 cycles left must still be ahead
-                    if (slot_cyc > f_cycles + 1'b1) begin
+                    if (slot_cyc > f_cycles40 + 1'b1) begin
                         e_arm <= 1'b1;
                         e_val <= f_val;
                         e_at <= f_cycles + 1'b1;
                     end
-                end else if (arm_ok && f_bank[2] && ph_in_range && f_cycles < slot_period) begin
+                end else if (arm_ok && f_bank[2] && ph_in_range && f_cycles40 < slot_period) begin
                     n_arm <= 1'b1;
                     n_val <= f_val;
                     n_off <= f_cycles;

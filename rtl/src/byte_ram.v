@@ -9,7 +9,10 @@ module byte_ram #(
 ) (
     input  wire          clk,
     input  wire          we,
+    // (with DEPTH under 1 << AW the upper address bits name bytes that are not kept)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire [AW-1:0] a,
+    // verilator lint_on UNUSEDSIGNAL
     input  wire [7:0]    wd,
     output wire [7:0]    q
 );
@@ -28,8 +31,11 @@ module byte_ram #(
             reg [7:0] mem [0:DEPTH - 1];
             reg [7:0] q_r;
             always @(posedge clk) begin
+                // (DEPTH bytes under an AW-bit address: past DEPTH nothing is kept)
+                // verilator lint_off WIDTH
                 if (we) mem[a] <= wd;
                 q_r <= mem[a];
+                // verilator lint_on WIDTH
             end
             assign q = q_r;
         end

@@ -5,7 +5,7 @@
     // before S_PRE, so in S_DECODE this is gen[cb], and the compares there start at a register rather than
     // behind the board multiplexer (cb is set in S_PRE)
     reg [63:0] gen_hb;
-    always @(posedge clk) gen_hb <= gen[q_board < NB ? q_board[BW-1:0] : NB];
+    always @(posedge clk) gen_hb <= gen[q_board < NB[15:0] ? q_board[BW-1:0] : NB[BW-1:0]];
     // a claim's generation against it by 16-bit quarters, and its zero test, also every cycle: gen_hb holds
     // the board's from S_PRE (the header held still in the cycle before), so these do from S_DECODE until
     // the claim is taken (S_DECODE registers what S_CHECK reads first; the quarters are joined in S_CHECK)
@@ -35,11 +35,17 @@
     // and the schedules hold still from before S_PRE (a schedule changes in a state at least two before it)
     reg [3:0]  oe_q;
     integer    oq;
+    // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+    // verilator lint_off WIDTH
     always @(posedge clk) for (oq = 0; oq < 4; oq = oq + 1) oe_q[oq] <= pend_epoch[q_board[BW-1:0]][16 * oq +: 16] != m_epoch[16 * oq +: 16];
+    // verilator lint_on WIDTH
     // boundary: board bb's commit is due at this slot (S_FLIP acts on it). Its epoch against the slot by
     // 16-bit quarters, registered every cycle: bb and the slot hold still through S_BOUNDARY, so in
     // S_FLIP these are board bb's (no 64-bit compare behind the board multiplexer in front of a flip)
     reg [3:0]  due_q;
     integer    dq;
+    // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+    // verilator lint_off WIDTH
     always @(posedge clk) for (dq = 0; dq < 4; dq = dq + 1) due_q[dq] <= pend_epoch[bb][16 * dq +: 16] == slot[16 * dq +: 16];
     wire       r_due = pend_valid[bb] && &due_q;
+    // verilator lint_on WIDTH

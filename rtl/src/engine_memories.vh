@@ -16,8 +16,11 @@
         rec_q <= rec_mem[rec_ra];
     end
     reg        ra_we, ph_we, ow_we;
+    // (NB boards' banks under a board number of BW bits: with NB + 1 short of a power of two the top bit stays 0)
+    // verilator lint_off UNUSEDSIGNAL
     reg [BW+RA_AW:0] ra_a;
     reg [BW+PH_AW:0] ph_a;
+    // verilator lint_on UNUSEDSIGNAL
     reg [BW+OW_AW-1:0] ow_a;
     reg [7:0] mem_wd;
     reg [7:0] ow_q;
@@ -26,19 +29,28 @@
     // slot, slot: a commit scheduled then flips it; a scheduled epoch is never below slot)
     wire [BW-1:0] fab_board = fab_addr[RA_AW +: BW];
     reg fab_due;
+    // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+    // verilator lint_off WIDTH
     always @(posedge clk) fab_due <= fab_at && pend_valid[fab_board] && pend_epoch[fab_board] == slot;
     assign fab_has = loaded[fab_board] || fab_due && pend_mask[fab_board][0];
     assign fab_bank = {sel[2 * fab_board + 1] ^ (fab_due && pend_mask[fab_board][1]),
                        sel[2 * fab_board] ^ (fab_due && pend_mask[fab_board][0])};
+    // verilator lint_on WIDTH
     generate
         if (PH_PORT != 0) begin : ph_two
+            // (a phase's byte, 0..7, widened to a board's stride)
+            // verilator lint_off WIDTH
             wire [PH_AW-1:0] fab_ph_off = fab_ph_addr; // (widened with zeros)
+            // verilator lint_on WIDTH
             (* ram_style = "block" *) reg [7:0] ph_arr [0:(NB << (PH_AW + 1)) - 1];
             reg [7:0] ph_q_r;
             always @(posedge clk) begin
+                // (a bank of NB boards' phases under a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
                 if (ph_we) ph_arr[ph_a] <= mem_wd;
                 ph_q_r <= ph_arr[ph_a];
                 fab_ph_data <= ph_arr[{fab_board, fab_bank[1], fab_ph_off}];
+                // verilator lint_on WIDTH
             end
             assign ph_q = ph_q_r;
         end else begin : ph_one
@@ -50,9 +62,12 @@
             reg [7:0] ra_mem [0:(NB << (RA_AW + 1)) - 1];
             reg [7:0] ra_q_r;
             always @(posedge clk) begin
+                // (a bank of NB boards' region A under a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
                 if (ra_we) ra_mem[ra_a] <= mem_wd;
                 ra_q_r <= ra_mem[ra_a];
                 fab_data <= ra_mem[{fab_board, fab_bank[0], fab_addr[RA_AW-1:0]}];
+                // verilator lint_on WIDTH
             end
             assign ra_q = ra_q_r;
         end else begin : ra_one

@@ -3,7 +3,10 @@
 // flip, the fabric steps, the copy-back), a reboot's clearing.
             // Write: data bytes from the frame into staging
             state[S_WR_COPY]: if (at_end) begin
-                if (r_grows) stg_len[2 * cb + rs_w] <= r_end;
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too); r_end fits the region, under 2^20
+                // verilator lint_off WIDTH
+                if (r_grows) stg_len[{cb, rs_w}] <= r_end;
+                // verilator lint_on WIDTH
                 answer(R_ACK);
             end else if (have) begin
                 mem_wd <= fb_data;
@@ -17,19 +20,22 @@
                 i <= i + 1'b1;
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;
-                fb_addr <= 21 + i + 1'b1;
+                fb_addr <= i[12:0] + 13'd22; // (21 + i + 1: the header's 21 bytes, the next byte)
                 wait_for(FB_WAIT);
             end
 
             state[S_LOOP_START]: begin
-                loop_bank <= ~sel[2 * cb + loop_ph];
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
+                loop_bank <= ~sel[{cb, loop_ph}];
                 crc_init <= 1'b1;
                 content_bad <= 1'b0;
                 i <= 0;
-                n_i <= stg_len[2 * cb + loop_ph];
-                left <= stg_len[2 * cb + loop_ph];
-                at_end <= stg_len[2 * cb + loop_ph] == 0;
-                read_region(loop_ph, ~sel[2 * cb + loop_ph], 0); // (an empty region too: a read changes nothing)
+                n_i <= stg_len[{cb, loop_ph}];
+                left <= stg_len[{cb, loop_ph}];
+                at_end <= stg_len[{cb, loop_ph}] == 0;
+                read_region(loop_ph, ~sel[{cb, loop_ph}], 0); // (an empty region too: a read changes nothing)
+                // verilator lint_on WIDTH
                 state <= ONE << S_CRC_RUN;
             end
             // CRC of staging, and whether it is a complete, well-formed table
@@ -53,7 +59,7 @@
                 i <= i + 1'b1;
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;
-                read_region(loop_ph, loop_bank, i + 1); // (past the last byte too: a read changes nothing)
+                read_region(loop_ph, loop_bank, {12'd0, i} + 32'd1); // (past the last byte too: a read changes nothing)
             end
 
             // Crcs: every region, staging computed, active as committed
@@ -62,7 +68,7 @@
                     answer(R_CRCS);
                 end else begin
                     crcs_r <= crcs_r + 1'b1;
-                    if (size_of(cb, crcs_r + 1) == 0) begin
+                    if (size_of(cb, {5'd0, crcs_r} + 8'd1) == 0) begin
                         // not on this board: 0, 0, and straight on
                         n_i <= 0;
                         crc_init <= 1'b1;
@@ -77,9 +83,12 @@
 
             // Commit: each entry read from the frame, its region's staging checked
             state[S_COMMIT_ENTRY]: if (entries_done) begin
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
                 pend_valid[cb] <= 1'b1;
                 pend_epoch[cb] <= m_epoch;
                 pend_mask[cb] <= flipped[cb];
+                // verilator lint_on WIDTH
                 answer(R_ACK);
             end else if (ebyte == 2) begin // (ent_none, ent_ph: registered from ent_region in the cycle before)
                 ebyte <= 0;
@@ -112,9 +121,12 @@
                 else if (r_len_bad || content_bad) nack(10, RS_CONTENT);
                 else begin
                     // what the staging bank now holds, recorded for when it becomes active
-                    rec_wa <= {1'b0, cb, ent_ph, ~sel[2 * cb + ent_ph], 3'd7};
+                    // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                    // verilator lint_off WIDTH
+                    rec_wa <= {1'b0, cb, ent_ph, ~sel[{cb, ent_ph}], 3'd7};
                     rec_after <= ONE << S_COMMIT_ENTRY;
                     flipped[cb] <= flipped[cb] | (ent_ph ? 2'b10 : 2'b01);
+                    // verilator lint_on WIDTH
                     entries_left <= entries_left - 1'b1;
                     entries_done <= entries_left == 8'd1;
                     wait_for(2'd2); // fb_addr is at the next entry
@@ -123,7 +135,7 @@
             end
 
             // ---- a slot boundary: due commits flip, then the fabric runs the slot ----------------
-            state[S_BOUNDARY]: if (bb == NB) begin
+            state[S_BOUNDARY]: if (bb == NB[BW-1:0]) begin
                 bb <= 0;
                 state <= ONE << S_STEP;
             end else begin
@@ -132,6 +144,8 @@
             state[S_FLIP]: begin
                 if (r_due) begin
                     for (k = 0; k < 2; k = k + 1) begin
+                        // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                        // verilator lint_off WIDTH
                         if (pend_mask[bb][k]) begin
                             sel[2 * bb + k] <= ~sel[2 * bb + k];
                         end
@@ -142,6 +156,7 @@
                     pend_mask[bb] <= 0;
                 end else begin
                     flipped[bb] <= 0;
+                        // verilator lint_on WIDTH
                 end
                 bb <= bb + 1'b1;
                 state <= ONE << S_BOUNDARY;
@@ -160,14 +175,17 @@
             end
             // staging again holds what became active: copied back while the fabric runs the slot, a region
             // slot at a time (its length and active bank registered here, so the copy's steps read registers)
-            state[S_COPY_NEXT]: if (bb == NB) begin
+            state[S_COPY_NEXT]: if (bb == NB[BW-1:0]) begin
                 state <= ONE << S_IDLE;
             end else begin
                 i <= 0;
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too); copy_rs is a region slot, 0 or 1, here (2 is a clearing's last step)
+                // verilator lint_off WIDTH
                 n_i <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
                 left <= flipped[bb][copy_rs] ? stg_len[2 * bb + copy_rs] : 20'd0;
                 at_end <= !flipped[bb][copy_rs] || stg_len[2 * bb + copy_rs] == 0;
                 copy_bank <= sel[2 * bb + copy_rs];
+                // verilator lint_on WIDTH
                 state <= ONE << S_COPYBACK;
             end
             state[S_COPYBACK]: if (at_end) begin
@@ -199,12 +217,12 @@
             end
 
             // ---- a reboot: empty banks, nothing scheduled, announced ------------------------------
-            state[S_REBOOT]: if (bb == NB) begin
+            state[S_REBOOT]: if (bb == NB[BW-1:0]) begin
                 if (nv_ready) begin // (after power-on: once the generations are read from flash)
                     if (FLASH != 0 && powered) begin
                         // a power-up: counted in flash before a board says it restarted (its boot id names it)
                         nv_req <= 1'b1;
-                        nv_board <= NB + 1;
+                        nv_board <= UPS_SLOT[15:0];
                         state <= ONE << S_UPS;
                     end else begin
                         ann_on <= 1'b1; // (a reset: the boards announce it)
@@ -258,15 +276,18 @@
                             stg_len[2 * cb + k] <= 0;
                             sel[2 * cb + k] <= 1'b0;
                         end
+                        // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                        // verilator lint_off WIDTH
                         loaded[cb] <= 1'b0;
                         pend_valid[cb] <= 1'b0;
                         pend_mask[cb] <= 0;
                         flipped[cb] <= 0;
+                        // verilator lint_on WIDTH
                         if (announce) begin
                             // a board rebooted on its own: it says so on every port
                             announce <= 1'b0;
                             r_seq <= 0;
-                            r_board <= cb;
+                            r_board <= {{(16 - BW){1'b0}}, cb};
                             resp_broadcast <= 1'b1;
                             answer(R_REBOOTED);
                         end else begin

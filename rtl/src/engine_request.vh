@@ -16,14 +16,17 @@
                 r_clock_stop <= k_op == 2;
                 r_clock_start <= k_op == 1;
                 r_bad_version <= q_ver != VERSION;
-                r_no_board <= q_board != 16'hFFFF && q_board >= NB;
+                r_no_board <= q_board != 16'hFFFF && q_board >= NB[15:0];
                 r_rate_bad <= h_rate_low || h_rate_high;
                 r_other_epoch <= |oe_q;
                 r_seq <= q_seq;
                 r_board <= q_board;
                 bp <= q_board == 16'hFFFF;
-                cb <= q_board == 16'hFFFF ? NB : q_board[BW-1:0];
-                r_wsize <= size_of(q_board == 16'hFFFF ? NB : q_board[BW-1:0], w_region); // (below 2^20)
+                cb <= q_board == 16'hFFFF ? NB[BW-1:0] : q_board[BW-1:0];
+                // (a region is under 2^20 bytes)
+                // verilator lint_off WIDTH
+                r_wsize <= size_of(q_board == 16'hFFFF ? NB[BW-1:0] : q_board[BW-1:0], w_region); // (below 2^20)
+                // verilator lint_on WIDTH
                 r_shape <= h_shape;
                 state <= ONE << S_DECODE;
             end
@@ -31,13 +34,19 @@
                 r_gen_zero <= gen_zero_c;
                 r_gen_match <= &gq_eq;
                 r_claimed <= claimed[cb];
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
                 r_pend <= !bp && pend_valid[cb];
                 r_locked <= !bp && pend_valid[cb] && pend_mask[cb][rs_w];
+                // verilator lint_on WIDTH
                 r_region_ok <= r_wsize != 0;
                 r_switch <= is_switch(cb);
                 r_port_bad <= c_bank >= RADIX;
                 r_past_end <= r_off_high || r_end > r_wsize;
-                r_grows <= r_end > stg_len[2 * cb + rs_w];
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
+                r_grows <= r_end > {1'b0, stg_len[{cb, rs_w}]};
+                // verilator lint_on WIDTH
                 r_crc_all <= c_region == 0 && c_bank <= 1;
                 r_crc_bad <= size_of(cb, c_region) == 0 || c_bank > 1;
                 r_crc_active <= c_bank == 1;
@@ -139,8 +148,11 @@
                         end
                         4'h4: state <= ONE << S_COMMIT_START;
                         4'h5: begin
+                            // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                            // verilator lint_off WIDTH
                             pend_valid[cb] <= 1'b0;
                             pend_mask[cb] <= 0;
+                            // verilator lint_on WIDTH
                             answer(R_ACK);
                         end
                         default: begin // 4'h8, Status
@@ -155,7 +167,7 @@
             // by a state bit, not by the dispatch's decision
             state[S_CLAIM_START]: begin // Claim: is the id the owner's? (the compares: S_DECODE)
                 i <= 0;
-                left <= l_len;
+                left <= {12'd0, l_len};
                 at_end <= h_l_zero;
                 fb_addr <= 20;
                 ow_a <= {cb[BW-1:0], {OW_AW{1'b0}}};
@@ -164,10 +176,13 @@
             end
             state[S_WR_START]: begin // Write: its bytes into the staging bank
                 loop_ph <= rs_w;
-                loop_bank <= ~sel[2 * cb + rs_w];
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
+                loop_bank <= ~sel[{cb, rs_w}];
+                // verilator lint_on WIDTH
                 i <= 0;
-                n_i <= w_len;
-                left <= w_len;
+                n_i <= {4'd0, w_len};
+                left <= {4'd0, w_len};
                 at_end <= h_w_zero;
                 fb_addr <= 21;
                 wait_for(FB_WAIT);
@@ -176,7 +191,10 @@
             state[S_COMMIT_START]: begin // Commit: its entries, each checked against staging
                 entries_left <= m_count;
                 entries_done <= h_m_zero;
+                // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+                // verilator lint_off WIDTH
                 flipped[cb] <= 0;
+                // verilator lint_on WIDTH
                 ebyte <= 0;
                 e_end <= 1'b0;
                 fb_addr <= 23;
@@ -192,7 +210,7 @@
                 i <= i + 1'b1;
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;
-                fb_addr <= 20 + i + 1'b1;
+                fb_addr <= i[12:0] + 13'd21; // (20 + i + 1: the header's 20 bytes, the next byte)
                 ow_a <= {cb[BW-1:0], i[OW_AW-1:0] + 1'b1};
                 wait_for(FB_WAIT);
             end
@@ -202,7 +220,7 @@
                 else if (cb_live && !cmp_equal && h_flags_zero) nack(12, RS_OWNED);
                 else if (FLASH != 0 && !r_gen_match) begin // a new generation: kept in flash before it is taken
                     nv_req <= 1'b1;
-                    nv_board <= cb;
+                    nv_board <= {{(16 - BW){1'b0}}, cb};
                     state <= ONE << S_PERSIST;
                 end else state <= ONE << S_CLAIM_TAKE;
             end
@@ -223,7 +241,7 @@
                 lease_hi0[cb] <= h_lease_hi0;
                 owner_len[cb] <= l_len;
                 i <= 0;
-                left <= l_len;
+                left <= {12'd0, l_len};
                 at_end <= h_l_zero;
                 fb_addr <= 20;
                 wait_for(FB_WAIT);
@@ -238,7 +256,7 @@
                 i <= i + 1'b1;
                 at_end <= left == 20'd1;
                 left <= left - 1'b1;
-                fb_addr <= 20 + i + 1'b1;
+                fb_addr <= i[12:0] + 13'd21; // (20 + i + 1: the header's 20 bytes, the next byte)
                 wait_for(FB_WAIT);
             end
 

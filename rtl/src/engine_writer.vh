@@ -16,7 +16,10 @@
         .rtype(rtype), .nack_code(nack_code), .reason(reason), .view_active(view_active), .rbank(rbank),
         .rregion(rregion), .cb(cb), .r_seq(r_seq), .r_board(r_board),
         .a_router(is_router(cb)), .a_index(index_of(cb)), .a_boot(boot_of(cb)),
+        // (per-board arrays of NB entries indexed by a board number of BW bits, which counts the backplane's address NB too)
+        // verilator lint_off WIDTH
         .a_pend((bp || !pend_valid[cb]) ? NONE : pend_epoch[cb]), .a_gen(gen[cb]), .a_lease(lease_left[cb]),
+        // verilator lint_on WIDTH
         .a_owner_len(owner_len[cb]), .a_sel({sel[2 * cb + 1], sel[2 * cb]}), .a_has(cb_has),
         .boot_hi({nv_seed[15:0], ups}), .slot(slot), .running(running), .fab_counters(fab_counters), .fab_states(fab_states),
         .ports_n(ports_n), .counter_switch(counter_switch), .counter_port(counter_port), .counter_sel(counter_sel),

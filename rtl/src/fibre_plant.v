@@ -51,7 +51,10 @@ module fibre_plant #(
     wire [DW:0]     depth = {1'b0, latency} + ORDER;
 
     function [DW-1:0] wave_at(input [DW-1:0] head, input integer age);
+        // (a wave's index, DW bits, against an integer age under D)
+        // verilator lint_off WIDTH
         wave_at = head >= age ? head - age[DW-1:0] : head + depth[DW-1:0] - age[DW-1:0];
+        // verilator lint_on WIDTH
     endfunction
 
     // what the middle does, worked out beside it: each wave's index and flips after this slot's level, and what
@@ -81,6 +84,8 @@ module fibre_plant #(
             nx[a] = a == 0 ? {ORDER{1'b0}} : flips[nw[a]];
             if (a == 0) ndark[nw[a]] = 1'b0; // this window's wave, new
             if (a >= latency && a < depth) begin
+                // (the plant is a bench model, never built for a board: its loops index by integers, each in range)
+                // verilator lint_off WIDTH
                 lvl = ORDER - (a - latency); // 1..ORDER
                 nx[a][lvl - 1] = nx[a][lvl - 1] ^ state[lvl - 1];
                 if (!level_on[lvl - 1]) ndark[nw[a]] = 1'b1;
@@ -92,6 +97,7 @@ module fibre_plant #(
                     end else if (full[nw[a]][s]) begin
                         arrive[s ^ nx[a]] = 1'b1;
                         arrive_addr[ORDER * (s ^ nx[a]) +: ORDER] = dst[nw[a] * N + s];
+                // verilator lint_on WIDTH
                         n_out = n_out + 1;
                     end
                 end

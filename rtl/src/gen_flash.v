@@ -291,8 +291,8 @@ module gen_flash #(
                 command(8'hAB, 1'b0, 24'd0, 5'd0, 1'b0, 1'b0, 1'b0, H_WAKE_WAIT);
             end
             H_WAKE_WAIT: begin
-                if (t != WAKE_CYCLES) t <= t + 1'b1;
-                if (t == WAKE_CYCLES && start) begin
+                if (t != WAKE_CYCLES[TIMEOUT_LOG2-4:0]) t <= t + 1'b1;
+                if (t == WAKE_CYCLES[TIMEOUT_LOG2-4:0] && start) begin
                     scan_b <= 1'b0;
                     command(8'h03, 1'b1, SECTOR_A, 5'd16, 1'b0, 1'b1, 1'b0, H_HDR);
                 end
@@ -332,7 +332,7 @@ module gen_flash #(
                 ready <= 1'b1;
                 h <= H_READY;
             end else begin
-                if (rec_valid && rec_board < BOARDS) load <= 1'b1; // (the ring holds while the next command starts)
+                if (rec_valid && rec_board < BOARDS[15:0]) load <= 1'b1; // (the ring holds while the next command starts)
                 slot <= slot + 1'b1;
                 h <= H_LOG;
             end
@@ -372,8 +372,8 @@ module gen_flash #(
                 e_ret <= H_COPY_NEXT;
                 h <= H_ER;
             end
-            H_COPY_NEXT: if (copy_k < BOARDS) begin
-                gen_sel <= copy_k;
+            H_COPY_NEXT: if (copy_k < BOARDS[KW-1:0]) begin
+                gen_sel <= {{(16 - KW){1'b0}}, copy_k};
                 h <= H_COPY_PICK;
             end else begin
                 w_board <= 16'hFFFF;

@@ -48,6 +48,8 @@ module lab_bench #(
     generate
         for (b = 0; b < NB; b = b + 1) begin : board
             localparam IS_ROUTER = b < ORDER;
+            // (the bench has no LEDs and no flash: those pins stay open)
+            // verilator lint_off PINCONNECTEMPTY
             oft_board #(.ORDER(ORDER), .ROUTERS(IS_ROUTER ? 1 : 0), .PROCS(IS_ROUTER ? 0 : 1),
                         .LEVEL(IS_ROUTER ? b + 1 : 1), .PROC(IS_ROUTER ? 0 : b - ORDER), .CLK_HZ(CLK_HZ),
                         .CLKS_PER_BIT(CLKS_PER_BIT), .FIFO_LOG2(FIFO_LOG2), .OPTICS(1), .FLASH(0), .SYNC(1)) u (
@@ -59,6 +61,7 @@ module lab_bench #(
                 .spi_cs_n(), .spi_sck(), .spi_mosi(), .spi_miso(1'b1),
                 .sync_in(sync_out[LEAD] && !line_cut), .sync_lead(b == LEAD), .sync_out(sync_out[b]), .in_step_led(in_step[b]),
                 .optics_on(on[b]));
+            // verilator lint_on PINCONNECTEMPTY
         end
     endgenerate
 

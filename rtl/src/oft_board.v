@@ -99,11 +99,14 @@ module oft_board #(
     wire [63:0] nv_load_gen, nv_gen, nv_val;
     generate
         if (FLASH != 0) begin : kept
+            // (a flash that fails leaves the generations at zero, as a blank one does)
+            // verilator lint_off PINCONNECTEMPTY
             gen_flash #(.BOARDS(NB + 2), .WAKE_CYCLES(CLK_HZ / 300000 + 1), .TIMEOUT_LOG2($clog2(CLK_HZ) + 1)) flash (
                 .clk(clk), .rst(por), .start(nv_listen), .spi_cs_n(spi_cs_n), .spi_sck(spi_sck), .spi_mosi(spi_mosi),
                 .spi_miso(spi_miso), .load(nv_load), .load_board(nv_load_board), .load_gen(nv_load_gen), .ready(nv_ready),
                 .failed(), .req(nv_req), .req_board(nv_board), .req_gen(nv_gen), .done(nv_done), .ok(nv_ok),
                 .gen_sel(nv_sel), .gen_val(nv_val));
+            // verilator lint_on PINCONNECTEMPTY
         end else begin : not_kept
             assign nv_ready = 1'b1;
             assign nv_load = 1'b0;
@@ -119,6 +122,8 @@ module oft_board #(
     endgenerate
 
     wire in_step; // led, or locked to the line and numbered: the optics are driven
+    // (an optical board has no switch counters; the line's lock and phase error have no pin of their own)
+    // verilator lint_off PINCONNECTEMPTY
     oft_engine #(.ORDER(ORDER), .ROUTERS(ROUTERS), .PROCS(PROCS), .FIRST_LEVEL(LEVEL), .FIRST_PROC(PROC), .SWITCHES(SWITCHES),
                  .RADIX(RADIX), .LIDS(LIDS), .CLK_HZ(CLK_HZ), .HDR(HDR),
                  .FAB_PORT(OPTICS), .PH_PORT(OPTICS), .SPRAM(SPRAM), .FLASH(FLASH), .SYNC(SYNC),
@@ -138,6 +143,7 @@ module oft_board #(
         .slot(slot), .running(running_led), .slot_edge(slot_edge), .slot_cyc(slot_cyc), .slot_period(slot_period),
         .sync_in(sync_in), .sync_lead(SYNC != 0 && sync_lead), .sync_out(sync_out), .sync_locked(), .sync_in_step(in_step),
         .sync_error());
+    // verilator lint_on PINCONNECTEMPTY
     assign in_step_led = in_step;
     wire undriven; // an optical board's slot that came late, not driven (board_optics.v)
     wire optics_run = running_led && in_step; // the pins are driven
@@ -182,4 +188,11 @@ module oft_board #(
             assign undriven = 1'b0;
         end
     endgenerate
+
+    // What a configuration leaves unread (Verilator's unused-signal idiom): the link's error counters (no register
+    // reads them yet), broadcast answers (this board has one link), the slot number past the LED's bit, the optics'
+    // side with OPTICS = 0 (or a router's receiver) and the flash's with FLASH = 0.
+    wire unused_ok = &{1'b0, corrupt, oversized, overflows, resp_broadcast, slot, rx_valid, rx_addr, fab_data, fab_ph_data,
+                       fab_loaded, fab_step, fab_has, fab_ready, fab_bank, slot_edge, slot_cyc, slot_period, spi_miso,
+                       nv_req, nv_listen, nv_board, nv_gen, nv_val};
 endmodule

@@ -44,7 +44,10 @@ module oft_engine #(
     input  wire             clk,
     input  wire             por,          // power on: everything, the generations too
     input  wire             rst,          // reboot of every board: the generations stay
+    // (a serial number of 32 bits, as a board's flash id gives it)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire [31:0]      nv_seed,      // its low 16 bits are part of every boot id (a board's serial number)
+    // verilator lint_on UNUSEDSIGNAL
     // a request
     input  wire             frame_valid,
     input  wire [12:0]      frame_len,
@@ -89,7 +92,10 @@ module oft_engine #(
     input  wire             reboot_req,
     input  wire [15:0]      reboot_addr,
     // the fabric: it reads active banks, the engine tells it when a slot starts
+    // (with FAB_PORT = 0 only the board's bits choose a bank)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire [RA_AW+BW-1:0] fab_addr,    // {board, offset}: the active bank is chosen here
+    // verilator lint_on UNUSEDSIGNAL
     output reg  [7:0]       fab_data,
     // or, with fab_at, the banks that will be active in the next slot (a commit due then counts): what a
     // lone board's optics read ahead of the boundary, once the engine has run every boundary due (fab_ready:
@@ -98,7 +104,10 @@ module oft_engine #(
     output wire             fab_ready,
     output wire [1:0]       fab_bank,     // {phases, region A}
     output wire             fab_has,
+    // (read with PH_PORT = 1 only)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire [2:0]       fab_ph_addr,  // a byte of board fab_addr's first phase (PH_PORT)
+    // verilator lint_on UNUSEDSIGNAL
     output reg  [7:0]       fab_ph_data,
     output wire             fab_loaded,   // every board holds an active table
     output reg              fab_step,     // pulse: run one slot
@@ -118,7 +127,10 @@ module oft_engine #(
     // pulse's width a bit of the slot's number; a following one steers its slot clock by sync_in and takes the leader's
     // slot numbers from it. sync_in_step: led, or locked and numbered (a board out of step must neither inject nor
     // switch); sync_error: the last pulse's phase error in cycles. (SYNC = 0: every board in step, nothing driven.)
+    // (read with SYNC = 1 only)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire             sync_in,
+    // verilator lint_on UNUSEDSIGNAL
     input  wire             sync_lead,
     output wire             sync_out,
     output wire             sync_locked,
@@ -127,13 +139,16 @@ module oft_engine #(
 );
     `include "crc32c.vh"
     // Nack reasons by id: the text is in reasons_rom.vh (reasons.py, the writer's), slot 31 the firmware string
+    // (answer_writer's RS_FIRMWARE)
     localparam [4:0] RS_VERSION = 0, RS_UNKNOWN = 1, RS_MALFORMED = 2, RS_NO_BOARD = 3, RS_NO_REGION = 4,
                      RS_RANGE = 5, RS_CRC = 6, RS_EPOCH = 7, RS_NOTHING = 8, RS_CONTENT = 9, RS_STALE = 10,
                      RS_HELD = 11, RS_OWNED = 12, RS_UNCLAIMED = 13, RS_SCHEDULED = 14, RS_LOCKED = 15,
-                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_PORT = 20, RS_FLASH = 21, RS_FIRMWARE = 31;
+                     RS_CLOCK = 16, RS_BP_TYPE = 17, RS_BOARD_TYPE = 18, RS_BELOW = 19, RS_PORT = 20, RS_FLASH = 21;
 
     localparam N = 1 << ORDER;
     localparam NB = ROUTERS + PROCS + SWITCHES;
+    localparam integer LAST_BOARD = NB - 1;
+    localparam integer UPS_SLOT = NB + 1; // the flash's record of the power-ups, after the backplane's generation (NB)
     localparam SEQ_BYTES = N >= 8 ? N / 8 : 1;
     localparam TAB_BYTES = 2 * N;
     localparam PH_ROUTER = 8 * (N >> FIRST_LEVEL);
@@ -171,6 +186,9 @@ module oft_engine #(
     `include "engine_memories.vh"
 
     // ---- what a board is -----------------------------------------------------------------------
+    // (a board number against the bench's counts of each kind, some 0 on a bench: then the compare is constant)
+    // verilator lint_off WIDTH
+    // verilator lint_off UNSIGNED
     function is_router(input [BW-1:0] b);
         is_router = b < ROUTERS;
     endfunction
@@ -187,6 +205,8 @@ module oft_engine #(
         else if (r == 2) size_of = b < ROUTERS ? 0 : TAB_BYTES;
         else if (r == 3) size_of = b < ROUTERS ? 8 * (N >> (FIRST_LEVEL + b)) : 8;
         else size_of = 0;
+    // verilator lint_on WIDTH
+    // verilator lint_on UNSIGNED
     endfunction
     // a boot id: the serial, the power-ups counted in flash (FLASH), the restarts since, the board: new at every
     // restart and, with the flash, across power cycles too (until 2^16 power-ups wrap)
@@ -223,8 +243,8 @@ module oft_engine #(
                                   | ONE << S_COMMIT_CHECK | ONE << S_CLEAR | ONE << S_SEND | ONE << S_PERSIST;
     reg [NS-1:0] state, after;
     `include "engine_sync.vh"
-    assign nv_val = nv_sel == NB + 1 ? {48'd0, ups} : gen[nv_sel];
-    assign nv_listen = state[S_REBOOT] && bb == NB;
+    assign nv_val = nv_sel == UPS_SLOT[15:0] ? {48'd0, ups} : gen[nv_sel[BW-1:0]]; // (nv_sel <= NB + 1)
+    assign nv_listen = state[S_REBOOT] && bb == NB[BW-1:0];
     // every boundary due has been run (slot is the next slot's number): none owed, none being run
     assign fab_ready = owed == 0 && !state[S_BOUNDARY] && !state[S_FLIP] && !state[S_STEP];
     reg [1:0] wait_rd;
@@ -239,6 +259,8 @@ module oft_engine #(
     endtask
 
     // the request
+    // (the header's fields as docs/board-protocol.md lays them out: each request reads the bits it needs)
+    // verilator lint_off UNUSEDSIGNAL
     wire [7:0]  q_ver   = hdr[7:0];
     wire [7:0]  q_type  = hdr[15:8];
     wire [15:0] q_seq   = hdr[31:16];
@@ -256,6 +278,7 @@ module oft_engine #(
     wire [31:0] l_lease  = hdr[143:112];
     wire [7:0]  l_flags  = hdr[151:144];
     wire [7:0]  l_len    = hdr[159:152];
+    // verilator lint_on UNUSEDSIGNAL
     // what a record asked for keeps (no register of its own: the claim's header and ups hold until nv_done)
     assign nv_gen = state[S_UPS] ? {48'd0, ups + 1'b1} : q_gen;
 
@@ -273,7 +296,7 @@ module oft_engine #(
     reg [4:0]  v_reason;
     reg [1:0]  r_shape;     // h_shape: 0 well formed, 1 malformed, 2 unknown type
     reg [20:0] r_end;       // a Write's offset + length (a region is below 2^20 bytes: past it, the offset alone says)
-    wire [20:0] w_end = {1'b0, w_offset[19:0]} + w_len;
+    wire [20:0] w_end = {1'b0, w_offset[19:0]} + {5'd0, w_len};
     reg  [20:0] r_wsize;  // a Write's region's size on its board (S_PRE: from the header's board, as cb is)
     `include "engine_header.vh"
     reg        r_gen_below;        // gq_below, registered (S_CHECK)
@@ -319,7 +342,10 @@ module oft_engine #(
     reg        ent_none, ent_ph;
     reg [19:0] ent_size;
     always @(posedge clk) begin
+        // (a region is under 2^20 bytes)
+        // verilator lint_off WIDTH
         ent_size <= size_of(cb, ent_region);
+        // verilator lint_on WIDTH
         ent_none <= size_of(cb, ent_region) == 0;
         ent_ph <= ent_region == 3;
     end
@@ -332,7 +358,10 @@ module oft_engine #(
     // Clock's division: period = (CLK_HZ << (1052 - e)) / m, bits 45..6 kept; the numerator's bits come
     // from the constant, weight 31 + (1052 - e) down (none above it is set), one quotient bit a cycle
     localparam [31:0] CLK_BITS = CLK_HZ;
+    // (the remainder stays below the divisor, under 2^24: its top bit is always 0)
+    // verilator lint_off UNUSEDSIGNAL
     reg [24:0] div_r;      // remainder
+    // verilator lint_on UNUSEDSIGNAL
     reg [23:0] div_m;      // divisor: the rate's mantissa, its top 24 bits
     reg [39:0] div_q;      // quotient, weights 45..6 once done
     reg [31:0] div_bits;   // CLK_HZ's bits still to come, the next one on top (zeros shift in behind them)
@@ -369,7 +398,10 @@ module oft_engine #(
         else if (crc_go) crc_acc <= crc32c_byte(crc_acc, crc_in);
     end
     // reads byte a of physical bank `bank` of board cb's phases (ph) or region A
+    // (an offset as a number: a bank keeps the bits its region needs)
+    // verilator lint_off UNUSEDSIGNAL
     task read_region(input ph, input bank, input [31:0] a);
+    // verilator lint_on UNUSEDSIGNAL
         begin
             if (ph) ph_a <= {cb[BW-1:0], bank, a[PH_AW-1:0]};
             else ra_a <= {cb[BW-1:0], bank, a[RA_AW-1:0]};
@@ -428,13 +460,13 @@ module oft_engine #(
         end else if (lw_on) begin
             if (lease_nz[lw]) begin
                 lease_left[lw][15:0] <= lease_left[lw][15:0] - 1'b1;
-                lease_left[lw][31:16] <= lease_left[lw][31:16] - lease_lo0[lw];
+                lease_left[lw][31:16] <= lease_left[lw][31:16] - {15'd0, lease_lo0[lw]};
                 lease_lo0[lw] <= lease_lo1[lw];
                 lease_lo1[lw] <= lease_left[lw][15:0] == 16'd2;
                 if (lease_lo0[lw]) lease_hi0[lw] <= lease_left[lw][31:16] == 16'd1;
                 lease_nz[lw] <= !(lease_hi0[lw] && lease_lo1[lw]); // (it is at least 1 here)
             end
-            if (lw == NB) lw_on <= 1'b0;
+            if (lw == NB[BW-1:0]) lw_on <= 1'b0;
             else lw <= lw + 1'b1;
         end
 
@@ -448,23 +480,23 @@ module oft_engine #(
         end
         (* parallel_case *) case (1'b1)
             state[S_IDLE]: if (!frame_done) begin
-                if (reboot_pending && reboot_board < NB && !tx_busy) begin
+                if (reboot_pending && reboot_board < NB[15:0] && !tx_busy) begin
                     reboot_pending <= 1'b0;
                     announce <= 1'b1;
                     cb <= reboot_board[BW-1:0];
-                    boots[reboot_board] <= boots[reboot_board] + 1'b1;
-                    lease_left[reboot_board] <= 0;
-                    lease_nz[reboot_board] <= 1'b0;
-                    lease_lo0[reboot_board] <= 1'b1;
-                    lease_lo1[reboot_board] <= 1'b0;
-                    lease_hi0[reboot_board] <= 1'b1;
-                    claimed[reboot_board] <= 1'b0;
+                    boots[reboot_board[BW-1:0]] <= boots[reboot_board[BW-1:0]] + 1'b1;
+                    lease_left[reboot_board[BW-1:0]] <= 0;
+                    lease_nz[reboot_board[BW-1:0]] <= 1'b0;
+                    lease_lo0[reboot_board[BW-1:0]] <= 1'b1;
+                    lease_lo1[reboot_board[BW-1:0]] <= 1'b0;
+                    lease_hi0[reboot_board[BW-1:0]] <= 1'b1;
+                    claimed[reboot_board[BW-1:0]] <= 1'b0;
                     copy_rs <= 0;
                     i <= 0;
                     left <= (2 << RA_AW) - 1;
                     at_end <= 1'b0;
                     state <= ONE << S_CLEAR;
-                end else if (reboot_pending && reboot_board >= NB) begin
+                end else if (reboot_pending && reboot_board >= NB[15:0]) begin
                     reboot_pending <= 1'b0; // (no such board; one that is waits for the line, not dropped)
                 end else if (owed_nz && !fab_busy) begin
                     done <= done + 1'b1;
@@ -473,7 +505,7 @@ module oft_engine #(
                 end else if (ann_on && !tx_busy) begin
                     // after a power-up or a reset, every board says it restarted, one after another
                     ann_b <= ann_b + 1'b1;
-                    if (ann_b == NB - 1) ann_on <= 1'b0;
+                    if (ann_b == LAST_BOARD[BW-1:0]) ann_on <= 1'b0;
                     cb <= ann_b;
                     r_seq <= 0;
                     r_board <= {{(16 - BW){1'b0}}, ann_b};
@@ -496,9 +528,10 @@ module oft_engine #(
         endcase
         // generations found in flash at power-up, while the engine waits in S_REBOOT (no request is under way, so
         // nothing holds a copy of one), never lowered (the records come in the order they were kept)
-        if (state[S_REBOOT] && nv_load && nv_load_board <= NB && $signed(nv_load_gen) > $signed(gen[nv_load_board]))
-            gen[nv_load_board] <= nv_load_gen;
-        if (state[S_REBOOT] && nv_load && nv_load_board == NB + 1) ups <= nv_load_gen[15:0]; // (the last kept)
+        if (state[S_REBOOT] && nv_load && nv_load_board <= NB[15:0]
+                && $signed(nv_load_gen) > $signed(gen[nv_load_board[BW-1:0]]))
+            gen[nv_load_board[BW-1:0]] <= nv_load_gen;
+        if (state[S_REBOOT] && nv_load && nv_load_board == UPS_SLOT[15:0]) ups <= nv_load_gen[15:0]; // (the last kept)
         // a reset last, over what the states did: it takes the registers it sets and no others, so it
         // sits in front of no state's decision (a write a state made in this cycle is as if it came first)
         if (por || rst) begin

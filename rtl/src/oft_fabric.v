@@ -57,19 +57,30 @@ module oft_fabric #(
     reg [15:0] j;           // level index, or processor
     reg        hi;          // second byte of a table row
     reg [7:0]  lo;
+    // (a row's 16 bits, of which the destination takes ORDER)
+    // verilator lint_off UNUSEDSIGNAL
     wire [15:0] entry = {mem_data, lo}; // a table row: the byte just read over the one before
+    // verilator lint_on UNUSEDSIGNAL
     reg [DW-1:0] age;
     reg [DW-1:0] w;                      // the wave being delivered, and the flips it met
     reg [ORDER-1:0] x;
     wire [ORDER-1:0] row = t[ORDER-1:0];
-    wire [DW:0] depth = latency + ORDER;
+    wire [31:0] row_n = {{(32 - ORDER){1'b0}}, row}; // (the row and j as numbers, for at())
+    wire [31:0] j_n = {16'd0, j};
+    wire [DW:0] depth = {{(DW - 3){1'b0}}, latency} + ORDER[DW:0];
     // the wave injected at t - age, and its flips once it crosses level index age - latency
-    wire [DW-1:0] w_age = wp >= age ? wp - age : wp + depth - age;
+    wire [DW-1:0] w_age = wp >= age ? wp - age : wp + depth[DW-1:0] - age; // (depth <= D < 2^DW)
+    // (the level index age - latency is under ORDER here: F_AGE delivers at ORDER - 1)
+    // verilator lint_off WIDTH
     wire [ORDER-1:0] x_age = flips[w_age] | ({{(ORDER-1){1'b0}}, applied[age - latency]} << (ORDER - 1 - (age - latency)));
+    // verilator lint_on WIDTH
 
-    function [AW-1:0] at(input [15:0] board, input [31:0] offset);
+    // (a board and an offset as numbers: the port keeps the bits its bench needs)
+    // verilator lint_off UNUSEDSIGNAL
+    function [AW-1:0] at(input integer board, input integer offset);
         at = {board[AW-OFF_AW-1:0], offset[OFF_AW-1:0]};
     endfunction
+    // verilator lint_on UNUSEDSIGNAL
 
     integer k;
     always @(posedge clk) begin
@@ -90,20 +101,23 @@ module oft_fabric #(
                 busy <= 1'b1;
                 for (k = 0; k < 5; k = k + 1) last[k] <= 0;
                 j <= 0;
-                mem_addr <= at(ORDER - 1, row >> 3); // level index 0 is level ORDER, at address ORDER - 1
+                mem_addr <= at(ORDER - 1, row_n >> 3); // level index 0 is level ORDER, at address ORDER - 1
                 wait_rd <= 2'd2;
                 st <= F_STATES;
             end
             F_STATES: if (wait_rd == 0) begin
+                // (j counts the levels here, under ORDER; a row's state is bit row mod 8 of its byte)
+                // verilator lint_off WIDTH
                 applied[j] <= mem_data[row & 3'd7];
+                // verilator lint_on WIDTH
                 if (j == ORDER - 1) begin
                     j <= 0;
                     hi <= 1'b0;
-                    mem_addr <= at(ROUTERS, {row, 1'b0});
+                    mem_addr <= at(ROUTERS, 2 * row_n);
                     flips[wp] <= 0;
                     st <= F_INJECT;
                 end else begin
-                    mem_addr <= at(ORDER - 2 - j, row >> 3);
+                    mem_addr <= at(ORDER - 2 - j_n, row_n >> 3);
                     j <= j + 1'b1;
                 end
                 wait_rd <= 2'd2;
@@ -112,24 +126,24 @@ module oft_fabric #(
                 if (!hi) begin
                     lo <= mem_data;
                     hi <= 1'b1;
-                    mem_addr <= at(ROUTERS + j, {row, 1'b1});
+                    mem_addr <= at(ROUTERS + j_n, 2 * row_n + 1);
                 end else begin
                     dst[wp * N + j] <= entry[ORDER-1:0];
                     last[0] <= last[0] + 1'b1;
                     hi <= 1'b0;
                     if (j == N - 1) begin
-                        age <= latency;
+                        age <= {{(DW - 4){1'b0}}, latency};
                         st <= F_AGE;
                     end else begin
                         j <= j + 1'b1;
-                        mem_addr <= at(ROUTERS + j + 1, {row, 1'b0});
+                        mem_addr <= at(ROUTERS + j_n + 1, 2 * row_n);
                     end
                 end
                 wait_rd <= 2'd2;
             end
             F_AGE: begin
                 // the wave injected at t - age crosses level index age - latency now
-                if (age == depth || t < age) begin
+                if ({1'b0, age} == depth || t < {{(64 - DW){1'b0}}, age}) begin
                     st <= F_END;
                 end else begin
                     w <= w_age;

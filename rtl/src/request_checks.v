@@ -83,9 +83,9 @@ module request_checks #(
         w_fits <= frame_len >= 21 && w_len <= 2048;
         c_fits <= frame_len >= 23 && m_count <= 64;
         l_fits <= frame_len >= 20 && l_len <= 200;
-        w_len_ok <= w_fits && frame_len == w_need;
-        c_len_ok <= c_fits && frame_len == c_need;
-        l_len_ok <= l_fits && frame_len == l_need;
+        w_len_ok <= w_fits && {4'd0, frame_len} == w_need;
+        c_len_ok <= c_fits && frame_len == {1'b0, c_need};
+        l_len_ok <= l_fits && frame_len == {4'd0, l_need};
         taken <= frame_valid;
         len6 <= frame_len == 6;
         len7 <= frame_len == 7;

@@ -61,18 +61,19 @@ module slot_clock #(
                 if (!start && owed != 3'd4) due <= due + 1'b1;
             end else begin
                 cyc[19:0] <= cyc[19:0] - 1'b1;
-                cyc[39:20] <= cyc[39:20] - cyc_lo0;
+                cyc[39:20] <= cyc[39:20] - {19'd0, cyc_lo0};
                 cyc_lo0 <= cyc[19:0] == 20'd1;
                 cyc_one <= cyc == 40'd2; // (it is at least 2 here)
             end
         end
     end
     reg [19:0] ms_div;
+    localparam integer MS_LAST = MS_CYCLES - 1; // (under 2^20: checked above)
     always @(posedge clk) begin
         ms_tick <= 1'b0;
         if (clear) begin
             ms_div <= 0;
-        end else if (ms_div == MS_CYCLES - 1) begin
+        end else if (ms_div == MS_LAST[19:0]) begin
             ms_div <= 0;
             ms_tick <= 1'b1;
         end else begin

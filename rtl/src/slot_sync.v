@@ -93,8 +93,8 @@ module slot_sync #(
     // (in step, the pulse is taken when this board's slot is LATENCY - 2 cycles old: rtl/bench/slot_sync_tb.v)
     localparam integer ERR_BIAS = LATENCY - 2;
     wire signed [9:0] found = ahead_nearer ? $signed({2'b0, ahead}) - 10'sd1 : -$signed({2'b0, since});
-    wire signed [9:0] err = found + ERR_BIAS + $signed({9'd0, early}); // (an early rise was aligned a cycle sooner)
-    wire in_step = err >= -$signed(WINDOW) && err <= $signed(WINDOW);
+    wire signed [9:0] err = found + $signed(ERR_BIAS[9:0]) + $signed({9'd0, early}); // (an early rise was aligned a cycle sooner)
+    wire in_step = err >= -$signed(WINDOW[9:0]) && err <= $signed(WINDOW[9:0]); // (WINDOW under 2^9)
 
     // lock
     reg [7:0] good;            // pulses in step in a row (saturating)

@@ -10,8 +10,10 @@ module uart_rx #(
     output reg        valid
 );
     localparam W = $clog2(CLKS_PER_BIT + 1);
-    localparam [W-1:0] FULL = CLKS_PER_BIT - 1;
-    localparam [W-1:0] HALF = CLKS_PER_BIT / 2;
+    localparam integer LAST = CLKS_PER_BIT - 1;
+    localparam [W-1:0] FULL = LAST[W-1:0];
+    localparam integer MID = CLKS_PER_BIT / 2;
+    localparam [W-1:0] HALF = MID[W-1:0];
     reg [1:0] sync;
     reg [W-1:0] count;
     reg count_z;         // count == 0, kept as it counts

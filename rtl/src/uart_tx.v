@@ -10,7 +10,8 @@ module uart_tx #(
     output reg        tx
 );
     localparam W = $clog2(CLKS_PER_BIT + 1);
-    localparam [W-1:0] FULL = CLKS_PER_BIT - 1;
+    localparam integer LAST = CLKS_PER_BIT - 1;
+    localparam [W-1:0] FULL = LAST[W-1:0];
     reg [W-1:0] count;
     reg [3:0] bits_left;
     reg [8:0] shift; // stop bit last
