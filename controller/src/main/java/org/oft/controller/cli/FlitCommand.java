@@ -179,7 +179,7 @@ final class FlitCommand implements Callable<Integer> {
                 par.getInteger("packet"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("injectionDelay"),
                 par.getInteger("ejectionDelay"), par.getString("switching"), "age".equals(par.getString("arbitration")) ? "oldest first" : "round robin");
         w.println("load,offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
-                + "dead_link_waits,deadlock,utilisation_by_level,accepted_ci95,mean_latency_ci95,p99_latency_ci95,ci_batches");
+                + "dead_link_waits,deadlock,utilisation_by_level,accepted_ci95,mean_latency_ci95,p99_latency_ci95,ci_batches,verdict");
         for (int i = 0; i < runs.size(); i++) {
             JsonObject o = runs.getJsonObject(i);
             JsonObject a = o.getJsonObject("anomalies");
@@ -189,13 +189,14 @@ final class FlitCommand implements Callable<Integer> {
             }
             Double mean = o.getDouble("meanLatency");
             JsonObject ci = o.getJsonObject("ci95", new JsonObject().put("batches", 0)); // (a run kept before intervals: none)
-            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%d%n", load(o.getDouble("load")), o.getDouble("offered"),
+            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%d,%s%n", load(o.getDouble("load")), o.getDouble("offered"),
                     o.getDouble("accepted"),
                     o.getDouble("minFlowAccepted"), mean == null ? "-" : String.format(Locale.ROOT, "%.2f", mean), o.getLong("p99Latency"),
                     o.getLong("measuredPackets"), o.getLong("undelivered"), o.getLong("transmitWait"), a.getLong("misdelivered"),
                     a.getLong("loops"), a.getLong("unroutable"), a.getLong("deadLinkWaits"), a.getBoolean("deadlock"), util,
                     range(ci.getJsonArray("accepted"), "%.4f"), range(ci.getJsonArray("meanLatency"), "%.2f"),
-                    range(ci.getJsonArray("p99Latency"), "%.0f"), ci.getInteger("batches"));
+                    range(ci.getJsonArray("p99Latency"), "%.0f"), ci.getInteger("batches"),
+                    ci.getBoolean("saturated", false) ? "saturated" : "steady");
         }
         if (saturation != null) {
             w.println("# saturation load " + saturation);
@@ -211,12 +212,15 @@ final class FlitCommand implements Callable<Integer> {
             return "no intervals: the run kept no batches";
         }
         Double lag1 = ci.getDouble("lag1");
+        String saturated = !ci.getBoolean("saturated", false) ? "" : String.format(Locale.ROOT, "; SATURATED: the mean latency grows by %.2f "
+                + "cycles every 1,000 cycles while less is accepted than offered, so it is of the packets that got through, not a "
+                + "steady figure", ci.getDouble("latencyTrend", Double.NaN));
         return String.format(Locale.ROOT, "95 %% intervals from %d batch means (lag-1 autocorrelation %s%s): accepted %s, mean latency %s, "
                         + "p99 latency %s; none for min_flow (a minimum over flows is biased by the sample's length)", ci.getInteger("batches"),
                 lag1 == null ? "-" : String.format(Locale.ROOT, "%.2f", lag1),
                 ci.getBoolean("independent") ? "" : ", above the bound for independent batches: a longer --sample gives a sounder interval",
                 bracket(ci.getJsonArray("accepted"), "%.4f"), bracket(ci.getJsonArray("meanLatency"), "%.2f"),
-                bracket(ci.getJsonArray("p99Latency"), "%.0f"));
+                bracket(ci.getJsonArray("p99Latency"), "%.0f")) + saturated;
     }
 
     private static String bracket(JsonArray lowHigh, String format) {

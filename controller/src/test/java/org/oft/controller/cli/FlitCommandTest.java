@@ -52,6 +52,7 @@ class FlitCommandTest {
             assertTrue(Double.parseDouble(lowHigh[0]) <= v && v <= Double.parseDouble(lowHigh[1]), f[0] + " " + v + " in " + row.get(f[1]));
         }
         assertTrue(Integer.parseInt(row.get("ci_batches")) >= 8, row.toString());
+        assertEquals("steady", row.get("verdict"), "shift:5 at 0.5 on D-mod-K runs without contention");
         assertTrue(lines.get(3).startsWith("# 95 % intervals from ") && lines.get(3).contains("none for min_flow"), lines.get(3));
         assertTrue(lines.get(4).startsWith("# latency in cycles: packets  "), lines.get(4));
     }
@@ -96,6 +97,8 @@ class FlitCommandTest {
         assertEquals(List.of("0.3", "0.6", "0.9"), rows.stream().map(m -> m.get("load")).toList());
         assertTrue(text.out().endsWith("# saturation load 0.6\n"), text.out());
         assertTrue(Double.parseDouble(rows.get(2).get("accepted")) < 0.8, "uniform traffic saturates the 4-ary 3-tree below 0.8");
+        assertEquals(List.of("steady", "steady", "saturated"), rows.stream().map(m -> m.get("verdict")).toList(),
+                "past saturation a run says so (issue 65)");
 
         String[] asJson = java.util.Arrays.copyOf(sweep, sweep.length + 1);
         asJson[sweep.length] = "--json";

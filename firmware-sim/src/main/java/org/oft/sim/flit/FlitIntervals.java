@@ -20,9 +20,14 @@ package org.oft.sim.flit;
  * @param batches how many batches the intervals come from
  * @param lag1 the larger lag-1 autocorrelation of the accepted throughput and the mean latency per batch (NaN: no spread)
  * @param independent the batch means pass the lag-1 check
+ * @param latencyTrend how much the batches' mean latency grows every 1,000 cycles of the sample (least squares; NaN
+ *                     without a latency in every batch)
+ * @param saturated the run is past saturation: its latency grows significantly (the trend's t above Student's 97.5th
+ *                  percentile) while the accepted throughput stays below what was offered, beyond its interval; its
+ *                  mean latency is then of the packets that got through, not a steady figure
  */
 public record FlitIntervals(Interval accepted, Interval minFlowAccepted, Interval meanLatency, Interval p99Latency,
-                            int batches, double lag1, boolean independent) {
+                            int batches, double lag1, boolean independent, double latencyTrend, boolean saturated) {
     /** Fewer batches than this give intervals too wide to be worth merging further for. */
     static final int MIN_BATCHES = 8;
 
@@ -72,9 +77,9 @@ public record FlitIntervals(Interval accepted, Interval minFlowAccepted, Interva
 
     /**
      * The intervals of a run whose whole-sample figures are given, from its batches; {@code hosts} divides the accepted
-     * throughput.
+     * throughput; {@code offered} is what the hosts generated, per host and cycle.
      */
-    static FlitIntervals of(Batches b, int hosts, double accepted, double meanLatency, long p99) {
+    static FlitIntervals of(Batches b, int hosts, double offered, double accepted, double meanLatency, long p99) {
         double lag1;
         while (true) {
             lag1 = larger(lag1(acceptedBy(b, hosts)), lag1(meanBy(b)));
@@ -92,8 +97,51 @@ public record FlitIntervals(Interval accepted, Interval minFlowAccepted, Interva
         if (p99Interval != null) {
             p99Interval = new Interval(p99, Math.floor(p99Interval.low()), Math.ceil(p99Interval.high()));
         }
-        return new FlitIntervals(around(accepted, acceptedBy(b, hosts)), null, around(meanLatency, meanBy(b)), p99Interval,
-                b.count(), lag1, independent);
+        Interval acceptedInterval = around(accepted, acceptedBy(b, hosts));
+        double[] trend = trend(b, meanBy(b));
+        boolean saturated = acceptedInterval != null && acceptedInterval.high() < offered && trend[1] > StudentT.quantile975(b.count() - 2);
+        return new FlitIntervals(acceptedInterval, null, around(meanLatency, meanBy(b)), p99Interval, b.count(), lag1, independent,
+                trend[0], saturated);
+    }
+
+    /**
+     * The least-squares slope of {@code y} (one value a batch) against each batch's middle cycle, per 1,000 cycles, and
+     * its t statistic; NaN for both when a batch has no value or the batches are too few.
+     */
+    static double[] trend(Batches b, double[] y) {
+        int k = y.length;
+        if (k < 3) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double[] x = new double[k];
+        double at = 0;
+        for (int i = 0; i < k; i++) {
+            if (Double.isNaN(y[i])) {
+                return new double[] {Double.NaN, Double.NaN};
+            }
+            x[i] = (at + b.cycles()[i] / 2.0) / 1000;
+            at += b.cycles()[i];
+        }
+        double mx = 0;
+        double my = 0;
+        for (int i = 0; i < k; i++) {
+            mx += x[i] / k;
+            my += y[i] / k;
+        }
+        double sxx = 0;
+        double sxy = 0;
+        for (int i = 0; i < k; i++) {
+            sxx += (x[i] - mx) * (x[i] - mx);
+            sxy += (x[i] - mx) * (y[i] - my);
+        }
+        double slope = sxy / sxx;
+        double sse = 0;
+        for (int i = 0; i < k; i++) {
+            double r = y[i] - my - slope * (x[i] - mx);
+            sse += r * r;
+        }
+        double se = Math.sqrt(sse / (k - 2) / sxx);
+        return new double[] {slope, se == 0 ? (slope > 0 ? Double.POSITIVE_INFINITY : 0) : slope / se};
     }
 
     /** The larger of two, a NaN (no value) counting as none. */

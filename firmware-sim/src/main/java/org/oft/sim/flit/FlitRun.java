@@ -112,7 +112,7 @@ final class FlitRun {
         }
         double offered = (double) generated * sim.par.packetFlits() / ((double) sim.net.hosts() * sample);
         double mean = latencyCount == 0 ? Double.NaN : (double) latencySum / latencyCount;
-        FlitIntervals intervals = FlitIntervals.of(batches(sim, batchCount, sample), sim.net.hosts(), accepted, mean, p99);
+        FlitIntervals intervals = FlitIntervals.of(batches(sim, batchCount, sample), sim.net.hosts(), offered, accepted, mean, p99);
         return new FlitSimulator.Result(load, offered, accepted, (double) min / sample, mean,
                 p99, latencyCount + sim.measuredOut, sim.measuredOut, sim.sum(l -> l.misdelivered), sim.sum(l -> l.loops), sim.sum(l -> l.unroutable),
                 sim.sum(l -> l.deadLinkWaits), deadlock, sim.cycle - start, util, wait, latencyHistogram, intervals);

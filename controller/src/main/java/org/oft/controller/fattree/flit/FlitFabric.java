@@ -346,12 +346,15 @@ public final class FlitFabric {
 
     /**
      * A run's 95 % intervals as {@code ci95} gives them: [low, high] by figure (null: none), how many batches they come
-     * from, the batches' lag-1 autocorrelation and whether it passed (issue 65).
+     * from, the batches' lag-1 autocorrelation and whether it passed, the mean latency's growth per 1,000 cycles and
+     * whether the run is past saturation (issue 65).
      */
     static io.vertx.core.json.JsonObject intervals(org.oft.sim.flit.FlitIntervals ci) {
         return new io.vertx.core.json.JsonObject().put("accepted", pair(ci.accepted())).put("meanLatency", pair(ci.meanLatency()))
                 .put("p99Latency", pair(ci.p99Latency())).put("minFlowAccepted", (Object) null)
                 .put("batches", ci.batches()).put("lag1", Double.isNaN(ci.lag1()) ? null : ci.lag1()).put("independent", ci.independent())
+                .put("latencyTrend", Double.isNaN(ci.latencyTrend()) || Double.isInfinite(ci.latencyTrend()) ? null : ci.latencyTrend())
+                .put("saturated", ci.saturated())
                 .put("method", "batch means over the measured sample (the whole sample's figure, the batches' standard error); "
                         + "none for the least flow, a minimum biased by the sample's length");
     }
