@@ -11,7 +11,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +25,7 @@ import org.oft.controller.boards.BoardSpec;
 import org.oft.hal.transport.SerialLink;
 import org.oft.hal.wire.Message;
 import org.oft.hal.wire.WireBoardBus;
+import org.oft.sim.boards.MasterOrders;
 
 /**
  * A change recorded in ZooKeeper is finished by whichever controller is master next, whatever its history (issue 66):
@@ -41,20 +41,7 @@ class MasterOrdersTest {
 
     /** Every order of four masterships of three controllers, A first, none twice running, or the one CI runs. */
     static Stream<String> orders() {
-        if (!"all".equals(System.getProperty("oft.masterOrders"))) {
-            return Stream.of("abac");
-        }
-        List<String> out = new ArrayList<>();
-        for (char x : "bc".toCharArray()) {
-            for (char y : "abc".toCharArray()) {
-                for (char z : "abc".toCharArray()) {
-                    if (y != x && z != y) {
-                        out.add("a" + x + y + z);
-                    }
-                }
-            }
-        }
-        return out.stream();
+        return "all".equals(System.getProperty("oft.masterOrders")) ? MasterOrders.all().stream() : Stream.of("abac");
     }
 
     @ParameterizedTest(name = "masters {0}")
