@@ -27,8 +27,6 @@ public final class MasterElection implements AutoCloseable {
     public static final int SESSION_MILLIS = 3000;
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger("org.oft.controller");
     static final String LATCH = "/oft/master";
-    static final String EPOCH = "/oft/generation";
-    static final String STATE = "/oft/deployed";
     static final String CANDIDATES = "/oft/candidates";
     /** The shared console token's hash, under a node of its own whose ACL keeps anyone without the token from deleting it. */
     static final String TOKEN_DIR = "/oft/console";
@@ -44,6 +42,7 @@ public final class MasterElection implements AutoCloseable {
     private volatile Listener listener = new Listener() { };
     private volatile boolean closed;
     private final SharedToken token;
+    private final ElectionRecords records;
     /** The candidates' cards as ZooKeeper's watches last told them: what a console reads, never waiting on ZooKeeper. */
     private final org.apache.curator.framework.recipes.cache.CuratorCache cards;
     /** Since when the ensemble has been out of reach (System.currentTimeMillis), 0 while it answers. */
@@ -80,6 +79,7 @@ public final class MasterElection implements AutoCloseable {
         this.priority = priority;
         this.card = card;
         this.token = new SharedToken(zk, () -> closed);
+        this.records = new ElectionRecords(zk, id);
         this.cards = org.apache.curator.framework.recipes.cache.CuratorCache.build(zk, CANDIDATES);
         zk.getConnectionStateListenable().addListener((client, state) -> {
             if (state.isConnected()) {
@@ -423,95 +423,22 @@ public final class MasterElection implements AutoCloseable {
 
     /** The next fencing generation: above the counter and {@code atLeast}, set by compare-and-set so two masters never share one. */
     public long nextGeneration(long atLeast) {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            try {
-                Stat stat = new Stat();
-                long now;
-                try {
-                    now = Long.parseLong(new String(zk.getData().storingStatIn(stat).forPath(EPOCH), StandardCharsets.UTF_8));
-                } catch (KeeperException.NoNodeException e) {
-                    try {
-                        zk.create().creatingParentsIfNeeded().forPath(EPOCH, "0".getBytes(StandardCharsets.UTF_8));
-                    } catch (KeeperException.NodeExistsException raced) {
-                        // another made it first
-                    }
-                    continue;
-                }
-                long next = Math.max(now + 1, atLeast);
-                zk.setData().withVersion(stat.getVersion()).forPath(EPOCH, Long.toString(next).getBytes(StandardCharsets.UTF_8));
-                return next;
-            } catch (KeeperException.BadVersionException raced) {
-                // another bumped it: read again
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot take a generation from the election: " + e.getMessage());
-            }
-        }
-        throw new IllegalStateException("cannot take a generation from the election: 100 races lost");
+        return records.nextGeneration(atLeast);
     }
-
-    private volatile long generation;
 
     /** This controller is master at {@code generation}: the copy it publishes carries it. */
     public void mastering(long generation) {
-        this.generation = generation;
+        records.mastering(generation);
     }
 
-    /**
-     * The master keeps what it deployed here, as it changes (and a change before it is deployed). Never over the
-     * copy of a later master: a master that was paused past its session and wakes up in the middle of a deploy
-     * must not put its view back after the controller that took over from it has written its own.
-     */
+    /** The master keeps what it deployed, as it changes, for whoever is master next ({@link ElectionRecords#publish}). */
     public void publish(JsonObject deployed) {
-        byte[] b = deployed.put("master", id).put("generation", generation).encode().getBytes(StandardCharsets.UTF_8);
-        try {
-            for (int attempt = 0; attempt < 10; attempt++) {
-                Stat stat = new Stat();
-                byte[] held;
-                try {
-                    held = zk.getData().storingStatIn(stat).forPath(STATE);
-                } catch (KeeperException.NoNodeException e) {
-                    try {
-                        zk.create().creatingParentsIfNeeded().forPath(STATE, b);
-                        return;
-                    } catch (KeeperException.NodeExistsException raced) {
-                        continue;
-                    }
-                }
-                long theirs = generationOf(held);
-                if (theirs > generation) {
-                    LOG.warning("the standbys' copy of the deploy was not updated: the master at generation " + theirs
-                            + " wrote it since (this controller is at " + generation + ")");
-                    return;
-                }
-                try {
-                    zk.setData().withVersion(stat.getVersion()).forPath(STATE, b);
-                    return;
-                } catch (KeeperException.BadVersionException raced) {
-                    // written meanwhile: read again
-                }
-            }
-        } catch (Exception e) {
-            LOG.warning("the standbys' copy of the deploy was not updated: " + e.getMessage());
-        }
-    }
-
-    private static long generationOf(byte[] record) {
-        try {
-            return new JsonObject(new String(record, StandardCharsets.UTF_8)).getLong("generation", 0L);
-        } catch (RuntimeException e) {
-            return 0; // not a copy of ours: written over
-        }
+        records.publish(deployed);
     }
 
     /** What the last master deployed, or null if none ever published. */
     public JsonObject deployed() {
-        try {
-            return new JsonObject(new String(zk.getData().forPath(STATE), StandardCharsets.UTF_8));
-        } catch (KeeperException.NoNodeException e) {
-            return null;
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot read the master's deploy from the election: " + e.getMessage());
-        }
+        return records.deployed();
     }
 
     public String id() {
