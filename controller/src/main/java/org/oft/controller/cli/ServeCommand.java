@@ -19,6 +19,7 @@ import org.oft.controller.files.InputFile;
 import org.oft.controller.files.StateDir;
 import org.oft.controller.service.events.AlertWatch;
 import org.oft.controller.service.events.EventLog;
+import org.oft.controller.service.events.Notifier;
 import org.oft.controller.service.fattree.Served;
 import org.oft.hal.transport.LinkException;
 
@@ -124,6 +125,15 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--events-keep", description = "The newest events the log keeps; older ones are deleted (default 1000000).")
     long eventsKeep = EventLog.KEEP;
+
+    @Option(names = "--notify", paramLabel = "URL", description = "A webhook each alarm is POSTed to as JSON ({\"text\": the line, \"event\": "
+            + "the event}: Slack, Mattermost and most paging gateways take it as it is); repeatable. Alarms are also lines of the "
+            + "process log, webhook or not.")
+    java.util.List<String> notify = new java.util.ArrayList<>();
+
+    @Option(names = "--notify-severity", description = "From which severity events reach --notify and the process log: alarm (the "
+            + "default) or warning.")
+    String notifySeverity = "alarm";
 
     @Option(names = "--alert", paramLabel = "NAME=VALUE", split = ",", description = "An alert threshold (repeatable): utilisation=0.95 (a port's "
             + "flits per cycle), transmitWait=0.5 (PortXmitWait per cycle), drops=1 (packets a port drops between readings), "
@@ -313,7 +323,8 @@ final class ServeCommand implements Callable<Integer> {
             thresholds = thresholds.with(a);
         }
         config = config.withEventLog(new ServeConfig.EventLogSettings("none".equals(events) ? null
-                : events != null ? Path.of(events) : own.resolve("events.db"), eventsKeep, thresholds));
+                : events != null ? Path.of(events) : own.resolve("events.db"), eventsKeep, thresholds,
+                notify.stream().map(Notifier::hook).toList(), notifySeverity));
         return config.withStudies(studies);
     }
 

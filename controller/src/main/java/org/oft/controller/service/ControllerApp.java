@@ -12,6 +12,7 @@ import io.vertx.core.json.JsonObject;
 import org.oft.controller.limits.MemoryBudget;
 import org.oft.controller.service.events.Events;
 import org.oft.controller.service.events.EventsVerticle;
+import org.oft.controller.service.events.Notifier;
 import org.oft.controller.service.fattree.SwitchFabricVerticle;
 import org.oft.controller.service.http.TlsPair;
 import org.oft.controller.service.ownership.ServedClaim;
@@ -164,6 +165,8 @@ public final class ControllerApp implements AutoCloseable {
             // the event log first: everything after it is kept, and a file it cannot keep stops the start here
             await(vertx.deployVerticle(new EventsVerticle(config.events().file(), config.events().keep(),
                     config.ownership().controllerId())), "the event log did not start");
+            await(vertx.deployVerticle(new Notifier(config.events().webhooks(), config.events().notifySeverity())),
+                    "the notifications did not start");
             await(vertx.deployVerticle(new HealthSummary()), "the health summary did not start");
             // a study asked for from the page runs on half the cores: the fabric's model and the console keep the rest
             await(vertx.deployVerticle(new StudiesVerticle(config.studiesDir(),

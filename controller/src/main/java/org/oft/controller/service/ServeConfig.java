@@ -21,15 +21,25 @@ public record ServeConfig(int order, int latency, String host, int port, double 
                           Path state, FatTree fattree, Tls tls, java.util.List<String> allowedHosts, Ownership ownership,
                           EventLogSettings events, Path studies) {
     /**
-     * The event log: its file (null: in memory), the newest rows it keeps, and the thresholds that raise
-     * alerts into it.
+     * The event log: its file (null: in memory), the newest rows it keeps, the thresholds that raise
+     * alerts into it, and who hears of its events beyond the page: the process log and the webhooks (--notify), from
+     * {@code notifySeverity} (warning or alarm) up.
      */
-    public record EventLogSettings(Path file, long keep, AlertWatch.Thresholds alerts) {
+    public record EventLogSettings(Path file, long keep, AlertWatch.Thresholds alerts, java.util.List<java.net.URI> webhooks,
+                                   String notifySeverity) {
         public EventLogSettings {
             if (keep < 1) {
                 throw new IllegalArgumentException("--events-keep must be at least 1 event, got " + keep);
             }
             java.util.Objects.requireNonNull(alerts, "alerts");
+            webhooks = java.util.List.copyOf(webhooks);
+            if (!java.util.List.of("warning", "alarm").contains(notifySeverity)) {
+                throw new IllegalArgumentException("--notify-severity must be warning or alarm, got '" + notifySeverity + "'");
+            }
+        }
+
+        public EventLogSettings(Path file, long keep, AlertWatch.Thresholds alerts) {
+            this(file, keep, alerts, java.util.List.of(), "alarm");
         }
 
         public static EventLogSettings inMemory() {
@@ -100,7 +110,7 @@ public record ServeConfig(int order, int latency, String host, int port, double 
 
     /** The same, keeping its event log in {@code file} (null: in memory, for this run only). */
     public ServeConfig withEvents(Path file) {
-        return withEventLog(new EventLogSettings(file, events.keep(), events.alerts()));
+        return withEventLog(new EventLogSettings(file, events.keep(), events.alerts(), events.webhooks(), events.notifySeverity()));
     }
 
     /** The same, with this event log. */

@@ -188,6 +188,9 @@ public class BadInputCatalogueTest {
                 "--order", "30", "--processor", "1"));
         l.add(c("serve lease too short", 2, "--lease must be 1 to 3600 seconds, got 0.1", "serve", "--lease", "0.1"));
         l.add(c("serve priority without ha", 2, "--priority ranks controllers in an election: it needs --ha", "serve", "--priority", "3"));
+        l.add(c("serve notify not a webhook", 2, "--notify must be an http(s) URL with a host (and no user:password@), got 'mail:ops'",
+                "serve", "--notify", "mail:ops"));
+        l.add(c("serve notify severity", 2, "--notify-severity must be warning or alarm, got 'info'", "serve", "--notify-severity", "info"));
         l.add(c("command misspelt", 2, "Unmatched argument at index 0: 'serv'; did you mean serve", "serv"));
         l.add(c("option misspelt", 2, "Unknown options: '--topolgy', 'kary:4,2'; did you mean --topology", "serve", "--topolgy", "kary:4,2"));
         l.add(c("subcommand misspelt", 2, "'rotes'; did you mean routes", "fattree", "rotes"));
