@@ -12,7 +12,8 @@ import org.oft.controller.service.Addresses;
 /**
  * {@code GET /metrics}: what a lab's Prometheus scrapes (and Grafana draws, docs/console/grafana-dashboard.json): the
  * fabric's own metrics (its service answers {@link Addresses#METRICS}; the switch boards' port counters for a fat
- * tree, the slot counters for the optical one), who owns the boards, and the events logged by severity and kind. A read, open as the console's other reads are; bind the console where the
+ * tree, the slot counters for the optical one), who owns the boards, the events logged by severity and kind, and the
+ * controller's own process and JVM (ProcessMetrics). A read, open as the console's other reads are; bind the console where the
  * scraper reaches it.
  */
 final class MetricsRoute {
@@ -34,6 +35,7 @@ final class MetricsRoute {
             PrometheusText p = new PrometheusText().append(fabric.result() == null ? "" : fabric.result());
             owner(p, owner.result());
             p.append(events.result() == null ? "" : events.result());
+            ProcessMetrics.write(p);
             ctx.response().putHeader("Content-Type", PrometheusText.CONTENT_TYPE).end(p.toString());
         });
     }
