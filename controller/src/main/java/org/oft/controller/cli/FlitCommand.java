@@ -54,12 +54,19 @@ final class FlitCommand implements Callable<Integer> {
     @Option(names = "--drain", defaultValue = "20000", description = "at most this many cycles to deliver the measured packets")
     long drain;
 
+    @Option(names = "--replications", defaultValue = "1", description = "Independent runs a load, seeds derived from --seed (the first is "
+            + "--seed's): each figure is their mean, its 95 %% interval from their spread, instead of from batch means of one run.")
+    int replications;
+
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
     @Override
     public Integer call() {
         FlitConfig config = flit.config(); // a bad option is refused here, before anything is routed
+        if (replications < 1 || replications > 1000) {
+            throw new IllegalArgumentException("--replications must be 1..1000, got " + replications);
+        }
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("--threads must be 1..256, got " + threads);
         }
@@ -84,62 +91,12 @@ final class FlitCommand implements Callable<Integer> {
         FlitSimulator.Traffic tr = r != null ? FlitFabric.onFabric(FlitFabric.reachable(running), pattern) : pattern;
         JsonArray runs = new JsonArray();
         Double saturation = null;
-        // the loads of a sweep are independent simulations: run them side by side, one per core
-        FlitNetwork net = FlitFabric.network(t);
-        int side = Math.min(threads, loads.length);
-        int lanes = Math.max(1, threads / side); // threads each simulation splits its fabric among
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(side,
-                task -> {
-                    Thread th = new Thread(task, "oft-flit-sweep");
-                    th.setDaemon(true);
-                    return th;
-                });
-        List<java.util.concurrent.Future<FlitSimulator.Result>> results = new java.util.ArrayList<>();
-        double[] seconds = new double[loads.length];
-        FlitSimulator[] sims = new FlitSimulator[loads.length]; // read for progress only (a cycle count, a benign race)
-        Progress progress = Progress.of(spec.commandLine().getErr(), "flit");
-        try {
-            for (int i = 0; i < loads.length; i++) {
-                int k = i;
-                results.add(pool.submit(() -> {
-                    FlitSimulator sim = fw.simulator(net, config, args.paths, args.seed);
-                    sim.setThreads(lanes);
-                    sims[k] = sim;
-                    try {
-                        long t0 = System.nanoTime();
-                        FlitSimulator.Result res = sim.run(loads[k], tr, warmup, sample, drain, 10_000);
-                        seconds[k] = (System.nanoTime() - t0) / 1e9;
-                        return res;
-                    } finally {
-                        sim.close();
-                    }
-                }));
+        FlitSimulator.Result[][] results = runAll(fw, FlitFabric.network(t), config, tr, loads);
+        for (int i = 0; i < loads.length; i++) {
+            runs.add(replications == 1 ? FlitFabric.json(results[i][0], seconds[i]) : FlitFabric.replicated(results[i], seconds[i], seeds()));
+            if (java.util.Arrays.stream(results[i]).allMatch(FlitFabric::sustains)) {
+                saturation = loads[i];
             }
-            for (int i = 0; i < loads.length; i++) {
-                FlitSimulator.Result res;
-                try {
-                    res = null;
-                    while (res == null) {
-                        try {
-                            res = results.get(i).get(1, java.util.concurrent.TimeUnit.SECONDS);
-                        } catch (java.util.concurrent.TimeoutException e) {
-                            progress.update(done(sims, warmup + sample), "load " + load(loads[i]) + " of " + loads.length + " loads");
-                        }
-                    }
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted");
-                }
-                runs.add(FlitFabric.json(res, seconds[i]));
-                if (FlitFabric.sustains(res)) {
-                    saturation = loads[i];
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-            progress.done();
         }
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
                 .put("traffic", flit.traffic).put("parameters", config.json());
@@ -155,6 +112,87 @@ final class FlitCommand implements Callable<Integer> {
             printTable(w, out, runs, sweep == null ? null : saturation == null ? "below the first load" : load(saturation));
         }
         return 0;
+    }
+
+    /** The seeds of the replications: the first is --seed's, so that one replication is the plain run. */
+    private long[] seeds() {
+        long[] out = new long[replications];
+        for (int k = 0; k < replications; k++) {
+            out[k] = args.seed + 7919L * k;
+        }
+        return out;
+    }
+
+    private double[] seconds;
+
+    /**
+     * Every load's replications, each an independent simulation: run side by side, one per core (a simulation splits
+     * its fabric among the threads left over); results by load, then replication.
+     */
+    private FlitSimulator.Result[][] runAll(FlitFabric.Forwarding fw, FlitNetwork net, FlitConfig config, FlitSimulator.Traffic tr,
+                                            double[] loads) {
+        long[] seeds = seeds();
+        int jobs = loads.length * replications;
+        int side = Math.min(threads, jobs);
+        int lanes = Math.max(1, threads / side); // threads each simulation splits its fabric among
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(side,
+                task -> {
+                    Thread th = new Thread(task, "oft-flit-sweep");
+                    th.setDaemon(true);
+                    return th;
+                });
+        List<java.util.concurrent.Future<FlitSimulator.Result>> futures = new java.util.ArrayList<>();
+        double[] jobSeconds = new double[jobs];
+        FlitSimulator[] sims = new FlitSimulator[jobs]; // read for progress only (a cycle count, a benign race)
+        FlitSimulator.Result[][] out = new FlitSimulator.Result[loads.length][replications];
+        Progress progress = Progress.of(spec.commandLine().getErr(), "flit");
+        try {
+            for (int j = 0; j < jobs; j++) {
+                int k = j;
+                futures.add(pool.submit(() -> {
+                    FlitSimulator sim = fw.simulator(net, config, args.paths, seeds[k % replications]);
+                    sim.setThreads(lanes);
+                    sims[k] = sim;
+                    try {
+                        long t0 = System.nanoTime();
+                        FlitSimulator.Result res = sim.run(loads[k / replications], tr, warmup, sample, drain, 10_000);
+                        jobSeconds[k] = (System.nanoTime() - t0) / 1e9;
+                        return res;
+                    } finally {
+                        sim.close();
+                    }
+                }));
+            }
+            for (int j = 0; j < jobs; j++) {
+                out[j / replications][j % replications] = await(futures.get(j), progress, sims, "load " + load(loads[j / replications])
+                        + " of " + loads.length + " loads" + (replications > 1 ? ", replication " + (j % replications + 1) : ""));
+            }
+        } finally {
+            pool.shutdownNow();
+            progress.done();
+        }
+        seconds = new double[loads.length];
+        for (int j = 0; j < jobs; j++) {
+            seconds[j / replications] += jobSeconds[j];
+        }
+        return out;
+    }
+
+    private FlitSimulator.Result await(java.util.concurrent.Future<FlitSimulator.Result> f, Progress progress, FlitSimulator[] sims, String what) {
+        try {
+            while (true) {
+                try {
+                    return f.get(1, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    progress.update(done(sims, warmup + sample), what);
+                }
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
     }
 
     /** The share of the work done: each load's cycles past warm-up and sample count as done (the drain is short). */
@@ -179,7 +217,7 @@ final class FlitCommand implements Callable<Integer> {
                 par.getInteger("packet"), par.getInteger("creditDelay"), par.getInteger("channelLatency"), par.getInteger("injectionDelay"),
                 par.getInteger("ejectionDelay"), par.getString("switching"), "age".equals(par.getString("arbitration")) ? "oldest first" : "round robin");
         w.println("load,offered,accepted,min_flow,mean_latency,p99_latency,packets,undelivered,transmit_wait,misdelivered,loops,unroutable,"
-                + "dead_link_waits,deadlock,utilisation_by_level,accepted_ci95,mean_latency_ci95,p99_latency_ci95,ci_batches,verdict");
+                + "dead_link_waits,deadlock,utilisation_by_level,accepted_ci95,mean_latency_ci95,p99_latency_ci95,ci_from,verdict");
         for (int i = 0; i < runs.size(); i++) {
             JsonObject o = runs.getJsonObject(i);
             JsonObject a = o.getJsonObject("anomalies");
@@ -189,13 +227,13 @@ final class FlitCommand implements Callable<Integer> {
             }
             Double mean = o.getDouble("meanLatency");
             JsonObject ci = o.getJsonObject("ci95", new JsonObject().put("batches", 0)); // (a run kept before intervals: none)
-            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%d,%s%n", load(o.getDouble("load")), o.getDouble("offered"),
+            w.printf(Locale.ROOT, "%s,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%s,%s%n", load(o.getDouble("load")), o.getDouble("offered"),
                     o.getDouble("accepted"),
                     o.getDouble("minFlowAccepted"), mean == null ? "-" : String.format(Locale.ROOT, "%.2f", mean), o.getLong("p99Latency"),
                     o.getLong("measuredPackets"), o.getLong("undelivered"), o.getLong("transmitWait"), a.getLong("misdelivered"),
                     a.getLong("loops"), a.getLong("unroutable"), a.getLong("deadLinkWaits"), a.getBoolean("deadlock"), util,
                     range(ci.getJsonArray("accepted"), "%.4f"), range(ci.getJsonArray("meanLatency"), "%.2f"),
-                    range(ci.getJsonArray("p99Latency"), "%.0f"), ci.getInteger("batches"),
+                    range(ci.getJsonArray("p99Latency"), "%.0f"), from(ci),
                     ci.getBoolean("saturated", false) ? "saturated" : "steady");
         }
         if (saturation != null) {
@@ -206,8 +244,21 @@ final class FlitCommand implements Callable<Integer> {
         }
     }
 
+    /** Where a run's intervals come from: "8 batches", "5 replications", or "-" for none. */
+    private static String from(JsonObject ci) {
+        return ci.containsKey("replications") ? ci.getInteger("replications") + " replications"
+                : ci.getInteger("batches", 0) > 0 ? ci.getInteger("batches") + " batches" : "-";
+    }
+
     /** What a single run's intervals are and where they come from, in words. */
     static String intervalsLine(JsonObject ci) {
+        if (ci != null && ci.containsKey("replications")) {
+            return String.format(Locale.ROOT, "95 %% intervals from %d independent replications (seeds %s): accepted %s, mean latency %s, "
+                            + "p99 latency %s, min_flow %s%s", ci.getInteger("replications"), ci.getJsonArray("seeds").encode(),
+                    bracket(ci.getJsonArray("accepted"), "%.4f"), bracket(ci.getJsonArray("meanLatency"), "%.2f"),
+                    bracket(ci.getJsonArray("p99Latency"), "%.0f"), bracket(ci.getJsonArray("minFlowAccepted"), "%.4f"),
+                    ci.getBoolean("saturated", false) ? "; SATURATED in every replication" : "");
+        }
         if (ci == null || ci.getInteger("batches", 0) == 0) {
             return "no intervals: the run kept no batches";
         }

@@ -51,10 +51,39 @@ class FlitCommandTest {
             double v = Double.parseDouble(row.get(f[0]));
             assertTrue(Double.parseDouble(lowHigh[0]) <= v && v <= Double.parseDouble(lowHigh[1]), f[0] + " " + v + " in " + row.get(f[1]));
         }
-        assertTrue(Integer.parseInt(row.get("ci_batches")) >= 8, row.toString());
+        assertTrue(row.get("ci_from").matches("(8|16|32) batches"), row.toString());
         assertEquals("steady", row.get("verdict"), "shift:5 at 0.5 on D-mod-K runs without contention");
         assertTrue(lines.get(3).startsWith("# 95 % intervals from ") && lines.get(3).contains("none for min_flow"), lines.get(3));
         assertTrue(lines.get(4).startsWith("# latency in cycles: packets  "), lines.get(4));
+    }
+
+    /**
+     * Independent replications (issue 65): each figure is their mean and its interval their spread; the first
+     * replication is the plain run of --seed, and the intervals hold the figures.
+     */
+    @Test
+    void replicationsGiveEachFigureTheirMeanAndSpread() {
+        String[] run = {"flit", "--topology", "kary:4,2", "--traffic", "uniform", "--load", "0.5", "--sample", "2000", "--warmup", "500"};
+        OftctlTest.Run one = OftctlTest.run(concat(run, new String[] {"--json"}));
+        OftctlTest.Run five = OftctlTest.run(concat(run, new String[] {"--replications", "5", "--json"}));
+        assertEquals(0, five.code(), five.err());
+        JsonObject a = new JsonObject(one.out());
+        JsonObject b = new JsonObject(five.out());
+        JsonObject ci = b.getJsonObject("ci95");
+        assertEquals(5, ci.getInteger("replications"));
+        assertEquals(5, ci.getJsonArray("seeds").size());
+        assertTrue(a.getJsonObject("ci95").getInteger("batches") > 0, "one run: batch means");
+        for (String f : new String[] {"accepted", "meanLatency", "p99Latency", "minFlowAccepted"}) {
+            JsonArray lowHigh = ci.getJsonArray(f);
+            double v = b.getDouble(f);
+            assertTrue(lowHigh.getDouble(0) <= v && v <= lowHigh.getDouble(1), f + " " + v + " in " + lowHigh);
+            assertTrue(lowHigh.getDouble(0) < lowHigh.getDouble(1) || f.equals("p99Latency"), f + ": five seeds differ " + lowHigh);
+        }
+        assertTrue(Math.abs(a.getDouble("accepted") - b.getDouble("accepted")) < 0.02, a.getDouble("accepted") + " against " + b.getDouble("accepted"));
+        OftctlTest.Run text = OftctlTest.run(concat(run, new String[] {"--replications", "3"}));
+        assertTrue(text.out().contains("# 95 % intervals from 3 independent replications (seeds ["), text.out());
+        assertEquals("3 replications", rows(text.out()).get(0).get("ci_from"));
+        assertEquals(2, OftctlTest.run(concat(run, new String[] {"--replications", "0"})).code());
     }
 
     /**

@@ -184,6 +184,18 @@ public record FlitIntervals(Interval accepted, Interval minFlowAccepted, Interva
         return histogram.length - 1;
     }
 
+    /**
+     * A figure from independent replications (runs of their own seeds): their mean plus or minus t times its standard
+     * error; null with fewer than two, or when one has no value.
+     */
+    public static Interval ofReplications(double[] values) {
+        double mean = 0;
+        for (double v : values) {
+            mean += v / values.length;
+        }
+        return around(mean, values);
+    }
+
     /** {@code value} plus or minus t times the standard error of {@code batches}; null when a batch has no value. */
     static Interval around(double value, double[] batches) {
         int k = batches.length;

@@ -345,6 +345,49 @@ public final class FlitFabric {
     }
 
     /**
+     * Independent replications of one load as one run's JSON: each figure their mean (p99 rounded to a cycle), its
+     * {@code ci95} from their spread (issue 65), the first replication's histogram and anomalies summed.
+     */
+    public static io.vertx.core.json.JsonObject replicated(FlitSimulator.Result[] reps, double seconds, long[] seeds) {
+        io.vertx.core.json.JsonObject out = json(reps[0], seconds);
+        double[] accepted = new double[reps.length];
+        double[] offered = new double[reps.length];
+        double[] mean = new double[reps.length];
+        double[] p99 = new double[reps.length];
+        double[] minFlow = new double[reps.length];
+        long measured = 0;
+        long undelivered = 0;
+        for (int k = 0; k < reps.length; k++) {
+            accepted[k] = reps[k].accepted();
+            offered[k] = reps[k].offered();
+            mean[k] = reps[k].meanLatency();
+            p99[k] = reps[k].p99Latency();
+            minFlow[k] = reps[k].minFlowAccepted();
+            measured += reps[k].measuredPackets();
+            undelivered += reps[k].undelivered();
+        }
+        org.oft.sim.flit.FlitIntervals.Interval a = org.oft.sim.flit.FlitIntervals.ofReplications(accepted);
+        org.oft.sim.flit.FlitIntervals.Interval m = org.oft.sim.flit.FlitIntervals.ofReplications(mean);
+        org.oft.sim.flit.FlitIntervals.Interval p = org.oft.sim.flit.FlitIntervals.ofReplications(p99);
+        org.oft.sim.flit.FlitIntervals.Interval f = org.oft.sim.flit.FlitIntervals.ofReplications(minFlow);
+        io.vertx.core.json.JsonArray seedList = new io.vertx.core.json.JsonArray();
+        for (long seed : seeds) {
+            seedList.add(seed);
+        }
+        out.put("offered", java.util.Arrays.stream(offered).average().orElse(Double.NaN)).put("accepted", a.value())
+                .put("minFlowAccepted", f.value()).put("meanLatency", m == null ? null : m.value())
+                .put("p99Latency", Math.round(p.value())).put("measuredPackets", measured).put("undelivered", undelivered)
+                .put("ci95", new io.vertx.core.json.JsonObject().put("accepted", pair(a)).put("meanLatency", pair(m))
+                        .put("p99Latency", pair(p == null ? null : new org.oft.sim.flit.FlitIntervals.Interval(p.value(),
+                                Math.floor(p.low()), Math.ceil(p.high()))))
+                        .put("minFlowAccepted", pair(f)).put("replications", reps.length).put("seeds", seedList).put("batches", 0)
+                        .put("saturated", java.util.Arrays.stream(reps).allMatch(r -> r.intervals().saturated()))
+                        .put("method", reps.length + " independent replications, seeds derived from --seed: each figure their mean, "
+                                + "its interval t times their standard error"));
+        return out;
+    }
+
+    /**
      * A run's 95 % intervals as {@code ci95} gives them: [low, high] by figure (null: none), how many batches they come
      * from, the batches' lag-1 autocorrelation and whether it passed, the mean latency's growth per 1,000 cycles and
      * whether the run is past saturation (issue 65).
