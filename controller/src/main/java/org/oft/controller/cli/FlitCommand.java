@@ -58,12 +58,30 @@ final class FlitCommand implements Callable<Integer> {
             + "--seed's): each figure is their mean, its 95 %% interval from their spread, instead of from batch means of one run.")
     int replications;
 
+    @Option(names = "--precision", paramLabel = "P%", description = "Run each load until the 95 %% intervals of its accepted "
+            + "throughput and mean latency are within P of the figure (1%%, 0.5%%...): the measured sample starts at --sample "
+            + "cycles (2000 unless given) and doubles until they are, a saturated run or --max-cycles stopping it sooner.")
+    String precision;
+
+    @Option(names = "--max-cycles", defaultValue = "1000000", description = "With --precision: the longest measured sample (cycles); "
+            + "a run that reaches it says how precise it got.")
+    long maxCycles;
+
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
     @Override
     public Integer call() {
         FlitConfig config = flit.config(); // a bad option is refused here, before anything is routed
+        if (precision != null) {
+            precise = parsePrecision(precision);
+            if (!spec.commandLine().getParseResult().hasMatchedOption("--sample")) {
+                sample = 2000;
+            }
+            if (maxCycles < sample || maxCycles > 1_000_000_000L) {
+                throw new IllegalArgumentException("--max-cycles must be at least --sample (" + sample + ") and at most 1e9, got " + maxCycles);
+            }
+        }
         if (replications < 1 || replications > 1000) {
             throw new IllegalArgumentException("--replications must be 1..1000, got " + replications);
         }
@@ -93,7 +111,14 @@ final class FlitCommand implements Callable<Integer> {
         Double saturation = null;
         FlitSimulator.Result[][] results = runAll(fw, FlitFabric.network(t), config, tr, loads);
         for (int i = 0; i < loads.length; i++) {
-            runs.add(replications == 1 ? FlitFabric.json(results[i][0], seconds[i]) : FlitFabric.replicated(results[i], seconds[i], seeds()));
+            JsonObject row = replications == 1 ? FlitFabric.json(results[i][0], seconds[i]) : FlitFabric.replicated(results[i], seconds[i], seeds());
+            if (precise != null) {
+                double reached = java.util.Arrays.stream(results[i]).mapToDouble(FlitCommand::relativeHalf).max().orElse(Double.NaN);
+                row.getJsonObject("ci95").put("precision", new JsonObject().put("asked", precise)
+                        .put("reached", Double.isInfinite(reached) ? null : reached).put("sample", samples[i])
+                        .put("met", reached <= precise || row.getJsonObject("ci95").getBoolean("saturated", false)));
+            }
+            runs.add(row);
             if (java.util.Arrays.stream(results[i]).allMatch(FlitFabric::sustains)) {
                 saturation = loads[i];
             }
@@ -114,6 +139,40 @@ final class FlitCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** "1%" or "0.5%" as a fraction; refused in words outside 0.01 % to 50 %. */
+    static double parsePrecision(String text) {
+        String t = text.strip();
+        try {
+            if (!t.endsWith("%")) {
+                throw new NumberFormatException();
+            }
+            double p = Double.parseDouble(t.substring(0, t.length() - 1)) / 100;
+            if (!(p >= 0.0001 && p <= 0.5)) {
+                throw new NumberFormatException();
+            }
+            return p;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--precision must be a percentage from 0.01% to 50%, such as 1%, got '" + text + "'");
+        }
+    }
+
+    /** --precision as a fraction (0.01 for 1%), or null without it. */
+    private Double precise;
+
+    /** The run's accepted throughput and mean latency are within --precision, or it is saturated (no steady figure to refine). */
+    private boolean precise(FlitSimulator.Result r) {
+        return r.intervals().saturated() || relativeHalf(r) <= precise;
+    }
+
+    /** The larger relative half-width of the accepted throughput's and the mean latency's intervals (infinite: none). */
+    static double relativeHalf(FlitSimulator.Result r) {
+        org.oft.sim.flit.FlitIntervals ci = r.intervals();
+        if (ci.accepted() == null || ci.meanLatency() == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.max(ci.accepted().half() / ci.accepted().value(), ci.meanLatency().half() / ci.meanLatency().value());
+    }
+
     /** The seeds of the replications: the first is --seed's, so that one replication is the plain run. */
     private long[] seeds() {
         long[] out = new long[replications];
@@ -124,6 +183,8 @@ final class FlitCommand implements Callable<Integer> {
     }
 
     private double[] seconds;
+    /** The longest measured sample a load's runs took (--precision doubles it). */
+    private long[] samples;
 
     /**
      * Every load's replications, each an independent simulation: run side by side, one per core (a simulation splits
@@ -143,6 +204,7 @@ final class FlitCommand implements Callable<Integer> {
                 });
         List<java.util.concurrent.Future<FlitSimulator.Result>> futures = new java.util.ArrayList<>();
         double[] jobSeconds = new double[jobs];
+        long[] jobSample = new long[jobs];
         FlitSimulator[] sims = new FlitSimulator[jobs]; // read for progress only (a cycle count, a benign race)
         FlitSimulator.Result[][] out = new FlitSimulator.Result[loads.length][replications];
         Progress progress = Progress.of(spec.commandLine().getErr(), "flit");
@@ -156,10 +218,20 @@ final class FlitCommand implements Callable<Integer> {
                     try {
                         long t0 = System.nanoTime();
                         FlitSimulator.Result res = sim.run(loads[k / replications], tr, warmup, sample, drain, 10_000);
+                        long n = sample;
+                        while (precise != null && !precise(res) && n < maxCycles) {
+                            n = Math.min(maxCycles, 2 * n); // (the same seed again, twice as long: the figures of one run)
+                            sim.close();
+                            sim = fw.simulator(net, config, args.paths, seeds[k % replications]);
+                            sim.setThreads(lanes);
+                            sims[k] = sim;
+                            res = sim.run(loads[k / replications], tr, warmup, n, drain, 10_000);
+                        }
                         jobSeconds[k] = (System.nanoTime() - t0) / 1e9;
+                        jobSample[k] = n;
                         return res;
                     } finally {
-                        sim.close();
+                        sims[k].close();
                     }
                 }));
             }
@@ -172,8 +244,10 @@ final class FlitCommand implements Callable<Integer> {
             progress.done();
         }
         seconds = new double[loads.length];
+        samples = new long[loads.length];
         for (int j = 0; j < jobs; j++) {
             seconds[j / replications] += jobSeconds[j];
+            samples[j / replications] = Math.max(samples[j / replications], jobSample[j]);
         }
         return out;
     }
@@ -250,8 +324,21 @@ final class FlitCommand implements Callable<Integer> {
                 : ci.getInteger("batches", 0) > 0 ? ci.getInteger("batches") + " batches" : "-";
     }
 
-    /** What a single run's intervals are and where they come from, in words. */
+    /** What a single run's intervals are and where they come from, in words, and the precision asked for, if any. */
     static String intervalsLine(JsonObject ci) {
+        JsonObject p = ci == null ? null : ci.getJsonObject("precision");
+        if (p == null) {
+            return intervals(ci);
+        }
+        Double reached = p.getDouble("reached");
+        String said = reached == null ? "none" : String.format(Locale.ROOT, "±%.2f %%", 100 * reached);
+        String how = ci.getBoolean("saturated", false) ? "; saturated, so no precision to reach: stopped at %s (±%.2f %% asked), %,d measured cycles"
+                : p.getBoolean("met") ? "; precision %s reached (±%.2f %% asked) in %,d measured cycles"
+                : "; precision NOT reached: %s against ±%.2f %% asked, at --max-cycles (%,d measured cycles)";
+        return intervals(ci) + String.format(Locale.ROOT, how, said, 100 * p.getDouble("asked"), p.getLong("sample"));
+    }
+
+    private static String intervals(JsonObject ci) {
         if (ci != null && ci.containsKey("replications")) {
             return String.format(Locale.ROOT, "95 %% intervals from %d independent replications (seeds %s): accepted %s, mean latency %s, "
                             + "p99 latency %s, min_flow %s%s", ci.getInteger("replications"), ci.getJsonArray("seeds").encode(),

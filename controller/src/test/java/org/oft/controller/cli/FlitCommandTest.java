@@ -87,6 +87,37 @@ class FlitCommandTest {
     }
 
     /**
+     * Run length by precision (issue 65): the sample doubles from 2,000 cycles until the accepted throughput's and the
+     * mean latency's intervals are within the precision asked; a cap says how far it got; a saturated run stops at once.
+     */
+    @Test
+    void aRunGoesOnUntilItsIntervalsAreAsPreciseAsAsked() {
+        String[] run = {"flit", "--topology", "kary:4,3", "--traffic", "uniform", "--warmup", "1000", "--json"};
+        JsonObject loose = new JsonObject(OftctlTest.run(concat(run, new String[] {"--load", "0.5", "--precision", "2%"})).out());
+        JsonObject tight = new JsonObject(OftctlTest.run(concat(run, new String[] {"--load", "0.5", "--precision", "0.4%"})).out());
+        for (JsonObject j : List.of(loose, tight)) {
+            JsonObject p = j.getJsonObject("ci95").getJsonObject("precision");
+            assertTrue(p.getBoolean("met") && p.getDouble("reached") <= p.getDouble("asked"), p.encode());
+            for (String f : new String[] {"accepted", "meanLatency"}) {
+                JsonArray ci = j.getJsonObject("ci95").getJsonArray(f);
+                assertTrue((ci.getDouble(1) - ci.getDouble(0)) / 2 <= p.getDouble("asked") * j.getDouble(f) + 1e-12, f + " " + ci + " " + p.encode());
+            }
+        }
+        long first = loose.getJsonObject("ci95").getJsonObject("precision").getLong("sample");
+        long refined = tight.getJsonObject("ci95").getJsonObject("precision").getLong("sample");
+        assertTrue(first == 2000 && refined > first && Long.bitCount(refined / 2000) == 1, "doubling from 2,000: " + first + ", " + refined);
+        OftctlTest.Run capped = OftctlTest.run("flit", "--topology", "kary:4,3", "--traffic", "uniform", "--load", "0.5", "--precision", "0.05%",
+                "--max-cycles", "8000");
+        assertTrue(capped.out().contains("; precision NOT reached: ±") && capped.out().contains("at --max-cycles (8,000 measured cycles)"), capped.out());
+        JsonObject past = new JsonObject(OftctlTest.run(concat(run, new String[] {"--load", "0.95", "--precision", "1%"})).out());
+        assertEquals(2000, past.getJsonObject("ci95").getJsonObject("precision").getLong("sample"), "saturated: no precision to wait for");
+        assertTrue(past.getJsonObject("ci95").getBoolean("saturated"));
+        OftctlTest.Run bad = OftctlTest.run("flit", "--topology", "kary:4,3", "--precision", "1");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--precision must be a percentage from 0.01% to 50%, such as 1%, got '1'"), bad.err());
+    }
+
+    /**
      * An imported fabric with holes is simulated as it is, not as the whole tree: the tables route around the
      * missing cable, and a missing host neither sends nor is sent to.
      */
