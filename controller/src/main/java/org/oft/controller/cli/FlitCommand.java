@@ -38,6 +38,13 @@ final class FlitCommand implements Callable<Integer> {
     @Option(names = "--sweep", description = "FROM:TO:STEP: run each load and report the saturation point")
     String sweep;
 
+    @Option(names = "--find-saturation", paramLabel = "LO:HI", description = "Find the saturation load between LO and HI by bisection: "
+            + "the highest load sustained (accepted at least 0.97 of offered, every measured packet delivered) to --resolution.")
+    String findSaturation;
+
+    @Option(names = "--resolution", defaultValue = "0.005", description = "With --find-saturation: how close the answer is (load).")
+    double resolution;
+
     @Option(names = "--threads", description = "Threads in all (default: one per core): a sweep runs its loads side by side, "
             + "a single run splits the fabric among them. Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
@@ -92,7 +99,10 @@ final class FlitCommand implements Callable<Integer> {
         if (warmup < 0 || sample < 1 || drain < 0 || warmup > most || sample > most || drain > most || warmup + sample + drain > most) {
             throw new IllegalArgumentException("--warmup and --drain must be at least 0 and --sample at least 1 (at most 1e9 cycles in all)");
         }
-        double[] loads = loads();
+        if (findSaturation != null && sweep != null) {
+            throw new IllegalArgumentException("--find-saturation searches the loads itself: leave out --sweep");
+        }
+        double[] loads = findSaturation != null ? new double[0] : loads();
         RunningFabric running = lftFile == null ? args.request().running() : null; // as every command routes it
         Routing r = running == null ? null : running.routes();
         if (r == null) {
@@ -109,34 +119,102 @@ final class FlitCommand implements Callable<Integer> {
         FlitSimulator.Traffic tr = r != null ? FlitFabric.onFabric(FlitFabric.reachable(running), pattern) : pattern;
         JsonArray runs = new JsonArray();
         Double saturation = null;
-        FlitSimulator.Result[][] results = runAll(fw, FlitFabric.network(t), config, tr, loads);
-        for (int i = 0; i < loads.length; i++) {
-            JsonObject row = replications == 1 ? FlitFabric.json(results[i][0], seconds[i]) : FlitFabric.replicated(results[i], seconds[i], seeds());
-            if (precise != null) {
-                double reached = java.util.Arrays.stream(results[i]).mapToDouble(FlitCommand::relativeHalf).max().orElse(Double.NaN);
-                row.getJsonObject("ci95").put("precision", new JsonObject().put("asked", precise)
-                        .put("reached", Double.isInfinite(reached) ? null : reached).put("sample", samples[i])
-                        .put("met", reached <= precise || row.getJsonObject("ci95").getBoolean("saturated", false)));
-            }
-            runs.add(row);
-            if (java.util.Arrays.stream(results[i]).allMatch(FlitFabric::sustains)) {
-                saturation = loads[i];
-            }
-        }
+        FlitNetwork net = FlitFabric.network(t);
         JsonObject out = new JsonObject().put("topology", t.describe()).put("engine", flit.randomUp ? engine + " (random up-ports)" : engine).put("paths", args.paths)
                 .put("traffic", flit.traffic).put("parameters", config.json());
-        if (sweep != null) {
-            out.put("runs", runs).put("saturationLoad", saturation);
+        String said;
+        if (findSaturation != null) {
+            double[] range = searchRange();
+            SaturationSearch found = searchSaturation(range, load -> runAll(fw, net, config, tr, new double[] {load}));
+            said = found.said();
+            out.put("runs", found.runs()).put("saturationLoad", found.load()).put("search", new JsonObject().put("from", range[0])
+                    .put("to", range[1]).put("resolution", resolution).put("runs", found.runs().size()));
         } else {
-            out.mergeIn(runs.getJsonObject(0));
+            FlitSimulator.Result[][] results = runAll(fw, net, config, tr, loads);
+            for (int i = 0; i < loads.length; i++) {
+                runs.add(row(results[i], i));
+                if (java.util.Arrays.stream(results[i]).allMatch(FlitFabric::sustains)) {
+                    saturation = loads[i];
+                }
+            }
+            if (sweep != null) {
+                out.put("runs", runs).put("saturationLoad", saturation);
+            } else {
+                out.mergeIn(runs.getJsonObject(0));
+            }
+            said = sweep == null ? null : saturation == null ? "below the first load" : load(saturation);
         }
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             w.println(out.encode());
         } else {
-            printTable(w, out, runs, sweep == null ? null : saturation == null ? "below the first load" : load(saturation));
+            printTable(w, out, out.getJsonArray("runs", runs.isEmpty() ? new JsonArray().add(out) : runs), said);
         }
         return 0;
+    }
+
+    /** A load's runs (its replications) as one row of the table, their intervals and the precision reached with them. */
+    private JsonObject row(FlitSimulator.Result[] reps, int i) {
+        JsonObject row = replications == 1 ? FlitFabric.json(reps[0], seconds[i]) : FlitFabric.replicated(reps, seconds[i], seeds());
+        if (precise != null) {
+            double reached = java.util.Arrays.stream(reps).mapToDouble(FlitCommand::relativeHalf).max().orElse(Double.NaN);
+            row.getJsonObject("ci95").put("precision", new JsonObject().put("asked", precise)
+                    .put("reached", Double.isInfinite(reached) ? null : reached).put("sample", samples[i])
+                    .put("met", reached <= precise || row.getJsonObject("ci95").getBoolean("saturated", false)));
+        }
+        return row;
+    }
+
+    /** What a search found: the saturation load (null: below the range), its runs by load, and the line that says it. */
+    private record SaturationSearch(Double load, JsonArray runs, String said) {
+    }
+
+    /**
+     * The saturation load by bisection (issue 65): the middle of what is left is run, until it is narrower than
+     * --resolution; the high end is taken as not sustained, and the low end is run only if nothing above it was.
+     */
+    private SaturationSearch searchSaturation(double[] range, java.util.function.DoubleFunction<FlitSimulator.Result[][]> run) {
+        java.util.TreeMap<Double, JsonObject> byLoad = new java.util.TreeMap<>();
+        java.util.function.DoublePredicate sustained = load -> {
+            FlitSimulator.Result[] reps = run.apply(load)[0];
+            byLoad.put(load, row(reps, 0));
+            return java.util.Arrays.stream(reps).allMatch(FlitFabric::sustains);
+        };
+        double lo = range[0];
+        double hi = range[1];
+        boolean loSeen = false;
+        while (hi - lo > resolution) {
+            double mid = Math.round((lo + hi) / 2 * 1e6) / 1e6;
+            if (sustained.test(mid)) {
+                lo = mid;
+                loSeen = true;
+            } else {
+                hi = mid;
+            }
+        }
+        Double found = loSeen || sustained.test(lo) ? lo : null; // (the low end is run only when no load above it was sustained)
+        String said = found == null ? "below " + load(range[0]) + ", the search's low end"
+                : String.format(Locale.ROOT, "%s (sustained; %s %s: bisection to %s in %d runs)", load(lo), load(hi),
+                        hi == range[1] ? "taken as not" : "is not", load(resolution), byLoad.size());
+        JsonArray runs = new JsonArray();
+        byLoad.values().forEach(runs::add);
+        return new SaturationSearch(found, runs, said);
+    }
+
+    /** --find-saturation's LO:HI, checked. */
+    private double[] searchRange() {
+        String[] p = findSaturation.split(":", -1);
+        try {
+            double lo = Double.parseDouble(p[0]);
+            double hi = Double.parseDouble(p[1]);
+            if (p.length != 2 || !(lo > 0) || !(hi <= 1) || !(lo < hi) || !(resolution >= 0.0001 && resolution <= 0.5)) {
+                throw new NumberFormatException();
+            }
+            return new double[] {lo, hi};
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("--find-saturation must be LO:HI with 0 < LO < HI <= 1, and --resolution 0.0001..0.5, got '"
+                    + findSaturation + "' and " + resolution);
+        }
     }
 
     /** "1%" or "0.5%" as a fraction; refused in words outside 0.01 % to 50 %. */

@@ -193,6 +193,26 @@ class FlitCommandTest {
         assertTrue(saturation != null && Math.abs(saturation - bookSim) <= 0.05 + 1e-9, pattern + ": " + saturation);
     }
 
+    /**
+     * Saturation by search (issue 65): bisection to 0.005 between 0.05 and 0.7 finds, in at most 8 runs, what the
+     * sweep of 0.05 steps finds (within its step) and what BookSim2 says for the same tree and routing.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: saturation within one step of {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"transpose,0.20", "bitrev,0.25", "shuffle,0.45"})
+    void bisectionFindsTheSaturationLoadInEightRuns(String pattern, double bookSim) {
+        OftctlTest.Run r = OftctlTest.run("flit", "--topology", "kary:4,3", "--traffic", pattern, "--find-saturation", "0.05:0.7",
+                "--warmup", "500", "--sample", "3000", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonObject j = new JsonObject(r.out());
+        Double saturation = j.getDouble("saturationLoad");
+        assertTrue(saturation != null && Math.abs(saturation - bookSim) <= 0.05 + 1e-9, pattern + ": " + saturation);
+        assertTrue(j.getJsonArray("runs").size() <= 8, pattern + ": " + j.getJsonArray("runs").size() + " runs");
+        assertEquals(8, j.getJsonObject("search").getInteger("runs"));
+        OftctlTest.Run text = OftctlTest.run("flit", "--topology", "kary:4,3", "--traffic", pattern, "--find-saturation", "0.05:0.7",
+                "--warmup", "500", "--sample", "3000");
+        assertTrue(text.out().contains("# saturation load " + FlitCommand.load(saturation) + " (sustained; "), text.out());
+    }
+
     @Test
     void offeredIsWhatTheHostsGeneratedAndLoadsPrintAsAsked() {
         // transpose on 64 hosts: the 8 whose two halves are equal send to themselves, so they send nothing
