@@ -60,6 +60,12 @@ final class FlitRun {
             }
         }
         sim.measuring = false;
+        return measured(sim, load, sample, generated, batchCount, deadlock, sim.cycle - start, sim.totalTransmitWait() - waitBefore);
+    }
+
+    /** What the lanes counted in the sample, merged into one result with its intervals. */
+    private static FlitSimulator.Result measured(FlitSimulator sim, double load, long sample, long generated, int batchCount,
+                                                 boolean deadlock, long cycles, long wait) {
         long ejectedInWindow = 0;
         long latencySum = 0;
         long latencyCount = 0;
@@ -92,7 +98,6 @@ final class FlitRun {
         }
         double[] util = new double[maxLevel];
         int[] linksAt = new int[maxLevel];
-        long wait = sim.totalTransmitWait() - waitBefore;
         for (int g = 0; g < sim.ports; g++) {
             int l = sim.net.level()[g] - 1;
             util[l] += (double) sim.linkFlits[g] / sample;
@@ -115,7 +120,7 @@ final class FlitRun {
         FlitIntervals intervals = FlitIntervals.of(batches(sim, batchCount, sample), sim.net.hosts(), offered, accepted, mean, p99);
         return new FlitSimulator.Result(load, offered, accepted, (double) min / sample, mean,
                 p99, latencyCount + sim.measuredOut, sim.measuredOut, sim.sum(l -> l.misdelivered), sim.sum(l -> l.loops), sim.sum(l -> l.unroutable),
-                sim.sum(l -> l.deadLinkWaits), deadlock, sim.cycle - start, util, wait, latencyHistogram, intervals);
+                sim.sum(l -> l.deadLinkWaits), deadlock, cycles, util, wait, latencyHistogram, intervals);
     }
 
     /** The lanes' batches of the sample, summed: {@code count} of them, the last taking what the division leaves. */
