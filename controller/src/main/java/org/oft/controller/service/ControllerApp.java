@@ -308,8 +308,8 @@ public final class ControllerApp implements AutoCloseable {
                 String held = fabricId;
                 if (held != null) { // held read-only through an outage: its successor adopts what the boards run
                     fabricId = null;
-                    endHold();
                     await(vertx.undeploy(held), "the fabric held through the outage did not stop");
+                    endHold(); // (after: the held fabric never serves a change)
                 }
                 BoardClaims claims = ServedClaim.claimsOf(bus);
                 long g = election.nextGeneration(claims == null ? 0 : 1);
@@ -347,7 +347,6 @@ public final class ControllerApp implements AutoCloseable {
         synchronized (roles) {
             String id = fabricId;
             fabricId = null;
-            endHold();
             if (id != null) {
                 try {
                     vertx.undeploy(id).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -360,6 +359,7 @@ public final class ControllerApp implements AutoCloseable {
                     say.accept("standing by: " + why);
                 }
             }
+            endHold(); // (last: a change is refused by the hold or by the standby page, never by nobody)
         }
     }
 
