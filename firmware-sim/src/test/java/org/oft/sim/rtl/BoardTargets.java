@@ -76,14 +76,10 @@ final class BoardTargets {
             l.add(new Named("rtl lone processor board 5, behind a pty", () -> rtlLone("processor:5")));
             l.add(new Named("rtl lone router-level board 2, behind a pty", () -> rtlLone("router:2")));
         }
-        // what a real board's image holds: the same boards synthesized for the iCE40 and run gate by gate (the
-        // router-level board's gates, whose table cases SKIP, with -Doft.conformance.gates=all: 2.4 minutes CI leaves
-        // to BoardPinsTest, which drives that board's gates at their pins)
+        // what a real board's image holds: the same boards synthesized for the iCE40 and run gate by gate
         if (RtlBench.synthesizable() || System.getenv("CI") != null) {
             l.add(new Named("gates of lone processor board 5 (iCE40 netlist), behind a pty", () -> gates("processor:5")));
-            if ("all".equals(System.getProperty("oft.conformance.gates"))) {
-                l.add(new Named("gates of lone router-level board 2 (iCE40 netlist), behind a pty", () -> gates("router:2")));
-            }
+            l.add(new Named("gates of lone router-level board 2 (iCE40 netlist), behind a pty", () -> gates("router:2")));
         }
         String real = System.getProperty("oft.conformance.board");
         if (real != null && real.startsWith("serial:")) {
